@@ -1,0 +1,447 @@
+# The Electronic Banking edition (Here & Now rulebook) as an event-driven state machine.
+#
+# Inputs: key_down/key_up (logical key, ticks ms), card_present/card_gone (slot, card id), tick.
+# Outputs: view() as plain data, take_cues() sound cue names, and `outbox`: records that the
+# shell must make durable and then acknowledge(). Nothing a record changes is applied, shown
+# as done or cued before acknowledge(True): the unit is write-ahead by construction.
+from rules import keys
+from rules.cards import CardRegistry
+from rules.ledger import BANK, Ledger
+from rules.money import (
+    MAX_BALANCE,
+    EntryError,
+    M,
+    entry_problem,
+    format_amount,
+    operation_problem,
+    parse_amount,
+)
+from rules.ticks import ticks_diff
+
+MSG_INSERT_CARD = "INSERT A CARD"
+MSG_UNKNOWN_CARD = "UNKNOWN CARD"
+MSG_SAME_CARD = "SAME CARD IN BOTH"
+MSG_REMOVE_BAD_CARD = "REMOVE THAT CARD"
+MSG_PRESS_C = "PRESS C TO RETYPE"
+MSG_GO_GREEN_ONLY = "GO: GREEN SLOT ONLY"
+MSG_GO_ONCE = "REINSERT FOR 2ND GO"
+MSG_FINISH_ENTRY = "PRESS C FIRST"
+MSG_NEW_GAME = "NEW GAME"
+MSG_SOUND_ON = "SOUND ON"
+MSG_SOUND_OFF = "SOUND OFF"
+MSG_CANCELLED = "ENTRY CANCELLED"
+MSG_NEW_CARD = "NEW CARD"
+
+
+class ElectronicBanking:
+    name = "electronic_banking"
+    card_number_ms = 1000  # the card's number shows this long before its balance
+    message_ms = 2500  # how long a message stays before the normal screen returns
+    standby_ms = 60000  # rulebook: off after 1 minute without activity
+    long_press_ms = 2000  # hold C this long for a new game
+
+    def __init__(
+        self,
+        card_count: int = 6,
+        start_balance: int = 15 * M,
+        go_amount: int = 2 * M,
+        registry: CardRegistry | None = None,
+    ) -> None:
+        if not 2 <= card_count <= 8:
+            raise ValueError("card_count must be 2..8")
+        self.card_count = card_count
+        self.go_amount = go_amount
+        self.ledger = Ledger(card_count, start_balance, MAX_BALANCE)
+        self.registry = registry if registry is not None else CardRegistry(card_count)
+        self.sound_on = True
+        self.slot_card: list = [None, None]  # player number per slot (GREEN, RED)
+        self.slot_refusal: list = [None, None]  # message for a refused card lying in a slot
+        self.entry = ""  # keystrokes of the amount being typed, without K/M
+        self.entry_locked = False  # a refused keystroke: only C (or pulling a card) unlocks
+        self.go_done = False  # GO already credited during this insertion of the GREEN card
+        self.last_change = ""  # "+2M" etc. under the balance after a transaction
+        self.message = ""
+        self.message_is_error = False
+        self.message_at = 0
+        self.awake = True
+        self.last_activity = 0
+        self.card_shown_at = 0
+        self.showing_card_number = False
+        self.held_key: str | None = None
+        self.held_since = 0
+        self.long_press_done = False
+        self.swallowed_key: str | None = None  # the key that woke the unit; its release too
+        self.cues: list = []
+        self.outbox: list = []  # records awaiting durable storage
+        self._on_durable = None  # what to do once the outbox is acknowledged
+        self.version = 0  # bumps whenever view() may have changed
+
+    # ---- persistence hand-off -------------------------------------------------------------
+
+    def restore(self, record: tuple) -> None:
+        """Replay one record from storage at boot (no cues, no screen change)."""
+        kind = record[0]
+        if kind == "tx" or kind == "new":
+            self.ledger.apply(record)
+        elif kind == "card" or kind == "uncard":
+            self.registry.apply(record)
+        elif kind == "set":
+            if record[1] == "sound":
+                self.sound_on = bool(record[2])
+        else:
+            raise ValueError("unknown record")
+
+    def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
+        """The shell stored the outbox (durable=True) or could not (nothing is applied)."""
+        records = self.outbox
+        then = self._on_durable
+        self.outbox = []
+        self._on_durable = None
+        if not records:
+            return
+        if not durable:
+            self._refuse(problem)
+            return
+        for record in records:
+            self.restore(record)
+        if then is not None:
+            then(records[-1])
+        self._changed()
+
+    def _propose(self, record: tuple, then) -> None:
+        if self.outbox:
+            raise RuntimeError("previous record not acknowledged")
+        self.outbox.append(record)
+        self._on_durable = then
+
+    def _check_idle(self) -> None:
+        if self.outbox:
+            raise RuntimeError("event before the outbox was acknowledged")
+
+    # ---- outputs ---------------------------------------------------------------------------
+
+    def take_cues(self) -> list:
+        cues = self.cues
+        self.cues = []
+        return cues
+
+    def _cue(self, name: str) -> None:
+        self.cues.append(name)
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def _refuse(self, message: str) -> None:
+        self._show_message(message, True)
+        self._cue("error")
+
+    def _show_message(self, message: str, is_error: bool) -> None:
+        self.message = message
+        self.message_is_error = is_error
+        self.message_at = self.last_activity
+        self._changed()
+
+    def view(self) -> dict:
+        """What the screen should show, as plain data for ui.render and the simulator."""
+        green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
+        view = {
+            "display_on": self.awake,
+            "green": green,
+            "red": red,
+            "sound": self.sound_on,
+            "message": self.message,
+            "error": self.message_is_error,
+            "title": "",
+            "big": "",
+            "detail": "",
+            "mode": "idle",
+        }
+        if green is None and red is None:
+            view["title"] = "MONOPOLY BANK"
+            view["big"] = "----"
+            view["detail"] = MSG_INSERT_CARD
+            return view
+        if green is not None and red is not None:
+            view["mode"] = "transfer"
+            view["title"] = "CARD %d > CARD %d" % (red, green)
+            shown = red
+            view["detail"] = "CARD %d: %s" % (green, format_amount(self.ledger.balance(green)))
+        else:
+            shown = green if green is not None else red
+            view["mode"] = "receive" if green is not None else "pay"
+            view["title"] = ("CARD %d RECEIVES" if green is not None else "CARD %d PAYS") % shown
+            view["detail"] = self.last_change
+        if self.entry or self.entry_locked:
+            view["mode"] = "entry"
+            view["big"] = self.entry if self.entry else "0"
+            view["detail"] = "BALANCE " + format_amount(self.ledger.balance(shown))
+        elif self.showing_card_number:
+            view["big"] = "CARD %d" % shown
+        else:
+            view["big"] = format_amount(self.ledger.balance(shown))
+        return view
+
+    # ---- events ----------------------------------------------------------------------------
+
+    def handle(self, event: tuple) -> None:
+        """Dispatch ("key_down"|"key_up", key, t), ("card_present", slot, card_id, t),
+        ("card_gone", slot, t) or ("tick", t)."""
+        kind = event[0]
+        if kind == "key_down":
+            self.key_down(event[1], event[2])
+        elif kind == "key_up":
+            self.key_up(event[1], event[2])
+        elif kind == "card_present":
+            self.card_present(event[1], event[2], event[3])
+        elif kind == "card_gone":
+            self.card_gone(event[1], event[2])
+        elif kind == "tick":
+            self.tick(event[1])
+        else:
+            raise ValueError("unknown event")
+
+    def _activity(self, now: int) -> None:
+        self.last_activity = now
+        if self.message:
+            self.message = ""
+            self.message_is_error = False
+            self._changed()
+
+    def tick(self, now: int) -> None:
+        if self.outbox:
+            return
+        held = self.held_key == keys.CLEAR and not self.long_press_done
+        if held and ticks_diff(now, self.held_since) >= self.long_press_ms:
+            self.long_press_done = True
+            self.last_activity = now
+            self._new_game()
+        if self.showing_card_number and ticks_diff(now, self.card_shown_at) >= self.card_number_ms:
+            self.showing_card_number = False
+            self._changed()
+        if self.message and ticks_diff(now, self.message_at) >= self.message_ms:
+            self.message = ""
+            self.message_is_error = False
+            self._changed()
+        if self.awake and ticks_diff(now, self.last_activity) >= self.standby_ms:
+            self.awake = False
+            self.held_key = None
+            self._changed()
+
+    def key_down(self, key: str, now: int) -> None:
+        self._check_idle()
+        if not self.awake:
+            self.awake = True  # a key only wakes the unit; it does not also act
+            self.swallowed_key = key
+            self.last_activity = now
+            self._changed()
+            return
+        self._activity(now)
+        self.held_key = key
+        self.held_since = now
+        self.long_press_done = False
+        if key == keys.CLEAR:
+            return  # acts on release (clear) or after the hold time (new game)
+        self._cue("key")
+        if key in keys.DIGITS:
+            self._type(key)
+        elif key == keys.POINT:
+            if self._no_card():
+                self._toggle_sound()
+            else:
+                self._type(key)
+        elif key == keys.THOUSAND or key == keys.MILLION:
+            self._commit_amount(key)
+        elif key == keys.GO:
+            self._go()
+        else:
+            self._refuse("KEY NOT USED HERE")
+
+    def key_up(self, key: str, now: int) -> None:
+        self._check_idle()
+        if key == self.swallowed_key:
+            self.swallowed_key = None
+            return
+        if key != self.held_key:
+            return
+        self.held_key = None
+        self.last_activity = now
+        if key != keys.CLEAR or self.long_press_done:
+            return
+        if ticks_diff(now, self.held_since) >= self.long_press_ms:
+            self.long_press_done = True  # released before a tick noticed the hold
+            self._new_game()
+            return
+        self._cue("key")
+        self.entry = ""
+        self.entry_locked = False
+        self._changed()
+
+    def card_present(self, slot: int, card_id: str, now: int) -> None:
+        self._check_idle()
+        self.awake = True
+        self._activity(now)
+        if self.slot_card[slot] is not None or self.slot_refusal[slot] is not None:
+            self._take_out(slot)  # a different card without a "gone" in between
+        number = self.registry.number_of(card_id)
+        if number is None:
+            free = self.registry.free_number() if self.registry.auto_enroll else None
+            if free is None:
+                self.slot_refusal[slot] = MSG_UNKNOWN_CARD
+                self._refuse(MSG_UNKNOWN_CARD)
+                return
+
+            def enrolled(record: tuple, slot: int = slot, now: int = now) -> None:
+                self._seat(slot, record[2], now)
+                self._show_message(MSG_NEW_CARD, False)
+
+            self._propose(("card", card_id, free), enrolled)
+            return
+        self._seat(slot, number, now)
+
+    def _seat(self, slot: int, number: int, now: int) -> None:
+        if self.slot_card[1 - slot] == number:
+            self.slot_refusal[slot] = MSG_SAME_CARD
+            self._refuse(MSG_SAME_CARD)
+            return
+        self.slot_card[slot] = number
+        if slot == keys.GREEN:
+            self.go_done = False
+        self._clear_entry()
+        self.last_change = ""
+        self.showing_card_number = True
+        self.card_shown_at = now
+        self._cue("card_in")
+        self._changed()
+
+    def card_gone(self, slot: int, now: int) -> None:
+        self._check_idle()
+        self.awake = True
+        self._activity(now)
+        had_entry = bool(self.entry)
+        self._take_out(slot)
+        if had_entry:
+            self._show_message(MSG_CANCELLED, False)
+
+    def _take_out(self, slot: int) -> None:
+        if self.slot_card[slot] is not None:
+            self._cue("card_out")
+        self.slot_card[slot] = None
+        self.slot_refusal[slot] = None
+        self._clear_entry()  # a half-typed amount never survives a card change
+        self.last_change = ""
+        self.showing_card_number = False
+        self._changed()
+
+    # ---- actions ---------------------------------------------------------------------------
+
+    def _no_card(self) -> bool:
+        return (
+            self.slot_card[0] is None
+            and self.slot_card[1] is None
+            and self.slot_refusal[0] is None
+            and self.slot_refusal[1] is None
+        )
+
+    def _slot_problem(self) -> str | None:
+        for refusal in self.slot_refusal:
+            if refusal is not None:
+                return MSG_REMOVE_BAD_CARD
+        if self.slot_card[0] is None and self.slot_card[1] is None:
+            return MSG_INSERT_CARD
+        return None
+
+    def _clear_entry(self) -> None:
+        self.entry = ""
+        self.entry_locked = False
+
+    def _type(self, key: str) -> None:
+        problem = self._slot_problem()
+        if problem is None and self.entry_locked:
+            problem = MSG_PRESS_C
+        if problem is None:
+            problem = entry_problem(self.entry + key, False)
+            if problem is not None:
+                self.entry_locked = True  # keep the screen as typed; the whole entry is void
+        if problem is not None:
+            self._refuse(problem)
+            return
+        self.entry += key
+        self.showing_card_number = False
+        self._changed()
+
+    def _commit_amount(self, unit_key: str) -> None:
+        problem = self._slot_problem()
+        if problem is None and self.entry_locked:
+            problem = MSG_PRESS_C
+        amount = 0
+        if problem is None:
+            try:
+                amount = parse_amount(self.entry + unit_key)
+            except EntryError as error:
+                problem = error.message
+        if problem is None:
+            problem = operation_problem(amount)
+        green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
+        payer = BANK if red is None else red
+        payee = BANK if green is None else green
+        if problem is None:
+            problem = self.ledger.transfer_problem(payer, payee, amount)
+        if problem is not None:
+            if self.entry:
+                self.entry_locked = True  # a refused amount must be retyped from C
+            self._refuse(problem)
+            return
+        self._propose(("tx", payer, payee, amount), self._amount_done)
+
+    def _amount_done(self, record: tuple) -> None:
+        payer, payee, amount = record[1], record[2], record[3]
+        self._clear_entry()
+        self.showing_card_number = False
+        if payer == BANK:
+            self.last_change = "+" + format_amount(amount)
+            self._cue("credit")
+        elif payee == BANK:
+            self.last_change = "-" + format_amount(amount)
+            self._cue("debit")
+        else:
+            self.last_change = format_amount(amount) + " PAID"
+            self._cue("transfer")
+
+    def _go(self) -> None:
+        problem = self._slot_problem()
+        green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
+        if problem is None and (green is None or red is not None):
+            problem = MSG_GO_GREEN_ONLY
+        if problem is None and (self.entry or self.entry_locked):
+            problem = MSG_FINISH_ENTRY
+        if problem is None and self.go_done:
+            problem = MSG_GO_ONCE  # rulebook: take the card out and in again for a second GO
+        if problem is None:
+            problem = self.ledger.transfer_problem(BANK, green, self.go_amount)
+        if problem is not None:
+            self._refuse(problem)
+            return
+        self._propose(("tx", BANK, green, self.go_amount), self._go_done)
+
+    def _go_done(self, record: tuple) -> None:
+        self.go_done = True
+        self.showing_card_number = False
+        self.last_change = "GO +" + format_amount(record[3])
+        self._cue("go")
+
+    def _toggle_sound(self) -> None:
+        def toggled(record: tuple) -> None:
+            self._show_message(MSG_SOUND_ON if self.sound_on else MSG_SOUND_OFF, False)
+            self._cue("sound_on" if self.sound_on else "sound_off")
+
+        self._propose(("set", "sound", 0 if self.sound_on else 1), toggled)
+
+    def _new_game(self) -> None:
+        def started(record: tuple) -> None:
+            self._clear_entry()
+            self.last_change = ""
+            self.go_done = False
+            self._show_message(MSG_NEW_GAME, False)
+            self._cue("new_game")
+
+        self._propose(("new", self.ledger.start_balance), started)

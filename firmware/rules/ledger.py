@@ -1,0 +1,72 @@
+# Accounts by card number with the bank as counterparty; confirmed transactions as records.
+# Records are plain tuples so the store can journal them and replay them at boot:
+#   ("tx", payer, payee, amount)   BANK (0) as payer creates money, as payee destroys it
+#   ("new", start_balance)         every card back to the start balance
+BANK = 0
+
+ERR_NOT_ENOUGH = "NOT ENOUGH MONEY"
+ERR_BALANCE_LIMIT = "BALANCE LIMIT"
+ERR_SAME_ACCOUNT = "SAME CARD TWICE"
+
+
+class Ledger:
+    def __init__(self, card_count: int, start_balance: int, max_balance: int) -> None:
+        self.card_count = card_count
+        self.start_balance = start_balance
+        self.max_balance = max_balance
+        self.balances = [0] * (card_count + 1)  # index 0 is the bank and stays 0
+        self.created = 0  # paid out by the bank since the last new game
+        self.destroyed = 0  # paid in to the bank since the last new game
+        self.applied = 0  # records applied since power-up, replayed ones included
+        self.reset(start_balance)
+
+    def reset(self, start_balance: int) -> None:
+        self.start_balance = start_balance
+        for number in range(1, self.card_count + 1):
+            self.balances[number] = start_balance
+        self.created = 0
+        self.destroyed = 0
+
+    def balance(self, number: int) -> int:
+        return self.balances[number]
+
+    def transfer_problem(self, payer: int, payee: int, amount: int) -> str | None:
+        if payer == payee:
+            return ERR_SAME_ACCOUNT
+        if payer != BANK and self.balances[payer] < amount:
+            return ERR_NOT_ENOUGH
+        if payee != BANK and self.balances[payee] + amount > self.max_balance:
+            return ERR_BALANCE_LIMIT
+        return None
+
+    def apply(self, record: tuple) -> None:
+        """Apply one confirmed record; raises ValueError for a record that cannot be valid."""
+        kind = record[0]
+        if kind == "tx":
+            payer, payee, amount = record[1], record[2], record[3]
+            if amount <= 0 or self.transfer_problem(payer, payee, amount) is not None:
+                raise ValueError("invalid transaction record")
+            if payer == BANK:
+                self.created += amount
+            else:
+                self.balances[payer] -= amount
+            if payee == BANK:
+                self.destroyed += amount
+            else:
+                self.balances[payee] += amount
+        elif kind == "new":
+            self.reset(record[1])
+        else:
+            raise ValueError("not a ledger record")
+        self.applied += 1
+
+    def total(self) -> int:
+        return sum(self.balances)
+
+    def invariant_holds(self) -> bool:
+        """Money is only created or destroyed by the bank, and no card is overdrawn."""
+        for number in range(1, self.card_count + 1):
+            if self.balances[number] < 0 or self.balances[number] > self.max_balance:
+                return False
+        expected = self.start_balance * self.card_count + self.created - self.destroyed
+        return self.balances[BANK] == 0 and self.total() == expected

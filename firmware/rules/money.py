@@ -1,0 +1,127 @@
+# Money for the K/M editions: keypad entry parsing, 5-digit display formatting, operation limits.
+# Amounts are ints in currency units (15M == 15_000_000); no float ever touches money.
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
+        return x
+
+
+K = const(1000)
+M = const(1000000)
+
+MIN_OPERATION = const(10000)  # rulebook: the smallest single operation is 10K
+MAX_OPERATION = const(20000000)  # rulebook: the largest single operation is 20M
+OPERATION_STEP = const(10000)  # every printed amount is a multiple of 10K
+MAX_ENTRY_DIGITS = const(5)  # the original's screen fits 5 digits
+MAX_DISPLAY_DIGITS = const(5)
+MAX_BALANCE = const(999990000)  # largest balance "999.99M" still shown exactly in 5 digits
+
+# Messages are short enough for one line of the small font (21 columns).
+ERR_NO_DIGITS = "TYPE DIGITS FIRST"
+ERR_TWO_POINTS = "ONE POINT ONLY"
+ERR_TOO_MANY_DIGITS = "MAX 5 DIGITS"
+ERR_POINT_LAST = "DIGIT AFTER POINT"
+ERR_TOO_PRECISE = "TOO PRECISE"
+ERR_BAD_CHAR = "NOT A NUMBER"
+ERR_UNDER_MIN = "MIN 10K"
+ERR_OVER_MAX = "MAX 20M"
+ERR_NOT_STEP = "STEPS OF 10K ONLY"
+
+
+class EntryError(ValueError):
+    """A typed amount that cannot be accepted; .message is what the screen shows."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def entry_problem(body: str, complete: bool) -> str | None:
+    """The first problem in the digits-and-point part of an entry, or None.
+
+    With complete=False the text is a prefix still being typed: no digits yet and a trailing
+    point are fine. Checks run left to right so the keystroke that broke the entry is named.
+    """
+    digits = 0
+    points = 0
+    for ch in body:
+        if ch == ".":
+            points += 1
+            if points > 1:
+                return ERR_TWO_POINTS
+        elif "0" <= ch <= "9":
+            digits += 1
+            if digits > MAX_ENTRY_DIGITS:
+                return ERR_TOO_MANY_DIGITS
+        else:
+            return ERR_BAD_CHAR
+    if complete:
+        if digits == 0:
+            return ERR_NO_DIGITS
+        if body[-1] == ".":
+            return ERR_POINT_LAST
+    return None
+
+
+def parse_amount(text: str) -> int:
+    """'260K' -> 260000, '1.5M' -> 1500000, '750' -> 750; raises EntryError."""
+    unit = 1
+    body = text
+    if text and text[-1] in "KM":
+        unit = K if text[-1] == "K" else M
+        body = text[:-1]
+    problem = entry_problem(body, True)
+    if problem is not None:
+        raise EntryError(problem)
+    point = body.find(".")
+    if point < 0:
+        return int(body) * unit
+    fraction = body[point + 1 :]
+    scaled = int(body[:point] + fraction) * unit
+    divisor = 10 ** len(fraction)
+    if scaled % divisor:
+        raise EntryError(ERR_TOO_PRECISE)  # finer than one currency unit
+    return scaled // divisor
+
+
+def operation_problem(amount: int) -> str | None:
+    """Why one K/M-edition operation of this amount is refused, or None if it is allowed."""
+    if amount < MIN_OPERATION:
+        return ERR_UNDER_MIN
+    if amount > MAX_OPERATION:
+        return ERR_OVER_MAX
+    if amount % OPERATION_STEP:
+        return ERR_NOT_STEP
+    return None
+
+
+def format_amount(amount: int) -> str:
+    """Shortest display form in at most 5 digits: 100K, 1M, 15.2M, 15.25M, 123.45M.
+
+    Exact for every multiple of 10K up to MAX_BALANCE; finer amounts lose trailing digits
+    (rounding down). Amounts from 100000M up cannot fit and show all their whole millions.
+    """
+    if amount < 0:
+        return "-" + format_amount(-amount)
+    if amount >= M:
+        return _scaled(amount, M, "M")
+    if amount >= K:
+        return _scaled(amount, K, "K")
+    return str(amount)
+
+
+def _scaled(amount: int, unit: int, suffix: str) -> str:
+    whole = amount // unit
+    rest = amount % unit
+    whole_text = str(whole)
+    room = MAX_DISPLAY_DIGITS - len(whole_text)
+    if rest == 0 or room <= 0:
+        return whole_text + suffix
+    fraction = str(unit + rest)[1 : 1 + room]  # zero-padded fraction, cut to the room left
+    while fraction and fraction[-1] == "0":
+        fraction = fraction[:-1]
+    if not fraction:
+        return whole_text + suffix
+    return whole_text + "." + fraction + suffix

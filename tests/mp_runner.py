@@ -1,0 +1,41 @@
+# Runs the portable suites under MicroPython (no pytest there): prints "N passed, N failed".
+# Usage: micropython -X heapsize=64k tests/mp_runner.py SUITE_DIR FIRMWARE_DIR
+# Both dirs may hold .py or mpy-cross output (.mpy), which is what the Pico runs.
+import gc
+import os
+import sys
+
+suite_dir = sys.argv[1] if len(sys.argv) > 1 else "tests/portable"
+firmware_dir = sys.argv[2] if len(sys.argv) > 2 else "firmware"
+sys.path.insert(0, suite_dir)
+sys.path.insert(0, firmware_dir)
+
+passed = 0
+failed = 0
+most_live = 0  # bytes still allocated after a test and a collection
+for file_name in sorted(os.listdir(suite_dir)):
+    module_name = file_name.split(".")[0]
+    if not module_name.startswith("test_") or file_name.endswith(".pyc"):
+        continue
+    module = __import__(module_name)
+    for name in sorted(dir(module)):
+        if not name.startswith("test_"):
+            continue
+        gc.collect()
+        try:
+            getattr(module, name)()
+            passed += 1
+        except Exception as error:  # noqa: BLE001 - report every failure, keep going
+            failed += 1
+            print("FAIL", file_name, name)
+            sys.print_exception(error)  # type: ignore[attr-defined]
+        gc.collect()
+        most_live = max(most_live, gc.mem_alloc())
+    del sys.modules[module_name]
+    gc.collect()
+
+print(
+    "heap %d bytes; most live after a test %d bytes" % (gc.mem_free() + gc.mem_alloc(), most_live)
+)
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)

@@ -1,0 +1,414 @@
+# Electronic Banking edition: every rule and refusal, played through a Table (portable).
+from rules import electronic_banking as eb
+from rules import money
+from rules.cards import CardRegistry
+from rules.electronic_banking import ElectronicBanking
+from rules.ledger import ERR_NOT_ENOUGH
+from rules.ticks import TICKS_PERIOD
+from table import GREEN, RED, Table, card_id
+
+START = 15000000
+
+
+def _refused(table: Table, message: str, before: list) -> None:
+    view = table.view()
+    assert view["message"] == message, view["message"]
+    assert view["error"] is True
+    assert "error" in table.cues
+    assert table.balances() == before
+    assert table.unit.ledger.invariant_holds()
+
+
+def test_cards_start_at_15m_and_insertion_shows_number_then_balance():
+    table = Table()
+    assert table.balances() == [START] * 6
+    table.insert(GREEN, 2)
+    assert table.view()["big"] == "CARD 2"
+    assert "card_in" in table.cues
+    table.advance(1000)
+    assert table.view()["big"] == "15M"
+    assert table.view()["title"] == "CARD 2 RECEIVES"
+
+
+def test_card_count_is_configurable_up_to_eight():
+    table = Table(card_count=8, enrolled=8)
+    assert table.balances() == [START] * 8
+    for bad in (1, 9):
+        try:
+            ElectronicBanking(card_count=bad)
+        except ValueError:
+            continue
+        raise AssertionError("accepted card_count %d" % bad)
+
+
+def test_green_alone_receives_from_the_bank():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.type("260K")
+    assert table.balance(1) == START + 260000
+    assert table.journal[-1] == ("tx", 0, 1, 260000)
+    assert table.last_cue() == "credit"
+    view = table.view()
+    assert view["big"] == "15.26M" and view["detail"] == "+260K"
+
+
+def test_red_alone_pays_the_bank():
+    table = Table()
+    table.insert(RED, 3)
+    table.type("1.5M")
+    assert table.balance(3) == START - 1500000
+    assert table.journal[-1] == ("tx", 3, 0, 1500000)
+    assert table.last_cue() == "debit"
+    assert table.view()["big"] == "13.5M"
+
+
+def test_red_and_green_transfer_between_players():
+    table = Table()
+    table.insert(RED, 4)
+    table.insert(GREEN, 5)
+    assert table.view()["mode"] == "transfer"
+    table.type("2.25M")
+    assert table.balance(4) == START - 2250000
+    assert table.balance(5) == START + 2250000
+    assert table.unit.ledger.total() == 6 * START
+    assert table.last_cue() == "transfer"
+    assert table.view()["big"] == "12.75M"  # the payer's balance is displayed
+    assert table.view()["detail"] == "CARD 5: 17.25M"
+
+
+def test_several_amounts_on_one_insertion():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.type("100K")
+    table.type("2M")
+    assert table.balance(1) == START + 2100000
+    assert len(table.journal) == 2
+
+
+def test_go_credits_2m_once_per_insertion():
+    table = Table()
+    table.insert(GREEN, 2)
+    table.type("GO")
+    assert table.balance(2) == START + 2000000
+    assert table.last_cue() == "go"
+    before = table.balances()
+    table.type("GO")
+    _refused(table, eb.MSG_GO_ONCE, before)
+    table.remove(GREEN)
+    table.insert(GREEN, 2)
+    table.type("GO")  # rulebook: out and in again for a second GO in one turn
+    assert table.balance(2) == START + 4000000
+
+
+def test_go_needs_a_card_alone_in_green():
+    table = Table()
+    table.type("GO")
+    _refused(table, eb.MSG_INSERT_CARD, [START] * 6)
+    table.insert(RED, 1)
+    table.type("GO")
+    _refused(table, eb.MSG_GO_GREEN_ONLY, [START] * 6)
+    table.insert(GREEN, 2)
+    table.type("GO")
+    _refused(table, eb.MSG_GO_GREEN_ONLY, [START] * 6)
+
+
+def test_go_refused_while_an_amount_is_half_typed():
+    table = Table()
+    table.insert(GREEN, 2)
+    table.type("5")
+    table.type("GO")
+    _refused(table, eb.MSG_FINISH_ENTRY, [START] * 6)
+    assert table.view()["big"] == "5"  # the typed digits are still there
+
+
+def test_c_clears_the_amount_being_typed():
+    table = Table()
+    table.insert(RED, 1)
+    table.type("55")
+    assert table.view()["big"] == "55"
+    table.press("C")
+    assert table.view()["big"] == "15M"
+    table.type("5K")
+    assert table.balance(1) == START - 5000 or table.view()["message"] == money.ERR_UNDER_MIN
+    table.press("C")
+    table.type("50K")
+    assert table.balance(1) == START - 50000
+
+
+def test_holding_c_starts_a_new_game_after_a_signal():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.type("3M")
+    table.remove(GREEN)
+    table.insert(RED, 2)
+    table.type("1M")
+    table.remove(RED)
+    table.key_down("C")
+    table.advance(1900)
+    assert table.balance(1) == START + 3000000  # not yet
+    table.advance(200)
+    assert table.balances() == [START] * 6  # fires while still held, with the signal
+    assert table.last_cue() == "new_game"
+    assert table.view()["message"] == eb.MSG_NEW_GAME
+    table.key_up("C")
+    assert table.journal[-1] == ("new", START)
+    assert table.unit.ledger.invariant_holds()
+
+
+def test_short_c_press_does_not_start_a_new_game():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.type("3M")
+    table.hold("C", 1500)
+    assert table.balance(1) == START + 3000000
+
+
+def test_long_press_measured_across_the_tick_wrap():
+    table = Table(start_ms=TICKS_PERIOD - 1000)
+    table.insert(GREEN, 1)
+    table.type("1M")
+    table.key_down("C")
+    start = table.now
+    while table.now - start < 2200:  # drive ticks that wrap past 2**30
+        table.now += 100
+        table.unit.tick(table.now % TICKS_PERIOD)
+        table.settle()
+    assert table.balance(1) == START
+
+
+def test_long_press_noticed_at_release_without_ticks():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.type("1M")
+    table.unit.key_down("C", table.now)
+    table.now += 2500
+    table.unit.key_up("C", table.now)  # no tick arrived while the key was held
+    table.settle()
+    assert table.balance(1) == START
+
+
+def test_point_is_decimal_while_typing_and_sound_toggle_without_card():
+    table = Table()
+    assert table.unit.sound_on
+    table.press(".")
+    assert not table.unit.sound_on
+    assert table.view()["message"] == eb.MSG_SOUND_OFF
+    assert table.journal[-1] == ("set", "sound", 0)
+    table.press(".")
+    assert table.unit.sound_on
+    table.insert(GREEN, 1)
+    table.type("1.5M")
+    assert table.unit.sound_on and table.balance(1) == START + 1500000
+
+
+def test_standby_after_a_minute_and_wake_exactly_where_it_was():
+    table = Table()
+    table.insert(RED, 2)
+    table.type("12")
+    table.advance(59000)
+    assert table.view()["display_on"]
+    table.advance(1100)
+    assert not table.view()["display_on"]
+    table.press("5")  # only wakes; does not type
+    view = table.view()
+    assert view["display_on"] and view["big"] == "12"
+    table.type("0K")
+    assert table.balance(2) == START - 120000
+
+
+def test_a_card_wakes_standby_and_is_processed():
+    table = Table()
+    table.advance(61000)
+    assert not table.view()["display_on"]
+    table.insert(GREEN, 3)
+    assert table.view()["display_on"] and table.view()["green"] == 3
+
+
+def test_amount_limits_refused_changing_nothing():
+    for text, message in (
+        ("25M", money.ERR_OVER_MAX),
+        ("20.01M", money.ERR_OVER_MAX),
+        ("5K", money.ERR_UNDER_MIN),
+        ("15K", money.ERR_NOT_STEP),
+        ("1.555M", money.ERR_NOT_STEP),
+    ):
+        table = Table()
+        table.insert(GREEN, 1)
+        table.type(text)
+        _refused(table, message, [START] * 6)
+        assert table.journal == []
+
+
+def test_malformed_entries_refused_and_locked_until_c():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.type("1.5.")
+    _refused(table, money.ERR_TWO_POINTS, [START] * 6)
+    table.type("5M")  # the rest of "1.5.5M" must not commit 1.55M
+    _refused(table, eb.MSG_PRESS_C, [START] * 6)
+    assert table.journal == []
+    table.press("C")
+    table.type("1.5M")
+    assert table.balance(1) == START + 1500000
+
+
+def test_m_alone_and_too_many_digits():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.type("M")
+    _refused(table, money.ERR_NO_DIGITS, [START] * 6)
+    table.press("C")
+    table.type("123456")
+    _refused(table, money.ERR_TOO_MANY_DIGITS, [START] * 6)
+    assert table.view()["big"] == "12345"
+    table.type("K")
+    _refused(table, eb.MSG_PRESS_C, [START] * 6)
+    assert table.journal == []
+
+
+def test_payment_over_the_balance_refused():
+    table = Table()
+    table.insert(RED, 1)
+    table.type("20M")
+    table.press("C")
+    table.type("20M")
+    assert table.balance(1) == START  # never overdrawn: 15M < 20M
+    _refused(table, ERR_NOT_ENOUGH, [START] * 6)
+    table.remove(RED)
+    table.insert(RED, 1)
+    table.insert(GREEN, 2)
+    table.type("15.01M")
+    _refused(table, ERR_NOT_ENOUGH, [START] * 6)
+    table.press("C")
+    table.type("15M")
+    assert table.balance(1) == 0 and table.balance(2) == 30000000
+
+
+def test_same_card_in_both_slots_refused():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.insert(RED, 1)
+    _refused(table, eb.MSG_SAME_CARD, [START] * 6)
+    table.type("1M")
+    _refused(table, eb.MSG_REMOVE_BAD_CARD, [START] * 6)
+    table.remove(RED)
+    table.type("1M")
+    assert table.balance(1) == START + 1000000
+
+
+def test_keys_that_mean_nothing_without_a_card():
+    table = Table()
+    for key in ("5", "K", "M"):
+        table.clear_cues()
+        table.press(key)
+        _refused(table, eb.MSG_INSERT_CARD, [START] * 6)
+    table.press("X")
+    _refused(table, "KEY NOT USED HERE", [START] * 6)
+
+
+def test_unknown_card_refused_when_enrollment_is_closed():
+    table = Table()
+    table.insert(GREEN, raw_id="stranger")
+    _refused(table, eb.MSG_UNKNOWN_CARD, [START] * 6)
+    table.type("1M")
+    _refused(table, eb.MSG_REMOVE_BAD_CARD, [START] * 6)
+
+
+def test_factory_cards_take_the_lowest_free_number():
+    unit = ElectronicBanking(registry=CardRegistry(6, auto_enroll=True))
+    table = Table(unit=unit, enrolled=0)
+    table.insert(GREEN, raw_id="04a1b2c3")
+    assert table.journal[-1] == ("card", "04a1b2c3", 1)
+    assert table.view()["green"] == 1
+    for n in range(2, 7):
+        table.remove(GREEN)
+        table.insert(GREEN, raw_id="uid%d" % n)
+    table.remove(GREEN)
+    table.insert(GREEN, raw_id="seventh")
+    _refused(table, eb.MSG_UNKNOWN_CARD, [START] * 6)
+    table.remove(GREEN)
+    table.insert(GREEN, raw_id="04a1b2c3")  # known cards keep their number
+    assert table.view()["green"] == 1
+
+
+def test_card_pulled_mid_entry_loses_nothing():
+    table = Table()
+    table.insert(RED, 1)
+    table.type("75")
+    table.remove(RED)
+    assert table.view()["message"] == eb.MSG_CANCELLED
+    assert table.balances() == [START] * 6 and table.journal == []
+    table.insert(RED, 1)
+    assert table.view()["big"] == "CARD 1"  # no stale digits come back
+
+
+def test_second_card_arriving_clears_a_half_typed_amount():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.type("3")
+    table.insert(RED, 2)  # the meaning of the amount changed from credit to transfer
+    assert table.view()["big"] == "CARD 2"
+    table.type("M")
+    _refused(table, money.ERR_NO_DIGITS, [START] * 6)
+
+
+def test_storage_failure_applies_nothing():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.storage_problem = "STORAGE FULL"
+    table.type("1M")
+    _refused(table, "STORAGE FULL", [START] * 6)
+    assert "credit" not in table.cues
+    table.storage_problem = None
+    table.press("C")
+    table.type("1M")
+    assert table.balance(1) == START + 1000000
+
+
+def test_nothing_is_applied_before_acknowledgement():
+    unit = ElectronicBanking()
+    unit.registry.apply(("card", card_id(1), 1))
+    unit.card_present(GREEN, card_id(1), 0)
+    unit.key_down("2", 10)
+    unit.key_up("2", 20)
+    unit.key_down("M", 30)
+    assert unit.outbox == [("tx", 0, 1, 2000000)]
+    assert unit.ledger.balance(1) == START and "credit" not in unit.cues
+    try:
+        unit.key_up("M", 40)
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("an event was taken before the acknowledgement")
+    unit.acknowledge(True)
+    assert unit.ledger.balance(1) == START + 2000000 and "credit" in unit.take_cues()
+
+
+def test_restore_rebuilds_balances_cards_and_settings():
+    table = Table()
+    table.insert(RED, 1)
+    table.insert(GREEN, 2)
+    table.type("3M")
+    table.remove(GREEN)
+    table.remove(RED)
+    table.press(".")
+    fresh = ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
+    for record in [("card", card_id(n), n) for n in range(1, 7)] + table.journal:
+        fresh.restore(record)
+    assert fresh.ledger.balances == table.unit.ledger.balances
+    assert fresh.sound_on is False
+    assert fresh.registry.number_of(card_id(2)) == 2
+
+
+def test_messages_expire_back_to_the_normal_screen():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.type("M")
+    assert table.view()["message"]
+    table.advance(3000)
+    assert table.view()["message"] == "" and table.view()["big"] == "15M"
+
+
+def test_idle_screen_invites_a_card():
+    view = Table().view()
+    assert view["mode"] == "idle" and view["detail"] == eb.MSG_INSERT_CARD
