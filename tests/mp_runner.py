@@ -1,14 +1,15 @@
 # Runs the portable suites under MicroPython (no pytest there): prints "N passed, N failed".
-# Usage: micropython -X heapsize=64k tests/mp_runner.py SUITE_DIR FIRMWARE_DIR
-# Both dirs may hold .py or mpy-cross output (.mpy), which is what the Pico runs.
+# Usage: micropython -X heapsize=64k tests/mp_runner.py SUITE_DIR [IMPORT_DIR ...]
+# The dirs may hold .py or mpy-cross output (.mpy), which is what the Pico runs.
 import gc
 import os
 import sys
 
 suite_dir = sys.argv[1] if len(sys.argv) > 1 else "tests/portable"
-firmware_dir = sys.argv[2] if len(sys.argv) > 2 else "firmware"
+import_dirs = sys.argv[2:] if len(sys.argv) > 2 else ["firmware", "host_sim"]
 sys.path.insert(0, suite_dir)
-sys.path.insert(0, firmware_dir)
+for import_dir in import_dirs:
+    sys.path.insert(0, import_dir)
 
 passed = 0
 failed = 0

@@ -1,0 +1,1 @@
+# Virtual parts at the bus/register level; plain Python that also runs under MicroPython.
