@@ -11,8 +11,9 @@ BUILD := build/mpy
 
 FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 PORTABLE_PY := $(shell find tests/portable host_sim/peripherals -name '*.py' 2>/dev/null)
+BOARDS_PY := $(shell find boards -name '*.py' 2>/dev/null)
 
-.PHONY: test lint typecheck mpy-check test-cpython test-micropython clean help
+.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy clean help
 
 help:
 	@echo "make test              lint, typecheck, mpy-cross gate, CPython and MicroPython suites"
@@ -21,6 +22,9 @@ help:
 	@echo "make mpy-check         compile every firmware file with mpy-cross"
 	@echo "make test-cpython      pytest on CPython"
 	@echo "make test-micropython  portable suites on the real MicroPython interpreter"
+	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=pico|pico_w|pico2] [EDITION=electronic_banking]"
+	@echo "                       compile to .mpy and copy onto a Pico with mpremote"
+	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
 	@echo "make clean             remove build output and both venvs"
 
 $(BIN)/.installed: requirements-dev.txt
@@ -29,6 +33,7 @@ $(BIN)/.installed: requirements-dev.txt
 	touch $@
 
 $(VENV)/typings/.installed: requirements-stubs.txt $(BIN)/.installed
+	rm -rf $(VENV)/typings
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --target $(VENV)/typings \
 		-r requirements-stubs.txt
 	touch $@
@@ -45,23 +50,52 @@ lint: $(BIN)/.installed
 typecheck: $(VENV)/typings/.installed
 	$(BIN)/mypy
 
-# Compiles firmware and the portable suites to .mpy, as they run on the Pico.
+# Compiles firmware, boards and the portable suites to .mpy, as they run on the Pico. No -O:
+# -O1 sets __debug__ False and strips every assert, which would make the suites unable to fail.
 mpy-check: $(BIN)/.installed
 	@rm -rf $(BUILD)
-	@for f in $(FIRMWARE_PY) $(PORTABLE_PY); do \
+	@for f in $(FIRMWARE_PY) $(BOARDS_PY) $(PORTABLE_PY); do \
 		out=$(BUILD)/$$(dirname $$f); mkdir -p $$out; \
-		$(MPY_CROSS) -O1 -o $$out/$$(basename $$f .py).mpy $$f || exit 1; \
+		$(MPY_CROSS) -o $$out/$$(basename $$f .py).mpy $$f || exit 1; \
 	done
-	@echo "mpy-cross: $(words $(FIRMWARE_PY)) firmware files, $(words $(PORTABLE_PY)) test and model files"
+	@echo "mpy-cross: $(words $(FIRMWARE_PY)) firmware, $(words $(BOARDS_PY)) board," \
+		"$(words $(PORTABLE_PY)) test and model files compiled"
 
 test-cpython: $(BIN)/.installed
 	$(BIN)/pytest
 
 test-micropython: $(MPY_VENV)/.installed mpy-check
-	$(MICROPYTHON) -X heapsize=$(MP_HEAP) tests/mp_runner.py $(BUILD)/tests/portable \
+	$(PYTHON) tests/run_micropython.py $(MICROPYTHON) $(MP_HEAP) $(BUILD)/tests/portable \
 		$(BUILD)/firmware $(BUILD)/host_sim
 
 test: lint typecheck mpy-check test-cpython test-micropython
+
+# What goes onto the Pico: firmware/ and boards/ as .mpy (main.py stays source: the device
+# runs main.py by name), plus board.py naming the board file and edition.
+BOARD ?= pico
+EDITION ?= electronic_banking
+DEPLOY := build/deploy
+
+deploy-tree: $(BIN)/.installed
+	@test -f boards/$(BOARD).py || (echo "no board file boards/$(BOARD).py"; exit 2)
+	@rm -rf $(DEPLOY)
+	@for f in $(filter-out firmware/main.py,$(FIRMWARE_PY)); do \
+		rel=$${f#firmware/}; mkdir -p $(DEPLOY)/$$(dirname $$rel); \
+		$(MPY_CROSS) -O1 -o $(DEPLOY)/$${rel%.py}.mpy $$f || exit 1; \
+	done
+	@for f in $(BOARDS_PY); do \
+		mkdir -p $(DEPLOY)/boards; \
+		$(MPY_CROSS) -O1 -o $(DEPLOY)/$${f%.py}.mpy $$f || exit 1; \
+	done
+	@cp firmware/main.py $(DEPLOY)/main.py
+	@printf 'from boards.%s import Board  # noqa: F401\nEDITION = "%s"\n' \
+		$(BOARD) $(EDITION) > $(DEPLOY)/board.py
+	@echo "deploy tree for $(BOARD) / $(EDITION): $$(find $(DEPLOY) -type f | wc -l) files," \
+		"$$(du -sb $(DEPLOY) | cut -f1) bytes in $(DEPLOY)"
+
+deploy: deploy-tree
+	@test -n "$(PORT)" || (echo "usage: make deploy PORT=/dev/ttyACM0 [BOARD=pico]"; exit 2)
+	cd $(DEPLOY) && ../../$(BIN)/mpremote connect $(PORT) cp -r . : + reset
 
 clean:
 	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

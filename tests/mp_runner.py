@@ -1,11 +1,16 @@
 # Runs the portable suites under MicroPython (no pytest there): prints "N passed, N failed".
-# Usage: micropython -X heapsize=64k tests/mp_runner.py SUITE_DIR [IMPORT_DIR ...]
-# The dirs may hold .py or mpy-cross output (.mpy), which is what the Pico runs.
+# Usage: micropython -X heapsize=64k tests/mp_runner.py SUITE_DIR[/test_x.mpy] [IMPORT_DIR ...]
+# The dirs may hold .py or mpy-cross output (.mpy, built WITHOUT -O so asserts stay). Given one
+# suite file it runs only that one: tests/run_micropython.py starts a fresh interpreter per file.
 import gc
 import os
 import sys
 
 suite_dir = sys.argv[1] if len(sys.argv) > 1 else "tests/portable"
+only = None
+if suite_dir.endswith(".py") or suite_dir.endswith(".mpy"):
+    cut = suite_dir.rfind("/")
+    suite_dir, only = suite_dir[:cut], suite_dir[cut + 1 :]
 import_dirs = sys.argv[2:] if len(sys.argv) > 2 else ["firmware", "host_sim"]
 sys.path.insert(0, suite_dir)
 for import_dir in import_dirs:
@@ -18,6 +23,9 @@ for file_name in sorted(os.listdir(suite_dir)):
     module_name = file_name.split(".")[0]
     if not module_name.startswith("test_") or file_name.endswith(".pyc"):
         continue
+    if only is not None and file_name != only:
+        continue
+    loaded = set(sys.modules)
     module = __import__(module_name)
     for name in sorted(dir(module)):
         if not name.startswith("test_"):
@@ -32,7 +40,10 @@ for file_name in sorted(os.listdir(suite_dir)):
             sys.print_exception(error)  # type: ignore[attr-defined]
         gc.collect()
         most_live = max(most_live, gc.mem_alloc())
-    del sys.modules[module_name]
+    for name in list(sys.modules):  # unload the suite and everything it imported
+        if name not in loaded:
+            del sys.modules[name]
+    module = None  # drop the last reference before the next suite is imported
     gc.collect()
 
 print(
