@@ -1,0 +1,61 @@
+# Sound cues: the melody the piezo plays for each cue name the rules emit.
+# A melody is a tuple of (freq_hz, ms) notes; 0 Hz is a rest. Piezos are loudest near 2-4 kHz.
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
+        return x
+
+
+# Equal-tempered pitches, rounded to whole hertz.
+_C5 = const(523)
+_G5 = const(784)
+_C6 = const(1047)
+_E6 = const(1319)
+_G6 = const(1568)
+_A6 = const(1760)
+_C7 = const(2093)
+_E7 = const(2637)
+
+KEY = ((_C7, 25),)  # a short tick for every accepted key
+ERROR = ((_G5, 120), (0, 40), (_C5, 240))  # low, falling: refused
+CARD_IN = ((_E6, 50), (_A6, 70))  # rising pair: a card arrived
+CARD_OUT = ((_A6, 50), (_E6, 70))  # falling pair: a card left
+CREDIT = ((_C6, 60), (_E6, 60), (_G6, 60), (_C7, 140))  # up the arpeggio: money in
+DEBIT = ((_C7, 60), (_G6, 60), (_E6, 60), (_C6, 140))  # down the arpeggio: money out
+TRANSFER = ((_C6, 50), (_G6, 50), (_C6, 50), (_G6, 50), (_C7, 120))  # back and forth
+GO = ((_C6, 90), (_E6, 90), (_G6, 90), (0, 40), (_G6, 90), (_C7, 260))  # passing GO: a jingle
+NEW_GAME = (  # the signal: two calls, then a rising fanfare
+    (_G6, 150),
+    (0, 60),
+    (_G6, 150),
+    (0, 120),
+    (_C6, 120),
+    (_E6, 120),
+    (_G6, 120),
+    (_C7, 120),
+    (_E7, 400),
+)
+SOUND_ON = ((_C6, 60), (_C7, 100))
+SOUND_OFF = ((_C7, 60), (_C6, 100))
+
+MELODIES = {
+    "key": KEY,
+    "error": ERROR,
+    "card_in": CARD_IN,
+    "card_out": CARD_OUT,
+    "credit": CREDIT,
+    "debit": DEBIT,
+    "transfer": TRANSFER,
+    "go": GO,
+    "new_game": NEW_GAME,
+    "sound_on": SOUND_ON,
+    "sound_off": SOUND_OFF,
+}
+
+
+def melody_for(cue: str):
+    """The melody for a cue name, or None for a cue with no sound."""
+    return MELODIES.get(cue)
