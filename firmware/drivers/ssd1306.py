@@ -1,0 +1,165 @@
+# SSD1306 128x64 OLED on I2C: a framebuf canvas, and show() sends only the pages that changed.
+import framebuf
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
+        return x
+
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from machine import I2C
+
+WIDTH = const(128)
+HEIGHT = const(64)
+_PAGES = const(8)  # GDDRAM is 8 pages of 8 rows; one byte is one column of a page, bit 0 on top
+_FRAME = const(1024)
+_EIO = const(5)
+
+# Control byte (first byte after the address): Co = bit 7, D/C# = bit 6.
+_CONTROL_COMMANDS = const(0x00)  # Co=0, D/C#=0: every following byte is a command
+_CONTROL_DATA = const(0x40)  # Co=0, D/C#=1: every following byte goes to GDDRAM
+
+_SET_CONTRAST = const(0x81)
+_DISPLAY_OFF = const(0xAE)  # sleep: panel dark, GDDRAM and settings kept
+_DISPLAY_ON = const(0xAF)
+_COLUMN_ADDRESS = const(0x21)  # + first, last column (horizontal/vertical addressing)
+_PAGE_ADDRESS = const(0x22)  # + first, last page
+
+# Power-up configuration for a 128x64 module on the internal charge pump, display left off.
+_INIT = (
+    b"\x00"  # control byte: command stream
+    b"\xae"  # display off while configuring
+    b"\xd5\x80"  # display clock: divide ratio 1, oscillator frequency 8 (reset value)
+    b"\xa8\x3f"  # multiplex ratio 64 (value + 1): all 64 COM rows
+    b"\xd3\x00"  # display offset 0
+    b"\x40"  # display start line 0
+    b"\x8d\x14"  # charge pump on: the module makes its own panel voltage from 3.3 V
+    b"\x20\x00"  # horizontal addressing: column, then page, wraps within the window
+    b"\xa1"  # segment remap: column 127 on SEG0 (modules mount the glass mirrored)
+    b"\xc8"  # COM scan from COM[N-1] to COM0: row 0 at the top of the glass
+    b"\xda\x12"  # COM pins: alternative configuration, no left/right remap (64-row glass)
+    b"\x81\xcf"  # contrast
+    b"\xd9\xf1"  # pre-charge: phase 1 = 1 DCLK, phase 2 = 15 DCLK (internal charge pump)
+    b"\xdb\x30"  # VCOMH deselect level about 0.83 x VCC
+    b"\x2e"  # horizontal scroll off
+    b"\xa4"  # output follows GDDRAM (not all pixels on)
+    b"\xa6"  # normal, not inverted
+)
+
+
+class SSD1306:
+    """128x64 SSD1306 on an I2C bus: draw on .canvas, then show() sends the changed pages."""
+
+    width = WIDTH
+    height = HEIGHT
+
+    def __init__(self, i2c: "I2C", address: int = 0x3C) -> None:
+        self.i2c = i2c
+        self.address = address
+        # One buffer: the data control byte, then the frame, so a full frame is one write.
+        self.buffer = bytearray(1 + _FRAME)
+        self.buffer[0] = _CONTROL_DATA
+        view = memoryview(self.buffer)
+        self._frame = view[1:]
+        self.canvas = framebuf.FrameBuffer(self._frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self._sent = bytearray(_FRAME)  # what the panel holds, as of the last show()
+        self._sent_view = memoryview(self._sent)
+        self._page = tuple(view[1 + p * WIDTH : 1 + (p + 1) * WIDTH] for p in range(_PAGES))
+        self._sent_page = tuple(
+            self._sent_view[p * WIDTH : (p + 1) * WIDTH] for p in range(_PAGES)
+        )
+        # writevto vectors: the control byte, then one page; built once, reused every show().
+        self._page_write = tuple((view[0:1], self._page[p]) for p in range(_PAGES))
+        self._window = bytearray(
+            (_CONTROL_COMMANDS, _COLUMN_ADDRESS, 0, WIDTH - 1, _PAGE_ADDRESS, 0, _PAGES - 1)
+        )
+        self._command1 = bytearray(2)  # control byte + one command byte
+        self._command2 = bytearray(3)  # control byte + command + one argument
+        self._resend = True  # the panel's GDDRAM is unknown: send every page next time
+        self._light_at_show = False  # turn the panel on after the first frame lands
+        self.is_on = False
+
+    def init_display(self) -> None:
+        """Configure the controller; the panel lights up at the next show(), on a real frame
+        rather than on power-up noise. OSError if the display does not acknowledge."""
+        self._write(_INIT)
+        self.is_on = False
+        self._resend = True
+        self._light_at_show = True
+
+    def show(self) -> int:
+        """Send the pages that differ from the last show(); returns the I2C bytes sent
+        (each transaction counts its address byte)."""
+        page = self._page
+        sent_page = self._sent_page
+        resend = self._resend
+        count = 0
+        self._resend = True  # until this show() completes: a fault part-way means resend all
+        first = 0
+        while first < _PAGES:
+            if not resend and page[first] == sent_page[first]:
+                first += 1
+                continue
+            last = first
+            while last + 1 < _PAGES and (resend or page[last + 1] != sent_page[last + 1]):
+                last += 1
+            count += self._set_window(first, last)
+            if first == 0 and last == _PAGES - 1:
+                count += self._write(self.buffer)  # whole frame, control byte included
+                self._sent_view[:] = self._frame
+            else:
+                for p in range(first, last + 1):
+                    count += self._write_vector(self._page_write[p], 1 + WIDTH)
+                    sent_page[p][:] = page[p]
+            first = last + 1
+        self._resend = False
+        if self._light_at_show:
+            count += self.power(True)
+        return count
+
+    def invalidate(self) -> None:
+        """Send every page at the next show() (after a fault or a controller reset)."""
+        self._resend = True
+
+    def power(self, on: bool) -> int:
+        """Panel on, or off for standby (GDDRAM and the frame are kept); returns bytes sent."""
+        self._light_at_show = False
+        self.is_on = bool(on)
+        return self._command(_DISPLAY_ON if on else _DISPLAY_OFF)
+
+    def contrast(self, level: int) -> int:
+        """Contrast 0..255 (segment output current); returns bytes sent."""
+        command = self._command2
+        command[0] = _CONTROL_COMMANDS
+        command[1] = _SET_CONTRAST
+        command[2] = max(0, min(255, level))
+        return self._write(command)
+
+    # ---- bus -------------------------------------------------------------------------------
+
+    def _command(self, code: int) -> int:
+        command = self._command1
+        command[0] = _CONTROL_COMMANDS
+        command[1] = code
+        return self._write(command)
+
+    def _set_window(self, first_page: int, last_page: int) -> int:
+        self._window[5] = first_page
+        self._window[6] = last_page
+        return self._write(self._window)
+
+    def _write(self, data) -> int:
+        # The bus raises OSError when the address is not acknowledged; a short count means a
+        # data byte was refused.
+        if self.i2c.writeto(self.address, data) != len(data):
+            raise OSError(_EIO)
+        return len(data) + 1
+
+    def _write_vector(self, vector, length: int) -> int:
+        if self.i2c.writevto(self.address, vector) != length:
+            raise OSError(_EIO)
+        return length + 1

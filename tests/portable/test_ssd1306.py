@@ -1,0 +1,246 @@
+# SSD1306 driver against the virtual panel on the fake I2C bus (portable: CPython and MicroPython).
+from drivers.ssd1306 import SSD1306
+from peripherals.bus import I2C
+from peripherals.ssd1306_panel import HORIZONTAL, SSD1306Panel
+
+WINDOW_BYTES = 8  # address + control + 0x21 first last + 0x22 first last
+PAGE_BYTES = 130  # address + control + 128 columns
+
+
+def make_display():
+    i2c = I2C(0)
+    panel = SSD1306Panel()
+    i2c.attach(0x3C, panel)
+    return i2c, panel, SSD1306(i2c)
+
+
+def glass_differences(panel, canvas):
+    """How many pixels of the glass differ from the canvas."""
+    count = 0
+    for y in range(64):
+        for x in range(128):
+            if panel.pixel(x, y) != canvas.pixel(x, y):
+                count += 1
+    return count
+
+
+def draw_pattern(canvas):
+    canvas.pixel(0, 0, 1)  # corners tell orientation apart
+    canvas.pixel(127, 0, 1)
+    canvas.pixel(0, 63, 1)
+    canvas.fill_rect(100, 50, 20, 10, 1)
+    canvas.line(5, 5, 90, 40, 1)
+    canvas.rect(10, 20, 30, 30, 1)
+
+
+def test_init_configures_an_upright_panel_on_the_charge_pump():
+    i2c, panel, display = make_display()
+    display.init_display()
+    assert panel.charge_pump
+    assert panel.segment_remap and panel.com_remap
+    assert panel.com_pins == 0x12
+    assert panel.multiplex == 64
+    assert panel.addressing == HORIZONTAL
+    assert panel.unknown_commands == []
+
+
+def test_panel_lights_only_once_the_first_frame_is_in():
+    i2c, panel, display = make_display()
+    display.init_display()
+    assert not panel.display_on  # no flash of power-up noise
+    display.show()
+    assert panel.display_on and display.is_on
+
+
+def test_first_show_sends_every_page_and_the_glass_equals_the_canvas():
+    i2c, panel, display = make_display()
+    draw_pattern(display.canvas)
+    display.init_display()
+    before = i2c.bytes_written
+    sent = display.show()
+    assert sent == i2c.bytes_written - before
+    assert panel.ram_writes == 1024
+    assert sent >= 1024
+    assert glass_differences(panel, display.canvas) == 0
+    assert panel.pixel(0, 0) == 1 and panel.pixel(127, 0) == 1 and panel.pixel(0, 63) == 1
+    assert panel.pixel(127, 63) == 0
+
+
+def test_a_small_change_sends_only_its_page():
+    i2c, panel, display = make_display()
+    display.init_display()
+    display.show()
+    display.canvas.pixel(40, 20, 1)  # row 20 lies in page 2
+    before = i2c.bytes_written
+    writes_before = panel.ram_writes
+    sent = display.show()
+    assert sent == i2c.bytes_written - before
+    assert sent == WINDOW_BYTES + PAGE_BYTES
+    assert panel.ram_writes - writes_before == 128
+    assert panel.pixel(40, 20) == 1
+    assert glass_differences(panel, display.canvas) == 0
+
+
+def test_changes_in_separate_pages_send_a_window_each():
+    i2c, panel, display = make_display()
+    display.init_display()
+    display.show()
+    display.canvas.pixel(3, 9, 1)  # page 1
+    display.canvas.hline(0, 47, 128, 1)  # page 5
+    display.canvas.pixel(120, 48, 1)  # page 6
+    sent = display.show()
+    assert sent == 2 * WINDOW_BYTES + 3 * PAGE_BYTES
+    assert glass_differences(panel, display.canvas) == 0
+
+
+def test_show_with_nothing_new_sends_nothing():
+    i2c, panel, display = make_display()
+    display.init_display()
+    display.show()
+    display.canvas.pixel(5, 5, 1)
+    display.canvas.pixel(5, 5, 0)  # drawn and undone before show()
+    before = i2c.bytes_written
+    assert display.show() == 0
+    assert i2c.bytes_written == before
+
+
+def test_power_off_and_on_keeps_the_frame():
+    i2c, panel, display = make_display()
+    draw_pattern(display.canvas)
+    display.init_display()
+    display.show()
+    writes = panel.ram_writes
+    display.power(False)
+    assert not panel.display_on and not display.is_on
+    assert panel.pixel(0, 0) == 0  # dark glass
+    display.power(True)
+    assert panel.display_on
+    assert panel.ram_writes == writes  # nothing resent: the controller kept GDDRAM
+    assert glass_differences(panel, display.canvas) == 0
+
+
+def test_standby_before_the_first_frame_stays_dark():
+    i2c, panel, display = make_display()
+    display.init_display()
+    display.power(False)
+    display.show()
+    assert not panel.display_on
+
+
+def test_missing_display_raises_oserror():
+    display = SSD1306(I2C(0))
+    for action in (display.init_display, display.show):
+        try:
+            action()
+        except OSError:
+            continue
+        raise AssertionError("no OSError from a display that does not answer")
+
+
+def test_invalidate_sends_the_whole_frame_again():
+    i2c, panel, display = make_display()
+    display.init_display()
+    display.show()
+    display.invalidate()
+    assert display.show() == WINDOW_BYTES + 1026  # one transaction: control byte + frame
+    assert display.show() == 0
+
+
+def test_after_a_fault_the_next_frame_is_sent_whole():
+    i2c, panel, display = make_display()
+    draw_pattern(display.canvas)
+    display.init_display()
+    display.show()
+    i2c.detach(0x3C)  # cable pulled
+    display.canvas.fill_rect(0, 0, 8, 8, 1)
+    try:
+        display.show()
+    except OSError:
+        pass
+    else:
+        raise AssertionError("show() to an absent display did not fail")
+    i2c.attach(0x3C, panel)  # back after a glitch: the failed show() means resend everything
+    writes = panel.ram_writes
+    display.show()
+    assert panel.ram_writes - writes == 1024
+    assert glass_differences(panel, display.canvas) == 0
+    panel.power_up()  # power-cycled instead: GDDRAM is noise again, the panel dark
+    writes = panel.ram_writes
+    display.init_display()
+    display.show()
+    assert panel.display_on
+    assert panel.ram_writes - writes == 1024
+    assert glass_differences(panel, display.canvas) == 0
+
+
+def test_contrast_reaches_the_panel_and_is_clamped():
+    i2c, panel, display = make_display()
+    display.init_display()
+    display.contrast(0x20)
+    assert panel.contrast == 0x20
+    display.contrast(300)
+    assert panel.contrast == 255
+
+
+class QuietBus:
+    """Acknowledges everything and keeps nothing, so heap_lock sees only the driver."""
+
+    def writeto(self, address, buf, stop=True):
+        return len(buf)
+
+    def writevto(self, address, vector, stop=True):
+        count = 0
+        for part in vector:
+            count += len(part)
+        return count
+
+
+def test_show_allocates_nothing_on_micropython():
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        print("SKIP heap_lock needs MicroPython")
+        return
+    display = SSD1306(QuietBus())
+    display.init_display()
+    display.show()
+    display.canvas.pixel(3, 30, 1)
+    display.canvas.pixel(3, 60, 1)
+    result = [0]
+    heap_lock()
+    try:
+        result[0] = display.show()
+    finally:
+        heap_unlock()
+    assert result[0] == 2 * WINDOW_BYTES + 2 * PAGE_BYTES
+
+
+def test_panel_decodes_single_byte_controls_and_page_addressing():
+    panel = SSD1306Panel()
+    panel.i2c_write(b"\x80\x8d\x80\x14\x80\xaf\x80\xa7")  # Co=1: one command per control byte
+    assert panel.charge_pump and panel.display_on and panel.inverse
+    panel.i2c_write(b"\x00\x20\x02\xb3\x05\x11")  # page addressing; page 3; column 0x15
+    panel.i2c_write(b"\xc0\x81\x40\x7e\x3c")  # Co=1 data byte, then a data stream
+    assert panel.ram[3 * 128 + 0x15] == 0x81
+    assert panel.ram[3 * 128 + 0x16] == 0x7E and panel.ram[3 * 128 + 0x17] == 0x3C
+    assert panel.unknown_commands == []
+
+
+def test_panel_vertical_addressing_fills_columns_down_the_window():
+    panel = SSD1306Panel()
+    panel.i2c_write(b"\x00\x20\x01\x21\x0a\x0b\x22\x02\x03")  # vertical; columns 10-11; pages 2-3
+    panel.i2c_write(b"\x40\x01\x02\x03\x04\x05")  # the 5th byte wraps to the window start
+    assert panel.ram[2 * 128 + 10] == 0x05
+    assert panel.ram[3 * 128 + 10] == 0x02
+    assert panel.ram[2 * 128 + 11] == 0x03 and panel.ram[3 * 128 + 11] == 0x04
+
+
+def test_panel_without_remap_shows_the_frame_rotated():
+    panel = SSD1306Panel()
+    panel.i2c_write(b"\x00\x8d\x14\xaf\x20\x00\x21\x00\x7f\x22\x00\x07")  # reset: A0, C0
+    panel.i2c_write(b"\x40\x01" + bytes(1023))  # clear the noise; RAM row 0, column 0 lit
+    assert panel.pixel(127, 63) == 1  # mirrored both ways on this glass
+    panel.i2c_write(b"\x00\xa1\xc8")
+    assert panel.pixel(0, 0) == 1 and panel.pixel(127, 63) == 0
+    panel.i2c_write(b"\x00\x41")  # start line 1: RAM row 1 at the top
+    assert panel.pixel(0, 63) == 1
