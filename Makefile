@@ -66,7 +66,7 @@ test-cpython: $(BIN)/.installed
 
 test-micropython: $(MPY_VENV)/.installed mpy-check
 	$(PYTHON) tests/run_micropython.py $(MICROPYTHON) $(MP_HEAP) $(BUILD)/tests/portable \
-		$(BUILD)/firmware $(BUILD)/host_sim
+		$(BUILD)/firmware $(BUILD)/host_sim $(BUILD)
 
 test: lint typecheck mpy-check test-cpython test-micropython
 

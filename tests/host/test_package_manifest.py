@@ -1,4 +1,4 @@
-"""package.json (mpremote mip install) lists exactly the files under firmware/."""
+"""package.json (mpremote mip install) lists exactly the files under firmware/ and boards/."""
 
 import json
 import pathlib
@@ -19,3 +19,4 @@ def test_every_manifest_entry_exists() -> None:
     for target, source in json.loads((ROOT / "package.json").read_text())["urls"]:
         assert (ROOT / source).is_file(), source
         assert not target.startswith("firmware/")
+        assert target.startswith("boards/") == source.startswith("boards/")

@@ -1,0 +1,45 @@
+# Raspberry Pi Pico (RP2040): the pin map of the banking unit; builds every bus and pin object.
+#
+#   GP4  I2C0 SDA   SSD1306          GP18 SPI0 SCK   both MFRC522
+#   GP5  I2C0 SCL   SSD1306          GP19 SPI0 MOSI  both MFRC522
+#   GP2  PWM1 A     piezo            GP16 SPI0 MISO  both MFRC522
+#   GP6..GP10  keypad rows (open drain)  GP17 GREEN reader SDA (chip select)
+#   GP11..GP15 keypad columns (in)   GP20 RED reader SDA (chip select)
+#   GP29 ADC3  VSYS/3 (on the board) GP21 GREEN reader RST, GP22 RED reader RST
+from machine import ADC, I2C, PWM, SPI, Pin
+
+from boards.keymaps import keymap
+
+NAME = "pico"
+ROW_PINS = (6, 7, 8, 9, 10)
+COL_PINS = (11, 12, 13, 14, 15)
+
+
+class Board:
+    name = NAME
+    display_address = 0x3C
+    i2c_hz = 400000  # SSD1306 fast mode
+    spi_hz = 4000000  # MFRC522 allows 10 MHz; 4 MHz keeps margin on hand-wired leads
+    vsys_divider = 3  # the Pico has R5/R6 dividing VSYS by 3 into ADC3
+
+    def __init__(self, matrix: str = "4x4") -> None:
+        size = int(matrix[0])
+        self.matrix = matrix
+        self.i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=self.i2c_hz)
+        self.spi = SPI(0, baudrate=self.spi_hz, sck=Pin(18), mosi=Pin(19), miso=Pin(16))
+        self.green_cs = Pin(17, Pin.OUT, value=1)
+        self.red_cs = Pin(20, Pin.OUT, value=1)
+        self.green_rst = Pin(21, Pin.OUT, value=1)
+        self.red_rst = Pin(22, Pin.OUT, value=1)
+        # Open drain: two keys down in one column would otherwise short a low row to a high one.
+        self.rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in ROW_PINS[:size]]
+        self.cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in COL_PINS[:size]]
+        self.piezo = PWM(Pin(2))
+        self.piezo.duty_u16(0)
+        self.vsys = self._vsys_adc()
+
+    def _vsys_adc(self):
+        return ADC(Pin(29))
+
+    def keymap(self, edition: str) -> tuple:
+        return keymap(self.matrix, edition)

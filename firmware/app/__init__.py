@@ -1,0 +1,1 @@
+# The imperative shell: owns the clock, the tasks and the hardware; feeds the pure rules.

@@ -1,0 +1,33 @@
+# Builds a BankUnit from a board object: drivers on the board's buses, the edition, the journal.
+from drivers.battery import Battery
+from drivers.keypad import Keypad
+from drivers.mfrc522 import MFRC522
+from drivers.piezo import Piezo
+from drivers.ssd1306 import SSD1306
+from store.journal import Journal
+
+from app.unit import BankUnit
+
+EDITIONS = ("electronic_banking",)
+
+
+def make_edition(name: str):
+    if name == "electronic_banking":
+        from rules.electronic_banking import ElectronicBanking
+
+        return ElectronicBanking()
+    raise ValueError("unknown edition " + name)
+
+
+def build_unit(board, edition: str = "electronic_banking", journal_path: str = "journal.log"):
+    """Every driver is constructed here; none talks to its part until BankUnit.boot()."""
+    rules = make_edition(edition)
+    keypad = Keypad(board.rows, board.cols, board.keymap(edition))
+    display = SSD1306(board.i2c, board.display_address)
+    readers = [
+        MFRC522(board.spi, board.green_cs, board.green_rst),
+        MFRC522(board.spi, board.red_cs, board.red_rst),
+    ]
+    piezo = Piezo(board.piezo)
+    battery = Battery(board.vsys, divider=board.vsys_divider)
+    return BankUnit(rules, keypad, display, readers, piezo, battery, Journal(journal_path))

@@ -1,0 +1,270 @@
+# The banking unit's shell: keypad, card readers and clock in; pixels, sound and journal out.
+#
+# Each device's work is a plain method taking `now` (ticks_ms), so tests drive it on a fake
+# clock; run() wraps each in its own asyncio task. Order inside one step is fixed: an event goes
+# to the edition, its records go to the journal, and only then is the edition told they are
+# durable; the screen is drawn after that, so nothing shows as done before it is on flash.
+import time
+
+try:
+    import asyncio
+except ImportError:  # MicroPython builds before 1.21 name it uasyncio
+    import uasyncio as asyncio  # type: ignore[no-redef]
+
+from drivers.keypad import Keypad
+from drivers.mfrc522 import CardSlot
+from rules.keys import GREEN, RED, SLOT_NAMES
+from rules.ticks import ticks_add, ticks_diff
+from ui.render import render
+from ui.sounds import melody_for
+
+ENOSPC = 28
+
+
+def _ticks_ms() -> int:
+    return time.ticks_ms()  # type: ignore[return-value]
+
+
+async def _sleep_ms(ms: int) -> None:
+    if hasattr(asyncio, "sleep_ms"):
+        await asyncio.sleep_ms(ms)  # type: ignore[attr-defined]
+    else:
+        await asyncio.sleep(ms / 1000)
+
+
+class BankUnit:
+    keypad_scan_ms = 10  # 100 scans/s: debounce needs a few scans inside 20 ms
+    reader_poll_ms = 120  # per reader; the two readers are staggered by half a period
+    tick_ms = 100
+    render_ms = 40  # at most 25 redraws/s, and only when the view changed
+    battery_ms = 15000
+    retry_ms = 5000  # a missing display or reader is looked for again this often
+    reader_fault_limit = 3  # consecutive bus errors before a reader is declared missing
+    notice_ms = 8000  # how long a boot notice (e.g. a dropped journal line) stays
+
+    def __init__(self, edition, keypad, display, readers, piezo, battery, journal) -> None:
+        self.edition = edition
+        self.keypad = keypad
+        self.display = display  # SSD1306 or None when the board has none
+        self.display_ok = False
+        self.display_powered = True
+        self.readers = readers  # [green MFRC522, red MFRC522], None where absent
+        self.slots: list = [None, None]  # CardSlot per working reader
+        self.reader_faults = [0, 0]
+        self.retry_at = [0, 0, 0]  # next retry time: green reader, red reader, display
+        self.piezo = piezo
+        self.battery = battery
+        self.battery_low = False
+        self.journal = journal
+        self.rendered_version = -1
+        self.rendered_notice = ""
+        self.boot_notice = ""
+        self.boot_notice_at = 0
+        self.status: dict = {"battery_low": False, "notice": ""}
+        self.screen_log: list = []  # every string drawn in the last render (for the simulator)
+        self.storage_failures = 0
+        self.storage_broken = False  # the journal could not be read: refuse every record
+
+    # ---- start-up ----------------------------------------------------------------------------
+
+    def boot(self, now: int) -> None:
+        try:
+            records, problems = self.journal.load()
+        except OSError:
+            records, problems = [], []
+            self.storage_broken = True
+        for record in records:
+            try:
+                self.edition.restore(record)
+            except ValueError:
+                problems.append("bad record")
+        if problems:
+            self.boot_notice = "JOURNAL: %d LOST" % len(problems)
+            self.boot_notice_at = now
+        for slot in (GREEN, RED):
+            self._start_reader(slot, now)
+        self._start_display(now)
+
+    def _start_reader(self, slot: int, now: int) -> None:
+        reader = self.readers[slot]
+        self.retry_at[slot] = ticks_add(now, self.retry_ms)
+        if reader is None:
+            return
+        try:
+            reader.init()
+        except OSError:
+            self.slots[slot] = None
+            return
+        self.slots[slot] = CardSlot(reader)
+        self.reader_faults[slot] = 0
+
+    def _start_display(self, now: int) -> None:
+        self.retry_at[2] = ticks_add(now, self.retry_ms)
+        if self.display is None:
+            return
+        try:
+            self.display.init_display()
+            self.display.invalidate()
+            self.display_ok = True
+            self.display_powered = True
+            self.rendered_version = -1
+        except OSError:
+            self.display_ok = False
+
+    # ---- the steps the tasks run -----------------------------------------------------------
+
+    def scan_keys(self, now: int) -> None:
+        keypad = self.keypad
+        keypad.scan(now)
+        event = keypad.pop()  # also drains events an earlier step left queued
+        while event is not None:
+            kind, key = event
+            if kind == Keypad.PRESS:
+                self.edition.key_down(key, now)
+            elif kind == Keypad.RELEASE:
+                self.edition.key_up(key, now)
+            self._settle()  # LONG: the rules time holds themselves from key_down/key_up
+            event = keypad.pop()
+
+    def poll_reader(self, slot: int, now: int) -> None:
+        card_slot = self.slots[slot]
+        if card_slot is None:
+            if self.readers[slot] is not None and ticks_diff(now, self.retry_at[slot]) >= 0:
+                self._start_reader(slot, now)
+            return
+        try:
+            change = card_slot.poll()
+        except OSError:
+            self.reader_faults[slot] += 1
+            if self.reader_faults[slot] >= self.reader_fault_limit:
+                self._lose_reader(slot, now)
+            return
+        self.reader_faults[slot] = 0
+        if change == CardSlot.INSERTED:
+            self.edition.card_present(slot, card_slot.uid_hex, now)
+            self._settle()
+        elif change == CardSlot.REMOVED:
+            self.edition.card_gone(slot, now)
+            self._settle()
+
+    def _lose_reader(self, slot: int, now: int) -> None:
+        card_slot = self.slots[slot]
+        self.slots[slot] = None
+        self.retry_at[slot] = ticks_add(now, self.retry_ms)
+        if card_slot is not None and card_slot.uid_hex is not None:
+            self.edition.card_gone(slot, now)  # a card no reader can see is not in the slot
+            self._settle()
+
+    def tick(self, now: int) -> None:
+        self.edition.tick(now)
+        self._settle()
+        if self.boot_notice and ticks_diff(now, self.boot_notice_at) >= self.notice_ms:
+            self.boot_notice = ""
+
+    def check_battery(self) -> None:
+        if self.battery is not None:
+            self.battery_low = self.battery.low()
+
+    def notice(self) -> str:
+        missing = [SLOT_NAMES[slot] for slot in (GREEN, RED) if self.slots[slot] is None]
+        if self.storage_broken:
+            return "STORAGE UNREADABLE"
+        if len(missing) == 2:
+            return "NO CARD READERS"
+        if missing:
+            return missing[0] + " READER MISSING"
+        return self.boot_notice
+
+    def render_screen(self, now: int) -> bool:
+        """Draws the view if it changed; returns True when something was sent."""
+        if not self.display_ok:
+            if self.display is not None and ticks_diff(now, self.retry_at[2]) >= 0:
+                self._start_display(now)
+            if not self.display_ok:
+                return False
+        notice = self.notice()
+        status = self.status
+        if (
+            self.edition.version == self.rendered_version
+            and notice == self.rendered_notice
+            and status["battery_low"] == self.battery_low
+        ):
+            return False
+        view = self.edition.view()
+        status["notice"] = notice
+        status["battery_low"] = self.battery_low
+        display = self.display
+        try:
+            if not view["display_on"]:
+                if self.display_powered:
+                    display.power(False)  # standby: frame kept in the panel, glass dark
+                    self.display_powered = False
+            else:
+                display.canvas.fill(0)
+                self.screen_log = []
+                render(display.canvas, view, status, self.screen_log)
+                display.show()
+                if not self.display_powered:
+                    display.power(True)
+                    self.display_powered = True
+        except OSError:
+            self.display_ok = False  # keep working without a screen; look again later
+            self.retry_at[2] = ticks_add(now, self.retry_ms)
+            return False
+        self.rendered_version = self.edition.version
+        self.rendered_notice = notice
+        return True
+
+    def _settle(self) -> None:
+        edition = self.edition
+        if edition.outbox and self.storage_broken:
+            edition.acknowledge(False, "STORAGE FAILED")
+        elif edition.outbox:
+            try:
+                self.journal.append(edition.outbox)
+            except OSError as error:
+                self.storage_failures += 1
+                full = error.args and error.args[0] == ENOSPC
+                edition.acknowledge(False, "STORAGE FULL" if full else "STORAGE FAILED")
+            else:
+                edition.acknowledge(True)
+        cues = edition.take_cues()
+        if not cues or self.piezo is None:
+            return
+        cue = cues[-1]  # the last cue of a step says how it ended
+        if edition.sound_on or cue == "sound_off":  # confirm "off" with one last beep
+            melody = melody_for(cue)
+            if melody is not None:
+                self.piezo.play(melody)
+
+    # ---- asyncio -----------------------------------------------------------------------------
+
+    async def _every(self, period_ms: int, step, offset_ms: int = 0) -> None:
+        if offset_ms:
+            await _sleep_ms(offset_ms)
+        while True:
+            step(_ticks_ms())
+            await _sleep_ms(period_ms)
+
+    async def run(self) -> None:
+        self.boot(_ticks_ms())
+        self.check_battery()
+        tasks = [
+            asyncio.create_task(self._every(self.keypad_scan_ms, self.scan_keys)),
+            asyncio.create_task(
+                self._every(self.reader_poll_ms, lambda now: self.poll_reader(GREEN, now))
+            ),
+            asyncio.create_task(
+                self._every(
+                    self.reader_poll_ms,
+                    lambda now: self.poll_reader(RED, now),
+                    self.reader_poll_ms // 2,
+                )
+            ),
+            asyncio.create_task(self._every(self.tick_ms, self.tick)),
+            asyncio.create_task(self._every(self.render_ms, self.render_screen)),
+            asyncio.create_task(self._every(self.battery_ms, lambda now: self.check_battery())),
+        ]
+        if self.piezo is not None:
+            tasks.append(asyncio.create_task(self.piezo.run(_ticks_ms)))
+        await asyncio.gather(*tasks)

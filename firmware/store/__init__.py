@@ -1,0 +1,1 @@
+# Persistence: confirmed records on the board's filesystem, written before the screen says done.

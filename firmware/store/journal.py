@@ -1,0 +1,76 @@
+# Append-only journal of confirmed records: one line per record, JSON plus a CRC-32 checksum.
+#
+#   ["tx", 0, 2, 2000000] 5d1a2c3f\n
+#
+# A line is valid only if it ends in "\n" and its checksum matches, so a write torn by a power
+# cut is recognised and dropped at boot instead of being replayed as something else.
+import json
+
+ENOENT = 2
+
+try:
+    from binascii import crc32
+except ImportError:  # a port built without binascii.crc32
+
+    def crc32(data: bytes, value: int = 0) -> int:  # type: ignore[misc]
+        value ^= 0xFFFFFFFF
+        for byte in data:
+            value ^= byte
+            for _ in range(8):
+                value = (value >> 1) ^ (0xEDB88320 if value & 1 else 0)
+        return value ^ 0xFFFFFFFF
+
+
+def encode(record: tuple) -> bytes:
+    body = json.dumps(list(record)).encode()
+    return body + (" %08x\n" % (crc32(body) & 0xFFFFFFFF)).encode()
+
+
+def decode(line: bytes) -> tuple | None:
+    """The record in one journal line, or None if the line is torn or corrupt."""
+    if not line.endswith(b"\n"):
+        return None
+    space = line.rfind(b" ")
+    body, checksum = line[:space], line[space + 1 : -1]
+    try:
+        if int(checksum, 16) != crc32(body) & 0xFFFFFFFF:
+            return None
+        return tuple(json.loads(body))
+    except ValueError:
+        return None
+
+
+class Journal:
+    def __init__(self, path: str = "journal.log") -> None:
+        self.path = path
+        self.bytes_written = 0
+
+    def append(self, records: list) -> None:
+        """Make records durable; raises OSError (e.g. ENOSPC) and then nothing may be assumed
+        written: the caller must refuse the transaction."""
+        data = b"".join(encode(record) for record in records)
+        with open(self.path, "ab") as journal:
+            journal.write(data)
+            journal.flush()  # LittleFS commits the file's new size on flush/close
+        self.bytes_written += len(data)
+
+    def load(self) -> tuple:
+        """(records, problems): every valid record in order; problems names dropped lines.
+
+        Only a missing file means a fresh unit; any other OSError is raised, because starting
+        over on top of a journal that could not be read would lose the game.
+        """
+        records: list = []
+        problems: list = []
+        try:
+            with open(self.path, "rb") as journal:
+                for number, line in enumerate(journal, 1):
+                    record = decode(line)
+                    if record is None:
+                        problems.append("line %d dropped" % number)
+                    else:
+                        records.append(record)
+        except OSError as error:
+            if error.args[0] != ENOENT:
+                raise
+        return records, problems

@@ -1,0 +1,75 @@
+# Puts the virtual parts on a board's buses and pins, as a maker solders them to a real Pico.
+# Works on any object with the board files' attribute names: VirtualBoard below (portable, for
+# tests on both interpreters) or a real boards/*.py Board built on the machine stand-in.
+from boards.keymaps import keymap
+from peripherals.battery_source import BatterySource
+from peripherals.bus import ADC, I2C, PWM, SPI, Pin
+from peripherals.keypad_matrix import KeypadMatrix
+from peripherals.mfrc522_chip import MFRC522Chip, VirtualCard
+from peripherals.ssd1306_panel import SSD1306Panel
+
+
+def card_uid(number: int) -> bytes:
+    """The 7-byte UID of virtual player card `number` (0x04: NXP's manufacturer byte)."""
+    return bytes((0x04, 0x4D, 0x42, 0x41, 0x4E, 0x4B, number))
+
+
+def card_id(number: int) -> str:
+    """The card id the firmware derives from that UID (lowercase hex)."""
+    return "".join("%02x" % byte for byte in card_uid(number))
+
+
+class VirtualBoard:
+    """The attributes of boards/pico.py's Board, built on the fake buses."""
+
+    name = "virtual"
+    display_address = 0x3C
+    vsys_divider = 3
+
+    def __init__(self, matrix: str = "4x4", clock=None) -> None:
+        size = int(matrix[0])
+        self.matrix = matrix
+        self.i2c = I2C(0)
+        self.spi = SPI(0)
+        self.green_cs = Pin(17, Pin.OUT, value=1)
+        self.red_cs = Pin(20, Pin.OUT, value=1)
+        self.green_rst = Pin(21, Pin.OUT, value=1)
+        self.red_rst = Pin(22, Pin.OUT, value=1)
+        self.rows = [Pin(6 + n, Pin.OPEN_DRAIN, value=1) for n in range(size)]
+        self.cols = [Pin(11 + n, Pin.IN, Pin.PULL_UP) for n in range(size)]
+        self.piezo = PWM(Pin(2), clock=clock)
+        self.vsys = ADC(Pin(29))
+
+    def keymap(self, edition: str) -> tuple:
+        return keymap(self.matrix, edition)
+
+
+class VirtualParts:
+    """The parts soldered to one board: panel, two readers with cards, keypad, battery."""
+
+    def __init__(self, board, edition: str = "electronic_banking", battery_mv: int = 4200):
+        self.board = board
+        self.panel = SSD1306Panel()
+        board.i2c.attach(board.display_address, self.panel)
+        self.green_reader = MFRC522Chip(rst=board.green_rst)
+        self.red_reader = MFRC522Chip(rst=board.red_rst)
+        board.spi.attach(board.green_cs, self.green_reader)
+        board.spi.attach(board.red_cs, self.red_reader)
+        self.keypad = KeypadMatrix(board.rows, board.cols, board.keymap(edition))
+        self.battery = BatterySource(battery_mv, board.vsys_divider)
+        board.vsys.source = self.battery
+
+    def reader(self, slot: int) -> MFRC522Chip:
+        return self.green_reader if slot == 0 else self.red_reader
+
+    def insert(self, slot: int, number: int) -> None:
+        self.reader(slot).put_card(VirtualCard(card_uid(number)))
+
+    def remove(self, slot: int) -> None:
+        self.reader(slot).remove_card()
+
+    def unplug_display(self) -> None:
+        self.board.i2c.detach(self.board.display_address)
+
+    def plug_display(self) -> None:
+        self.board.i2c.attach(self.board.display_address, self.panel)

@@ -1,0 +1,48 @@
+# The journal: records survive a reload, torn or corrupted lines are dropped and reported.
+import os
+
+from store.journal import Journal, decode, encode
+
+PATH = "test-journal.tmp"
+
+
+def _fresh() -> Journal:
+    try:
+        os.remove(PATH)
+    except OSError:
+        pass
+    return Journal(PATH)
+
+
+def test_records_round_trip():
+    journal = _fresh()
+    journal.append([("tx", 0, 2, 2000000), ("card", "04a1b2c3", 1)])
+    journal.append([("set", "sound", 0)])
+    records, problems = Journal(PATH).load()
+    assert records == [("tx", 0, 2, 2000000), ("card", "04a1b2c3", 1), ("set", "sound", 0)]
+    assert problems == []
+    os.remove(PATH)
+
+
+def test_missing_journal_is_a_fresh_unit():
+    journal = _fresh()
+    assert journal.load() == ([], [])
+
+
+def test_torn_last_line_is_dropped_and_reported():
+    journal = _fresh()
+    journal.append([("tx", 0, 2, 2000000)])
+    whole = encode(("tx", 2, 0, 500000))
+    with open(PATH, "ab") as handle:
+        handle.write(whole[:-5])  # power cut in the middle of the write
+    records, problems = journal.load()
+    assert records == [("tx", 0, 2, 2000000)]
+    assert problems == ["line 2 dropped"]
+    os.remove(PATH)
+
+
+def test_a_flipped_bit_fails_the_checksum():
+    line = bytearray(encode(("tx", 0, 2, 2000000)))
+    line[8] ^= 0x01
+    assert decode(bytes(line)) is None
+    assert decode(encode(("new", 15000000))) == ("new", 15000000)

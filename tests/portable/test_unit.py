@@ -1,0 +1,139 @@
+# The whole unit: keys through the matrix, cards through the MFRC522 model, pixels on the panel.
+# micropython-heap: 192k (firmware plus every virtual part's model in one heap; the firmware
+# alone loads in about 62 KB on the 64-bit unix port, far less with the Pico's 32-bit words)
+from peripherals.piezo_recorder import audible
+from unit_rig import Rig
+
+START = 15000000
+
+
+def test_credit_from_keypad_and_card_reaches_screen_journal_and_piezo():
+    rig = Rig()
+    assert "INSERT A CARD" in rig.screen()
+    rig.insert(0, 2)
+    rig.advance(1200)
+    assert "15M" in rig.screen()
+    rig.type("260K")
+    assert rig.balance(2) == START + 260000
+    assert "15.26M" in rig.screen()
+    with open(rig.journal_path) as journal:
+        assert '["tx", 0, 2, 260000]' in journal.read()
+    assert audible(rig.board.piezo.log)  # the credit cue sounded
+    assert rig.parts.panel.display_on
+    rig.cleanup()
+
+
+def test_transfer_between_two_cards():
+    rig = Rig()
+    rig.insert(1, 1)
+    rig.insert(0, 3)
+    rig.type("1.5M")
+    assert rig.balance(1) == START - 1500000 and rig.balance(3) == START + 1500000
+    rig.cleanup()
+
+
+def test_balances_survive_a_reboot():
+    rig = Rig()
+    rig.insert(1, 4)
+    rig.type("2M")
+    rig.remove(1)
+    again = Rig(journal_path=rig.journal_path, keep_journal=True)
+    assert again.balance(4) == START - 2000000
+    assert again.unit.edition.registry.number_of(rig.unit.edition.registry.card_of(4)) == 4
+    rig.cleanup()
+
+
+def test_no_display_still_works_and_beeps():
+    rig = Rig()
+    rig.parts.unplug_display()
+    rig.unit.display_ok = False
+    rig.insert(0, 1)
+    rig.type("1M")
+    assert rig.balance(1) == START + 1000000
+    assert audible(rig.board.piezo.log)
+    rig.parts.plug_display()
+    rig.advance(rig.unit.retry_ms + 200)  # the display is looked for again and redrawn
+    assert rig.unit.display_ok and "16M" in rig.screen()
+    rig.cleanup()
+
+
+def test_display_lost_mid_game_keeps_the_unit_working():
+    rig = Rig()
+    rig.insert(0, 1)
+    rig.parts.unplug_display()
+    rig.type("1M")
+    assert rig.balance(1) == START + 1000000
+    assert not rig.unit.display_ok
+    rig.cleanup()
+
+
+def test_missing_red_reader_is_named_and_green_still_works():
+    rig = Rig()
+    rig.parts.red_reader.present = False
+    rig.unit.boot(rig.now)
+    rig.advance(300)
+    assert "RED READER MISSING" in rig.screen()
+    rig.insert(0, 5)
+    rig.type("10K")
+    assert rig.balance(5) == START + 10000
+    rig.cleanup()
+
+
+def test_reader_lost_with_a_card_in_takes_the_card_out_then_recovers():
+    rig = Rig()
+    rig.insert(1, 2)
+    rig.type("5")
+    rig.parts.red_reader.present = False
+    rig.advance(1000)
+    assert rig.unit.edition.slot_card[1] is None  # no reader can vouch for that card
+    rig.advance(3000)  # "ENTRY CANCELLED" first, then the notice takes the bottom line
+    assert "RED READER MISSING" in rig.screen()
+    rig.type("0K")
+    assert rig.balance(2) == START  # the half-typed amount never went through
+    rig.parts.red_reader.present = True
+    rig.advance(rig.unit.retry_ms + 500)
+    assert rig.unit.edition.slot_card[1] == 2
+    rig.cleanup()
+
+
+def test_storage_failure_refuses_the_transaction():
+    rig = Rig()
+    rig.insert(0, 1)
+    rig.unit.journal.path = "no-such-dir/journal.tmp"  # the filesystem stops taking writes
+    rig.type("1M")
+    assert rig.balance(1) == START
+    assert "STORAGE FAILED" in rig.screen()
+    rig.cleanup()
+
+
+def test_standby_darkens_the_panel_and_a_key_wakes_it():
+    rig = Rig()
+    rig.insert(0, 1)
+    rig.type("12")
+    rig.advance(61000)
+    assert not rig.parts.panel.display_on
+    rig.press("5")
+    assert rig.parts.panel.display_on and "12" in rig.screen()
+    rig.cleanup()
+
+
+def test_one_missed_poll_does_not_remove_a_card():
+    rig = Rig()
+    rig.insert(0, 1)
+    rig.parts.green_reader.miss_next(1)
+    rig.advance(500)
+    assert rig.unit.edition.slot_card[0] == 1
+    rig.parts.green_reader.miss_next(2)
+    rig.advance(240)  # two polls, both missed
+    assert rig.unit.edition.slot_card[0] is None
+    rig.advance(240)  # the card answers again: back in
+    assert rig.unit.edition.slot_card[0] == 1
+    rig.cleanup()
+
+
+def test_each_reader_is_polled_about_eight_times_a_second():
+    rig = Rig()
+    rig.polls = [0, 0]
+    rig.advance(6000)
+    assert 45 <= rig.polls[0] <= 55 and 45 <= rig.polls[1] <= 55
+    rig.cleanup()

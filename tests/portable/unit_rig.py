@@ -1,0 +1,81 @@
+# A whole unit on virtual parts, driven on a fake clock: the app's steps at their task periods.
+import os
+
+from app.build import build_unit
+from peripherals.wiring import VirtualBoard, VirtualParts, card_id
+from store.journal import Journal
+
+
+def fresh_path(path: str) -> str:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+    return path
+
+
+class Rig:
+    """Real firmware (app, drivers, rules, journal) on a VirtualBoard with VirtualParts."""
+
+    def __init__(self, journal_path: str = "rig-journal.tmp", keep_journal: bool = False):
+        self.now = 1000
+        if not keep_journal:
+            fresh_path(journal_path)
+            # Virtual card n is player n's card, as if enrolled on an earlier day.
+            Journal(journal_path).append([("card", card_id(n), n) for n in range(1, 7)])
+        self.board = VirtualBoard(clock=lambda: self.now)
+        self.parts = VirtualParts(self.board)
+        self.unit = build_unit(self.board, journal_path=journal_path)
+        self.journal_path = journal_path
+        self.polls = [0, 0]
+        self.unit.boot(self.now)
+        self.advance(100)  # first render
+
+    def advance(self, ms: int) -> None:
+        """Run every task whose period divides the current time, 1 ms at a time in 10 ms steps."""
+        unit = self.unit
+        end = self.now + ms
+        while self.now < end:
+            self.now += 10
+            now = self.now
+            unit.scan_keys(now)
+            if now % unit.reader_poll_ms == 0:
+                unit.poll_reader(0, now)
+                self.polls[0] += 1
+            if (now + unit.reader_poll_ms // 2) % unit.reader_poll_ms == 0:
+                unit.poll_reader(1, now)
+                self.polls[1] += 1
+            if now % unit.tick_ms == 0:
+                unit.tick(now)
+            if now % unit.render_ms == 0:
+                unit.render_screen(now)
+            if unit.piezo is not None:
+                unit.piezo.step(now)
+
+    def press(self, key: str) -> None:
+        self.parts.keypad.press(key)
+        self.advance(80)
+        self.parts.keypad.release(key)
+        self.advance(80)
+
+    def type(self, text: str) -> None:
+        for key in text:
+            self.press(key)
+
+    def insert(self, slot: int, number: int) -> None:
+        self.parts.insert(slot, number)
+        self.advance(400)
+
+    def remove(self, slot: int) -> None:
+        self.parts.remove(slot)
+        self.advance(400)
+
+    def screen(self) -> list:
+        """Strings on the screen as the last render drew them."""
+        return [entry[2] for entry in self.unit.screen_log if not entry[2].startswith("icon:")]
+
+    def balance(self, number: int) -> int:
+        return self.unit.edition.ledger.balance(number)
+
+    def cleanup(self) -> None:
+        fresh_path(self.journal_path)
