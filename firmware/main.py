@@ -3,6 +3,7 @@ import asyncio
 import sys
 
 import board  # type: ignore[import-not-found]  # written by `make deploy`: names the board file
+
 from app.build import build_unit
 
 

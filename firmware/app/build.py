@@ -1,12 +1,11 @@
 # Builds a BankUnit from a board object: drivers on the board's buses, the edition, the journal.
+from app.unit import BankUnit
 from drivers.battery import Battery
 from drivers.keypad import Keypad
 from drivers.mfrc522 import MFRC522
 from drivers.piezo import Piezo
 from drivers.ssd1306 import SSD1306
 from store.journal import Journal
-
-from app.unit import BankUnit
 
 EDITIONS = ("electronic_banking",)
 

@@ -21,10 +21,6 @@ from ui.sounds import melody_for
 ENOSPC = 28
 
 
-def _ticks_ms() -> int:
-    return time.ticks_ms()  # type: ignore[return-value]
-
-
 async def _sleep_ms(ms: int) -> None:
     if hasattr(asyncio, "sleep_ms"):
         await asyncio.sleep_ms(ms)  # type: ignore[attr-defined]
@@ -43,6 +39,8 @@ class BankUnit:
     notice_ms = 8000  # how long a boot notice (e.g. a dropped journal line) stays
 
     def __init__(self, edition, keypad, display, readers, piezo, battery, journal) -> None:
+        # The clock the tasks read: time.ticks_ms on the device; the simulator swaps in its own.
+        self.clock = getattr(time, "ticks_ms", None)
         self.edition = edition
         self.keypad = keypad
         self.display = display  # SSD1306 or None when the board has none
@@ -64,6 +62,7 @@ class BankUnit:
         self.screen_log: list = []  # every string drawn in the last render (for the simulator)
         self.storage_failures = 0
         self.storage_broken = False  # the journal could not be read: refuse every record
+        self.on_cue = None  # optional callable(cue): told of every cue played (simulator)
 
     # ---- start-up ----------------------------------------------------------------------------
 
@@ -236,6 +235,8 @@ class BankUnit:
             melody = melody_for(cue)
             if melody is not None:
                 self.piezo.play(melody)
+                if self.on_cue is not None:
+                    self.on_cue(cue)
 
     # ---- asyncio -----------------------------------------------------------------------------
 
@@ -243,11 +244,11 @@ class BankUnit:
         if offset_ms:
             await _sleep_ms(offset_ms)
         while True:
-            step(_ticks_ms())
+            step(self.clock())
             await _sleep_ms(period_ms)
 
     async def run(self) -> None:
-        self.boot(_ticks_ms())
+        self.boot(self.clock())
         self.check_battery()
         tasks = [
             asyncio.create_task(self._every(self.keypad_scan_ms, self.scan_keys)),
@@ -266,5 +267,5 @@ class BankUnit:
             asyncio.create_task(self._every(self.battery_ms, lambda now: self.check_battery())),
         ]
         if self.piezo is not None:
-            tasks.append(asyncio.create_task(self.piezo.run(_ticks_ms)))
+            tasks.append(asyncio.create_task(self.piezo.run(self.clock)))
         await asyncio.gather(*tasks)

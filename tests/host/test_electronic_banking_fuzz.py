@@ -2,10 +2,11 @@
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from table import GREEN, RED, Table, card_id
+
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
 from rules.money import format_amount
-from table import GREEN, RED, Table, card_id
 
 KEYS = list("0123456789.KMCX") + ["GO"]
 

@@ -4,6 +4,7 @@ from decimal import Decimal, InvalidOperation
 
 from hypothesis import given
 from hypothesis import strategies as st
+
 from rules import money
 from rules.money import EntryError, format_amount, operation_problem, parse_amount
 

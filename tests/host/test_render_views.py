@@ -3,6 +3,7 @@ package and the renderer together do not fit the 64 KB MicroPython test heap).""
 
 import framebuf
 from table import GREEN, RED, Table
+
 from ui.render import BIG_Y, BOTTOM_Y, render
 
 

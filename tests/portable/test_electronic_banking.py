@@ -1,11 +1,12 @@
 # Electronic Banking edition: every rule and refusal, played through a Table (portable).
+from table import GREEN, RED, Table, card_id
+
 from rules import electronic_banking as eb
 from rules import money
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
 from rules.ledger import ERR_NOT_ENOUGH
 from rules.ticks import TICKS_PERIOD
-from table import GREEN, RED, Table, card_id
 
 START = 15000000
 

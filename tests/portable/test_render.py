@@ -1,5 +1,6 @@
 # The screen renderer (and the canvas primitives it relies on), portable: CPython and MicroPython.
 import framebuf
+
 from drivers.ssd1306 import SSD1306
 from ui import fonts
 from ui.render import BAR_Y, BIG_Y, BOTTOM_Y, big_width, render, text_width

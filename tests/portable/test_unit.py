@@ -1,8 +1,9 @@
 # The whole unit: keys through the matrix, cards through the MFRC522 model, pixels on the panel.
 # micropython-heap: 192k (firmware plus every virtual part's model in one heap; the firmware
 # alone loads in about 62 KB on the 64-bit unix port, far less with the Pico's 32-bit words)
-from peripherals.piezo_recorder import audible
 from unit_rig import Rig
+
+from peripherals.piezo_recorder import audible
 
 START = 15000000
 

@@ -1,0 +1,223 @@
+"""VirtualUnit: one banking unit (real firmware, real board file) on virtual parts and time."""
+
+import asyncio
+import contextlib
+import importlib
+import os
+import shutil
+import tempfile
+
+from app.build import EDITIONS, build_unit
+from host_sim.clock import VirtualClock, VirtualTimeLoop
+from peripherals.piezo_recorder import tones
+from peripherals.wiring import VirtualParts, card_id
+from store.journal import Journal
+
+SLOTS = {"green": 0, "red": 1}
+PLAYER_CARDS = 6  # virtual cards 1..6 come enrolled on a fresh flash, like the original's cards
+TAP_S = 0.1  # a finger on a key, and the pause after it
+CARD_SETTLE_S = 0.4  # a few reader polls: enough for the unit to notice a card going in or out
+
+# Public key names (snake_case) -> the firmware's logical key names.
+KEY_NAMES = {str(d): str(d) for d in range(10)}
+KEY_NAMES.update({"K": "K", "M": "M", "C": "C", ".": ".", "go": "GO"})
+
+
+class VirtualUnitError(ValueError):
+    """A call that the physical unit could not take (unknown key, card already elsewhere...)."""
+
+
+class VirtualUnit:
+    def __init__(
+        self,
+        edition: str = "electronic_banking",
+        board: str = "pico",
+        seed: int = 0,
+        flash_dir: str | None = None,
+        matrix: str = "4x4",
+    ) -> None:
+        if edition not in EDITIONS:
+            raise VirtualUnitError("edition %r is not built yet; have: %s" % (edition, EDITIONS))
+        self.edition_name = edition
+        self.seed = seed
+        self.clock = VirtualClock()
+        self.loop = VirtualTimeLoop(self.clock)
+        self._own_flash = flash_dir is None
+        self.flash_dir = flash_dir or tempfile.mkdtemp(prefix="bank-unit-flash-")
+        os.makedirs(self.flash_dir, exist_ok=True)
+        board_module = importlib.import_module("boards." + board)
+        self.board = board_module.Board(matrix)
+        self.board.piezo.clock = self.clock.ms
+        self.parts = VirtualParts(self.board, edition)
+        logical = {key for row in self.board.keymap(edition) for key in row if key is not None}
+        self.keys = {name: key for name, key in KEY_NAMES.items() if key in logical}
+        self.slot_cards: dict = {"green": None, "red": None}
+        self._cues: list = []
+        self._tone_mark = 0
+        self._task: asyncio.Task | None = None
+        if not os.path.exists(self.journal_path):
+            Journal(self.journal_path).append(
+                [("card", card_id(n), n) for n in range(1, PLAYER_CARDS + 1)]
+            )
+        self._boot()
+
+    # ---- lifecycle -------------------------------------------------------------------------
+
+    @property
+    def journal_path(self) -> str:
+        return os.path.join(self.flash_dir, "journal.log")
+
+    def _boot(self) -> None:
+        self.unit = build_unit(self.board, self.edition_name, journal_path=self.journal_path)
+        self.unit.clock = self.clock.ticks_ms
+        self.unit.on_cue = self._cues.append
+        self._task = self.loop.create_task(self.unit.run())
+        self.advance(0.2)
+
+    def _run(self, seconds: float) -> None:
+        self.loop.run_until_complete(asyncio.sleep(seconds))
+        if self._task is not None and self._task.done():
+            self._task.result()  # a crashed firmware task surfaces here, with its traceback
+            raise RuntimeError("the firmware's tasks ended")
+
+    def power_cycle(self) -> None:
+        """Cut power and boot again on the same flash; cards lying in the slots stay there."""
+        self._stop()
+        self._boot()
+
+    def _stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                self.loop.run_until_complete(self._task)
+            for task in asyncio.all_tasks(self.loop):
+                task.cancel()
+            self.loop.run_until_complete(asyncio.sleep(0))
+            self._task = None
+
+    def close(self) -> None:
+        self._stop()
+        self.loop.close()
+        if self._own_flash:
+            shutil.rmtree(self.flash_dir, ignore_errors=True)
+
+    def __enter__(self) -> "VirtualUnit":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ---- hands on the unit -----------------------------------------------------------------
+
+    def _key(self, name: str) -> str:
+        key = self.keys.get(name)
+        if key is None:
+            raise VirtualUnitError(
+                "no key %r on the %s unit; keys: %s"
+                % (name, self.edition_name, " ".join(sorted(self.keys)))
+            )
+        return key
+
+    def press(self, key: str) -> None:
+        """Tap a key."""
+        logical = self._key(key)
+        self.parts.keypad.press(logical)
+        self.advance(TAP_S)
+        self.parts.keypad.release(logical)
+        self.advance(TAP_S)
+
+    def hold(self, key: str, seconds: float) -> None:
+        """Press, keep it down for `seconds`, release."""
+        logical = self._key(key)
+        self.parts.keypad.press(logical)
+        self.advance(seconds)
+        self.parts.keypad.release(logical)
+        self.advance(TAP_S)
+
+    def type(self, text: str) -> None:
+        """Tap each character as a key: type("1.5M")."""
+        for char in text:
+            self.press(char)
+
+    def insert(self, card: int, slot: str) -> None:
+        """Lay card number `card` in a slot. Cards above 6 are cards this unit never enrolled."""
+        if slot not in SLOTS:
+            raise VirtualUnitError("slot must be 'green' or 'red', not %r" % (slot,))
+        if not isinstance(card, int) or not 1 <= card <= 250:
+            raise VirtualUnitError("card must be a number 1..250, not %r" % (card,))
+        for name, holding in self.slot_cards.items():
+            if holding == card:
+                raise VirtualUnitError("card %d is already in the %s slot" % (card, name))
+        if self.slot_cards[slot] is not None:
+            raise VirtualUnitError(
+                "the %s slot already holds card %d" % (slot, self.slot_cards[slot])
+            )
+        self.slot_cards[slot] = card
+        self.parts.insert(SLOTS[slot], card)
+        self.advance(CARD_SETTLE_S)
+
+    def remove(self, slot: str) -> None:
+        if slot not in SLOTS:
+            raise VirtualUnitError("slot must be 'green' or 'red', not %r" % (slot,))
+        if self.slot_cards[slot] is None:
+            raise VirtualUnitError("the %s slot is empty" % slot)
+        self.slot_cards[slot] = None
+        self.parts.remove(SLOTS[slot])
+        self.advance(CARD_SETTLE_S)
+
+    def advance(self, seconds: float) -> None:
+        """Let virtual time pass; the firmware's tasks run as they would on the Pico."""
+        if seconds < 0:
+            raise VirtualUnitError("time only goes forward")
+        self._run(seconds)
+
+    # ---- what a person sees and hears -------------------------------------------------------
+
+    def screen_text(self) -> list:
+        """Every string on the glass, top to bottom, left to right; [] while the screen is dark."""
+        if not self.parts.panel.display_on or not self.unit.display_ok:
+            return []
+        entries = [e for e in self.unit.screen_log if not e[2].startswith("icon:")]
+        return [text for _, _, text in sorted(entries, key=lambda e: (e[1], e[0]))]
+
+    def screen_icons(self) -> list:
+        if not self.parts.panel.display_on or not self.unit.display_ok:
+            return []
+        return [e[2][5:] for e in self.unit.screen_log if e[2].startswith("icon:")]
+
+    def screen_pixels(self) -> list:
+        """The panel as 64 rows of 128 booleans, as lit on the glass."""
+        panel = self.parts.panel
+        lit = panel.display_on
+        return [[lit and bool(panel.pixel(x, y)) for x in range(128)] for y in range(64)]
+
+    def screenshot(self, path: str, scale: int = 4) -> None:
+        """Save the panel as a PNG, scaled up, in OLED colours (light blue on black)."""
+        from PIL import Image
+
+        image = Image.new("RGB", (128, 64))
+        on, off = (140, 210, 255), (0, 0, 0)
+        image.putdata([on if lit else off for row in self.screen_pixels() for lit in row])
+        image.resize((128 * scale, 64 * scale), Image.NEAREST).save(path)
+
+    def balance(self, card: int) -> int:
+        return self.unit.edition.ledger.balance(card)
+
+    def balances(self) -> dict:
+        ledger = self.unit.edition.ledger
+        return {n: ledger.balance(n) for n in range(1, ledger.card_count + 1)}
+
+    def sounds(self) -> list:
+        """Names of the sound cues played since the last call, oldest first."""
+        played = self._cues[:]
+        del self._cues[:]
+        return played
+
+    def tones(self) -> list:
+        """(frequency Hz, duration ms) the piezo sounded since the last call; 0 Hz is a rest."""
+        log = self.board.piezo.log
+        heard = [(freq, ms) for freq, _duty, ms in tones(log[self._tone_mark :], self.clock.ms())]
+        self._tone_mark = len(log)
+        while heard and heard[-1][0] == 0:
+            heard.pop()  # the silence after the last note is not a rest
+        return heard
