@@ -21,6 +21,10 @@ from ui.sounds import melody_for
 ENOSPC = 28
 
 
+def device_ticks_ms() -> int:
+    return time.ticks_ms()  # type: ignore[return-value]  # MicroPython's time; not CPython's
+
+
 async def _sleep_ms(ms: int) -> None:
     if hasattr(asyncio, "sleep_ms"):
         await asyncio.sleep_ms(ms)  # type: ignore[attr-defined]
@@ -40,7 +44,7 @@ class BankUnit:
 
     def __init__(self, edition, keypad, display, readers, piezo, battery, journal) -> None:
         # The clock the tasks read: time.ticks_ms on the device; the simulator swaps in its own.
-        self.clock = getattr(time, "ticks_ms", None)
+        self.clock = device_ticks_ms
         self.edition = edition
         self.keypad = keypad
         self.display = display  # SSD1306 or None when the board has none
