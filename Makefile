@@ -13,7 +13,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 PORTABLE_PY := $(shell find tests/portable host_sim/peripherals -name '*.py' 2>/dev/null)
 BOARDS_PY := $(shell find boards -name '*.py' 2>/dev/null)
 
-.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy clean help
+.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim clean help
 
 help:
 	@echo "make test              lint, typecheck, mpy-cross gate, CPython and MicroPython suites"
@@ -22,6 +22,7 @@ help:
 	@echo "make mpy-check         compile every firmware file with mpy-cross"
 	@echo "make test-cpython      pytest on CPython"
 	@echo "make test-micropython  portable suites on the real MicroPython interpreter"
+	@echo "make sim               the simulator's terminal UI (EDITION=..., needs a 160x50 terminal)"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=pico|pico_w|pico2] [EDITION=electronic_banking]"
 	@echo "                       compile to .mpy and copy onto a Pico with mpremote"
 	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
@@ -96,6 +97,9 @@ deploy-tree: $(BIN)/.installed
 deploy: deploy-tree
 	@test -n "$(PORT)" || (echo "usage: make deploy PORT=/dev/ttyACM0 [BOARD=pico]"; exit 2)
 	cd $(DEPLOY) && ../../$(BIN)/mpremote connect $(PORT) cp -r . : + reset
+
+sim: $(BIN)/.installed
+	$(BIN)/python -m host_sim --edition $(EDITION)
 
 clean:
 	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

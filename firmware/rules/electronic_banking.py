@@ -65,6 +65,7 @@ class ElectronicBanking:
         self.message_at = 0
         self.awake = True
         self.last_activity = 0
+        self.started = False  # the first tick sets the clock reference (boot is activity)
         self.card_shown_at = 0
         self.showing_card_number = False
         self.held_key: str | None = None
@@ -201,6 +202,7 @@ class ElectronicBanking:
             raise ValueError("unknown event")
 
     def _activity(self, now: int) -> None:
+        self.started = True
         self.last_activity = now
         if self.message:
             self.message = ""
@@ -210,6 +212,9 @@ class ElectronicBanking:
     def tick(self, now: int) -> None:
         if self.outbox:
             return
+        if not self.started:
+            self.started = True  # ticks need not start near 0 (a simulator, a warm reboot)
+            self.last_activity = now
         held = self.held_key == keys.CLEAR and not self.long_press_done
         if held and ticks_diff(now, self.held_since) >= self.long_press_ms:
             self.long_press_done = True

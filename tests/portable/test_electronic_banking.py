@@ -413,3 +413,14 @@ def test_messages_expire_back_to_the_normal_screen():
 def test_idle_screen_invites_a_card():
     view = Table().view()
     assert view["mode"] == "idle" and view["detail"] == eb.MSG_INSERT_CARD
+
+
+def test_boot_at_any_tick_value_does_not_start_in_standby():
+    unit = ElectronicBanking()
+    late = 70000  # a warm reboot, or a simulator, need not start its ticks near zero
+    unit.tick(late)
+    assert unit.view()["display_on"]
+    unit.tick(late + 59000)
+    assert unit.view()["display_on"]
+    unit.tick(late + 60500)
+    assert not unit.view()["display_on"]

@@ -1,0 +1,33 @@
+"""python -m host_sim: the terminal UI; python -m host_sim run SCRIPT: a scripted game."""
+
+import argparse
+import sys
+
+import host_sim  # noqa: F401  (puts the firmware and the stand-ins on sys.path)
+from app.build import EDITIONS
+
+
+def main(argv: list | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m host_sim", description=__doc__)
+    parser.add_argument("--edition", default="electronic_banking", choices=EDITIONS)
+    parser.add_argument("--board", default="pico", choices=("pico", "pico_w", "pico2"))
+    parser.add_argument("--flash-dir", default=None, help="keep the unit's flash in this folder")
+    commands = parser.add_subparsers(dest="command")
+    run = commands.add_parser("run", help="run a plain-text script, one JSON line per step")
+    run.add_argument("script")
+    options = parser.parse_args(argv)
+    unit_options = {"edition": options.edition, "board": options.board}
+    if options.flash_dir:
+        unit_options["flash_dir"] = options.flash_dir
+    if options.command == "run":
+        from host_sim.script import run_script
+
+        return run_script(options.script, sys.stdout, **unit_options)
+    from host_sim.tui import run_tui
+
+    run_tui(**unit_options)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
