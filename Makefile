@@ -13,7 +13,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 PORTABLE_PY := $(shell find tests/portable host_sim/peripherals -name '*.py' 2>/dev/null)
 BOARDS_PY := $(shell find boards -name '*.py' 2>/dev/null)
 
-.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim clean help
+.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim golden clean help
 
 help:
 	@echo "make test              lint, typecheck, mpy-cross gate, CPython and MicroPython suites"
@@ -26,11 +26,13 @@ help:
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=pico|pico_w|pico2] [EDITION=electronic_banking]"
 	@echo "                       compile to .mpy and copy onto a Pico with mpremote"
 	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
+	@echo "make golden            regenerate tests/golden/*.png (look at each before committing)"
 	@echo "make clean             remove build output and both venvs"
 
-$(BIN)/.installed: requirements-dev.txt
+$(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -r requirements-nodeps.txt
 	touch $@
 
 $(VENV)/typings/.installed: requirements-stubs.txt $(BIN)/.installed
@@ -100,6 +102,9 @@ deploy: deploy-tree
 
 sim: $(BIN)/.installed
 	$(BIN)/python -m host_sim --edition $(EDITION)
+
+golden: $(BIN)/.installed
+	$(BIN)/python tools/make_golden.py
 
 clean:
 	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

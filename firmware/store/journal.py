@@ -41,18 +41,42 @@ def decode(line: bytes) -> tuple | None:
 
 
 class Journal:
-    def __init__(self, path: str = "journal.log") -> None:
+    def __init__(self, path: str = "journal.log", fs=None) -> None:
         self.path = path
+        self._open = open if fs is None else fs.open  # fs: the simulator's power-cut flash
         self.bytes_written = 0
+        # Whether the file may end part-way through a line (a write torn by a power cut or cut
+        # short by a full flash). None: not known yet. An append after such a tail must start on
+        # a new line, or the new record would be glued to the fragment and dropped with it.
+        self._torn_tail: bool | None = None
 
     def append(self, records: list) -> None:
         """Make records durable; raises OSError (e.g. ENOSPC) and then nothing may be assumed
         written: the caller must refuse the transaction."""
         data = b"".join(encode(record) for record in records)
-        with open(self.path, "ab") as journal:
+        if self._torn_tail is None:
+            self._torn_tail = self._ends_mid_line()
+        if self._torn_tail:
+            data = b"\n" + data
+        self._torn_tail = True  # until this append is known to have completed
+        with self._open(self.path, "ab") as journal:
             journal.write(data)
             journal.flush()  # LittleFS commits the file's new size on flush/close
+        self._torn_tail = False
         self.bytes_written += len(data)
+
+    def _ends_mid_line(self) -> bool:
+        try:
+            with self._open(self.path, "rb") as journal:
+                journal.seek(0, 2)
+                if journal.tell() == 0:
+                    return False
+                journal.seek(-1, 2)
+                return journal.read(1) != b"\n"
+        except OSError as error:
+            if error.args[0] == ENOENT:
+                return False
+            raise
 
     def load(self) -> tuple:
         """(records, problems): every valid record in order; problems names dropped lines.
@@ -62,9 +86,13 @@ class Journal:
         """
         records: list = []
         problems: list = []
+        last = b"\n"
         try:
-            with open(self.path, "rb") as journal:
+            with self._open(self.path, "rb") as journal:
                 for number, line in enumerate(journal, 1):
+                    last = line
+                    if line == b"\n":
+                        continue  # the separator written after a torn tail: not a record
                     record = decode(line)
                     if record is None:
                         problems.append("line %d dropped" % number)
@@ -73,4 +101,5 @@ class Journal:
         except OSError as error:
             if error.args[0] != ENOENT:
                 raise
+        self._torn_tail = not last.endswith(b"\n")
         return records, problems

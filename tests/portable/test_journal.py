@@ -46,3 +46,28 @@ def test_a_flipped_bit_fails_the_checksum():
     line[8] ^= 0x01
     assert decode(bytes(line)) is None
     assert decode(encode(("new", 15000000))) == ("new", 15000000)
+
+
+def test_a_record_appended_after_a_torn_line_survives():
+    journal = _fresh()
+    journal.append([("tx", 0, 2, 2000000)])
+    with open(PATH, "ab") as handle:
+        handle.write(encode(("tx", 2, 0, 500000))[:-7])  # power cut mid-write
+    rebooted = Journal(PATH)
+    rebooted.load()
+    rebooted.append([("tx", 0, 3, 10000)])  # the first record after the reboot
+    records, problems = Journal(PATH).load()
+    assert records == [("tx", 0, 2, 2000000), ("tx", 0, 3, 10000)]
+    assert problems == ["line 2 dropped"]
+    os.remove(PATH)
+
+
+def test_append_without_a_load_still_starts_on_a_new_line():
+    journal = _fresh()
+    journal.append([("tx", 0, 2, 2000000)])
+    with open(PATH, "ab") as handle:
+        handle.write(b'["tx", 0')  # torn, and this Journal object never loaded the file
+    Journal(PATH).append([("new", 15000000)])
+    records, _ = Journal(PATH).load()
+    assert records == [("tx", 0, 2, 2000000), ("new", 15000000)]
+    os.remove(PATH)
