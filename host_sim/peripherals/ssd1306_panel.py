@@ -26,6 +26,7 @@ _ARGUMENT_COUNT = {
     0x81: 1,  # contrast
     0x8D: 1,  # charge pump: 0x14 on, 0x10 off
     0xA3: 2,  # vertical scroll area
+    0xAD: 1,  # internal current reference select (0x30 on some modules' init sequences)
     0xA8: 1,  # multiplex ratio - 1
     0xD3: 1,  # display offset
     0xD5: 1,  # clock divide ratio / oscillator frequency
@@ -123,9 +124,13 @@ class SSD1306Panel:
         row = self._ram_row(y)
         if row < 0:
             return 0  # a COM line beyond the multiplex ratio is not driven
-        column = x if self.segment_remap else WIDTH - 1 - x
-        bit = (self.ram[(row >> 3) * WIDTH + column] >> (row & 7)) & 1
+        bit = (self.ram[(row >> 3) * WIDTH + x] >> (row & 7)) & 1
         return bit ^ 1 if self.inverse else bit
+
+    def column_byte(self, page, column):
+        """The GDDRAM byte a write to (page, column address) would land on, under today's remap."""
+        segment = column if self.segment_remap else WIDTH - 1 - column
+        return self.ram[page * WIDTH + segment]
 
     def rows(self):
         """The glass as 64 strings of '#' (lit) and '.' (dark), for debugging and tests."""
@@ -146,7 +151,11 @@ class SSD1306Panel:
     # ---- GDDRAM ----------------------------------------------------------------------------
 
     def _store(self, byte):
-        self.ram[self.page * WIDTH + self.column] = byte
+        # RAM is kept by segment (glass column). Segment remap picks the segment a column
+        # address lands on as the byte is written: the datasheet says 0xA0/0xA1 only affect
+        # data written after them, so remapping never moves what is already on the glass.
+        segment = self.column if self.segment_remap else WIDTH - 1 - self.column
+        self.ram[self.page * WIDTH + segment] = byte
         self.ram_writes += 1
         if self.addressing == HORIZONTAL:
             self.column += 1

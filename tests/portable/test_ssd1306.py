@@ -221,8 +221,8 @@ def test_panel_decodes_single_byte_controls_and_page_addressing():
     assert panel.charge_pump and panel.display_on and panel.inverse
     panel.i2c_write(b"\x00\x20\x02\xb3\x05\x11")  # page addressing; page 3; column 0x15
     panel.i2c_write(b"\xc0\x81\x40\x7e\x3c")  # Co=1 data byte, then a data stream
-    assert panel.ram[3 * 128 + 0x15] == 0x81
-    assert panel.ram[3 * 128 + 0x16] == 0x7E and panel.ram[3 * 128 + 0x17] == 0x3C
+    assert panel.column_byte(3, 0x15) == 0x81
+    assert panel.column_byte(3, 0x16) == 0x7E and panel.column_byte(3, 0x17) == 0x3C
     assert panel.unknown_commands == []
 
 
@@ -230,9 +230,9 @@ def test_panel_vertical_addressing_fills_columns_down_the_window():
     panel = SSD1306Panel()
     panel.i2c_write(b"\x00\x20\x01\x21\x0a\x0b\x22\x02\x03")  # vertical; columns 10-11; pages 2-3
     panel.i2c_write(b"\x40\x01\x02\x03\x04\x05")  # the 5th byte wraps to the window start
-    assert panel.ram[2 * 128 + 10] == 0x05
-    assert panel.ram[3 * 128 + 10] == 0x02
-    assert panel.ram[2 * 128 + 11] == 0x03 and panel.ram[3 * 128 + 11] == 0x04
+    assert panel.column_byte(2, 10) == 0x05
+    assert panel.column_byte(3, 10) == 0x02
+    assert panel.column_byte(2, 11) == 0x03 and panel.column_byte(3, 11) == 0x04
 
 
 def test_panel_without_remap_shows_the_frame_rotated():
@@ -241,6 +241,10 @@ def test_panel_without_remap_shows_the_frame_rotated():
     panel.i2c_write(b"\x40\x01" + bytes(1023))  # clear the noise; RAM row 0, column 0 lit
     assert panel.pixel(127, 63) == 1  # mirrored both ways on this glass
     panel.i2c_write(b"\x00\xa1\xc8")
-    assert panel.pixel(0, 0) == 1 and panel.pixel(127, 63) == 0
+    # COM scan direction acts at once; segment remap only on data written after it.
+    assert panel.pixel(127, 0) == 1 and panel.pixel(127, 63) == 0 and panel.pixel(0, 0) == 0
+    panel.i2c_write(b"\x00\x21\x00\x7f\x22\x00\x07")  # rewrite the frame under A1
+    panel.i2c_write(b"\x40\x01" + bytes(1023))
+    assert panel.pixel(0, 0) == 1 and panel.pixel(127, 0) == 0
     panel.i2c_write(b"\x00\x41")  # start line 1: RAM row 1 at the top
     assert panel.pixel(0, 63) == 1

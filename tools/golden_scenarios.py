@@ -1,0 +1,139 @@
+"""The golden-screenshot scenarios, shared by tools/make_golden.py and tests/host/test_golden.py.
+
+Each scenario plays one short situation on a fresh VirtualUnit (Electronic Banking, Pico board,
+fresh flash, virtual time) and ends on one of the edition's main screens. `shoot()` saves that
+screen as a 128x64 PNG at scale 1, so a golden holds exactly one image pixel per OLED pixel.
+Every scenario also names the text it expects on the glass: a scenario that stopped reaching
+its screen (a changed timing, a renamed message) fails loudly instead of being re-blessed.
+"""
+
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GOLDEN_DIR = ROOT / "tests" / "golden"
+EDITION = "electronic_banking"
+
+
+def _idle(unit) -> None:
+    unit.advance(1.0)
+
+
+def _card_number(unit) -> None:
+    unit.insert(card=2, slot="green")  # the card's number shows for a second
+
+
+def _balance(unit) -> None:
+    unit.insert(card=2, slot="green")
+    unit.advance(1.2)
+
+
+def _typing(unit) -> None:
+    _balance(unit)
+    unit.type("1.5")
+
+
+def _credit(unit) -> None:
+    _balance(unit)
+    unit.type("1.5M")
+
+
+def _transfer(unit) -> None:
+    unit.insert(card=3, slot="red")
+    unit.insert(card=2, slot="green")
+    unit.advance(1.2)
+    unit.type("250K")
+
+
+def _error(unit) -> None:
+    _balance(unit)
+    unit.type("25M")
+
+
+def _sound_off(unit) -> None:
+    unit.advance(1.0)
+    unit.press(".")  # "." with no card in toggles the sound
+
+
+def _standby(unit) -> None:
+    _balance(unit)
+    unit.advance(61.0)  # a minute without activity: the panel keeps its frame, the glass is dark
+
+
+# (name, what the screen shows, steps, expected screen_text()); names are the PNG file names.
+SCENARIOS = (
+    ("idle", "no card in either slot", _idle, ["MONOPOLY BANK", "----", "INSERT A CARD"]),
+    ("card_number", "card 2 just laid in GREEN", _card_number, ["CARD 2 RECEIVES", "CARD 2"]),
+    ("balance_green", "card 2's balance in GREEN", _balance, ["CARD 2 RECEIVES", "15M"]),
+    ("typing", "an amount being typed", _typing, ["CARD 2 RECEIVES", "1.5", "BALANCE 15M"]),
+    ("credit", "after a 1.5M credit", _credit, ["CARD 2 RECEIVES", "16.5M", "+1.5M"]),
+    (
+        "transfer",
+        "250K from card 3 (RED) to card 2 (GREEN)",
+        _transfer,
+        ["CARD 3 > CARD 2", "14.75M", "CARD 2: 15.25M"],
+    ),
+    ("error_max", "25M refused: MAX 20M", _error, ["CARD 2 RECEIVES", "25", "MAX 20M"]),
+    ("sound_off", "sound just turned off", _sound_off, ["MONOPOLY BANK", "----", "SOUND OFF"]),
+    ("standby", "display off after a minute", _standby, []),
+)
+
+NAMES = tuple(scenario[0] for scenario in SCENARIOS)
+
+
+class ScenarioError(AssertionError):
+    """A scenario did not reach the screen it is named after."""
+
+
+def golden_path(name: str) -> pathlib.Path:
+    return GOLDEN_DIR / (name + ".png")
+
+
+def shoot(name: str, path) -> None:
+    """Play scenario `name` on a fresh unit and save its screen, scale 1, to `path`."""
+    from host_sim import VirtualUnit
+
+    found = [scenario for scenario in SCENARIOS if scenario[0] == name]
+    if not found:
+        raise KeyError("no golden scenario %r; have: %s" % (name, " ".join(NAMES)))
+    _name, _shows, steps, expected = found[0]
+    with VirtualUnit(edition=EDITION) as unit:
+        steps(unit)
+        shown = unit.screen_text()
+        if shown != expected:
+            raise ScenarioError("scenario %s ends on %r, expected %r" % (name, shown, expected))
+        unit.screenshot(str(path), scale=1)
+
+
+def pixels(path) -> tuple:
+    """(width, height, RGB pixel list) of a PNG."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        rgb = image.convert("RGB")
+        data = rgb.tobytes()
+    return rgb.width, rgb.height, [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]
+
+
+def differing_pixels(path_a, path_b) -> int:
+    """How many pixels differ between two PNGs; every pixel counts when the sizes differ."""
+    width_a, height_a, data_a = pixels(path_a)
+    width_b, height_b, data_b = pixels(path_b)
+    if (width_a, height_a) != (width_b, height_b):
+        return max(len(data_a), len(data_b))
+    return sum(1 for a, b in zip(data_a, data_b, strict=True) if a != b)
+
+
+def save_diff(path_expected, path_actual, path_out, scale: int = 4) -> None:
+    """A picture of the mismatch: unchanged pixels dimmed, differing ones red, scaled up."""
+    from PIL import Image
+
+    width, height, expected = pixels(path_expected)
+    width_b, height_b, actual = pixels(path_actual)
+    if (width, height) != (width_b, height_b):
+        return
+    out = []
+    for a, b in zip(expected, actual, strict=True):
+        out.append((255, 40, 40) if a != b else (a[0] // 3, a[1] // 3, a[2] // 3))
+    image = Image.new("RGB", (width, height))
+    image.putdata(out)
+    image.resize((width * scale, height * scale), Image.NEAREST).save(str(path_out))
