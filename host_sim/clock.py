@@ -7,6 +7,7 @@ PC allows, and a test that waits 61 s takes milliseconds.
 """
 
 import asyncio
+import math
 import selectors
 
 TICKS_MASK = (1 << 30) - 1  # MicroPython's ticks_ms() period
@@ -42,7 +43,9 @@ class _JumpingSelector(selectors.DefaultSelector):
         if timeout is None:
             raise RuntimeError("virtual-time loop would wait forever: nothing is scheduled")
         if timeout > 0:
-            self.clock.advance_s(timeout)
+            # Round up, and at least 1 us: a timer due a fraction of a microsecond ahead would
+            # otherwise get a 0 us jump and the loop would spin on it for ever.
+            self.clock.now_us += max(1, math.ceil(timeout * 1e6))
         return super().select(0)
 
 

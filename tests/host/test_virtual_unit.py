@@ -117,3 +117,10 @@ def test_every_board_file_runs() -> None:
             made.insert(card=1, slot="green")
             made.type("10K")
             assert made.balance(1) == START + 10000
+
+
+def test_advance_by_durations_that_are_not_whole_microseconds(unit: VirtualUnit) -> None:
+    before = unit.clock.now_us
+    for seconds in (0.0519483, 1e-7, 0.3333333, 2.71828182):
+        unit.advance(seconds)  # used to spin for ever on a sub-microsecond timer jump
+    assert unit.clock.now_us - before >= int((0.0519483 + 0.3333333 + 2.71828182) * 1e6)

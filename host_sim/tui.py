@@ -1,0 +1,575 @@
+"""Terminal UI of the simulator: one virtual banking unit on screen, driven from the keyboard.
+
+The OLED is drawn at its true 128x64 resolution with half-block characters (two pixels per
+character cell). Virtual time follows real time: a timer advances the unit every 50 ms.
+
+The unit runs in a thread of its own. VirtualUnit drives the firmware on its own asyncio loop,
+which cannot run inside Textual's loop in the same thread, so every call to the unit goes to
+one worker thread, one call at a time, and the app awaits it.
+"""
+
+import asyncio
+import contextlib
+import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Static
+
+from host_sim.virtual_unit import PLAYER_CARDS, VirtualUnit, VirtualUnitError
+from rules.money import format_amount
+
+OLED_WIDTH = 128
+OLED_HEIGHT = 64
+OLED_STYLE = Style(color="rgb(140,210,255)", bgcolor="black")  # light blue on black
+TICK_S = 0.05  # how often virtual time catches up with real time
+MAX_CATCH_UP_S = 120.0  # after the PC slept: enough for the unit to reach standby, no more
+HOLD_S = 2.5  # a long press: the new-game gesture needs 2 s
+CUE_LOG_LENGTH = 12
+SLOT_KEYS = {"[": "green", "]": "red"}
+SLOT_NAMES = ("green", "red")
+
+# The unit's keys, for every edition: public key name (VirtualUnit.keys) -> terminal key,
+# label. The legend, the help screen and the key handling are all built from this table; a
+# later edition adds its rows here. A key missing from the table still gets a free letter.
+UNIT_KEYS = (
+    ("0", "0", "digit"),
+    ("1", "1", "digit"),
+    ("2", "2", "digit"),
+    ("3", "3", "digit"),
+    ("4", "4", "digit"),
+    ("5", "5", "digit"),
+    ("6", "6", "digit"),
+    ("7", "7", "digit"),
+    ("8", "8", "digit"),
+    ("9", "9", "digit"),
+    (".", ".", "point"),
+    ("K", "k", "K (thousand)"),
+    ("M", "m", "M (million)"),
+    ("C", "c", "C (clear)"),
+    ("go", "g", "GO (the arrow: passing GO)"),
+)
+# Terminal keys that hold a unit key for HOLD_S without the "h" prefix.
+HOLD_SHORTCUTS = {"C": "C"}  # hold C: new game
+# Terminal keys the UI itself uses: never given to a unit key.
+UI_KEYS = frozenset("[]hsqQ?" + "".join(HOLD_SHORTCUTS))
+
+_HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
+
+
+def oled_rows(pixels: list) -> tuple:
+    """64 rows of 128 booleans -> 32 strings of half blocks (top pixel, bottom pixel)."""
+    return tuple(
+        "".join(_HALF_BLOCKS[pair] for pair in zip(pixels[y], pixels[y + 1], strict=True))
+        for y in range(0, len(pixels), 2)
+    )
+
+
+class KeyTable:
+    """Which terminal key taps which unit key, for the keys this edition's unit has."""
+
+    def __init__(self, unit_keys) -> None:
+        self.entries: list = []  # (public name, terminal key, label), in legend order
+        taken = set(UI_KEYS)
+        known = {public for public, _, _ in UNIT_KEYS}
+        for public, term, label in UNIT_KEYS:
+            if public in unit_keys:
+                self.entries.append((public, term, label))
+                taken.add(term)
+        for public in unit_keys:
+            if public in known:
+                continue
+            term = self._free_key(public, taken)
+            taken.add(term)
+            self.entries.append((public, term, public.replace("_", " ")))
+        self.by_terminal = {term: public for public, term, _ in self.entries}
+
+    @staticmethod
+    def _free_key(public: str, taken: set) -> str:
+        for char in public.lower() + "abcdefghijklmnopqrstuvwxyz":
+            if char.isalpha() and char not in taken:
+                return char
+        raise ValueError("no terminal key left for unit key %r" % public)
+
+    def unit_key(self, char: str | None) -> str | None:
+        return self.by_terminal.get(char) if char else None
+
+    def legend_items(self) -> list:
+        """(terminal keys, label, unit keys) in legend order; the digits share one item."""
+        digits = [term for _, term, label in self.entries if label == "digit"]
+        items = []
+        if digits:
+            span = "%s-%s" % (digits[0], digits[-1]) if len(digits) > 1 else digits[0]
+            items.append((span, "digits", span))
+        items.extend(
+            (term, label, public) for public, term, label in self.entries if label != "digit"
+        )
+        return items
+
+
+@dataclass
+class Snapshot:
+    """What a person sees of the unit after one call: glass, slots, balances, sounds."""
+
+    rows: tuple
+    dark: bool
+    balances: dict
+    slots: dict
+    cues: list = field(default_factory=list)
+    virtual_s: float = 0.0
+    error: str = ""
+    crash: str = ""
+
+
+class UnitThread:
+    """The VirtualUnit and the one thread every call to it runs on."""
+
+    def __init__(self, edition: str, board: str, flash_dir: str | None) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="virtual-unit")
+        self.closed = False
+        self.crash = ""
+        try:
+            self.unit = self._executor.submit(
+                VirtualUnit, edition=edition, board=board, flash_dir=flash_dir
+            ).result()
+        except BaseException:
+            self._executor.shutdown(wait=False)
+            raise
+        self.keys = dict(self.unit.keys)
+        self.edition = edition
+
+    def _call(self, action) -> Snapshot:
+        error = ""
+        if action is not None and not self.crash:
+            try:
+                action(self.unit)
+            except VirtualUnitError as exc:
+                error = str(exc)
+            except Exception as exc:  # the firmware stopped: say so, keep the window usable
+                self.crash = "%s: %s" % (type(exc).__name__, exc)
+        return self._snapshot(error)
+
+    def _snapshot(self, error: str) -> Snapshot:
+        unit = self.unit
+        return Snapshot(
+            rows=oled_rows(unit.screen_pixels()),
+            dark=not unit.parts.panel.display_on,
+            balances=unit.balances(),
+            slots=dict(unit.slot_cards),
+            cues=unit.sounds(),
+            virtual_s=unit.clock.now_s,
+            error=error,
+            crash=self.crash,
+        )
+
+    async def call(self, action=None) -> Snapshot | None:
+        """Run action(unit) on the unit's thread, then look at the unit; None once closed."""
+        if self.closed:
+            return None
+        return await asyncio.get_running_loop().run_in_executor(self._executor, self._call, action)
+
+    def close(self) -> None:
+        """Power the unit off and end its thread; safe to call twice, from any thread."""
+        if self.closed:
+            return
+        self.closed = True
+        with contextlib.suppress(Exception):
+            self._executor.submit(self.unit.close).result(timeout=10)
+        self._executor.shutdown(wait=False)
+
+
+class OledView(Widget):
+    """The 128x64 panel, two pixels per character cell."""
+
+    DEFAULT_CSS = """
+    OledView {
+        width: 130;
+        height: 34;
+        border: round rgb(140,210,255);
+        border-title-color: rgb(140,210,255);
+        background: black;
+    }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: tuple = (" " * OLED_WIDTH,) * (OLED_HEIGHT // 2)
+        self.border_title = "OLED 128x64"
+
+    def show(self, rows: tuple) -> bool:
+        """Take a new frame; redraw only when a pixel changed. True when it did."""
+        if rows == self.rows:
+            return False
+        self.rows = rows
+        self.refresh()
+        return True
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if y >= len(self.rows):
+            return Strip.blank(width, OLED_STYLE)
+        return Strip([Segment(self.rows[y], OLED_STYLE)], OLED_WIDTH).crop_extend(
+            0, width, OLED_STYLE
+        )
+
+
+def legend_text(keys: KeyTable) -> Text:
+    text = Text()
+
+    def line(title: str, items) -> None:
+        text.append("%-12s" % title, style="bold")
+        for term, label in items:
+            text.append(" %s " % term, style="reverse")
+            text.append(" %s   " % label)
+        text.append("\n")
+
+    line("Unit keys", [(term, label) for term, label, _ in keys.legend_items()])
+    line(
+        "Long press",
+        [("h", "then a unit key: hold it %.1f s" % HOLD_S)]
+        + [(term, "hold %s (new game)" % public) for term, public in HOLD_SHORTCUTS.items()],
+    )
+    line(
+        "Cards",
+        [
+            ("[", "GREEN slot"),
+            ("]", "RED slot"),
+            ("1-6", "then: put that card in"),
+            ("[ ]", "again: take the card out"),
+        ],
+    )
+    line(
+        "Simulator",
+        [("s", "bell on/off"), ("?", "help"), ("Esc", "cancel"), ("Q ctrl+q", "quit")],
+    )
+    text.rstrip()
+    return text
+
+
+def help_text(keys: KeyTable, edition: str) -> Text:
+    text = Text()
+    text.append("Keys of the simulated %s unit\n\n" % edition.replace("_", " "), style="bold")
+    text.append("Unit keys (a tap, like a finger on the keypad):\n", style="bold")
+    for term, label, public in keys.legend_items():
+        text.append("  %-12s %s" % (term, label))
+        text.append("   (unit key %s)\n" % public, style="dim")
+    text.append(
+        "\nLong press (a terminal sends no key-up, so a hold is a prefix):\n", style="bold"
+    )
+    text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
+    for term, public in HOLD_SHORTCUTS.items():
+        text.append(
+            "  %-19s hold %s for %.1f s: every card back to 15M\n" % (term, public, HOLD_S)
+        )
+    text.append("\nCards (virtual cards 1-%d belong to this game):\n" % PLAYER_CARDS, style="bold")
+    text.append("  [ then 1-9   put that card in the GREEN slot (receive)\n")
+    text.append("  ] then 1-9   put that card in the RED slot (pay); 7-9 are cards the unit\n")
+    text.append("               never enrolled (UNKNOWN CARD)\n")
+    text.append("  [ or ]       when that slot holds a card: take it out\n")
+    text.append("\nSimulator:\n", style="bold")
+    text.append("  s            terminal bell for sound cues on/off (this window only)\n")
+    text.append("  Esc          cancel a pending slot or hold\n")
+    text.append("  ?            this help (? or Esc closes it)\n")
+    text.append("  Q, ctrl+q    quit (the unit powers off)\n")
+    text.append("\nPlaying:\n", style="bold")
+    text.append("  Receive: card in GREEN, type the amount, finish with K or M: 2 6 0 k\n")
+    text.append("  Pay the bank: card in RED. Pay a player: payer in RED, receiver in GREEN.\n")
+    text.append("  GO: card alone in GREEN, g. C clears a wrong amount while the card is in.\n")
+    text.append("  Virtual time follows real time: after a minute unused the screen goes\n")
+    text.append("  dark; any key or card wakes it.")
+    return text
+
+
+class HelpScreen(ModalScreen):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 92;
+        height: auto;
+        max-height: 46;
+        border: round $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self._text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as box:
+            box.border_title = "Help"
+            box.border_subtitle = "? or Esc closes"
+            yield Static(self._text, id="help-text")
+
+    async def on_key(self, event: events.Key) -> None:
+        event.stop()
+        if event.key in ("escape", "question_mark") or event.character == "?":
+            self.dismiss()
+        elif event.character == "Q":
+            await self.app.action_quit()
+
+
+class BankUnitApp(App):
+    """One virtual unit, its OLED, its slots and every card's balance."""
+
+    TITLE = "Monopoly banking unit simulator"
+    CSS = """
+    Screen { background: $background; }
+    #top { height: 34; }
+    #balances {
+        width: 1fr;
+        height: 34;
+        border: round $secondary;
+        padding: 0 1;
+    }
+    #slots, #cues, #status { height: 1; padding: 0 1; }
+    #status.error { color: $error; text-style: bold; }
+    #legend {
+        height: auto;
+        border: round $secondary;
+        padding: 0 1;
+    }
+    """
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+
+    def __init__(
+        self,
+        edition: str = "electronic_banking",
+        board: str = "pico",
+        flash_dir: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.edition_name = edition
+        self.unit_thread = UnitThread(edition, board, flash_dir)
+        self.key_table = KeyTable(self.unit_thread.keys)
+        self.bell_on = True
+        self.pending_slot: str | None = None
+        self.pending_hold = False
+        self.cue_log: deque = deque(maxlen=CUE_LOG_LENGTH)
+        self.snapshot: Snapshot | None = None
+        self.status = ""
+        self.status_error = False
+        self._lock = asyncio.Lock()
+        self._last_tick = time.monotonic()
+        self._help_text = help_text(self.key_table, edition)
+
+    # ---- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        self.oled = OledView(id="oled")
+        self.balances_panel = Static(id="balances")
+        self.balances_panel.border_title = "Balances"
+        self.slots_line = Static(id="slots")
+        self.cue_line = Static(id="cues")
+        self.status_line = Static(id="status")
+        with Horizontal(id="top"):
+            yield self.oled
+            yield self.balances_panel
+        yield self.slots_line
+        yield self.cue_line
+        yield self.status_line
+        legend = Static(legend_text(self.key_table), id="legend")
+        legend.border_title = "Keys: %s unit" % self.edition_name.replace("_", " ")
+        yield legend
+
+    async def on_mount(self) -> None:
+        self.set_status("Put a card in with [ (GREEN) or ] (RED), type an amount; ? for help")
+        await self._unit(None)
+        self._last_tick = time.monotonic()
+        self.set_interval(TICK_S, self._tick)
+
+    def on_unmount(self) -> None:
+        self.unit_thread.close()
+
+    # ---- talking to the unit ---------------------------------------------------------------
+
+    async def _unit(self, action, done: str = "") -> None:
+        """Run action(unit) on the unit's thread and show the result."""
+        async with self._lock:
+            snap = await self.unit_thread.call(action)
+            if snap is None or not self.oled.is_attached:
+                return  # the app is closing: no window left to show it in
+            self._show(snap)
+        if snap.crash:
+            self.set_status("The firmware stopped: %s" % snap.crash, error=True)
+        elif snap.error:
+            self.set_status(snap.error, error=True)
+        elif done:
+            self.set_status(done)
+
+    async def _tick(self) -> None:
+        # Whole milliseconds: the virtual clock counts microseconds and cannot step over a
+        # timer that is due a fraction of a microsecond later (the loop would spin there).
+        elapsed_ms = int((time.monotonic() - self._last_tick) * 1000)
+        self._last_tick += elapsed_ms / 1000
+        elapsed_ms = min(elapsed_ms, int(MAX_CATCH_UP_S * 1000))
+        if elapsed_ms > 0 and not self.unit_thread.crash:
+            await self._unit(lambda unit: unit.advance(elapsed_ms / 1000))
+
+    def _show(self, snap: Snapshot) -> None:
+        self.snapshot = snap
+        self.oled.show(snap.rows)
+        self.balances_panel.update(self._balances_text(snap))
+        self._update_slots()
+        if snap.cues:
+            self.cue_log.extend(snap.cues)
+            self.cue_line.update(
+                Text("Sounds  ") + Text("  ".join("♪ %s" % cue for cue in self.cue_log))
+            )
+            if self.bell_on:
+                self.bell()
+
+    def _balances_text(self, snap: Snapshot) -> Text:
+        holder = {card: slot for slot, card in snap.slots.items() if card is not None}
+        text = Text()
+        for card, amount in sorted(snap.balances.items()):
+            text.append("card %-3d %9s" % (card, format_amount(amount)))
+            slot = holder.get(card)
+            if slot is not None:
+                text.append("  %s" % slot.upper(), style="bold " + slot)
+            text.append("\n")
+        text.rstrip()
+        return text
+
+    def _update_slots(self) -> None:
+        snap = self.snapshot
+        if snap is None:
+            return
+        text = Text()
+        for slot in SLOT_NAMES:
+            card = snap.slots.get(slot)
+            text.append(slot.upper(), style="bold " + slot)
+            text.append(": %s   " % ("card %d" % card if card is not None else "empty"))
+        text.append(
+            " virtual time %.1f s   bell %s" % (snap.virtual_s, "on" if self.bell_on else "off")
+        )
+        if snap.dark:
+            text.append("   screen dark (standby): any key wakes it", style="dim")
+        if self.pending_slot is not None:
+            text.append(
+                "   %s slot: press 1-%d (7-9: unknown card), Esc cancels"
+                % (self.pending_slot.upper(), PLAYER_CARDS),
+                style="bold reverse",
+            )
+        elif self.pending_hold:
+            text.append(
+                "   hold: press a unit key (held %.1f s), Esc cancels" % HOLD_S,
+                style="bold reverse",
+            )
+        self.slots_line.update(text)
+
+    def set_status(self, message: str, error: bool = False) -> None:
+        self.status = message
+        self.status_error = error
+        self.status_line.update(Text(("✗ " if error else "") + message))
+        self.status_line.set_class(error, "error")
+
+    # ---- keys ------------------------------------------------------------------------------
+
+    async def on_key(self, event: events.Key) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        event.stop()
+        char = event.character if event.is_printable else None
+        if event.key == "escape":
+            self._cancel_pending("Cancelled")
+        elif char == "?":
+            await self.push_screen(HelpScreen(self._help_text))
+        elif char == "Q":
+            await self.action_quit()
+        elif self.pending_slot is not None:
+            await self._card_key(char)
+        elif self.pending_hold:
+            self.pending_hold = False
+            public = self.key_table.unit_key(char)
+            if public is None:
+                self._cancel_pending("Hold cancelled: %r is not a unit key" % (char or event.key))
+            else:
+                await self._hold(public)
+        elif char in SLOT_KEYS:
+            await self._slot_key(SLOT_KEYS[char])
+        elif char == "h":
+            self.pending_hold = True
+            self._update_slots()
+        elif char in HOLD_SHORTCUTS:
+            await self._hold(HOLD_SHORTCUTS[char])
+        elif char == "s":
+            self.bell_on = not self.bell_on
+            self._update_slots()
+            self.set_status("Bell %s" % ("on" if self.bell_on else "off"))
+        elif (public := self.key_table.unit_key(char)) is not None:
+            await self._unit(lambda unit: unit.press(public), "Pressed %s" % public)
+        elif char is not None:
+            self.set_status("%r is no key here; ? for help" % char, error=True)
+
+    def _cancel_pending(self, message: str) -> None:
+        self.pending_slot = None
+        self.pending_hold = False
+        self._update_slots()
+        self.set_status(message)
+
+    async def _slot_key(self, slot: str) -> None:
+        card = self.snapshot.slots.get(slot) if self.snapshot else None
+        if card is not None:
+            self.pending_slot = None
+            await self._unit(
+                lambda unit: unit.remove(slot), "Card %d out of %s" % (card, slot.upper())
+            )
+        elif self.pending_slot == slot:
+            self._cancel_pending("Cancelled")
+        else:
+            self.pending_slot = slot
+            self._update_slots()
+
+    async def _card_key(self, char: str | None) -> None:
+        slot = self.pending_slot
+        assert slot is not None
+        if char in SLOT_KEYS:
+            self.pending_slot = None
+            await self._slot_key(SLOT_KEYS[char])
+        elif char is not None and char in "123456789":
+            self.pending_slot = None
+            card = int(char)
+            await self._unit(
+                lambda unit: unit.insert(card=card, slot=slot),
+                "Card %d in %s" % (card, slot.upper()),
+            )
+        else:
+            self._cancel_pending("%s slot: cancelled" % slot.upper())
+
+    async def _hold(self, public: str) -> None:
+        await self._unit(
+            lambda unit: unit.hold(public, HOLD_S), "Held %s for %.1f s" % (public, HOLD_S)
+        )
+
+    async def action_quit(self) -> None:
+        async with self._lock:
+            await asyncio.get_running_loop().run_in_executor(None, self.unit_thread.close)
+        self.exit()
+
+
+def run_tui(
+    edition: str = "electronic_banking", board: str = "pico", flash_dir: str | None = None
+) -> None:
+    """Run the simulator's terminal UI until the user quits."""
+    try:
+        app = BankUnitApp(edition=edition, board=board, flash_dir=flash_dir)
+    except VirtualUnitError as exc:
+        raise SystemExit("cannot start the unit: %s" % exc) from None
+    try:
+        app.run()
+    finally:
+        app.unit_thread.close()
