@@ -11,7 +11,8 @@ from app.build import EDITIONS, build_unit
 from host_sim.clock import VirtualClock, VirtualTimeLoop
 from peripherals.piezo_recorder import tones
 from peripherals.wiring import VirtualParts, card_id
-from store.journal import Journal
+from peripherals.flash import VirtualFlash
+from store.store import Store
 
 SLOTS = {"green": 0, "red": 1}
 PLAYER_CARDS = 6  # virtual cards 1..6 come enrolled on a fresh flash, like the original's cards
@@ -55,20 +56,15 @@ class VirtualUnit:
         self._cues: list = []
         self._tone_mark = 0
         self._task: asyncio.Task | None = None
-        if not os.path.exists(self.journal_path):
-            Journal(self.journal_path).append(
-                [("card", card_id(n), n) for n in range(1, PLAYER_CARDS + 1)]
-            )
+        self.flash = VirtualFlash(self.flash_dir, seed=seed)  # can cut power, or fill up
+        if not self.flash.listdir():
+            Store(self.flash).append([("card", card_id(n), n) for n in range(1, PLAYER_CARDS + 1)])
         self._boot()
 
     # ---- lifecycle -------------------------------------------------------------------------
 
-    @property
-    def journal_path(self) -> str:
-        return os.path.join(self.flash_dir, "journal.log")
-
     def _boot(self) -> None:
-        self.unit = build_unit(self.board, self.edition_name, journal_path=self.journal_path)
+        self.unit = build_unit(self.board, self.edition_name, fs=self.flash)
         self.unit.clock = self.clock.ticks_ms
         self.unit.on_cue = self._cues.append
         self._task = self.loop.create_task(self.unit.run())

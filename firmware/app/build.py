@@ -1,11 +1,12 @@
-# Builds a BankUnit from a board object: drivers on the board's buses, the edition, the journal.
+# Builds a BankUnit from a board object: drivers on the board's buses, the edition, the store.
 from app.unit import BankUnit
 from drivers.battery import Battery
 from drivers.keypad import Keypad
 from drivers.mfrc522 import MFRC522
 from drivers.piezo import Piezo
 from drivers.ssd1306 import SSD1306
-from store.journal import Journal
+from store.fs import DeviceFS
+from store.store import Store
 
 EDITIONS = ("electronic_banking",)
 
@@ -18,8 +19,9 @@ def make_edition(name: str):
     raise ValueError("unknown edition " + name)
 
 
-def build_unit(board, edition: str = "electronic_banking", journal_path: str = "journal.log"):
-    """Every driver is constructed here; none talks to its part until BankUnit.boot()."""
+def build_unit(board, edition: str = "electronic_banking", fs=None):
+    """Every driver is constructed here; none talks to its part until BankUnit.boot().
+    fs: where the state lives; by default the "data" folder of the board's filesystem."""
     rules = make_edition(edition)
     keypad = Keypad(board.rows, board.cols, board.keymap(edition))
     display = SSD1306(board.i2c, board.display_address)
@@ -29,4 +31,5 @@ def build_unit(board, edition: str = "electronic_banking", journal_path: str = "
     ]
     piezo = Piezo(board.piezo)
     battery = Battery(board.vsys, divider=board.vsys_divider)
-    return BankUnit(rules, keypad, display, readers, piezo, battery, Journal(journal_path))
+    store = Store(fs if fs is not None else DeviceFS("data"))
+    return BankUnit(rules, keypad, display, readers, piezo, battery, store)

@@ -42,7 +42,7 @@ class BankUnit:
     reader_fault_limit = 3  # consecutive bus errors before a reader is declared missing
     notice_ms = 8000  # how long a boot notice (e.g. a dropped journal line) stays
 
-    def __init__(self, edition, keypad, display, readers, piezo, battery, journal) -> None:
+    def __init__(self, edition, keypad, display, readers, piezo, battery, store) -> None:
         # The clock the tasks read: time.ticks_ms on the device; the simulator swaps in its own.
         self.clock = device_ticks_ms
         self.edition = edition
@@ -57,7 +57,7 @@ class BankUnit:
         self.piezo = piezo
         self.battery = battery
         self.battery_low = False
-        self.journal = journal
+        self.store = store
         self.rendered_version = -1
         self.rendered_notice = ""
         self.boot_notice = ""
@@ -72,7 +72,7 @@ class BankUnit:
 
     def boot(self, now: int) -> None:
         try:
-            records, problems = self.journal.load()
+            records, problems = self.store.load()
         except OSError:
             records, problems = [], []
             self.storage_broken = True
@@ -224,13 +224,15 @@ class BankUnit:
             edition.acknowledge(False, "STORAGE FAILED")
         elif edition.outbox:
             try:
-                self.journal.append(edition.outbox)
+                self.store.append(edition.outbox)
             except OSError as error:
                 self.storage_failures += 1
                 full = error.args and error.args[0] == ENOSPC
                 edition.acknowledge(False, "STORAGE FULL" if full else "STORAGE FAILED")
             else:
                 edition.acknowledge(True)
+                if self.store.compact_due():
+                    self.store.compact(edition.snapshot_records())  # False: retried later
         cues = edition.take_cues()
         if not cues or self.piezo is None:
             return

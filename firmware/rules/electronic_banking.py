@@ -82,7 +82,7 @@ class ElectronicBanking:
     def restore(self, record: tuple) -> None:
         """Replay one record from storage at boot (no cues, no screen change)."""
         kind = record[0]
-        if kind == "tx" or kind == "new":
+        if kind == "tx" or kind == "new" or kind == "ledger":
             self.ledger.apply(record)
         elif kind == "card" or kind == "uncard":
             self.registry.apply(record)
@@ -91,6 +91,15 @@ class ElectronicBanking:
                 self.sound_on = bool(record[2])
         else:
             raise ValueError("unknown record")
+
+    def snapshot_records(self) -> list:
+        """The whole state as records: restore() of these on a fresh edition rebuilds it."""
+        records: list = [
+            ("card", card, self.registry.numbers[card]) for card in self.registry.numbers
+        ]
+        records.append(("set", "sound", 1 if self.sound_on else 0))
+        records.append(self.ledger.state_record())
+        return records
 
     def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
         """The shell stored the outbox (durable=True) or could not (nothing is applied)."""

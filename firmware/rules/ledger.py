@@ -2,6 +2,7 @@
 # Records are plain tuples so the store can journal them and replay them at boot:
 #   ("tx", payer, payee, amount)   BANK (0) as payer creates money, as payee destroys it
 #   ("new", start_balance)         every card back to the start balance
+#   ("ledger", start, created, destroyed, balances)   the whole ledger (snapshots)
 BANK = 0
 
 ERR_NOT_ENOUGH = "NOT ENOUGH MONEY"
@@ -56,9 +57,25 @@ class Ledger:
                 self.balances[payee] += amount
         elif kind == "new":
             self.reset(record[1])
+        elif kind == "ledger":
+            self._load_state(record)
         else:
             raise ValueError("not a ledger record")
         self.applied += 1
+
+    def state_record(self) -> tuple:
+        return ("ledger", self.start_balance, self.created, self.destroyed, list(self.balances))
+
+    def _load_state(self, record: tuple) -> None:
+        balances = record[4]
+        if len(balances) != self.card_count + 1:
+            raise ValueError("snapshot has another number of cards")
+        saved = (self.start_balance, self.created, self.destroyed, self.balances)
+        self.start_balance, self.created, self.destroyed = record[1], record[2], record[3]
+        self.balances = list(balances)
+        if not self.invariant_holds():
+            self.start_balance, self.created, self.destroyed, self.balances = saved
+            raise ValueError("snapshot breaks the money invariant")
 
     def total(self) -> int:
         return sum(self.balances)

@@ -17,8 +17,8 @@ def test_credit_from_keypad_and_card_reaches_screen_journal_and_piezo():
     rig.type("260K")
     assert rig.balance(2) == START + 260000
     assert "15.26M" in rig.screen()
-    with open(rig.journal_path) as journal:
-        assert '["tx", 0, 2, 260000]' in journal.read()
+    with open(rig.flash_dir + "/log.0") as journal:
+        assert '"tx", 0, 2, 260000]' in journal.read()
     assert audible(rig.board.piezo.log)  # the credit cue sounded
     assert rig.parts.panel.display_on
     rig.cleanup()
@@ -38,7 +38,7 @@ def test_balances_survive_a_reboot():
     rig.insert(1, 4)
     rig.type("2M")
     rig.remove(1)
-    again = Rig(journal_path=rig.journal_path, keep_journal=True)
+    again = Rig(flash_dir=rig.flash_dir, keep_flash=True)
     assert again.balance(4) == START - 2000000
     assert again.unit.edition.registry.number_of(rig.unit.edition.registry.card_of(4)) == 4
     rig.cleanup()
@@ -97,13 +97,13 @@ def test_reader_lost_with_a_card_in_takes_the_card_out_then_recovers():
     rig.cleanup()
 
 
-def test_storage_failure_refuses_the_transaction():
+def test_full_flash_refuses_the_transaction():
     rig = Rig()
     rig.insert(0, 1)
-    rig.unit.journal.path = "no-such-dir/journal.tmp"  # the filesystem stops taking writes
+    rig.flash.fill(0)  # the flash takes no more bytes
     rig.type("1M")
     assert rig.balance(1) == START
-    assert "STORAGE FAILED" in rig.screen()
+    assert "STORAGE FULL" in rig.screen()
     rig.cleanup()
 
 

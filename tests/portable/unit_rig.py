@@ -2,31 +2,33 @@
 import os
 
 from app.build import build_unit
+from peripherals.flash import VirtualFlash
 from peripherals.wiring import VirtualBoard, VirtualParts, card_id
-from store.journal import Journal
+from store.store import Store
 
 
-def fresh_path(path: str) -> str:
+def empty_dir(path: str) -> str:
     try:
-        os.remove(path)
+        for name in os.listdir(path):
+            os.remove(path + "/" + name)
     except OSError:
-        pass
+        os.mkdir(path)
     return path
 
 
 class Rig:
     """Real firmware (app, drivers, rules, journal) on a VirtualBoard with VirtualParts."""
 
-    def __init__(self, journal_path: str = "rig-journal.tmp", keep_journal: bool = False):
+    def __init__(self, flash_dir: str = "rig-flash.tmp", keep_flash: bool = False):
         self.now = 1000
-        if not keep_journal:
-            fresh_path(journal_path)
+        self.flash = VirtualFlash(flash_dir if keep_flash else empty_dir(flash_dir))
+        if not keep_flash:
             # Virtual card n is player n's card, as if enrolled on an earlier day.
-            Journal(journal_path).append([("card", card_id(n), n) for n in range(1, 7)])
+            Store(self.flash).append([("card", card_id(n), n) for n in range(1, 7)])
         self.board = VirtualBoard(clock=lambda: self.now)
         self.parts = VirtualParts(self.board)
-        self.unit = build_unit(self.board, journal_path=journal_path)
-        self.journal_path = journal_path
+        self.unit = build_unit(self.board, fs=self.flash)
+        self.flash_dir = flash_dir
         self.polls = [0, 0]
         self.unit.boot(self.now)
         self.advance(100)  # first render
@@ -78,4 +80,5 @@ class Rig:
         return self.unit.edition.ledger.balance(number)
 
     def cleanup(self) -> None:
-        fresh_path(self.journal_path)
+        empty_dir(self.flash_dir)
+        os.rmdir(self.flash_dir)

@@ -1,0 +1,31 @@
+# The board's filesystem (LittleFS on the Pico) behind the few calls the store makes.
+import os
+
+EEXIST = 17
+
+
+class DeviceFS:
+    """open/rename/remove/listdir inside one directory of the board's filesystem."""
+
+    def __init__(self, directory: str = "data") -> None:
+        self.directory = directory
+        try:
+            os.mkdir(directory)
+        except OSError as error:
+            if error.args[0] != EEXIST:
+                raise
+
+    def _path(self, name: str) -> str:
+        return self.directory + "/" + name
+
+    def open(self, name: str, mode: str):
+        return open(self._path(name), mode)
+
+    def rename(self, src: str, dst: str) -> None:
+        os.rename(self._path(src), self._path(dst))  # atomic on LittleFS, replaces dst
+
+    def remove(self, name: str) -> None:
+        os.remove(self._path(name))
+
+    def listdir(self) -> list:
+        return os.listdir(self.directory)

@@ -1,0 +1,179 @@
+# Crash-safe storage of a unit's whole state: snapshots plus journals of the records since.
+#
+# Files (all in one directory), for generation g:
+#   snap.<g>   the state after record number S_g: a header ("snapshot", S_g, count), then
+#              `count` state records; each line checksummed (store.journal's line format)
+#   log.<g>    every record after S_g, each as (seq, *record), appended one transaction at a time
+# Compaction to g+1 writes snap.<g+1>.tmp, renames it to snap.<g+1> (atomic on LittleFS),
+# starts log.<g+1>, and only then removes generation g-1. So the newest two generations are
+# always on flash: if snap.<g> turns out corrupt, snap.<g-1> + log.<g-1> + log.<g> rebuild the
+# same state. Records carry sequence numbers and boot skips any at or below what it already
+# has, so a cut between the rename and the removals can never apply a record twice.
+from store.journal import Journal, decode, encode
+
+SNAP = "snap."
+LOG = "log."
+TMP = ".tmp"
+
+
+def _generations(names: list, prefix: str) -> list:
+    found = []
+    for name in names:
+        if name.startswith(prefix) and not name.endswith(TMP):
+            try:
+                found.append(int(name[len(prefix) :]))
+            except ValueError:
+                pass
+    found.sort()
+    return found
+
+
+class Store:
+    compact_every = 200  # records per journal generation before a snapshot is taken
+
+    def __init__(self, fs) -> None:
+        self.fs = fs
+        self.generation = 0
+        self.seq = 0  # number of the last record made durable
+        self.log_records = 0  # records in the current generation's journal
+        self.journal = Journal(LOG + "0", fs)
+        self.bytes_written = 0
+        self.compactions = 0
+        self.compaction_failures = 0
+
+    # ---- boot ------------------------------------------------------------------------------
+
+    def load(self) -> tuple:
+        """(records, problems): the state records of the best snapshot, then every later
+        record in order. problems lists what was dropped or could not be read (never fatal).
+        An OSError other than a missing file is raised: the caller must not start over."""
+        names = self.fs.listdir()
+        snaps = _generations(names, SNAP)
+        logs = _generations(names, LOG)
+        problems: list = []
+        records: list = []
+        last_seq = 0
+        base = logs[0] if logs else 0
+        for generation in reversed(snaps):
+            snapshot = self._read_snapshot(generation)
+            if snapshot is None:
+                problems.append("snapshot %d corrupt" % generation)
+                continue
+            last_seq, records = snapshot
+            base = generation
+            break
+        else:
+            if snaps and logs and logs[0] > 0:
+                problems.append("no readable snapshot; journals before %d gone" % logs[0])
+        current = max(snaps + logs + [0])
+        current_count = 0
+        for generation in logs:
+            if generation < base:
+                continue
+            lines, dropped = Journal(LOG + str(generation), self.fs).load()
+            for problem in dropped:
+                problems.append("log %d: %s" % (generation, problem))
+            count = 0
+            for line in lines:
+                seq = line[0]
+                if seq <= last_seq:
+                    continue  # already in the snapshot, or a duplicate
+                if seq != last_seq + 1:
+                    problems.append("records %d-%d missing" % (last_seq + 1, seq - 1))
+                records.append(tuple(line[1:]))
+                last_seq = seq
+                count += 1
+            if generation == current:
+                current_count = count
+        self.seq = last_seq
+        self.generation = current
+        self.log_records = current_count
+        self.journal = Journal(LOG + str(current), self.fs)
+        self.journal.load()  # learn whether its tail is torn before the next append
+        return records, problems
+
+    def _read_snapshot(self, generation: int):
+        try:
+            with self.fs.open(SNAP + str(generation), "rb") as snap:
+                header = decode(snap.readline())
+                if header is None or header[0] != "snapshot":
+                    return None
+                seq, count = header[1], header[2]
+                records = []
+                for _ in range(count):
+                    record = decode(snap.readline())
+                    if record is None:
+                        return None
+                    records.append(record)
+                if snap.readline():
+                    return None  # trailing bytes: not a file this store wrote
+        except (OSError, ValueError, IndexError, TypeError):
+            return None
+        return seq, records
+
+    # ---- running ---------------------------------------------------------------------------
+
+    def append(self, records: list) -> None:
+        """Make records durable, numbered; raises OSError and then nothing is durable."""
+        seq = self.seq
+        numbered = []
+        for record in records:
+            seq += 1
+            numbered.append((seq,) + tuple(record))
+        before = self.journal.bytes_written
+        try:
+            self.journal.append(numbered)
+        finally:
+            self.bytes_written += self.journal.bytes_written - before
+        self.seq = seq
+        self.log_records += len(records)
+
+    def compact_due(self) -> bool:
+        return self.log_records >= self.compact_every
+
+    def compact(self, state_records: list) -> bool:
+        """Snapshot the state as of record self.seq; returns False if the flash refused (the
+        journal goes on growing and a later compaction tries again)."""
+        nxt = self.generation + 1
+        tmp = SNAP + str(nxt) + TMP
+        data = encode(("snapshot", self.seq, len(state_records)))
+        data += b"".join(encode(record) for record in state_records)
+        try:
+            with self.fs.open(tmp, "wb") as snap:
+                snap.write(data)
+                snap.flush()
+            self.fs.rename(tmp, SNAP + str(nxt))
+        except OSError:
+            self.compaction_failures += 1
+            try:
+                self.fs.remove(tmp)
+            except OSError:
+                pass
+            return False
+        self.bytes_written += len(data)
+        self.generation = nxt
+        self.journal = Journal(LOG + str(nxt), self.fs)
+        self.log_records = 0
+        self.compactions += 1
+        self._remove_before(nxt - 1)
+        return True
+
+    def _remove_before(self, keep_from: int) -> None:
+        """Remove generations older than keep_from, and any leftover temporary files."""
+        names = self.fs.listdir()
+        for name in names:
+            old = False
+            if name.endswith(TMP):
+                old = not name.startswith(SNAP + str(self.generation + 1))
+            else:
+                for prefix in (SNAP, LOG):
+                    if name.startswith(prefix):
+                        try:
+                            old = int(name[len(prefix) :]) < keep_from
+                        except ValueError:
+                            old = False
+            if old:
+                try:
+                    self.fs.remove(name)
+                except OSError:
+                    pass  # removed at the next compaction instead

@@ -1,0 +1,157 @@
+# The store: snapshots, journals, compaction, and recovery from corrupt or half-done files.
+import os
+
+from peripherals.flash import VirtualFlash
+from rules.cards import CardRegistry
+from rules.electronic_banking import ElectronicBanking
+from store.store import Store
+
+DIR = "store-test.tmp"
+
+
+def _flash() -> VirtualFlash:
+    try:
+        for name in os.listdir(DIR):
+            os.remove(DIR + "/" + name)
+    except OSError:
+        os.mkdir(DIR)
+    return VirtualFlash(DIR)
+
+
+def _edition(records: list) -> ElectronicBanking:
+    edition = ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
+    for record in records:
+        edition.restore(record)
+    return edition
+
+
+def _play(store: Store, edition: ElectronicBanking, count: int, start: int = 0) -> None:
+    """count transactions, compacting whenever the store says so (as the app does)."""
+    for i in range(start, start + count):
+        record = ("tx", 0, 1 + i % 6, 10000 * (1 + i % 7))
+        store.append([record])
+        edition.restore(record)
+        if store.compact_due():
+            assert store.compact(edition.snapshot_records())
+
+
+def test_records_come_back_in_order():
+    flash = _flash()
+    store = Store(flash)
+    store.append([("card", "c1", 1)])
+    store.append([("tx", 0, 1, 2000000), ("set", "sound", 0)])
+    records, problems = Store(flash).load()
+    assert records == [("card", "c1", 1), ("tx", 0, 1, 2000000), ("set", "sound", 0)]
+    assert problems == []
+
+
+def test_compaction_keeps_the_state_and_two_generations():
+    flash = _flash()
+    store = Store(flash)
+    store.compact_every = 10
+    live = _edition([])
+    _play(store, live, 35)
+    assert store.compactions == 3
+    names = flash.listdir()
+    assert "snap.3" in names and "snap.2" in names and "snap.1" not in names
+    assert "log.1" not in names
+    reloaded = Store(flash)
+    records, problems = reloaded.load()
+    assert problems == []
+    assert _edition(records).ledger.balances == live.ledger.balances
+    assert reloaded.seq == store.seq == 35
+
+
+def test_corrupt_newest_snapshot_falls_back_without_loss():
+    flash = _flash()
+    store = Store(flash)
+    store.compact_every = 10
+    live = _edition([])
+    _play(store, live, 25)
+    with open(DIR + "/snap.2", "r+b") as snap:
+        snap.seek(12)
+        snap.write(b"#")  # a flipped byte in the newest snapshot
+    records, problems = Store(flash).load()
+    assert problems == ["snapshot 2 corrupt"]
+    assert _edition(records).ledger.balances == live.ledger.balances
+
+
+def test_cut_between_snapshot_rename_and_cleanup_applies_nothing_twice():
+    flash = _flash()
+    store = Store(flash)
+    store.compact_every = 1000
+    live = _edition([])
+    _play(store, live, 12)
+    # The snapshot landed but the old journal (same records) is still there.
+    store.compact(live.snapshot_records())
+    store._remove_before = lambda keep_from: None  # as if power went before the removals
+    records, problems = Store(flash).load()
+    assert _edition(records).ledger.balances == live.ledger.balances
+    assert problems == []
+
+
+def test_leftover_temporary_snapshot_is_ignored():
+    flash = _flash()
+    store = Store(flash)
+    store.append([("tx", 0, 1, 10000)])
+    with open(DIR + "/snap.1.tmp", "wb") as tmp:
+        tmp.write(b"half a snapsh")
+    records, problems = Store(flash).load()
+    assert records == [("tx", 0, 1, 10000)] and problems == []
+
+
+def test_a_lost_line_in_the_middle_is_reported():
+    flash = _flash()
+    store = Store(flash)
+    for amount in (10000, 20000, 30000):
+        store.append([("tx", 0, 1, amount)])
+    with open(DIR + "/log.0", "rb") as log:
+        lines = log.readlines()
+    with open(DIR + "/log.0", "wb") as log:
+        log.write(lines[0] + b"garbage\n" + lines[2])
+    records, problems = Store(flash).load()
+    assert records == [("tx", 0, 1, 10000), ("tx", 0, 1, 30000)]
+    assert problems == ["log 0: line 2 dropped", "records 2-2 missing"]
+
+
+def test_full_flash_during_compaction_keeps_journaling():
+    flash = _flash()
+    store = Store(flash)
+    store.compact_every = 5
+    live = _edition([])
+    for i in range(5):
+        store.append([("tx", 0, 1, 10000)])
+        live.restore(("tx", 0, 1, 10000))
+    flash.fill(20)
+    assert store.compact(live.snapshot_records()) is False
+    assert "snap.1.tmp" not in flash.listdir()
+    flash.fill(100000)
+    store.append([("tx", 0, 2, 10000)])
+    live.restore(("tx", 0, 2, 10000))
+    records, _ = Store(flash).load()
+    assert _edition(records).ledger.balances == live.ledger.balances
+
+
+def test_snapshot_records_rebuild_the_whole_edition():
+    live = _edition(
+        [("card", "a", 1), ("card", "b", 2), ("tx", 0, 1, 500000), ("tx", 2, 1, 10000)]
+    )
+    live.restore(("set", "sound", 0))
+    copy = _edition(live.snapshot_records())
+    assert copy.ledger.balances == live.ledger.balances
+    assert copy.ledger.created == live.ledger.created
+    assert copy.registry.numbers == live.registry.numbers
+    assert copy.sound_on is False
+
+
+def test_a_snapshot_that_breaks_the_invariant_is_refused():
+    edition = _edition([])
+    state = edition.ledger.state_record()
+    forged = state[:4] + ([0, 99000000] + state[4][2:],)
+    try:
+        edition.restore(forged)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a snapshot with invented money was accepted")
+    assert edition.ledger.invariant_holds() and edition.ledger.balance(1) == 15000000
