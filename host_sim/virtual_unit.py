@@ -9,9 +9,9 @@ import tempfile
 
 from app.build import EDITIONS, build_unit
 from host_sim.clock import VirtualClock, VirtualTimeLoop
+from peripherals.flash import VirtualFlash
 from peripherals.piezo_recorder import tones
 from peripherals.wiring import VirtualParts, card_id
-from peripherals.flash import VirtualFlash
 from store.store import Store
 
 SLOTS = {"green": 0, "red": 1}

@@ -119,7 +119,7 @@ def test_full_flash_during_compaction_keeps_journaling():
     store = Store(flash)
     store.compact_every = 5
     live = _edition([])
-    for i in range(5):
+    for _ in range(5):
         store.append([("tx", 0, 1, 10000)])
         live.restore(("tx", 0, 1, 10000))
     flash.fill(20)
