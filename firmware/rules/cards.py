@@ -3,11 +3,11 @@
 
 
 class CardRegistry:
-    def __init__(self, capacity: int, auto_enroll: bool = True) -> None:
+    def __init__(self, capacity: int, auto_enroll: bool = False) -> None:
         self.capacity = capacity
-        # Factory behaviour until guarded enrollment exists: an unknown card takes the lowest
-        # free number, like the original whose cards come pre-numbered. When every number is
-        # taken, an unknown card is refused.
+        # auto_enroll (off by default; the banker enrolls cards in a guarded mode): an unknown
+        # card takes the lowest free number, like an original whose cards come pre-numbered.
+        # When every number is taken, or auto_enroll is off, an unknown card is refused.
         self.auto_enroll = auto_enroll
         self.numbers: dict = {}  # card id -> player number
 

@@ -31,6 +31,20 @@ MSG_SOUND_ON = "SOUND ON"
 MSG_SOUND_OFF = "SOUND OFF"
 MSG_CANCELLED = "ENTRY CANCELLED"
 MSG_NEW_CARD = "NEW CARD"
+MSG_CONFIRM_KEYS = "GO = YES   C = NO"
+MSG_ENROLL_HELP = "INSERT CARD  C: DONE"
+MSG_ENROLL_NUMBER = "TYPE 1-%d, THEN GO"
+MSG_ENROLL_ONE_CARD = "ONE CARD AT A TIME"
+MSG_ENROLLED = "CARD %d ENROLLED"
+MSG_ENROLL_DONE = "ENROLLING DONE"
+MSG_CARDS_CLEARED = "ALL CARDS CLEARED"
+MSG_NO_CARDS = "HOLD K: ENROLL CARDS"
+
+# Admin states. Each needs a long press and then GO to confirm: one stray key ends nothing.
+ASK_NEW_GAME = "NEW GAME?"
+ASK_ENROLL = "ENROLL CARDS?"
+ASK_CLEAR_CARDS = "CLEAR ALL CARDS?"
+ENROLLING = "ENROLLING"
 
 
 class ElectronicBanking:
@@ -38,7 +52,9 @@ class ElectronicBanking:
     card_number_ms = 1000  # the card's number shows this long before its balance
     message_ms = 2500  # how long a message stays before the normal screen returns
     standby_ms = 60000  # rulebook: off after 1 minute without activity
-    long_press_ms = 2000  # hold C this long for a new game
+    long_press_ms = 2000  # hold C this long to be asked about a new game
+    enroll_press_ms = 3000  # hold K (no card in) this long to be asked about enrolling cards
+    confirm_ms = 15000  # an unanswered question is cancelled after this
 
     def __init__(
         self,
@@ -76,6 +92,10 @@ class ElectronicBanking:
         self.outbox: list = []  # records awaiting durable storage
         self._on_durable = None  # what to do once the outbox is acknowledged
         self.version = 0  # bumps whenever view() may have changed
+        self.admin: str | None = None  # a question awaiting GO/C, or ENROLLING
+        self.admin_at = 0
+        self.enroll_card: str | None = None  # the card id lying in a slot while enrolling
+        self.enroll_cards_in = 0
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -119,9 +139,12 @@ class ElectronicBanking:
         self._changed()
 
     def _propose(self, record: tuple, then) -> None:
+        self._propose_all([record], then)
+
+    def _propose_all(self, records: list, then) -> None:
         if self.outbox:
             raise RuntimeError("previous record not acknowledged")
-        self.outbox.append(record)
+        self.outbox.extend(records)
         self._on_durable = then
 
     def _check_idle(self) -> None:
@@ -154,6 +177,8 @@ class ElectronicBanking:
     def view(self) -> dict:
         """What the screen should show, as plain data for ui.render and the simulator."""
         green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
+        if self.admin is not None:
+            return self._admin_view()
         view = {
             "display_on": self.awake,
             "green": green,
@@ -169,7 +194,7 @@ class ElectronicBanking:
         if green is None and red is None:
             view["title"] = "MONOPOLY BANK"
             view["big"] = "----"
-            view["detail"] = MSG_INSERT_CARD
+            view["detail"] = MSG_INSERT_CARD if self.registry.numbers else MSG_NO_CARDS
             return view
         if green is not None and red is not None:
             view["mode"] = "transfer"
@@ -189,6 +214,31 @@ class ElectronicBanking:
             view["big"] = "CARD %d" % shown
         else:
             view["big"] = format_amount(self.ledger.balance(shown))
+        return view
+
+    def _admin_view(self) -> dict:
+        view = {
+            "display_on": self.awake,
+            "green": None,
+            "red": None,
+            "sound": self.sound_on,
+            "message": self.message,
+            "error": self.message_is_error,
+            "mode": "admin",
+            "title": self.admin,
+            "big": "SURE?",
+            "detail": MSG_CONFIRM_KEYS,
+        }
+        if self.admin == ENROLLING:
+            view["mode"] = "enroll"
+            view["title"] = "ENROLL CARDS"
+            if self.enroll_card is None:
+                view["big"] = "CARD?"
+                view["detail"] = MSG_ENROLL_HELP
+            else:
+                known = self.registry.number_of(self.enroll_card)
+                view["big"] = self.entry or ("NEW" if known is None else "CARD %d" % known)
+                view["detail"] = MSG_ENROLL_NUMBER % self.card_count
         return view
 
     # ---- events ----------------------------------------------------------------------------
@@ -224,11 +274,12 @@ class ElectronicBanking:
         if not self.started:
             self.started = True  # ticks need not start near 0 (a simulator, a warm reboot)
             self.last_activity = now
-        held = self.held_key == keys.CLEAR and not self.long_press_done
-        if held and ticks_diff(now, self.held_since) >= self.long_press_ms:
-            self.long_press_done = True
-            self.last_activity = now
-            self._new_game()
+        if self.held_key is not None and not self.long_press_done:
+            self._check_long_press(now)
+        asking = self.admin is not None and self.admin != ENROLLING
+        if asking and ticks_diff(now, self.admin_at) >= self.confirm_ms:
+            self.admin = None  # an unanswered question changes nothing
+            self._show_message(MSG_CANCELLED, False)
         if self.showing_card_number and ticks_diff(now, self.card_shown_at) >= self.card_number_ms:
             self.showing_card_number = False
             self._changed()
@@ -239,6 +290,8 @@ class ElectronicBanking:
         if self.awake and ticks_diff(now, self.last_activity) >= self.standby_ms:
             self.awake = False
             self.held_key = None
+            if self.admin is not None:
+                self._leave_admin()  # an unattended unit never stays in an admin mode
             self._changed()
 
     def key_down(self, key: str, now: int) -> None:
@@ -255,6 +308,12 @@ class ElectronicBanking:
         self.long_press_done = False
         if key == keys.CLEAR:
             return  # acts on release (clear) or after the hold time (new game)
+        if self.admin is not None:
+            self._cue("key")
+            self._admin_key(key)
+            return
+        if key == keys.THOUSAND and self._no_card():
+            return  # on release: nothing to do; held: enrolling cards
         self._cue("key")
         if key in keys.DIGITS:
             self._type(key)
@@ -277,23 +336,134 @@ class ElectronicBanking:
             return
         if key != self.held_key:
             return
+        if not self.long_press_done:
+            self._check_long_press(now)  # released before a tick noticed the hold
         self.held_key = None
         self.last_activity = now
-        if key != keys.CLEAR or self.long_press_done:
+        if self.long_press_done:
             return
-        if ticks_diff(now, self.held_since) >= self.long_press_ms:
-            self.long_press_done = True  # released before a tick noticed the hold
-            self._new_game()
+        if key == keys.THOUSAND and self.admin is None and self._no_card():
+            self._cue("key")
+            self._refuse(MSG_INSERT_CARD)
+            return
+        if key != keys.CLEAR:
             return
         self._cue("key")
+        if self.admin is not None:
+            self._admin_key(keys.CLEAR)
+            return
         self.entry = ""
         self.entry_locked = False
         self._changed()
+
+    def _check_long_press(self, now: int) -> None:
+        key = self.held_key
+        held_ms = ticks_diff(now, self.held_since)
+        if key == keys.CLEAR and held_ms >= self.long_press_ms:
+            self.long_press_done = True
+            self.last_activity = now
+            if self.admin == ENROLLING and self.enroll_card is None:
+                self._ask(ASK_CLEAR_CARDS, now)
+            elif self.admin is None:
+                self._ask(ASK_NEW_GAME, now)
+        elif key == keys.THOUSAND and held_ms >= self.enroll_press_ms:
+            self.long_press_done = True
+            self.last_activity = now
+            if self.admin is None and self._no_card():
+                self._ask(ASK_ENROLL, now)
+
+    def _ask(self, question: str, now: int) -> None:
+        self.admin = question
+        self.admin_at = now
+        self._clear_entry()
+        self.message = ""
+        self._cue("confirm")
+        self._changed()
+
+    def _leave_admin(self) -> None:
+        self.admin = None
+        self.enroll_card = None
+        self._clear_entry()
+        self._changed()
+
+    def _admin_key(self, key: str) -> None:
+        """A key while a question is asked, or while enrolling cards."""
+        admin = self.admin
+        if admin == ENROLLING:
+            self._enroll_key(key)
+            return
+        if key == keys.GO:
+            self.admin = None if admin != ASK_ENROLL else ENROLLING
+            self._changed()
+            if admin == ASK_NEW_GAME:
+                self._new_game()
+            elif admin == ASK_CLEAR_CARDS:
+                self._clear_cards()
+        elif key == keys.CLEAR:
+            self.admin = ENROLLING if admin == ASK_CLEAR_CARDS else None
+            self._show_message(MSG_CANCELLED, False)
+        else:
+            self._refuse(MSG_CONFIRM_KEYS)
+
+    def _enroll_key(self, key: str) -> None:
+        if key == keys.CLEAR:
+            if self.entry:
+                self._clear_entry()
+                self._changed()
+            elif self.enroll_card is None:
+                self._leave_admin()
+                self._show_message(MSG_ENROLL_DONE, False)
+            return
+        if self.enroll_card is None or self.enroll_cards_in > 1:
+            self._refuse(MSG_ENROLL_HELP if self.enroll_card is None else MSG_ENROLL_ONE_CARD)
+            return
+        if key in keys.DIGITS:
+            number = int(key)
+            if not 1 <= number <= self.card_count:
+                self._refuse(MSG_ENROLL_NUMBER % self.card_count)
+                return
+            self.entry = key  # one digit: typing another replaces it
+            self._changed()
+        elif key == keys.GO and self.entry:
+            card, number = self.enroll_card, int(self.entry)
+
+            def bound(record: tuple) -> None:
+                self._clear_entry()
+                self._show_message(MSG_ENROLLED % record[2], False)
+                self._cue("credit")
+
+            self._propose(("card", card, number), bound)
+        else:
+            self._refuse(MSG_ENROLL_NUMBER % self.card_count)
+
+    def _clear_cards(self) -> None:
+        numbers = [self.registry.numbers[card] for card in self.registry.numbers]
+        if not numbers:
+            self.admin = ENROLLING
+            self._show_message(MSG_CARDS_CLEARED, False)
+            return
+
+        def cleared(record: tuple) -> None:
+            self.admin = ENROLLING
+            self._show_message(MSG_CARDS_CLEARED, False)
+            self._cue("new_game")
+
+        self._propose_all([("uncard", number) for number in sorted(numbers)], cleared)
 
     def card_present(self, slot: int, card_id: str, now: int) -> None:
         self._check_idle()
         self.awake = True
         self._activity(now)
+        if self.admin == ENROLLING:
+            self.enroll_cards_in += 1
+            self.enroll_card = card_id
+            self._clear_entry()
+            self._cue("card_in")
+            self._changed()
+            return
+        if self.admin is not None:
+            self.admin = None  # a card going in answers "no" to any question
+            self._show_message(MSG_CANCELLED, False)
         if self.slot_card[slot] is not None or self.slot_refusal[slot] is not None:
             self._take_out(slot)  # a different card without a "gone" in between
         number = self.registry.number_of(card_id)
@@ -331,6 +501,14 @@ class ElectronicBanking:
         self._check_idle()
         self.awake = True
         self._activity(now)
+        if self.admin == ENROLLING:
+            self.enroll_cards_in = max(0, self.enroll_cards_in - 1)
+            if self.enroll_cards_in == 0:
+                self.enroll_card = None
+            self._clear_entry()
+            self._cue("card_out")
+            self._changed()
+            return
         had_entry = bool(self.entry)
         self._take_out(slot)
         if had_entry:

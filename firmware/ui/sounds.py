@@ -38,6 +38,7 @@ NEW_GAME = (  # the signal: two calls, then a rising fanfare
     (_C7, 120),
     (_E7, 400),
 )
+CONFIRM = ((_A6, 100), (0, 80), (_A6, 100))  # two equal beeps: a question, GO or C
 SOUND_ON = ((_C6, 60), (_C7, 100))
 SOUND_OFF = ((_C7, 60), (_C6, 100))
 
@@ -51,6 +52,7 @@ MELODIES = {
     "transfer": TRANSFER,
     "go": GO,
     "new_game": NEW_GAME,
+    "confirm": CONFIRM,
     "sound_on": SOUND_ON,
     "sound_off": SOUND_OFF,
 }

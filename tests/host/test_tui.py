@@ -138,6 +138,9 @@ def test_holding_c_starts_a_new_game() -> None:
         await pilot.press("[", "4", "1", "m")
         await until(pilot, lambda: app.snapshot.balances[4] == 16_000_000)
         await pilot.press("C")
+        await until(pilot, lambda: "confirm" in app.cue_log)  # asked; nothing changed yet
+        assert app.snapshot.balances[4] == 16_000_000
+        await pilot.press("g")  # GO = yes
         await until(pilot, lambda: "new_game" in app.cue_log)
         assert app.snapshot.balances[4] == 15_000_000
         await pilot.press("[", "]", "5", "2", "m")  # card 4 out, card 5 in RED, pay 2M
@@ -145,6 +148,8 @@ def test_holding_c_starts_a_new_game() -> None:
         await pilot.press("h")
         assert "hold: press a unit key" in shown(app, "#slots")
         await pilot.press("c")
+        await until(pilot, lambda: app.cue_log.count("confirm") == 2)
+        await pilot.press("g")
         await until(pilot, lambda: app.snapshot.balances[5] == 15_000_000)
 
     run_app(script)

@@ -44,6 +44,8 @@ def test_hold_c_starts_a_new_game(unit: VirtualUnit) -> None:
     unit.type("3M")
     unit.remove("green")
     unit.hold("C", seconds=2.5)
+    assert unit.screen_text()[0] == "NEW GAME?" and unit.balance(1) == START + 3000000
+    unit.press("go")  # confirm
     assert unit.balance(1) == START
     assert "new_game" in unit.sounds()
 

@@ -146,12 +146,16 @@ def test_holding_c_starts_a_new_game_after_a_signal():
     table.remove(RED)
     table.key_down("C")
     table.advance(1900)
-    assert table.balance(1) == START + 3000000  # not yet
+    assert table.view()["mode"] != "admin"  # not yet
     table.advance(200)
-    assert table.balances() == [START] * 6  # fires while still held, with the signal
+    assert table.view()["title"] == eb.ASK_NEW_GAME  # asked while still held
+    assert table.last_cue() == "confirm"
+    table.key_up("C")
+    assert table.balance(1) == START + 3000000  # nothing changes until GO
+    table.press("GO")
+    assert table.balances() == [START] * 6
     assert table.last_cue() == "new_game"
     assert table.view()["message"] == eb.MSG_NEW_GAME
-    table.key_up("C")
     assert table.journal[-1] == ("new", START)
     assert table.unit.ledger.invariant_holds()
 
@@ -174,7 +178,7 @@ def test_long_press_measured_across_the_tick_wrap():
         table.now += 100
         table.unit.tick(table.now % TICKS_PERIOD)
         table.settle()
-    assert table.balance(1) == START
+    assert table.view()["title"] == eb.ASK_NEW_GAME
 
 
 def test_long_press_noticed_at_release_without_ticks():
@@ -185,6 +189,8 @@ def test_long_press_noticed_at_release_without_ticks():
     table.now += 2500
     table.unit.key_up("C", table.now)  # no tick arrived while the key was held
     table.settle()
+    assert table.view()["title"] == eb.ASK_NEW_GAME
+    table.press("GO")
     assert table.balance(1) == START
 
 
@@ -424,3 +430,102 @@ def test_boot_at_any_tick_value_does_not_start_in_standby():
     assert unit.view()["display_on"]
     unit.tick(late + 60500)
     assert not unit.view()["display_on"]
+
+
+def test_new_game_question_cancelled_by_c_by_a_stray_key_or_by_time():
+    for answer in ("C", "wait", "card"):
+        table = Table()
+        table.insert(GREEN, 1)
+        table.type("3M")
+        table.remove(GREEN)
+        table.hold("C", 2100)
+        table.press("5")  # a stray key is refused, the question stays
+        assert table.view()["title"] == eb.ASK_NEW_GAME and "error" in table.cues
+        if answer == "C":
+            table.press("C")
+        elif answer == "wait":
+            table.advance(16000)
+        else:
+            table.insert(RED, 2)
+        assert table.view()["mode"] != "admin"
+        assert table.balance(1) == START + 3000000, answer
+        assert ("new", START) not in table.journal
+
+
+def test_enrolling_binds_a_card_to_a_number_after_a_guarded_entry():
+    table = Table(enrolled=2)
+    table.insert(GREEN, raw_id="blank-card")
+    assert table.view()["message"] == eb.MSG_UNKNOWN_CARD  # refused before enrolling
+    table.remove(GREEN)
+    table.hold("K", 1500)
+    assert table.view()["mode"] == "idle" and table.view()["message"] == eb.MSG_INSERT_CARD
+    table.hold("K", 3100)
+    assert table.view()["title"] == eb.ASK_ENROLL
+    table.press("GO")
+    assert table.view()["mode"] == "enroll" and table.view()["big"] == "CARD?"
+    table.insert(GREEN, raw_id="blank-card")
+    assert table.view()["big"] == "NEW"
+    table.press("9")
+    assert table.view()["message"] == eb.MSG_ENROLL_NUMBER % 6
+    table.press("3")
+    table.press("GO")
+    assert table.journal[-1] == ("card", "blank-card", 3)
+    assert table.view()["message"] == eb.MSG_ENROLLED % 3
+    table.remove(GREEN)
+    table.press("C")
+    assert table.view()["message"] == eb.MSG_ENROLL_DONE
+    table.insert(RED, raw_id="blank-card")
+    assert table.view()["red"] == 3
+
+
+def test_re_enrolling_a_number_makes_the_old_card_unknown():
+    table = Table()
+    table.hold("K", 3100)
+    table.press("GO")
+    table.insert(GREEN, raw_id="replacement")
+    table.type("2")
+    table.press("GO")
+    table.remove(GREEN)
+    table.press("C")
+    table.insert(GREEN, 2)  # the card that used to be number 2
+    assert table.view()["message"] == eb.MSG_UNKNOWN_CARD
+    assert table.balance(2) == START  # the account itself is untouched
+
+
+def test_clearing_all_cards_needs_a_hold_and_a_confirm():
+    table = Table()
+    table.hold("K", 3100)
+    table.press("GO")
+    table.hold("C", 2100)
+    assert table.view()["title"] == eb.ASK_CLEAR_CARDS
+    table.press("C")  # no: back to enrolling, nothing cleared
+    assert table.view()["mode"] == "enroll" and table.unit.registry.numbers
+    table.hold("C", 2100)
+    table.press("GO")
+    assert table.unit.registry.numbers == {}
+    assert table.journal[-6:] == [("uncard", n) for n in range(1, 7)]
+    table.press("C")
+    table.insert(GREEN, 1)
+    assert table.view()["message"] == eb.MSG_UNKNOWN_CARD
+    table.remove(GREEN)
+    assert table.view()["detail"] == eb.MSG_NO_CARDS
+
+
+def test_standby_ends_enrolling():
+    table = Table()
+    table.hold("K", 3100)
+    table.press("GO")
+    table.advance(61000)
+    table.press("1")
+    assert table.view()["mode"] == "idle"
+
+
+def test_enrolling_refuses_two_cards_at_once():
+    table = Table()
+    table.hold("K", 3100)
+    table.press("GO")
+    table.insert(GREEN, raw_id="one")
+    table.insert(RED, raw_id="two")
+    table.press("4")
+    assert table.view()["message"] == eb.MSG_ENROLL_ONE_CARD
+    assert ("card", "two", 4) not in table.journal

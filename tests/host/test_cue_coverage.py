@@ -1,0 +1,29 @@
+"""Every sound cue the rules can emit has a melody: a cue without one would play nothing."""
+
+import pathlib
+import re
+
+from ui.sounds import melody_for
+
+RULES = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware" / "rules"
+CUE_CALL = re.compile(r"""_cue\(\s*"([a-z_]+)"\s*\)""")
+CUE_CHOICE = re.compile(r"""_cue\("([a-z_]+)" if .* else "([a-z_]+)"\)""")
+
+
+def emitted_cues() -> set:
+    cues: set = set()
+    for source in RULES.glob("*.py"):
+        text = source.read_text()
+        cues.update(CUE_CALL.findall(text))
+        for pair in CUE_CHOICE.findall(text):
+            cues.update(pair)
+    return cues
+
+
+def test_the_scan_finds_the_cues() -> None:
+    assert {"key", "error", "credit", "confirm", "sound_on", "sound_off"} <= emitted_cues()
+
+
+def test_every_emitted_cue_has_a_melody() -> None:
+    silent = sorted(cue for cue in emitted_cues() if melody_for(cue) is None)
+    assert silent == []
