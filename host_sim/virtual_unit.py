@@ -82,14 +82,22 @@ class VirtualUnit:
         self._boot()
 
     def _stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        task = self._task
+        if task is None:
+            return
+        self._task = None
+        if task.done():
+            if not task.cancelled():
+                task.exception()  # already raised by _run (a crash, a power cut): consumed
+        else:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                self.loop.run_until_complete(self._task)
-            for task in asyncio.all_tasks(self.loop):
-                task.cancel()
-            self.loop.run_until_complete(asyncio.sleep(0))
-            self._task = None
+                self.loop.run_until_complete(task)
+        leftovers = [t for t in asyncio.all_tasks(self.loop) if not t.done()]
+        for leftover in leftovers:
+            leftover.cancel()
+        if leftovers:
+            self.loop.run_until_complete(asyncio.gather(*leftovers, return_exceptions=True))
 
     def close(self) -> None:
         self._stop()

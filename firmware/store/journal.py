@@ -46,8 +46,11 @@ class Journal:
         self._open = open if fs is None else fs.open  # fs: the simulator's power-cut flash
         self.bytes_written = 0
         # Whether the file may end part-way through a line (a write torn by a power cut or cut
-        # short by a full flash). None: not known yet. An append after such a tail must start on
-        # a new line, or the new record would be glued to the fragment and dropped with it.
+        # short by a full flash). None: not known yet. An append after such a tail first ends
+        # the fragment with NUL + newline: a plain newline could complete a fragment that lacked
+        # only its newline, reviving a record that was never acknowledged, whose sequence
+        # number the next acknowledged record then reuses. A valid line never holds a NUL
+        # (JSON escapes control characters), so the fragment stays invalid for ever.
         self._torn_tail: bool | None = None
 
     def append(self, records: list) -> None:
@@ -57,7 +60,7 @@ class Journal:
         if self._torn_tail is None:
             self._torn_tail = self._ends_mid_line()
         if self._torn_tail:
-            data = b"\n" + data
+            data = b"\x00\n" + data
         self._torn_tail = True  # until this append is known to have completed
         with self._open(self.path, "ab") as journal:
             journal.write(data)

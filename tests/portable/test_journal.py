@@ -71,3 +71,17 @@ def test_append_without_a_load_still_starts_on_a_new_line():
     records, _ = Journal(PATH).load()
     assert records == [("tx", 0, 2, 2000000), ("new", 15000000)]
     os.remove(PATH)
+
+
+def test_a_fragment_missing_only_its_newline_stays_dropped():
+    journal = _fresh()
+    journal.append([("tx", 0, 2, 2000000)])
+    with open(PATH, "ab") as handle:
+        handle.write(encode(("tx", 0, 3, 500000))[:-1])  # all but the newline: never acked
+    rebooted = Journal(PATH)
+    rebooted.load()
+    rebooted.append([("tx", 0, 4, 10000)])
+    records, problems = Journal(PATH).load()
+    assert records == [("tx", 0, 2, 2000000), ("tx", 0, 4, 10000)]
+    assert problems == ["line 2 dropped"]
+    os.remove(PATH)
