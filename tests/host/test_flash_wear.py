@@ -1,4 +1,4 @@
-"""Flash wear: a transaction appends one short journal line; nothing is rewritten per transaction."""
+"""Flash wear: a transaction appends one journal line; no file is rewritten per transaction."""
 
 import os
 
