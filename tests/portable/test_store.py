@@ -1,4 +1,6 @@
 # The store: snapshots, journals, compaction, and recovery from corrupt or half-done files.
+# micropython-heap: 96k (the virtual flash model, the store and the whole edition in one heap;
+# 80 KB is the measured floor on the 64-bit unix port)
 import os
 
 from peripherals.flash import VirtualFlash
