@@ -13,7 +13,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 PORTABLE_PY := $(shell find tests/portable host_sim/peripherals -name '*.py' 2>/dev/null)
 BOARDS_PY := $(shell find boards -name '*.py' 2>/dev/null)
 
-.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim golden clean help
+.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim golden fuzz clean help
 
 help:
 	@echo "make test              lint, typecheck, mpy-cross gate, CPython and MicroPython suites"
@@ -27,6 +27,7 @@ help:
 	@echo "                       compile to .mpy and copy onto a Pico with mpremote"
 	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
 	@echo "make golden            regenerate tests/golden/*.png (look at each before committing)"
+	@echo "make fuzz              long fuzz: 1M rules events + 5000 simulator actions per edition"
 	@echo "make clean             remove build output and both venvs"
 
 $(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt
@@ -105,6 +106,10 @@ sim: $(BIN)/.installed
 
 golden: $(BIN)/.installed
 	$(BIN)/python tools/make_golden.py
+
+FUZZ_ARGS ?=
+fuzz: $(BIN)/.installed
+	$(BIN)/python tools/fuzz.py $(FUZZ_ARGS)
 
 clean:
 	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
