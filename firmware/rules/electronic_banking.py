@@ -94,8 +94,7 @@ class ElectronicBanking:
         self.version = 0  # bumps whenever view() may have changed
         self.admin: str | None = None  # a question awaiting GO/C, or ENROLLING
         self.admin_at = 0
-        self.enroll_card: str | None = None  # the card id lying in a slot while enrolling
-        self.enroll_cards_in = 0
+        self.enroll_slots: list = [None, None]  # card id lying in each slot while enrolling
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -130,6 +129,8 @@ class ElectronicBanking:
         if not records:
             return
         if not durable:
+            if self.entry:
+                self.entry_locked = True  # as any refused amount: retype it from C
             self._refuse(problem)
             return
         for record in records:
@@ -168,10 +169,10 @@ class ElectronicBanking:
         self._show_message(message, True)
         self._cue("error")
 
-    def _show_message(self, message: str, is_error: bool) -> None:
+    def _show_message(self, message: str, is_error: bool, at: int | None = None) -> None:
         self.message = message
         self.message_is_error = is_error
-        self.message_at = self.last_activity
+        self.message_at = self.last_activity if at is None else at
         self._changed()
 
     def view(self) -> dict:
@@ -279,7 +280,7 @@ class ElectronicBanking:
         asking = self.admin is not None and self.admin != ENROLLING
         if asking and ticks_diff(now, self.admin_at) >= self.confirm_ms:
             self.admin = None  # an unanswered question changes nothing
-            self._show_message(MSG_CANCELLED, False)
+            self._show_message(MSG_CANCELLED, False, now)
         if self.showing_card_number and ticks_diff(now, self.card_shown_at) >= self.card_number_ms:
             self.showing_card_number = False
             self._changed()
@@ -380,9 +381,20 @@ class ElectronicBanking:
         self._cue("confirm")
         self._changed()
 
+    @property
+    def enroll_card(self) -> str | None:
+        """The card to enroll: the one card lying in a slot (None with none, or two)."""
+        green, red = self.enroll_slots
+        if green is not None and red is not None:
+            return None
+        return green if green is not None else red
+
+    def _enroll_cards_in(self) -> int:
+        return (self.enroll_slots[0] is not None) + (self.enroll_slots[1] is not None)
+
     def _leave_admin(self) -> None:
         self.admin = None
-        self.enroll_card = None
+        self.enroll_slots = [None, None]
         self._clear_entry()
         self._changed()
 
@@ -414,8 +426,9 @@ class ElectronicBanking:
                 self._leave_admin()
                 self._show_message(MSG_ENROLL_DONE, False)
             return
-        if self.enroll_card is None or self.enroll_cards_in > 1:
-            self._refuse(MSG_ENROLL_HELP if self.enroll_card is None else MSG_ENROLL_ONE_CARD)
+        if self.enroll_card is None:
+            two = self._enroll_cards_in() > 1
+            self._refuse(MSG_ENROLL_ONE_CARD if two else MSG_ENROLL_HELP)
             return
         if key in keys.DIGITS:
             number = int(key)
@@ -455,8 +468,7 @@ class ElectronicBanking:
         self.awake = True
         self._activity(now)
         if self.admin == ENROLLING:
-            self.enroll_cards_in += 1
-            self.enroll_card = card_id
+            self.enroll_slots[slot] = card_id
             self._clear_entry()
             self._cue("card_in")
             self._changed()
@@ -465,7 +477,10 @@ class ElectronicBanking:
             self.admin = None  # a card going in answers "no" to any question
             self._show_message(MSG_CANCELLED, False)
         if self.slot_card[slot] is not None or self.slot_refusal[slot] is not None:
+            had_entry = bool(self.entry)
             self._take_out(slot)  # a different card without a "gone" in between
+            if had_entry:
+                self._show_message(MSG_CANCELLED, False)
         number = self.registry.number_of(card_id)
         if number is None:
             free = self.registry.free_number() if self.registry.auto_enroll else None
@@ -502,9 +517,7 @@ class ElectronicBanking:
         self.awake = True
         self._activity(now)
         if self.admin == ENROLLING:
-            self.enroll_cards_in = max(0, self.enroll_cards_in - 1)
-            if self.enroll_cards_in == 0:
-                self.enroll_card = None
+            self.enroll_slots[slot] = None
             self._clear_entry()
             self._cue("card_out")
             self._changed()

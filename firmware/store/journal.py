@@ -82,7 +82,8 @@ class Journal:
             raise
 
     def load(self) -> tuple:
-        """(records, problems): every valid record in order; problems names dropped lines.
+        """(records, problems): every valid record in order; problems names each line left out:
+        "line N torn" (a write cut short, never acknowledged) or "line N dropped" (corrupt).
 
         Only a missing file means a fresh unit; any other OSError is raised, because starting
         over on top of a journal that could not be read would lose the game.
@@ -97,10 +98,14 @@ class Journal:
                     if line == b"\n":
                         continue  # the separator written after a torn tail: not a record
                     record = decode(line)
-                    if record is None:
-                        problems.append("line %d dropped" % number)
-                    else:
+                    if record is not None:
                         records.append(record)
+                    elif not line.endswith(b"\n") or b"\x00" in line:
+                        # A write that never completed (the tail, or a tail sealed later):
+                        # never acknowledged, so nothing the screen showed as done is lost.
+                        problems.append("line %d torn" % number)
+                    else:
+                        problems.append("line %d dropped" % number)  # complete, but corrupt
         except OSError as error:
             if error.args[0] != ENOENT:
                 raise

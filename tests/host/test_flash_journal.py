@@ -103,4 +103,4 @@ def test_a_full_flash_refuses_the_append_with_enospc(flash) -> None:
     assert refused.value.args[0] == 28
     records, problems = Journal("journal.log", fs=flash).load()
     assert records == BATCHES[0]
-    assert problems == ["line 3 dropped"]  # the 10 bytes that fitted are a torn line
+    assert problems == ["line 3 torn"]  # the 10 bytes that fitted are a torn line

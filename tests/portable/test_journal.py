@@ -37,7 +37,7 @@ def test_torn_last_line_is_dropped_and_reported():
         handle.write(whole[:-5])  # power cut in the middle of the write
     records, problems = journal.load()
     assert records == [("tx", 0, 2, 2000000)]
-    assert problems == ["line 2 dropped"]
+    assert problems == ["line 2 torn"]
     os.remove(PATH)
 
 
@@ -58,7 +58,7 @@ def test_a_record_appended_after_a_torn_line_survives():
     rebooted.append([("tx", 0, 3, 10000)])  # the first record after the reboot
     records, problems = Journal(PATH).load()
     assert records == [("tx", 0, 2, 2000000), ("tx", 0, 3, 10000)]
-    assert problems == ["line 2 dropped"]
+    assert problems == ["line 2 torn"]
     os.remove(PATH)
 
 
@@ -83,5 +83,16 @@ def test_a_fragment_missing_only_its_newline_stays_dropped():
     rebooted.append([("tx", 0, 4, 10000)])
     records, problems = Journal(PATH).load()
     assert records == [("tx", 0, 2, 2000000), ("tx", 0, 4, 10000)]
-    assert problems == ["line 2 dropped"]
+    assert problems == ["line 2 torn"]
+    os.remove(PATH)
+
+
+def test_a_complete_line_with_a_bad_checksum_is_dropped_not_torn():
+    journal = _fresh()
+    journal.append([("tx", 0, 2, 2000000)])
+    line = bytearray(encode(("tx", 0, 3, 500000)))
+    line[3] ^= 0x01
+    with open(PATH, "ab") as handle:
+        handle.write(bytes(line))
+    assert Journal(PATH).load() == ([("tx", 0, 2, 2000000)], ["line 2 dropped"])
     os.remove(PATH)
