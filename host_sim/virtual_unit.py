@@ -36,12 +36,14 @@ class VirtualUnit:
         seed: int = 0,
         flash_dir: str | None = None,
         matrix: str = "4x4",
+        start_ms: int = 0,
     ) -> None:
+        """start_ms: where the unit's ticks_ms starts (e.g. just before it wraps at 2**30)."""
         if edition not in EDITIONS:
             raise VirtualUnitError("edition %r is not built yet; have: %s" % (edition, EDITIONS))
         self.edition_name = edition
         self.seed = seed
-        self.clock = VirtualClock()
+        self.clock = VirtualClock(start_ms)
         self.loop = VirtualTimeLoop(self.clock)
         self._own_flash = flash_dir is None
         self.flash_dir = flash_dir or tempfile.mkdtemp(prefix="bank-unit-flash-")

@@ -19,6 +19,38 @@ from ui.render import render
 from ui.sounds import melody_for
 
 ENOSPC = 28
+MSG_ONE_CARD = "ONE CARD PER SLOT"  # two cards answer in one slot's field
+MSG_BATTERY_LOW = "BATTERY LOW"
+MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
+MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
+
+
+def describe_problems(problems: list) -> str:
+    """The boot line for the store's load() problems: what was lost, or that it was repaired.
+    A line dropped and the sequence gap it leaves are one loss, not two."""
+    dropped = 0
+    missing = 0
+    other = 0
+    repaired = False
+    for problem in problems:
+        if problem.startswith("snapshot "):
+            repaired = True  # the older generation was read instead; a loss shows as a gap
+        elif problem.endswith(" torn"):
+            repaired = True  # an unfinished write, never shown as done: nothing confirmed lost
+        elif problem.endswith(" dropped"):
+            dropped += 1
+        elif problem.startswith("records ") and problem.endswith(" missing"):
+            first, _, last = problem[8:-8].partition("-")
+            try:
+                missing += int(last) - int(first) + 1
+            except ValueError:
+                other += 1
+        else:
+            other += 1  # a record that would not apply, journals gone with their snapshot
+    lost = max(dropped, missing) + other
+    if lost:
+        return MSG_LOST % lost
+    return MSG_REPAIRED if repaired else ""
 
 
 def device_ticks_ms() -> int:
@@ -40,7 +72,7 @@ class BankUnit:
     battery_ms = 15000
     retry_ms = 5000  # a missing display or reader is looked for again this often
     reader_fault_limit = 3  # consecutive bus errors before a reader is declared missing
-    notice_ms = 8000  # how long a boot notice (e.g. a dropped journal line) stays
+    notice_ms = 8000  # how long a boot or battery notice stays
 
     def __init__(self, edition, keypad, display, readers, piezo, battery, store) -> None:
         # The clock the tasks read: time.ticks_ms on the device; the simulator swaps in its own.
@@ -57,6 +89,9 @@ class BankUnit:
         self.piezo = piezo
         self.battery = battery
         self.battery_low = False
+        self.battery_notice = False  # "BATTERY LOW" shows for notice_ms when the flag rises
+        self.battery_notice_at = 0
+        self.wake_key: str | None = None  # the key that woke the unit, while it is held
         self.store = store
         self.rendered_version = -1
         self.rendered_notice = ""
@@ -81,9 +116,12 @@ class BankUnit:
                 self.edition.restore(record)
             except ValueError:
                 problems.append("bad record")
-        if problems:
-            self.boot_notice = "JOURNAL: %d LOST" % len(problems)
-            self.boot_notice_at = now
+        self.boot_notice = describe_problems(problems)
+        self.boot_notice_at = now
+        if problems and not self.storage_broken:
+            # Write the repaired state out at once, so the next boot starts clean and does not
+            # report the same damage again.
+            self.store.compact(self.edition.snapshot_records())
         for slot in (GREEN, RED):
             self._start_reader(slot, now)
         self._start_display(now)
@@ -123,8 +161,16 @@ class BankUnit:
         while event is not None:
             kind, key = event
             if kind == Keypad.PRESS:
-                self.edition.key_down(key, now)
+                # The key that wakes the unit does nothing else (the edition's rule); keys
+                # pressed while it is still down are a hand on the keypad: dropped here. Their
+                # releases reach the edition, which ignores keys it never saw go down.
+                if self.wake_key is None:
+                    if not self.edition.view()["display_on"]:
+                        self.wake_key = key
+                    self.edition.key_down(key, now)
             elif kind == Keypad.RELEASE:
+                if key == self.wake_key:
+                    self.wake_key = None
                 self.edition.key_up(key, now)
             self._settle()  # LONG: the rules time holds themselves from key_down/key_up
             event = keypad.pop()
@@ -135,6 +181,7 @@ class BankUnit:
             if self.readers[slot] is not None and ticks_diff(now, self.retry_at[slot]) >= 0:
                 self._start_reader(slot, now)
             return
+        had_card = card_slot.uid is not None
         try:
             change = card_slot.poll()
         except OSError:
@@ -149,6 +196,10 @@ class BankUnit:
         elif change == CardSlot.REMOVED:
             self.edition.card_gone(slot, now)
             self._settle()
+        elif change == CardSlot.COLLISION:
+            if had_card:
+                self.edition.card_gone(slot, now)  # which card would pay is unknowable
+            self._settle("error")
 
     def _lose_reader(self, slot: int, now: int) -> None:
         card_slot = self.slots[slot]
@@ -163,20 +214,39 @@ class BankUnit:
         self._settle()
         if self.boot_notice and ticks_diff(now, self.boot_notice_at) >= self.notice_ms:
             self.boot_notice = ""
+        if self.battery_notice and ticks_diff(now, self.battery_notice_at) >= self.notice_ms:
+            self.battery_notice = False
 
-    def check_battery(self) -> None:
-        if self.battery is not None:
-            self.battery_low = self.battery.low()
+    def check_battery(self, now: int) -> None:
+        if self.battery is None:
+            return
+        low = self.battery.low()
+        if low and not self.battery_low:  # warn once as the flag rises; the icon stays
+            self.battery_notice = True
+            self.battery_notice_at = now
+            self._play("battery_low")
+        self.battery_low = low
+
+    def alert(self) -> str:
+        """A fault that must replace whatever message the edition shows, or ""."""
+        for card_slot in self.slots:
+            if card_slot is not None and card_slot.collided:
+                return MSG_ONE_CARD
+        return ""
 
     def notice(self) -> str:
         missing = [SLOT_NAMES[slot] for slot in (GREEN, RED) if self.slots[slot] is None]
         if self.storage_broken:
             return "STORAGE UNREADABLE"
+        if self.boot_notice:
+            return self.boot_notice
+        if self.battery_notice:
+            return MSG_BATTERY_LOW
         if len(missing) == 2:
             return "NO CARD READERS"
         if missing:
             return missing[0] + " READER MISSING"
-        return self.boot_notice
+        return ""
 
     def render_screen(self, now: int) -> bool:
         """Draws the view if it changed; returns True when something was sent."""
@@ -185,7 +255,8 @@ class BankUnit:
                 self._start_display(now)
             if not self.display_ok:
                 return False
-        notice = self.notice()
+        alert = self.alert()
+        notice = alert or self.notice()
         status = self.status
         if (
             self.edition.version == self.rendered_version
@@ -194,6 +265,9 @@ class BankUnit:
         ):
             return False
         view = self.edition.view()
+        if alert:
+            view["message"] = alert  # over the edition's own message, as an error
+            view["error"] = True
         status["notice"] = notice
         status["battery_low"] = self.battery_low
         display = self.display
@@ -218,7 +292,9 @@ class BankUnit:
         self.rendered_notice = notice
         return True
 
-    def _settle(self) -> None:
+    def _settle(self, cue: str | None = None) -> None:
+        """Store the edition's records, then play the last cue of the step (or `cue`, the
+        shell's own, which replaces it)."""
         edition = self.edition
         if edition.outbox and self.storage_broken:
             edition.acknowledge(False, "STORAGE FAILED")
@@ -234,10 +310,15 @@ class BankUnit:
                 if self.store.compact_due():
                     self.store.compact(edition.snapshot_records())  # False: retried later
         cues = edition.take_cues()
-        if not cues or self.piezo is None:
+        if cue is None and cues:
+            cue = cues[-1]  # the last cue of a step says how it ended
+        if cue is not None:
+            self._play(cue)
+
+    def _play(self, cue: str) -> None:
+        if self.piezo is None:
             return
-        cue = cues[-1]  # the last cue of a step says how it ended
-        if edition.sound_on or cue == "sound_off":  # confirm "off" with one last beep
+        if self.edition.sound_on or cue == "sound_off":  # confirm "off" with one last beep
             melody = melody_for(cue)
             if melody is not None:
                 self.piezo.play(melody)
@@ -255,7 +336,7 @@ class BankUnit:
 
     async def run(self) -> None:
         self.boot(self.clock())
-        self.check_battery()
+        self.check_battery(self.clock())
         tasks = [
             asyncio.create_task(self._every(self.keypad_scan_ms, self.scan_keys)),
             asyncio.create_task(
@@ -270,7 +351,7 @@ class BankUnit:
             ),
             asyncio.create_task(self._every(self.tick_ms, self.tick)),
             asyncio.create_task(self._every(self.render_ms, self.render_screen)),
-            asyncio.create_task(self._every(self.battery_ms, lambda now: self.check_battery())),
+            asyncio.create_task(self._every(self.battery_ms, self.check_battery)),
         ]
         if self.piezo is not None:
             tasks.append(asyncio.create_task(self.piezo.run(self.clock)))

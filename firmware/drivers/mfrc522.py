@@ -61,6 +61,7 @@ _CRC_IRQ = const(0x04)  # DivIrqReg: CalcCRC has processed all data
 # ErrorReg
 _WR_ERR = const(0x80)
 _TEMP_ERR = const(0x40)  # overheated: the chip switched the antenna drivers off
+_COLL_ERR = const(0x08)  # a bit collision: two or more cards answered at once
 _FLUSH_BUFFER = const(0x80)  # FIFOLevelReg bit 7
 _START_SEND = const(0x80)  # BitFramingReg bit 7; TxLastBits = bits 2..0
 _ANTENNA = const(0x03)  # TxControlReg Tx1RFEn | Tx2RFEn
@@ -130,6 +131,7 @@ class MFRC522:
         self._uid = bytearray(10)
         self._last_uid: bytes | None = None
         self._antenna_on = False
+        self.collision = False  # the last read_uid() failed because several cards answered
 
     def init(self) -> int:
         """Reset and configure the chip, antenna on. Returns VersionReg."""
@@ -172,7 +174,9 @@ class MFRC522:
         self._antenna_on = on
 
     def read_uid(self) -> "bytes | None":
-        """UID of the card in the field, or None; the card is left halted (WUPA wakes it)."""
+        """UID of the card in the field, or None; the card is left halted (WUPA wakes it).
+        After None, `collision` tells whether two or more cards answered at once."""
+        self.collision = False
         if not self._antenna_on:
             return None
         n = self._transceive(self._wupa, 7)  # short frame: 7 bits
@@ -291,6 +295,8 @@ class MFRC522:
             if error & (_WR_ERR | _TEMP_ERR):
                 raise OSError("MFRC522 error %02x" % error)
             if error:
+                if error & _COLL_ERR:
+                    self.collision = True
                 return -1  # collision, CRC, parity, protocol or FIFO overflow
         if not irq & _RX_IRQ:
             return 0  # the timer ran out: no answer
@@ -361,32 +367,51 @@ class MFRC522:
 
 
 class CardSlot:
-    """Card presence in one reader: poll() a few times a second, act on INSERTED/REMOVED."""
+    """Card presence in one reader: poll() a few times a second, act on what it returns.
+
+    INSERTED: a card (uid, uid_hex) is in. REMOVED: it left. COLLISION: two or more cards
+    answer at once, so no single card can be vouched for; the slot counts as empty (a card it
+    held is gone) and `collided` stays True until one card answers alone or the field is quiet.
+    """
 
     misses_allowed = 1  # polls in a row without an answer that still count as present
     NOTHING = 0
     INSERTED = 1
     REMOVED = 2
+    COLLISION = 3
 
     def __init__(self, reader: MFRC522) -> None:
         self.reader = reader
         self.uid: bytes | None = None
         self.uid_hex: str | None = None  # lowercase hex of uid, made only when the card changes
+        self.collided = False
         self._misses = 0
 
     def poll(self) -> int:
         uid = self.reader.read_uid()
         if uid is None:
-            if self.uid is None:
+            if self.reader.collision:
+                self._misses = 0
+                if self.collided:
+                    return self.NOTHING  # reported once per episode
+                self.collided = True
+                self.uid = None
+                self.uid_hex = None
+                return self.COLLISION
+            if self.uid is None and not self.collided:
                 return self.NOTHING
             self._misses += 1
             if self._misses <= self.misses_allowed:
                 return self.NOTHING
             self._misses = 0
+            if self.collided:
+                self.collided = False  # the cards left together: the slot is simply empty
+                return self.NOTHING
             self.uid = None
             self.uid_hex = None
             return self.REMOVED
         self._misses = 0
+        self.collided = False
         if uid is self.uid or uid == self.uid:
             return self.NOTHING
         self.uid = uid

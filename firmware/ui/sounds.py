@@ -41,6 +41,7 @@ NEW_GAME = (  # the signal: two calls, then a rising fanfare
 CONFIRM = ((_A6, 100), (0, 80), (_A6, 100))  # two equal beeps: a question, GO or C
 SOUND_ON = ((_C6, 60), (_C7, 100))
 SOUND_OFF = ((_C7, 60), (_C6, 100))
+BATTERY_LOW = ((_E6, 150), (0, 150), (_E6, 150), (0, 150), (_C6, 300))  # slow: not a refusal
 
 MELODIES = {
     "key": KEY,
@@ -55,6 +56,7 @@ MELODIES = {
     "confirm": CONFIRM,
     "sound_on": SOUND_ON,
     "sound_off": SOUND_OFF,
+    "battery_low": BATTERY_LOW,
 }
 
 

@@ -287,6 +287,46 @@ def test_card_slot_noise_is_one_tolerated_miss():
     assert slot.uid_hex == "04a1b2c3"
 
 
+def test_collision_is_told_apart_from_silence_and_noise():
+    _, chip, reader = ready(UID4)
+    assert reader.read_uid() == UID4
+    assert not reader.collision
+    chip.add_card(VirtualCard(UID4_OTHER))
+    assert reader.read_uid() is None
+    assert reader.collision  # CollErr: two cards answered
+    chip.remove_card()
+    assert reader.read_uid() is None
+    assert not reader.collision  # silence
+    chip.put_card(VirtualCard(UID7))
+    chip.corrupt_next_crc()
+    assert reader.read_uid() is None
+    assert not reader.collision  # noise is not a second card
+
+
+def test_card_slot_reports_a_collision_once_and_recovers():
+    _, chip, reader = ready(UID4)
+    slot = CardSlot(reader)
+    assert slot.poll() == CardSlot.INSERTED
+    chip.add_card(VirtualCard(UID4_OTHER))  # a second card on top of the first
+    event = locked(slot.poll)
+    assert event == CardSlot.COLLISION
+    assert slot.collided and slot.uid is None and slot.uid_hex is None
+    event = locked(slot.poll)
+    assert event == CardSlot.NOTHING  # once per episode
+    chip.put_card(VirtualCard(UID4))  # the second card taken away
+    assert slot.poll() == CardSlot.INSERTED
+    assert not slot.collided and slot.uid_hex == "04a1b2c3"
+    chip.add_card(VirtualCard(UID4_OTHER))
+    assert slot.poll() == CardSlot.COLLISION
+    chip.remove_card()  # both taken away together
+    assert slot.poll() == CardSlot.NOTHING
+    assert slot.collided  # one quiet poll may be a miss
+    assert slot.poll() == CardSlot.NOTHING
+    assert not slot.collided
+    chip.put_card(VirtualCard(UID7))
+    assert slot.poll() == CardSlot.INSERTED
+
+
 # --- two readers on one bus ----------------------------------------------------------------
 
 

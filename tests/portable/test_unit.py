@@ -5,7 +5,10 @@ import gc
 
 from unit_rig import Rig
 
+from app.unit import describe_problems
+from peripherals.mfrc522_chip import VirtualCard
 from peripherals.piezo_recorder import audible
+from peripherals.wiring import card_uid
 
 START = 15000000
 
@@ -144,3 +147,68 @@ def test_each_reader_is_polled_about_eight_times_a_second():
     rig.advance(6000)
     assert 45 <= rig.polls[0] <= 55 and 45 <= rig.polls[1] <= 55
     rig.cleanup()
+
+
+def test_two_cards_in_one_slot_show_one_card_per_slot_and_beep():
+    rig = Rig()
+    cues = []
+    rig.unit.on_cue = cues.append
+    rig.insert(0, 1)
+    rig.type("5")
+    rig.parts.green_reader.add_card(VirtualCard(card_uid(3)))
+    rig.advance(400)
+    assert "ONE CARD PER SLOT" in rig.screen()
+    assert cues[-1] == "error"
+    assert rig.unit.edition.slot_card[0] is None  # neither card can be vouched for
+    rig.parts.insert(0, 1)  # the extra card taken away
+    rig.advance(400)
+    assert rig.unit.edition.slot_card[0] == 1
+    assert "ONE CARD PER SLOT" not in rig.screen()
+    assert rig.balance(1) == START
+    rig.cleanup()
+
+
+def test_battery_low_warns_once_as_the_flag_rises():
+    rig = Rig()
+    cues = []
+    rig.unit.on_cue = cues.append
+    rig.parts.battery.mv = 3400  # 8 %
+    rig.unit.check_battery(rig.now)
+    rig.advance(100)
+    assert "BATTERY LOW" in rig.screen()
+    assert cues == ["battery_low"]
+    rig.unit.check_battery(rig.now)
+    assert cues == ["battery_low"]  # still low: no second warning
+    rig.advance(rig.unit.notice_ms)
+    assert "BATTERY LOW" not in rig.screen()
+    assert rig.unit.battery_low  # the icon stays
+    rig.cleanup()
+
+
+def test_keys_pressed_with_the_key_that_wakes_the_unit_do_nothing():
+    rig = Rig()
+    rig.insert(0, 1)
+    rig.advance(61000)
+    assert not rig.parts.panel.display_on
+    for key in ("4", "5", "M"):
+        rig.parts.keypad.press(key)
+    rig.advance(100)
+    for key in ("4", "5", "M"):
+        rig.parts.keypad.release(key)
+    rig.advance(100)
+    assert rig.parts.panel.display_on
+    assert rig.balance(1) == START
+    rig.type("5M")  # awake: keys act again
+    assert rig.balance(1) == START + 5000000
+    rig.cleanup()
+
+
+def test_boot_notice_names_losses_and_repairs():
+    assert describe_problems([]) == ""
+    assert describe_problems(["snapshot 2 corrupt"]) == "STORAGE REPAIRED"
+    assert describe_problems(["log 0: line 8 dropped"]) == "JOURNAL: 1 LOST"
+    assert describe_problems(["log 0: line 8 dropped", "records 8-8 missing"]) == (
+        "JOURNAL: 1 LOST"
+    )
+    assert describe_problems(["snapshot 2 corrupt", "records 5-7 missing"]) == ("JOURNAL: 3 LOST")
+    assert describe_problems(["bad record", "log 1: line 2 dropped"]) == "JOURNAL: 2 LOST"
