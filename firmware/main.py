@@ -1,22 +1,33 @@
-# Entry point on the Pico: build the board's hardware and the unit, then run it forever.
+# Entry point on the Pico: build the board's hardware, then the self-test (C held at power-on)
+# or the banking unit, and run it.
 import asyncio
 import sys
+import time
 
 import board  # type: ignore[import-not-found]  # written by `make deploy`: names the board file
 
 from app.build import build_unit
+from app.selftest import build_selftest, hold_at_power_on
+
+SUMMARY_MS = 10000  # the self-test's summary stays this long, then the unit starts
 
 
 def main() -> None:
-    unit = build_unit(board.Board(), getattr(board, "EDITION", "electronic_banking"))
+    hardware = board.Board()
+    edition = getattr(board, "EDITION", "electronic_banking")
+    keymap = hardware.keymap(edition)
+    if hold_at_power_on(hardware.rows, hardware.cols, keymap):
+        selftest = build_selftest(hardware, keymap)
+        while selftest.run_step(time.ticks_ms()):  # type: ignore[attr-defined]
+            time.sleep_ms(10)  # type: ignore[attr-defined]
+        time.sleep_ms(SUMMARY_MS)  # type: ignore[attr-defined]
+    unit = build_unit(hardware, edition)
     asyncio.run(unit.run())
 
 
 try:
     main()
 except Exception as error:  # noqa: BLE001 - last resort: log it, then restart the unit
-    import time
-
     import machine
 
     with open("crash.log", "a") as log:

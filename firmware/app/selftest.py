@@ -1,0 +1,257 @@
+# Self-test for makers: checks each part once, on the screen and over USB serial, then a summary.
+#
+# Entered by holding C while the unit powers up (see main.py). Steps run in order; each step that
+# waits for a person (a card, a key) gives up after its timeout and is marked FAIL, so a missing
+# reader or a dead key ends in the summary instead of a hang. Every result is also printed: on
+# the Pico, print() goes to the USB serial port, so `mpremote` shows the report.
+from drivers.keypad import Keypad
+from drivers.mfrc522 import CardSlot
+from rules.ticks import ticks_diff
+from ui.render import render
+
+PATTERN_MS = 1500
+CARD_WAIT_MS = 20000
+KEY_WAIT_MS = 10000
+TONE_MS = 500
+VSYS_MIN_MV = 2800  # below this the Pico browns out; above VSYS_MAX_MV something is miswired
+VSYS_MAX_MV = 5500
+TEST_TONE = ((1000, TONE_MS),)
+SLOT_NAMES = ("GREEN", "RED")
+
+
+def hold_at_power_on(rows, cols, keymap, key: str = "C", samples: int = 5) -> bool:
+    """True if `key` reads pressed on every one of `samples` reads of its matrix position."""
+    for r, row in enumerate(keymap):
+        for c, name in enumerate(row):
+            if name == key:
+                for pin in rows:
+                    pin.value(1)
+                rows[r].value(0)
+                pressed = all(cols[c].value() == 0 for _ in range(samples))
+                rows[r].value(1)
+                return pressed
+    return False
+
+
+class SelfTest:
+    def __init__(self, display, readers, keypad, keymap, piezo, battery, out=print) -> None:
+        self.display = display
+        self.readers = readers  # [green MFRC522 or None, red MFRC522 or None]
+        self.slots: list = [None, None]
+        self.keypad = keypad
+        self.keys = [key for row in keymap for key in row if key is not None]
+        self.piezo = piezo
+        self.battery = battery
+        self.out = out
+        self.results: list = []  # (part, passed, detail)
+        self.step = 0
+        self.step_at = 0
+        self.started = False
+        self.key_index = 0
+        self.done = False
+        self.screen_log: list = []
+
+    # ---- reporting --------------------------------------------------------------------------
+
+    def _result(self, part: str, passed: bool, detail: str) -> None:
+        self.results.append((part, passed, detail))
+        self.out("SELFTEST %s %s %s" % (part, "PASS" if passed else "FAIL", detail))
+
+    def _show(self, title: str, big: str, detail: str, error: bool = False) -> None:
+        if self.display is None:
+            return
+        view = {
+            "display_on": True,
+            "title": title,
+            "big": big,
+            "detail": detail,
+            "message": detail if error else "",
+            "error": error,
+            "green": None,
+            "red": None,
+            "sound": True,
+            "mode": "selftest",
+        }
+        try:
+            self.screen_log = []
+            render(self.display.canvas, view, None, self.screen_log)
+            self.display.show()
+        except OSError:
+            self.display = None  # reported by the display step; the rest goes on
+
+    def failures(self) -> list:
+        return [part for part, passed, _ in self.results if not passed]
+
+    # ---- the steps ---------------------------------------------------------------------------
+
+    def run_step(self, now: int) -> bool:
+        """Advance the test; True while it still runs."""
+        if self.done:
+            return False
+        if not self.started:
+            self.started = True
+            self.step_at = now
+        waited = ticks_diff(now, self.step_at)
+        step = self.step
+        if step == 0:
+            self._display_pattern()
+        elif step == 1:
+            if waited < PATTERN_MS:
+                return True
+            self._reader_versions()
+        elif step == 2 or step == 3:
+            if not self._card(step - 2, waited):
+                return True
+        elif step == 4:
+            if not self._keys(now):
+                return True
+        elif step == 5:
+            if waited == 0 or self.piezo is None:
+                self._tone()
+            if waited < TONE_MS and self.piezo is not None:
+                self.piezo.step(now)
+                return True
+            if self.piezo is not None:
+                self.piezo.stop()
+        elif step == 6:
+            self._battery()
+        else:
+            self._summary()
+            self.done = True
+            return False
+        self.step += 1
+        self.step_at = now
+        return True
+
+    def _display_pattern(self) -> None:
+        display = self.display
+        if display is None:
+            self._result("DISPLAY", False, "NOT FOUND")
+            return
+        try:
+            display.init_display()
+            canvas = display.canvas
+            canvas.fill(0)
+            for y in range(0, 64, 8):  # checkerboard of 8x8 squares, every pixel used once
+                for x in range(0, 128, 8):
+                    if (x + y) & 8:
+                        canvas.fill_rect(x, y, 8, 8, 1)
+            canvas.rect(0, 0, 128, 64, 1)
+            display.show()
+            self._result("DISPLAY", True, "PATTERN SHOWN")
+        except OSError:
+            self.display = None
+            self._result("DISPLAY", False, "NO ANSWER ON I2C")
+
+    def _reader_versions(self) -> None:
+        for slot in (0, 1):
+            reader = self.readers[slot]
+            name = "READER " + SLOT_NAMES[slot]
+            if reader is None:
+                self._result(name, False, "NOT BUILT")
+                continue
+            try:
+                version = reader.init()
+            except OSError:
+                self._result(name, False, "NOT FOUND")
+                continue
+            self.slots[slot] = CardSlot(reader)
+            self._result(name, True, "VERSION 0x%02X" % version)
+
+    def _card(self, slot: int, waited: int) -> bool:
+        """True when this slot's step is finished."""
+        name = "CARD " + SLOT_NAMES[slot]
+        card_slot = self.slots[slot]
+        if card_slot is None:
+            self._result(name, False, "NO READER")
+            return True
+        if waited == 0:
+            self._show("SELF-TEST", "CARD", "CARD IN " + SLOT_NAMES[slot])
+        try:
+            change = card_slot.poll()
+        except OSError:
+            change = CardSlot.NOTHING
+        if change == CardSlot.INSERTED:
+            self._result(name, True, card_slot.uid_hex or "")
+            return True
+        if waited >= CARD_WAIT_MS:
+            self._result(name, False, "NO CARD SEEN")
+            return True
+        return False
+
+    def _keys(self, now: int) -> bool:
+        """True when every key was pressed or timed out."""
+        keys = self.keys
+        if self.key_index >= len(keys):
+            return True
+        key = keys[self.key_index]
+        if ticks_diff(now, self.step_at) == 0:
+            self._show(
+                "SELF-TEST KEYS", key, "PRESS %s (%d/%d)" % (key, self.key_index + 1, len(keys))
+            )
+        self.keypad.scan(now)
+        event = self.keypad.pop()
+        while event is not None:
+            kind, pressed = event
+            if kind == Keypad.PRESS and pressed == key:
+                self._result("KEY " + key, True, "OK")
+                return self._next_key(now)
+            event = self.keypad.pop()
+        if ticks_diff(now, self.step_at) >= KEY_WAIT_MS:
+            self._result("KEY " + key, False, "NOT PRESSED")
+            return self._next_key(now)
+        return False
+
+    def _next_key(self, now: int) -> bool:
+        self.key_index += 1
+        self.step_at = now
+        return self.key_index >= len(self.keys)
+
+    def _tone(self) -> None:
+        if self.piezo is None:
+            self._result("PIEZO", False, "NOT BUILT")
+            return
+        self.piezo.play(TEST_TONE)
+        self._result("PIEZO", True, "1 KHZ TONE PLAYED")
+        self._show("SELF-TEST", "BEEP", "A TONE PLAYS NOW")
+
+    def _battery(self) -> None:
+        if self.battery is None:
+            self._result("BATTERY", False, "NOT BUILT")
+            return
+        mv = self.battery.read_mv()
+        text = "VSYS %d.%02d V %d%%" % (mv // 1000, mv % 1000 // 10, self.battery.percent())
+        self._result("BATTERY", VSYS_MIN_MV <= mv <= VSYS_MAX_MV, text)
+
+    def _summary(self) -> None:
+        failed = self.failures()
+        if failed:
+            self._show("SELF-TEST", "FAIL", "%d FAILED: %s" % (len(failed), failed[0]), True)
+        else:
+            self._show("SELF-TEST", "PASS", "ALL %d CHECKS OK" % len(self.results))
+        self.out(
+            "SELFTEST SUMMARY %s %d/%d"
+            % ("FAIL" if failed else "PASS", len(self.results) - len(failed), len(self.results))
+        )
+
+
+def build_selftest(board, keymap, out=print) -> SelfTest:
+    """The self-test on a board's parts (the same drivers the unit uses)."""
+    from drivers.battery import Battery
+    from drivers.mfrc522 import MFRC522
+    from drivers.piezo import Piezo
+    from drivers.ssd1306 import SSD1306
+
+    readers = [
+        MFRC522(board.spi, board.green_cs, board.green_rst),
+        MFRC522(board.spi, board.red_cs, board.red_rst),
+    ]
+    return SelfTest(
+        SSD1306(board.i2c, board.display_address),
+        readers,
+        Keypad(board.rows, board.cols, keymap),
+        keymap,
+        Piezo(board.piezo),
+        Battery(board.vsys, divider=board.vsys_divider),
+        out,
+    )

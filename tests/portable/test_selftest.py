@@ -1,0 +1,92 @@
+# The self-test on virtual parts: all good, a missing reader, a dead key, entering it at power-on.
+# micropython-heap: 192k (firmware plus every virtual part's model in one heap, as test_unit)
+from app.selftest import build_selftest, hold_at_power_on
+from peripherals.wiring import VirtualBoard, VirtualParts
+
+
+class Bench:
+    """A board with its parts, the self-test, and a person following the screen."""
+
+    def __init__(self, dead_key=None, red_reader=True) -> None:
+        self.board = VirtualBoard()
+        self.parts = VirtualParts(self.board)
+        self.parts.red_reader.present = red_reader
+        self.lines: list = []
+        keymap = self.board.keymap("electronic_banking")
+        self.test = build_selftest(self.board, keymap, self.lines.append)
+        self.dead_key = dead_key
+        self.now = 5000
+
+    def run(self) -> None:
+        test = self.test
+        pressed = None
+        while test.run_step(self.now):
+            self.now += 10
+            if test.step == 2 and self.parts.green_reader.card is None:
+                self.parts.insert(0, 1)
+            if test.step == 3 and self.parts.red_reader.card is None:
+                self.parts.insert(1, 2)
+            if test.step == 4 and test.key_index < len(test.keys):
+                key = test.keys[test.key_index]
+                if pressed != key and key != self.dead_key:
+                    if pressed is not None:
+                        self.parts.keypad.release(pressed)
+                    self.parts.keypad.press(key)
+                    pressed = key
+            elif pressed is not None:
+                self.parts.keypad.release(pressed)
+                pressed = None
+            assert self.now < 5000 + 400000, "the self-test never ended"
+
+
+def test_every_part_passes():
+    bench = Bench()
+    bench.run()
+    assert bench.test.failures() == []
+    assert bench.lines[-1] == "SELFTEST SUMMARY PASS %d/%d" % (
+        len(bench.test.results),
+        len(bench.test.results),
+    )
+    assert "SELFTEST READER GREEN PASS VERSION 0x92" in bench.lines
+    assert "SELFTEST KEY GO PASS OK" in bench.lines
+    assert "PASS" in [entry[2] for entry in bench.test.screen_log]
+    assert len([line for line in bench.lines if line.startswith("SELFTEST KEY ")]) == 15
+
+
+def test_a_missing_reader_fails_its_checks_and_the_rest_goes_on():
+    bench = Bench(red_reader=False)
+    bench.run()
+    assert bench.test.failures() == ["READER RED", "CARD RED"]
+    assert "SELFTEST READER RED FAIL NOT FOUND" in bench.lines
+    assert "SELFTEST CARD GREEN PASS 044d42414e4b01" in bench.lines
+    assert bench.lines[-1].startswith("SELFTEST SUMMARY FAIL")
+    assert "FAIL" in [entry[2] for entry in bench.test.screen_log]
+
+
+def test_a_dead_key_times_out_and_is_named():
+    bench = Bench(dead_key="7")
+    bench.run()
+    assert bench.test.failures() == ["KEY 7"]
+    assert "SELFTEST KEY 7 FAIL NOT PRESSED" in bench.lines
+    assert "SELFTEST KEY 8 PASS OK" in bench.lines  # the keys after it are still asked
+
+
+def test_the_battery_reading_is_reported():
+    bench = Bench()
+    bench.parts.battery.mv = 4200
+    bench.run()
+    assert [line for line in bench.lines if "BATTERY" in line] == [
+        "SELFTEST BATTERY PASS VSYS 4.20 V 75%"
+    ]
+
+
+def test_entered_only_while_c_is_held_at_power_on():
+    board = VirtualBoard()
+    parts = VirtualParts(board)
+    keymap = board.keymap("electronic_banking")
+    assert not hold_at_power_on(board.rows, board.cols, keymap)
+    parts.keypad.press("C")
+    assert hold_at_power_on(board.rows, board.cols, keymap)
+    parts.keypad.release("C")
+    parts.keypad.press("5")
+    assert not hold_at_power_on(board.rows, board.cols, keymap)
