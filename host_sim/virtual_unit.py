@@ -219,6 +219,13 @@ class VirtualUnit:
         del self._cues[:]
         return played
 
+    def export_wav(self, path: str) -> float:
+        """Everything the piezo played since power-up as a WAV file; returns its seconds."""
+        from host_sim.audio import RATE, tones_to_wav
+
+        heard = tones(self.board.piezo.log, self.clock.ms())
+        return tones_to_wav(heard, path) / RATE
+
     def tones(self) -> list:
         """(frequency Hz, duration ms) the piezo sounded since the last call; 0 Hz is a rest."""
         log = self.board.piezo.log
