@@ -3,7 +3,9 @@
 # Files (all in one directory), for generation g:
 #   snap.<g>   the state after record number S_g: a header ("snapshot", S_g, count), then
 #              `count` state records; each line checksummed (store.journal's line format)
-#   log.<g>    every record after S_g, each as (seq, *record), appended one transaction at a time
+#   log.<g>    every record after S_g, each as (seq, *record), appended one transaction at a time;
+#              the records of one append that holds several go on ONE line as
+#              (seq, "batch", [record, ...]), so they land together or not at all
 # Compaction to g+1 writes snap.<g+1>.tmp, renames it to snap.<g+1> (atomic on LittleFS),
 # starts log.<g+1>, and only then removes generation g-1. So the newest two generations are
 # always on flash: if snap.<g> turns out corrupt, snap.<g-1> + log.<g-1> + log.<g> rebuild the
@@ -80,9 +82,14 @@ class Store:
                     continue  # already in the snapshot, or a duplicate
                 if seq != last_seq + 1:
                     problems.append("records %d-%d missing" % (last_seq + 1, seq - 1))
-                records.append(tuple(line[1:]))
+                if line[1] == "batch":
+                    for record in line[2]:
+                        records.append(tuple(record))
+                        count += 1
+                else:
+                    records.append(tuple(line[1:]))
+                    count += 1
                 last_seq = seq
-                count += 1
             if generation == current:
                 current_count = count
         self.seq = last_seq
@@ -114,15 +121,18 @@ class Store:
     # ---- running ---------------------------------------------------------------------------
 
     def append(self, records: list) -> None:
-        """Make records durable, numbered; raises OSError and then nothing is durable."""
-        seq = self.seq
-        numbered = []
-        for record in records:
-            seq += 1
-            numbered.append((seq,) + tuple(record))
+        """Make records durable, all or none: raises OSError and then none is durable.
+
+        One journal line per append (several records go in one "batch" line), so a power cut
+        or a full flash can never leave part of an append readable."""
+        seq = self.seq + 1
+        if len(records) == 1:
+            line = (seq,) + tuple(records[0])
+        else:
+            line = (seq, "batch", [list(record) for record in records])
         before = self.journal.bytes_written
         try:
-            self.journal.append(numbered)
+            self.journal.append([line])
         finally:
             self.bytes_written += self.journal.bytes_written - before
         self.seq = seq

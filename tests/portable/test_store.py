@@ -157,3 +157,23 @@ def test_a_snapshot_that_breaks_the_invariant_is_refused():
     else:
         raise AssertionError("a snapshot with invented money was accepted")
     assert edition.ledger.invariant_holds() and edition.ledger.balance(1) == 15000000
+
+
+def test_an_append_of_several_records_is_all_or_nothing():
+    flash = _flash()
+    store = Store(flash)
+    store.append([("card", "a", 1), ("card", "b", 2)])
+    uncards = [("uncard", 1), ("uncard", 2)]
+    flash.fill(30)  # room for part of the line only
+    try:
+        store.append(uncards)
+    except OSError:
+        pass
+    else:
+        raise AssertionError("a partial append was reported durable")
+    records, _ = Store(flash).load()
+    assert records == [("card", "a", 1), ("card", "b", 2)]  # no half of the clearing
+    flash.fill(None)
+    store.append(uncards)
+    records, _ = Store(flash).load()
+    assert records[-2:] == uncards
