@@ -23,7 +23,7 @@ help:
 	@echo "make test-cpython      pytest on CPython"
 	@echo "make test-micropython  portable suites on the real MicroPython interpreter"
 	@echo "make sim               the simulator's terminal UI (EDITION=..., needs a 160x50 terminal)"
-	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=pico|pico_w|pico2] [EDITION=electronic_banking]"
+	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=pico|pico_w|pico2] [EDITION=...] [MATRIX=4x4|5x5]"
 	@echo "                       compile to .mpy and copy onto a Pico with mpremote"
 	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
 	@echo "make golden            regenerate tests/golden/*.png (look at each before committing)"
@@ -94,6 +94,7 @@ deploy-tree: $(BIN)/.installed
 	@cp firmware/main.py $(DEPLOY)/main.py
 	@printf 'from boards.%s import Board  # noqa: F401\nEDITION = "%s"\n' \
 		$(BOARD) $(EDITION) > $(DEPLOY)/board.py
+	@if [ -n "$(MATRIX)" ]; then echo 'MATRIX = "$(MATRIX)"' >> $(DEPLOY)/board.py; fi
 	@echo "deploy tree for $(BOARD) / $(EDITION): $$(find $(DEPLOY) -type f | wc -l) files," \
 		"$$(du -sb $(DEPLOY) | cut -f1) bytes in $(DEPLOY)"
 

@@ -8,17 +8,20 @@ import board  # type: ignore[import-not-found]  # written by `make deploy`: name
 
 from app.build import build_unit
 from app.selftest import build_selftest, hold_at_power_on
+from app.unit import device_ticks_ms
+from boards.keymaps import default_matrix
 
 SUMMARY_MS = 10000  # the self-test's summary stays this long, then the unit starts
 
 
 def main() -> None:
-    hardware = board.Board()
     edition = getattr(board, "EDITION", "electronic_banking")
+    # The keypad this unit was built with; by default the smallest that holds the edition's keys
+    hardware = board.Board(getattr(board, "MATRIX", default_matrix(edition)))
     keymap = hardware.keymap(edition)
     if hold_at_power_on(hardware.rows, hardware.cols, keymap):
         selftest = build_selftest(hardware, keymap)
-        while selftest.run_step(time.ticks_ms()):  # type: ignore[attr-defined]
+        while selftest.run_step(device_ticks_ms()):
             time.sleep_ms(10)  # type: ignore[attr-defined]
         time.sleep_ms(SUMMARY_MS)  # type: ignore[attr-defined]
     unit = build_unit(hardware, edition)
