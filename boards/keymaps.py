@@ -19,9 +19,20 @@ ELECTRONIC_BANKING_5X5 = (
     (None, None, None, None, None),
 )
 
+# 5x5 matrix, Revolution (17 keys: too many for the 4x4): the Transport Zone and Deal (auction
+# timer) keys in the fifth column.
+REVOLUTION_5X5 = (
+    ("1", "2", "3", "K", "ZONE"),
+    ("4", "5", "6", "M", "DEAL"),
+    ("7", "8", "9", "GO", None),
+    (".", "0", "C", None, None),
+    (None, None, None, None, None),
+)
+
 LAYOUTS = {
     ("4x4", "electronic_banking"): ELECTRONIC_BANKING_4X4,
     ("5x5", "electronic_banking"): ELECTRONIC_BANKING_5X5,
+    ("5x5", "revolution"): REVOLUTION_5X5,
 }
 
 
@@ -30,3 +41,11 @@ def keymap(matrix: str, edition: str) -> tuple:
         return LAYOUTS[(matrix, edition)]
     except KeyError:
         raise ValueError("no %s keypad layout for %s" % (matrix, edition)) from None
+
+
+def default_matrix(edition: str) -> str:
+    """The smallest matrix that has a layout for the edition ("4x4" or "5x5")."""
+    for matrix in ("4x4", "5x5"):
+        if (matrix, edition) in LAYOUTS:
+            return matrix
+    raise ValueError("no keypad layout for " + edition)

@@ -59,6 +59,8 @@ UNIT_KEYS = (
     ("M", "m", "M (million)"),
     ("C", "c", "C (clear)"),
     ("go", "g", "GO (the arrow: passing GO)"),
+    ("zone", "z", "ZONE (Transport Zone)"),
+    ("deal", "d", "DEAL (auction timer)"),
 )
 # Terminal keys that hold a unit key for HOLD_S without the "h" prefix.
 HOLD_SHORTCUTS = {"C": "C"}  # hold C: new game

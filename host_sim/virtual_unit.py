@@ -8,6 +8,7 @@ import shutil
 import tempfile
 
 from app.build import EDITIONS, build_unit
+from boards.keymaps import default_matrix
 from host_sim.clock import VirtualClock, VirtualTimeLoop
 from peripherals.flash import VirtualFlash
 from peripherals.piezo_recorder import tones
@@ -22,6 +23,7 @@ CARD_SETTLE_S = 0.4  # a few reader polls: enough for the unit to notice a card 
 # Public key names (snake_case) -> the firmware's logical key names.
 KEY_NAMES = {str(d): str(d) for d in range(10)}
 KEY_NAMES.update({"K": "K", "M": "M", "C": "C", ".": ".", "go": "GO"})
+KEY_NAMES.update({"zone": "ZONE", "deal": "DEAL"})  # Revolution
 
 
 class VirtualUnitError(ValueError):
@@ -35,10 +37,13 @@ class VirtualUnit:
         board: str = "pico",
         seed: int = 0,
         flash_dir: str | None = None,
-        matrix: str = "4x4",
+        matrix: str | None = None,
         start_ms: int = 0,
     ) -> None:
-        """start_ms: where the unit's ticks_ms starts (e.g. just before it wraps at 2**30)."""
+        """start_ms: where the unit's ticks_ms starts (e.g. just before it wraps at 2**30).
+        matrix: the keypad matrix, "4x4" or "5x5"; by default the smallest with a layout for
+        the edition (Revolution needs the 5x5). seed: the flash's power-cut injection and, on a
+        fresh flash, the edition's PRNG (Revolution's Chance draws)."""
         if edition not in EDITIONS:
             raise VirtualUnitError("edition %r is not built yet; have: %s" % (edition, EDITIONS))
         self.edition_name = edition
@@ -49,7 +54,7 @@ class VirtualUnit:
         self.flash_dir = flash_dir or tempfile.mkdtemp(prefix="bank-unit-flash-")
         os.makedirs(self.flash_dir, exist_ok=True)
         board_module = importlib.import_module("boards." + board)
-        self.board = board_module.Board(matrix)
+        self.board = board_module.Board(matrix or default_matrix(edition))
         self.board.piezo.clock = self.clock.ms
         self.parts = VirtualParts(self.board, edition)
         logical = {key for row in self.board.keymap(edition) for key in row if key is not None}
@@ -66,7 +71,7 @@ class VirtualUnit:
     # ---- lifecycle -------------------------------------------------------------------------
 
     def _boot(self) -> None:
-        self.unit = build_unit(self.board, self.edition_name, fs=self.flash)
+        self.unit = build_unit(self.board, self.edition_name, fs=self.flash, seed=self.seed)
         self.unit.clock = self.clock.ticks_ms
         self.unit.on_cue = self._cues.append
         self._task = self.loop.create_task(self.unit.run())

@@ -1,7 +1,8 @@
 """The golden-screenshot scenarios, shared by tools/make_golden.py and tests/host/test_golden.py.
 
-Each scenario plays one short situation on a fresh VirtualUnit (Electronic Banking, Pico board,
-fresh flash, virtual time) and ends on one of the edition's main screens. `shoot()` saves that
+Each scenario plays one short situation on a fresh VirtualUnit (Electronic Banking unless
+SCENARIO_EDITIONS names another; Pico board, fresh flash, virtual time) and ends on one of the
+edition's main screens. `shoot()` saves that
 screen as a 128x64 PNG at scale 1, so a golden holds exactly one image pixel per OLED pixel.
 Every scenario also names the text it expects on the glass: a scenario that stopped reaching
 its screen (a changed timing, a renamed message) fails loudly instead of being re-blessed.
@@ -59,6 +60,27 @@ def _standby(unit) -> None:
     unit.advance(61.0)  # a minute without activity: the panel keeps its frame, the glass is dark
 
 
+def _zone_choice(unit) -> None:
+    unit.advance(1.0)
+    for _ in range(3):
+        unit.press("zone")  # pedestrian, cyclist, car: each press shows the next zone
+
+
+def _chance_card(unit) -> None:
+    unit.press("zone")
+    unit.press("go")  # the pedestrian zone is chosen
+    unit.insert(card=3, slot="green")
+    unit.press("zone")  # the symbols spin, from the pedestrian one
+    unit.press("zone")  # stopped on it: a Chance card for card 3
+    unit.advance(5.0)  # its text half scrolled
+
+
+def _auction(unit) -> None:
+    unit.advance(1.0)
+    unit.press("deal")
+    unit.advance(12.3)
+
+
 # (name, what the screen shows, steps, expected screen_text()); names are the PNG file names.
 SCENARIOS = (
     ("idle", "no card in either slot", _idle, ["MONOPOLY BANK", "----", "INSERT A CARD"]),
@@ -75,7 +97,32 @@ SCENARIOS = (
     ("error_max", "25M refused: MAX 20M", _error, ["CARD 2 RECEIVES", "25", "MAX 20M"]),
     ("sound_off", "sound just turned off", _sound_off, ["MONOPOLY BANK", "----", "SOUND OFF"]),
     ("standby", "display off after a minute", _standby, []),
+    (
+        "revolution_zone_choice",
+        "Revolution: the car zone shown while choosing",
+        _zone_choice,
+        ["CHOOSE A ZONE", "CAR", "ZONE=NEXT GO=OK C=NO"],
+    ),
+    (
+        "revolution_chance",
+        "Revolution: a Chance card drawn in the pedestrian zone",
+        _chance_card,
+        ["CHANCE CARD 3", "AIR SHOP MAKES A PROF", "BANK PAYS CARD 3 500K"],
+    ),
+    (
+        "revolution_auction",
+        "Revolution: the auction timer, 18 s left",
+        _auction,
+        ["AUCTION", "18", "DEAL = STOP"],
+    ),
 )
+
+# Scenarios of another edition than EDITION.
+SCENARIO_EDITIONS = {
+    "revolution_zone_choice": "revolution",
+    "revolution_chance": "revolution",
+    "revolution_auction": "revolution",
+}
 
 NAMES = tuple(scenario[0] for scenario in SCENARIOS)
 
@@ -96,7 +143,7 @@ def shoot(name: str, path) -> None:
     if not found:
         raise KeyError("no golden scenario %r; have: %s" % (name, " ".join(NAMES)))
     _name, _shows, steps, expected = found[0]
-    with VirtualUnit(edition=EDITION) as unit:
+    with VirtualUnit(edition=SCENARIO_EDITIONS.get(name, EDITION)) as unit:
         steps(unit)
         shown = unit.screen_text()
         if shown != expected:

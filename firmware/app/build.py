@@ -8,21 +8,27 @@ from drivers.ssd1306 import SSD1306
 from store.fs import DeviceFS
 from store.store import Store
 
-EDITIONS = ("electronic_banking",)
+EDITIONS = ("electronic_banking", "revolution")
 
 
-def make_edition(name: str):
+def make_edition(name: str, seed: int = 0):
+    """seed: where an edition that draws cards starts its PRNG on a fresh flash (once it has
+    drawn, the generator's state is journaled and restored instead)."""
     if name == "electronic_banking":
         from rules.electronic_banking import ElectronicBanking
 
         return ElectronicBanking()
+    if name == "revolution":
+        from rules.revolution import Revolution
+
+        return Revolution(seed=seed)
     raise ValueError("unknown edition " + name)
 
 
-def build_unit(board, edition: str = "electronic_banking", fs=None):
+def build_unit(board, edition: str = "electronic_banking", fs=None, seed: int = 0):
     """Every driver is constructed here; none talks to its part until BankUnit.boot().
     fs: where the state lives; by default the "data" folder of the board's filesystem."""
-    rules = make_edition(edition)
+    rules = make_edition(edition, seed)
     keypad = Keypad(board.rows, board.cols, board.keymap(edition))
     display = SSD1306(board.i2c, board.display_address)
     readers = [

@@ -310,20 +310,44 @@ class BankUnit:
                 if self.store.compact_due():
                     self.store.compact(edition.snapshot_records())  # False: retried later
         cues = edition.take_cues()
-        if cue is None and cues:
-            cue = cues[-1]  # the last cue of a step says how it ended
+        self._follow_volume()
+        if cue is None:
+            # The last cue of a step says how it ended; one the edition's sound level skips
+            # (music at a beeps-only level) gives way to the cue before it.
+            index = len(cues)
+            while cue is None and index:
+                index -= 1
+                if self._audible(cues[index]):
+                    cue = cues[index]
         if cue is not None:
             self._play(cue)
 
+    def _follow_volume(self) -> None:
+        """An edition with volume levels says its piezo level (0 silent) as `volume`."""
+        volume = getattr(self.edition, "volume", None)
+        piezo = self.piezo
+        if volume is not None and piezo is not None and piezo.volume != volume:
+            piezo.set_volume(volume)
+
+    def _audible(self, cue: str) -> bool:
+        """Whether the edition's sound setting lets this cue sound. Editions with volume levels
+        set `volume`, `music_on` and `music_cues` (the cues that are music or effects); the
+        others have `sound_on`, whose "off" is still confirmed with one last beep."""
+        if melody_for(cue) is None:
+            return False
+        edition = self.edition
+        volume = getattr(edition, "volume", None)
+        if volume is None:
+            return edition.sound_on or cue == "sound_off"
+        return volume > 0 and (edition.music_on or cue not in edition.music_cues)
+
     def _play(self, cue: str) -> None:
-        if self.piezo is None:
+        self._follow_volume()  # also for the shell's own cues (battery) before any step
+        if self.piezo is None or not self._audible(cue):
             return
-        if self.edition.sound_on or cue == "sound_off":  # confirm "off" with one last beep
-            melody = melody_for(cue)
-            if melody is not None:
-                self.piezo.play(melody)
-                if self.on_cue is not None:
-                    self.on_cue(cue)
+        self.piezo.play(melody_for(cue))
+        if self.on_cue is not None:
+            self.on_cue(cue)
 
     # ---- asyncio -----------------------------------------------------------------------------
 

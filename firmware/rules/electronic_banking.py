@@ -316,6 +316,10 @@ class ElectronicBanking:
         if key == keys.THOUSAND and self._no_card():
             return  # on release: nothing to do; held: enrolling cards
         self._cue("key")
+        self._press(key)
+
+    def _press(self, key: str) -> None:
+        """A key that acts as it goes down (C, and K with no card in, act on release or held)."""
         if key in keys.DIGITS:
             self._type(key)
         elif key == keys.POINT:
@@ -343,6 +347,10 @@ class ElectronicBanking:
         self.last_activity = now
         if self.long_press_done:
             return
+        self._release(key)
+
+    def _release(self, key: str) -> None:
+        """A key let go before it was held long enough to mean something else."""
         if key == keys.THOUSAND and self.admin is None and self._no_card():
             self._cue("key")
             self._refuse(MSG_INSERT_CARD)

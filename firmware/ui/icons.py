@@ -17,3 +17,20 @@ PAY = b"\xc0\x84\x86\xbf\xbf\x86\x84\xc0"
 SOUND_OFF = b"\x1c\x1c\x3e\x7f\x00\x14\x08\x14"
 # A battery with one bar left.
 BATTERY_LOW = b"\x7e\x7e\x42\x42\x42\x7e\x18\x00"
+
+# Revolution symbols, drawn at the left of the title line (view["symbol"] names one).
+# Chance: a question mark cut out of a lit square.
+CHANCE = b"\xff\xfb\xfd\xfd\xad\xf5\xfb\xff"
+# The four Transport Zones: a walker, a bicycle, a car, a rocket.
+ZONE_PEDESTRIAN = b"\x00\x88\xe4\x1f\x1f\xe4\x88\x00"
+ZONE_CYCLIST = b"\x60\x94\x94\x6e\x25\x99\x90\x60"
+ZONE_CAR = b"\x38\xfc\xfa\x3a\x3e\xfa\xfc\x38"
+ZONE_SPACE = b"\x40\x20\x7e\xb9\xb9\x7e\x20\x40"
+
+SYMBOLS = {
+    "chance": CHANCE,
+    "zone_pedestrian": ZONE_PEDESTRIAN,
+    "zone_cyclist": ZONE_CYCLIST,
+    "zone_car": ZONE_CAR,
+    "zone_space": ZONE_SPACE,
+}

@@ -23,11 +23,12 @@ _SLOT_RECEIVE = const(92)
 _SLOT_PAY = const(101)
 _SLOT_SOUND = const(110)
 _SLOT_BATTERY = const(119)
+_TITLE_AFTER_SYMBOL = const(11)  # a view's symbol (a Revolution zone, Chance) sits left of it
 _QUESTION = const(63)  # '?' stands in for characters the small font lacks
 
 
 def render(canvas, view: dict, status: dict | None = None, log: list | None = None) -> None:
-    """Draw `view` (title, big, detail, message, error, green, red, sound) on the canvas.
+    """Draw `view` (title, big, detail, message, error, green, red, sound, symbol) on the canvas.
 
     status: {"battery_low": bool, "notice": str} from the shell; a notice (a fault such as
     "RED READER MISSING") fills the message line, inverted, when the view has no message.
@@ -46,7 +47,12 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
         title_right = _icon(canvas, icons.PAY, _SLOT_PAY, "icon:pay", log)
     if view.get("green") is not None:
         title_right = _icon(canvas, icons.RECEIVE, _SLOT_RECEIVE, "icon:receive", log)
-    draw_text(canvas, view.get("title") or "", 0, TITLE_Y, 1, title_right - 1, 1, log)
+    title_left = 0
+    symbol = icons.SYMBOLS.get(view.get("symbol") or "")
+    if symbol is not None:
+        _icon(canvas, symbol, 0, "icon:" + view["symbol"], log)
+        title_left = _TITLE_AFTER_SYMBOL
+    draw_text(canvas, view.get("title") or "", title_left, TITLE_Y, 1, title_right - 1, 1, log)
     canvas.hline(0, RULE_Y, WIDTH, 1)
 
     big = view.get("big") or ""

@@ -13,11 +13,16 @@ except ImportError:
 _C5 = const(523)
 _G5 = const(784)
 _C6 = const(1047)
+_D6 = const(1175)
 _E6 = const(1319)
+_F6 = const(1397)
 _G6 = const(1568)
 _A6 = const(1760)
+_B6 = const(1976)
 _C7 = const(2093)
+_D7 = const(2349)
 _E7 = const(2637)
+_G7 = const(3136)
 
 KEY = ((_C7, 25),)  # a short tick for every accepted key
 ERROR = ((_G5, 120), (0, 40), (_C5, 240))  # low, falling: refused
@@ -43,6 +48,29 @@ SOUND_ON = ((_C6, 60), (_C7, 100))
 SOUND_OFF = ((_C7, 60), (_C6, 100))
 BATTERY_LOW = ((_E6, 150), (0, 150), (_E6, 150), (0, 150), (_C6, 300))  # slow: not a refusal
 
+# Revolution. Beeps (heard at the beeps-only level): volume, zone_step, auction_tick, signal.
+VOLUME = ((_C7, 80),)  # one beep at the level just set
+ZONE_STEP = ((_G6, 15),)  # a spinning zone symbol changes
+AUCTION_TICK = ((_A6, 40),)  # the auction countdown; the rules space them ever closer
+SIGNAL = ((_C7, 300), (0, 80), (_C7, 300), (0, 80), (_C7, 600))  # a long signal: time is up
+# Music (skipped at the beeps-only level): a tune per Transport Zone, Chance, auction's end.
+ZONE_PEDESTRIAN = ((_C6, 150), (_D6, 150), (_E6, 150), (_C6, 150), (_E6, 150), (_G6, 300))
+ZONE_CYCLIST = ((_G6, 80), (_E6, 80), (_G6, 80), (_E6, 80), (_C7, 80), (_G6, 80), (_C7, 240))
+ZONE_CAR = ((_C6, 100), (0, 40), (_C6, 100), (_G6, 120), (_F6, 120), (_E6, 120), (_D6, 240))
+ZONE_SPACE = ((_C6, 120), (_G6, 120), (_C7, 120), (_E7, 120), (_G7, 200), (_E7, 120), (_G7, 400))
+CHANCE = (  # a question: up, hesitate, up again
+    (_E6, 100),
+    (_G6, 100),
+    (0, 60),
+    (_E6, 100),
+    (_A6, 100),
+    (0, 60),
+    (_B6, 100),
+    (_D7, 100),
+    (_G7, 300),
+)
+AUCTION_END = ((_G6, 120), (_E6, 120), (_C6, 120), (0, 60), (_C6, 120), (_C5, 400))  # sold
+
 MELODIES = {
     "key": KEY,
     "error": ERROR,
@@ -57,6 +85,16 @@ MELODIES = {
     "sound_on": SOUND_ON,
     "sound_off": SOUND_OFF,
     "battery_low": BATTERY_LOW,
+    "volume": VOLUME,
+    "zone_step": ZONE_STEP,
+    "auction_tick": AUCTION_TICK,
+    "signal": SIGNAL,
+    "zone_pedestrian": ZONE_PEDESTRIAN,
+    "zone_cyclist": ZONE_CYCLIST,
+    "zone_car": ZONE_CAR,
+    "zone_space": ZONE_SPACE,
+    "chance": CHANCE,
+    "auction_end": AUCTION_END,
 }
 
 

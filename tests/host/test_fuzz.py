@@ -266,6 +266,13 @@ def unjournalable_record(unit) -> None:
     wrap(unit, "key_down", key_down)
 
 
+def seed_with_cards(edition: str) -> int:
+    """The first seed whose unit starts with every card enrolled: with none, no money can move
+    in 3000 events and no broken money rule could show (seed 1 for Electronic Banking)."""
+    card_count = make_edition(edition).card_count
+    return next(s for s in range(1, 100) if setup_enrolled(edition, s) == card_count)
+
+
 MUTANTS = [
     ("credit adds 1", credit_one_too_many(False), False, "ledger invariant"),
     ("credit adds 1, counted", credit_one_too_many(True), False, "money not conserved"),
@@ -286,9 +293,10 @@ MUTANTS = [
     ids=[mutant[0] for mutant in MUTANTS],
 )
 def test_the_rules_fuzz_catches_a_broken_unit(edition, breaking, rebuilt_only, kind) -> None:
+    seed = seed_with_cards(edition)
     with pytest.raises(Violation) as caught:
         rules_fuzz(
-            edition, 1, 3000, make=broken(edition, breaking, rebuilt_only), checkpoint_every=100
+            edition, seed, 3000, make=broken(edition, breaking, rebuilt_only), checkpoint_every=100
         )
     assert caught.value.kind == kind
     assert -1 <= caught.value.index < 3000  # -1: the start (a snapshot is taken there)

@@ -1,0 +1,692 @@
+# The Revolution edition: Electronic Banking's money rules plus Transport Zones, Chance cards,
+# the auction timer and volume levels, as an event-driven state machine.
+#
+# Records (besides Electronic Banking's "tx", "new", "card", "uncard"), all written ahead:
+#   ("set", "volume", level)                          0 silent, 1 beeps only, 2..4 louder
+#   ("set", "draws", rng, deck_seed, deck_pos)        the PRNG after a roll that drew nothing
+#   ("set", "chance", number, card, rng, deck_seed, deck_pos)   a Chance card drawn for a player
+#   ("set", "pending", number, card, settled)         (snapshots) a money card not yet applied
+#   ("tx", payer, payee, amount, "chance", number)    one payment of a Chance card: the tag
+#       settles that counterpart in the same line, so a power cut never pays a step twice
+from rules import chance, keys
+from rules.electronic_banking import MSG_CANCELLED, MSG_FINISH_ENTRY, ElectronicBanking
+from rules.ledger import BANK, ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
+from rules.money import M, format_amount
+from rules.ticks import ticks_add, ticks_diff
+
+ZONE = "ZONE"  # the Transport Zone key
+DEAL = "DEAL"  # the auction timer key
+
+ZONES = ("PEDESTRIAN", "CYCLIST", "CAR", "SPACE")
+ZONE_CUES = ("zone_pedestrian", "zone_cyclist", "zone_car", "zone_space")  # also icon names
+
+SILENT = 0
+BEEPS_ONLY = 1  # the lowest sound level: beeps, no music or sound effects
+LOUDEST = 4
+VOLUME_NAMES = ("SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD")
+
+# Cues that are music or sound effects: the shell skips them at the beeps-only level.
+MUSIC_CUES = ("go", "credit", "debit", "transfer", "chance", "auction_end") + ZONE_CUES
+
+MSG_VOLUME = "VOLUME: %s"
+MSG_ZONE_KEYS = "ZONE=NEXT GO=OK C=NO"
+MSG_ZONE_ONE_CARD = "ZONE: ONE CARD ONLY"
+MSG_CARDS_OUT = "CARDS OUT TO CHOOSE"
+MSG_ALREADY_DRAWN = "ALREADY DRAWN"
+MSG_CHANCE_FIRST = "APPLY CHANCE FIRST"
+MSG_WAIT_FOR = "WAIT FOR %s"
+MSG_ZONE_OVER = "ZONE ROUND OVER"
+MSG_SPIN_HINT = "STOP AT %s"
+MSG_ROUND_HINT = "CARD IN, THEN ZONE"
+MSG_CHANCE_WAITS = "CARD %d: CHANCE WAITS"
+MSG_CHANCE_ASIDE = "CHANCE WAITS"
+MSG_APPLY = "GO=APPLY"
+MSG_CANNOT_PAY = "CARD %d: NOT ENOUGH"
+MSG_AUCTION_HINT = "DEAL = STOP"
+MSG_AUCTION_OVER = "AUCTION CLOSED"
+MSG_AUCTION_STOPPED = "AUCTION STOPPED"
+
+_SCREEN_COLUMNS = 21  # small-font characters across the panel: the scrolling window
+
+
+class Revolution(ElectronicBanking):
+    name = "revolution"
+    standby_ms = 90000  # rulebook: standby after 90 seconds without use
+    volume_step_ms = 800  # holding "." (no card in) steps the volume down this often
+    zone_step_ms = 700  # a player's spin shows each zone symbol this long
+    spin_ms = 20000  # a spin nobody stops ends by itself
+    scroll_ms = 150  # a Chance text moves one character this often
+    reveal_hold_ms = 3000  # then its label stays this long
+    music_cues = MUSIC_CUES
+
+    def __init__(
+        self,
+        card_count: int = 6,
+        start_balance: int = 15 * M,
+        go_amount: int = 2 * M,
+        registry=None,
+        seed: int = 0,
+        chance_percent: int = 10,
+        auction_ms: int = 30000,
+    ) -> None:
+        super().__init__(card_count, start_balance, go_amount, registry)
+        if not 0 <= chance_percent <= 100:
+            raise ValueError("chance_percent must be 0..100")
+        if auction_ms < 1000:
+            raise ValueError("auction_ms must be at least 1000")
+        self.chance_percent = chance_percent  # odds of a random Chance when a card leaves
+        self.auction_ms = auction_ms
+        self.volume = LOUDEST  # the piezo level the shell plays at (0 silent)
+        self.music_on = True  # False at the beeps-only level
+        self.rng_state = chance.seed_state(seed)
+        self.deck_seed = 0
+        self.deck_pos = chance.CARD_COUNT  # the first draw shuffles the deck
+        self.pending: dict = {}  # player number -> [card, [counterparts already settled]]
+        self.aside = False  # C set the inserted card's Chance aside for this insertion
+        self.traded: list = []  # numbers of inserted cards that took part in a transaction
+        self.volume_steps = 0  # volume steps made during the current hold of "."
+        self.zone_pick: int | None = None  # the zone shown while a zone is being chosen
+        self.zone_round: int | None = None  # the chosen zone whose players draw now
+        self.zone_drawn: list = []  # players who drew in this round
+        self.spin_number: int | None = None  # the player whose zone symbols are spinning
+        self.spin_at = 0
+        self.spin_shown = 0
+        self.reveal: list | None = None  # [number, card, started_ms, zone or -1]
+        self.reveal_step = -1
+        self.auction_at: int | None = None  # when the running auction started
+        self.auction_beep_at = 0
+        self.auction_shown = 0  # whole seconds left, as shown
+        self.paying: int | None = None  # the player whose Chance card is paying out
+        self.paid_total = 0
+
+    # ---- persistence -----------------------------------------------------------------------
+
+    def restore(self, record: tuple) -> None:
+        kind = record[0]
+        if kind == "set":
+            what = record[1]
+            if what == "volume":
+                self._set_volume(record[2])
+            elif what == "sound":  # an Electronic Banking style on/off setting
+                self._set_volume(LOUDEST if record[2] else SILENT)
+            elif what == "draws":
+                self._load_draws(record[2], record[3], record[4])
+            elif what == "chance":
+                number, card = self._player(record[2]), self._card(record[3])
+                self._load_draws(record[4], record[5], record[6])
+                self.pending.pop(number, None)
+                if chance.moves_money(card):
+                    self.pending[number] = [card, []]
+                    if not self._steps(number):
+                        del self.pending[number]  # "each player" with nobody else enrolled
+            elif what == "pending":
+                number, card = self._player(record[2]), self._card(record[3])
+                self.pending[number] = [card, [self._account(n) for n in record[4]]]
+            else:
+                super().restore(record)
+            return
+        super().restore(record)
+        if kind == "tx" and len(record) > 5 and record[4] == "chance":
+            self._settled(record)
+        elif kind == "new":
+            self.pending = {}
+            self.paying = None
+            self._end_zone_round()
+            self.reveal = None
+        elif kind == "uncard":
+            self.pending.pop(record[1], None)
+
+    def snapshot_records(self) -> list:
+        records = [r for r in super().snapshot_records() if r[:2] != ("set", "sound")]
+        records.append(("set", "volume", self.volume))
+        records.append(("set", "draws", self.rng_state, self.deck_seed, self.deck_pos))
+        for number in sorted(self.pending):
+            card, settled = self.pending[number]
+            records.append(("set", "pending", number, card, list(settled)))
+        return records
+
+    def _player(self, number) -> int:
+        if type(number) is not int or not 1 <= number <= self.card_count:
+            raise ValueError("bad player number")
+        return number
+
+    def _account(self, number) -> int:
+        if type(number) is not int or not 0 <= number <= self.card_count:
+            raise ValueError("bad account")
+        return number
+
+    def _card(self, card) -> int:
+        if type(card) is not int or not 0 <= card < chance.CARD_COUNT:
+            raise ValueError("bad chance card")
+        return card
+
+    def _load_draws(self, state, seed, pos) -> None:
+        for value in (state, seed):
+            if type(value) is not int or not 0 <= value <= 0xFFFFFFFF:
+                raise ValueError("bad draw state")
+        if state == 0 or type(pos) is not int or not 0 <= pos <= chance.CARD_COUNT:
+            raise ValueError("bad draw state")
+        self.rng_state, self.deck_seed, self.deck_pos = state, seed, pos
+
+    def _settled(self, record: tuple) -> None:
+        number = record[5]
+        entry = self.pending.get(number)
+        if entry is None:
+            return
+        entry[1].append(record[2] if record[1] == number else record[1])
+        if not self._steps(number):
+            del self.pending[number]
+
+    def _set_volume(self, level) -> None:
+        if type(level) is not int or not SILENT <= level <= LOUDEST:
+            raise ValueError("bad volume")
+        self.volume = level
+        self.music_on = level > BEEPS_ONLY
+        self.sound_on = level > SILENT
+
+    # ---- Chance: draws and effects ---------------------------------------------------------
+
+    def _next_card(self, state: int) -> tuple:
+        """(card, rng, deck_seed, deck_pos) after drawing the deck's next card."""
+        seed, pos = self.deck_seed, self.deck_pos
+        if pos >= chance.CARD_COUNT:
+            state = chance.next_state(state)
+            seed, pos = state, 0
+        return chance.deck_order(seed)[pos], state, seed, pos + 1
+
+    def _draw(self, number: int, zone: int, state: int) -> None:
+        """Draw a Chance card for a player from PRNG state `state`; it shows once it is on
+        flash. zone: the Transport Zone it was drawn in, or -1 for a random Chance."""
+        card, state, seed, pos = self._next_card(state)
+
+        def drawn(record: tuple) -> None:
+            self.reveal = [number, card, self.last_activity, zone]
+            self.reveal_step = -1
+            self.spin_number = None
+            self.aside = False
+            self.showing_card_number = False
+            if zone >= 0:
+                self.zone_drawn.append(number)
+                self._cue(ZONE_CUES[zone])
+            else:
+                self._cue("chance")
+            self._changed()
+
+        self._propose(("set", "chance", number, card, state, seed, pos), drawn)
+
+    def _roll(self, number: int) -> None:
+        """A card left after a transaction: now and then a Chance card applies to its player."""
+        state = chance.next_state(self.rng_state)
+        if state % 100 < self.chance_percent:
+            self._draw(number, -1, state)
+        else:
+            self._propose(("set", "draws", state, self.deck_seed, self.deck_pos), None)
+
+    def _steps(self, number: int) -> list:
+        """The payments (payer, payee, amount) a player's pending card still has to make."""
+        entry = self.pending.get(number)
+        if entry is None:
+            return []
+        card, settled = entry
+        kind, amount = chance.kind(card), chance.amount(card)
+        if kind == chance.TO_GO:
+            kind, amount = chance.GET, self.go_amount
+        if kind == chance.GET:
+            return [] if BANK in settled else [(BANK, number, amount)]
+        if kind == chance.PAY:
+            return [] if BANK in settled else [(number, BANK, amount)]
+        others = [n for n in sorted(self.registry.numbers.values()) if n != number]
+        others = [n for n in others if n not in settled]
+        if kind == chance.PAY_EACH:
+            return [(number, other, amount) for other in others]
+        return [(other, number, amount) for other in others]
+
+    def _steps_problem(self, number: int, steps: list) -> str | None:
+        """Why the payments cannot all be made now, checked as if made one after another."""
+        balances = list(self.ledger.balances)
+        for payer, payee, amount in steps:
+            if payer != BANK:
+                if balances[payer] < amount:
+                    return ERR_NOT_ENOUGH if payer == number else MSG_CANNOT_PAY % payer
+                balances[payer] -= amount
+            if payee != BANK:
+                if balances[payee] + amount > self.ledger.max_balance:
+                    return ERR_BALANCE_LIMIT
+                balances[payee] += amount
+        return None
+
+    def _effect_line(self, number: int, card: int) -> str:
+        """Who pays whom, and how much: shown before anything is applied."""
+        kind, amount = chance.kind(card), chance.amount(card)
+        if kind == chance.TO_GO:
+            kind, amount = chance.GET, self.go_amount
+        money = format_amount(amount)
+        if kind == chance.GET:
+            return "BANK PAYS CARD %d %s" % (number, money)
+        if kind == chance.PAY:
+            return "CARD %d PAYS BANK %s" % (number, money)
+        if kind == chance.PAY_EACH:
+            return "CARD %d PAYS EACH %s" % (number, money)
+        if kind == chance.GET_EACH:
+            return "EACH PAYS CARD %d %s" % (number, money)
+        if kind == chance.PRISON:
+            return "CARD %d: GO TO PRISON" % number
+        if kind == chance.FREE:
+            return "CARD %d: LEAVE PRISON" % number
+        return "CARD %d MOVES" % number
+
+    def _label(self, card: int) -> str:
+        kind, amount = chance.kind(card), chance.amount(card)
+        if kind == chance.TO_GO:
+            return "GO +" + format_amount(self.go_amount)
+        if kind == chance.GET or kind == chance.GET_EACH:
+            return "+" + format_amount(amount)
+        if kind == chance.PAY or kind == chance.PAY_EACH:
+            return "-" + format_amount(amount)
+        return chance.label(card)
+
+    def _ready_chance(self) -> int | None:
+        """The player whose pending card GO would apply now: their card alone in a slot."""
+        number = self._single_card()
+        if number is None or number not in self.pending or self.aside:
+            return None
+        if self.entry or self.entry_locked:
+            return None
+        return number
+
+    def _apply(self, number: int) -> None:
+        """GO on a waiting money card: every payment is checked first, then made one record at
+        a time (one now, the next ones on the following ticks), so each payment is one whole
+        journal line: a power cut or a full flash leaves exactly the unpaid ones waiting."""
+        if self.paying is not None:
+            return  # already paying out
+        problem = self._steps_problem(number, self._steps(number))
+        if problem is not None:
+            self._refuse(problem)
+            return
+        self.paying = number
+        self.paid_total = 0
+        self._pay_next()
+
+    def _pay_next(self) -> None:
+        number = self.paying
+        steps = self._steps(number)  # type: ignore[arg-type]
+        if not steps:
+            self.paying = None
+            return
+        payer, payee, amount = steps[0]
+        problem = self.ledger.transfer_problem(payer, payee, amount)
+        if problem is not None:  # balances changed since GO: the rest keeps waiting
+            self.paying = None
+            if problem == ERR_NOT_ENOUGH and payer != number:
+                problem = MSG_CANNOT_PAY % payer
+            self._refuse(problem)
+            return
+        kind = chance.kind(self.pending[number][0])  # type: ignore[index]
+
+        def paid(record: tuple) -> None:
+            self.paid_total += amount
+            if number in self.pending:
+                self._changed()
+                return  # more to pay, on the next tick
+            self.paying = None
+            self.reveal = None
+            self.showing_card_number = False
+            if number not in self.traded:
+                self.traded.append(number)
+            out = kind == chance.PAY or kind == chance.PAY_EACH
+            self.last_change = ("CHANCE -" if out else "CHANCE +") + format_amount(self.paid_total)
+            if kind == chance.TO_GO:
+                self._cue("go")
+            elif kind == chance.GET:
+                self._cue("credit")
+            elif kind == chance.PAY:
+                self._cue("debit")
+            else:
+                self._cue("transfer")
+
+        self._propose(("tx", payer, payee, amount, "chance", number), paid)
+
+    def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
+        if not durable:
+            self.paying = None  # what is not paid yet keeps waiting
+        super().acknowledge(durable, problem)
+
+    # ---- events ----------------------------------------------------------------------------
+
+    def _single_card(self) -> int | None:
+        """The player number of the one card lying in a slot (None with none, two, or a refused
+        card)."""
+        if self.slot_refusal[0] is not None or self.slot_refusal[1] is not None:
+            return None
+        green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
+        if green is not None and red is not None:
+            return None
+        return green if green is not None else red
+
+    def key_down(self, key: str, now: int) -> None:
+        self.volume_steps = 0
+        super().key_down(key, now)
+
+    def _press(self, key: str) -> None:
+        self._end_reveal()
+        if self.zone_pick is not None:
+            self._zone_pick_key(key)
+            return
+        if key != ZONE and self.spin_number is not None:
+            self.spin_number = None
+            self._changed()
+        if key == ZONE:
+            self._zone_key()
+        elif key == DEAL:
+            self._deal()
+        elif key == keys.POINT and self._no_card():
+            return  # a tap shows the volume on release; held, it steps the volume
+        elif key == keys.GO and self._ready_chance() is not None:
+            self._apply(self._single_card())  # type: ignore[arg-type]
+        else:
+            super()._press(key)
+
+    def _release(self, key: str) -> None:
+        if self.admin is not None or (key != keys.CLEAR and key != keys.POINT):
+            super()._release(key)
+            return
+        if key == keys.POINT:
+            if self._no_card() and self.zone_pick is None:
+                self._show_message(MSG_VOLUME % VOLUME_NAMES[self.volume], False)
+            return
+        if self.entry or self.entry_locked:
+            super()._release(key)
+            return
+        self._cue("key")
+        if self.zone_pick is not None:
+            self.zone_pick = None
+            self._show_message(MSG_CANCELLED, False)
+        elif self.spin_number is not None:
+            self.spin_number = None
+            self._changed()
+        elif self.reveal is not None:
+            self._end_reveal()
+        elif self._ready_chance() is not None:
+            self.aside = True
+            self._show_message(MSG_CHANCE_ASIDE, False)
+        elif self._no_card() and self.zone_round is not None:
+            self._end_zone_round()
+            self._show_message(MSG_ZONE_OVER, False)
+        else:
+            self._changed()
+
+    def _check_long_press(self, now: int) -> None:
+        if self.held_key == keys.POINT:
+            self._check_volume_hold(now)
+        else:
+            super()._check_long_press(now)
+
+    def _check_volume_hold(self, now: int) -> None:
+        if self.outbox or self.admin is not None or self.zone_pick is not None:
+            return
+        if not self._no_card() or not self.awake:
+            return
+        if ticks_diff(now, self.held_since) < (self.volume_steps + 1) * self.volume_step_ms:
+            return
+        self.volume_steps += 1
+        self.long_press_done = True  # the release then does nothing more
+        self.last_activity = now
+        level = self.volume - 1 if self.volume > SILENT else LOUDEST
+
+        def stepped(record: tuple) -> None:
+            self._show_message(MSG_VOLUME % VOLUME_NAMES[self.volume], False, now)
+            self._cue("volume")
+
+        self._propose(("set", "volume", level), stepped)
+
+    def card_present(self, slot: int, card_id: str, now: int) -> None:
+        if self.zone_pick is not None and self.admin is None:
+            self.zone_pick = None  # a card going in answers "no", as to any question
+        super().card_present(slot, card_id, now)
+
+    def _seat(self, slot: int, number: int, now: int) -> None:
+        super()._seat(slot, number, now)
+        if self.slot_card[slot] == number:
+            if number in self.traded:
+                self.traded.remove(number)
+            self.aside = False
+
+    def _take_out(self, slot: int) -> None:
+        number = self.slot_card[slot]
+        super()._take_out(slot)
+        if number is not None and number in self.traded:
+            self.traded.remove(number)
+        if number is not None and number == self.spin_number:
+            self.spin_number = None
+        self.aside = False
+
+    def card_gone(self, slot: int, now: int) -> None:
+        number = self.slot_card[slot]
+        traded = number is not None and number in self.traded
+        super().card_gone(slot, now)
+        if not traded or self.admin is not None or self.outbox or not self.chance_percent:
+            return
+        if number not in self.pending:
+            self._roll(number)  # type: ignore[arg-type]
+
+    def _amount_done(self, record: tuple) -> None:
+        super()._amount_done(record)
+        self._traded(record)
+        self.aside = True  # the player is doing other business: the Chance card waits
+
+    def _go_done(self, record: tuple) -> None:
+        super()._go_done(record)
+        self._traded(record)
+
+    def _traded(self, record: tuple) -> None:
+        for number in (record[1], record[2]):
+            if number != BANK and number not in self.traded:
+                self.traded.append(number)
+
+    # ---- Transport Zones -------------------------------------------------------------------
+
+    def _zone_pick_key(self, key: str) -> None:
+        if key == ZONE:
+            self.zone_pick = (self.zone_pick + 1) % len(ZONES)  # type: ignore[operator]
+            self._cue(ZONE_CUES[self.zone_pick])
+            self._changed()
+        elif key == keys.GO:
+            chosen = self.zone_pick
+            self._end_zone_round()  # a new round replaces the last one
+            self.zone_round = chosen
+            self._cue("confirm")
+            self._changed()
+        elif key == DEAL:
+            self.zone_pick = None  # the other choice on a zone square: an auction
+            self._deal()
+        else:
+            self._refuse(MSG_ZONE_KEYS)
+
+    def _zone_key(self) -> None:
+        if self._no_card():
+            self.zone_pick = 0
+            self._cue(ZONE_CUES[0])
+            self._changed()
+            return
+        number = self._single_card()
+        problem = self._slot_problem()
+        if problem is None and number is None:
+            problem = MSG_ZONE_ONE_CARD
+        if problem is None and self.zone_round is None:
+            problem = MSG_CARDS_OUT
+        if problem is None and (self.entry or self.entry_locked):
+            problem = MSG_FINISH_ENTRY
+        if problem is None and number in self.zone_drawn:
+            problem = MSG_ALREADY_DRAWN
+        if problem is None and number in self.pending:
+            problem = MSG_CHANCE_FIRST
+        if problem is not None:
+            self._refuse(problem)
+            return
+        zone = self.zone_round
+        if self.spin_number is None:
+            self.spin_number = number
+            self.spin_at = self.last_activity
+            self.spin_shown = 0
+            self.showing_card_number = False
+            self._changed()
+        elif self.spin_shown != zone:
+            self._refuse(MSG_WAIT_FOR % ZONES[zone])  # type: ignore[index]
+        else:
+            self._draw(number, zone, self.rng_state)  # type: ignore[arg-type]
+
+    def _end_zone_round(self) -> None:
+        self.zone_round = None
+        self.zone_drawn = []
+        self.spin_number = None
+        self.zone_pick = None
+
+    def _end_reveal(self) -> None:
+        if self.reveal is not None:
+            self.reveal = None
+            self._changed()
+
+    # ---- the auction timer -----------------------------------------------------------------
+
+    def _deal(self) -> None:
+        now = self.last_activity
+        if self.auction_at is not None:
+            self.auction_at = None
+            self._show_message(MSG_AUCTION_STOPPED, False)
+            self._cue("confirm")
+            return
+        self.auction_at = now
+        self.auction_shown = (self.auction_ms + 999) // 1000
+        self.auction_beep_at = ticks_add(now, self.beep_interval(self.auction_ms))
+        self._cue("auction_tick")
+        self._changed()
+
+    @staticmethod
+    def beep_interval(left_ms: int) -> int:
+        """ms to the next countdown beep with left_ms to go: 2 s early on, down to 0.2 s."""
+        return max(200, min(2000, left_ms // 1000 * 100))
+
+    # ---- time ------------------------------------------------------------------------------
+
+    def tick(self, now: int) -> None:
+        if self.outbox:
+            return
+        if self.auction_at is not None:
+            self._tick_auction(now)
+        if self.spin_number is not None:
+            self._tick_spin(now)
+        if self.reveal is not None:
+            self._tick_reveal(now)
+        if self.paying is not None:
+            self._pay_next()
+        if self.held_key == keys.POINT and self.long_press_done:
+            self._check_volume_hold(now)
+        super().tick(now)
+
+    def _tick_auction(self, now: int) -> None:
+        left = self.auction_ms - ticks_diff(now, self.auction_at)  # type: ignore[arg-type]
+        self.last_activity = now  # no standby while the timer runs
+        if left <= 0:
+            self.auction_at = None
+            self._show_message(MSG_AUCTION_OVER, False, now)
+            self._cue("signal")  # heard at the beeps-only level too
+            self._cue("auction_end")
+            return
+        if ticks_diff(now, self.auction_beep_at) >= 0:
+            self.auction_beep_at = ticks_add(now, self.beep_interval(left))
+            self._cue("auction_tick")
+        seconds = (left + 999) // 1000
+        if seconds != self.auction_shown:
+            self.auction_shown = seconds
+            self._changed()
+
+    def _tick_spin(self, now: int) -> None:
+        elapsed = ticks_diff(now, self.spin_at)
+        if elapsed >= self.spin_ms:
+            self.spin_number = None
+            self._show_message(MSG_CANCELLED, False, now)
+            return
+        shown = (elapsed // self.zone_step_ms) % len(ZONES)
+        if shown != self.spin_shown:
+            self.spin_shown = shown
+            self._cue("zone_step")
+            self._changed()
+
+    def _scroll_steps(self) -> int:
+        text = chance.text(self.reveal[1])  # type: ignore[index]
+        return len(text) - 1  # the text enters from the right and stops at its end
+
+    def _tick_reveal(self, now: int) -> None:
+        elapsed = ticks_diff(now, self.reveal[2])  # type: ignore[index]
+        steps = self._scroll_steps()
+        if elapsed >= (steps + 1) * self.scroll_ms + self.reveal_hold_ms:
+            self.reveal = None
+            self._changed()
+            return
+        step = min(elapsed // self.scroll_ms, steps + 1)
+        if step != self.reveal_step:
+            self.reveal_step = step
+            self._changed()
+
+    # ---- the screen ------------------------------------------------------------------------
+
+    def view(self) -> dict:
+        if self.admin is not None:
+            return super().view()
+        view = super().view()
+        view["symbol"] = None
+        if self.zone_pick is not None:
+            view["mode"] = "zone"
+            view["symbol"] = ZONE_CUES[self.zone_pick]
+            view["title"] = "CHOOSE A ZONE"
+            view["big"] = ZONES[self.zone_pick]
+            view["detail"] = MSG_ZONE_KEYS
+        elif self.reveal is not None:
+            self._reveal_view(view)
+        elif self.spin_number is not None:
+            view["mode"] = "spin"
+            view["symbol"] = ZONE_CUES[self.spin_shown]
+            view["title"] = "CARD %d ZONE" % self.spin_number
+            view["big"] = ZONES[self.spin_shown]
+            view["detail"] = MSG_SPIN_HINT % ZONES[self.zone_round or 0]
+        elif self._no_card():
+            self._idle_view(view)
+        else:
+            number = self._ready_chance()
+            if number is not None:
+                card = self.pending[number][0]
+                view["mode"] = "chance"
+                view["symbol"] = "chance"
+                view["title"] = "CHANCE CARD %d" % number
+                view["big"] = MSG_APPLY if self.paying is None else self._label(card)
+                view["detail"] = self._effect_line(number, card)
+        return view
+
+    def _idle_view(self, view: dict) -> None:
+        if self.auction_at is not None:
+            view["mode"] = "auction"
+            view["title"] = "AUCTION"
+            view["big"] = str(self.auction_shown)
+            view["detail"] = MSG_AUCTION_HINT
+            return
+        if self.zone_round is not None:
+            view["symbol"] = ZONE_CUES[self.zone_round]
+            view["title"] = "ZONE: " + ZONES[self.zone_round]
+            view["detail"] = MSG_ROUND_HINT
+        if self.pending and self.registry.numbers:
+            view["detail"] = MSG_CHANCE_WAITS % sorted(self.pending)[0]
+
+    def _reveal_view(self, view: dict) -> None:
+        number, card = self.reveal[0], self.reveal[1]  # type: ignore[index]
+        view["mode"] = "chance"
+        view["symbol"] = "chance"
+        view["title"] = "CHANCE CARD %d" % number
+        view["detail"] = self._effect_line(number, card)
+        step = max(0, self.reveal_step)
+        if step > self._scroll_steps():
+            view["big"] = self._label(card)
+            return
+        text = chance.text(card)
+        padded = " " * (_SCREEN_COLUMNS - 1) + text
+        view["big"] = padded[step : step + _SCREEN_COLUMNS]
