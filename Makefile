@@ -13,7 +13,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 PORTABLE_PY := $(shell find tests/portable host_sim/peripherals -name '*.py' 2>/dev/null)
 BOARDS_PY := $(shell find boards -name '*.py' 2>/dev/null)
 
-.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim golden fuzz clean help
+.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim golden fuzz hardware enclosure clean help
 
 help:
 	@echo "make test              lint, typecheck, mpy-cross gate, CPython and MicroPython suites"
@@ -28,6 +28,8 @@ help:
 	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
 	@echo "make golden            regenerate tests/golden/*.png (look at each before committing)"
 	@echo "make fuzz              long fuzz: 1M rules events + 5000 simulator actions per edition"
+	@echo "make hardware          regenerate hardware/ (wiring, schematic, BOM, power, legends, enclosure)"
+	@echo "make enclosure         STL of every enclosure part into build/enclosure/ and the preview PNG"
 	@echo "make clean             remove build output and both venvs"
 
 $(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt
@@ -111,6 +113,13 @@ golden: $(BIN)/.installed
 FUZZ_ARGS ?=
 fuzz: $(BIN)/.installed
 	$(BIN)/python tools/fuzz.py $(FUZZ_ARGS)
+
+hardware: $(BIN)/.installed
+	$(BIN)/python -m tools.hardware
+	$(BIN)/python -m tools.hardware.enclosure
+
+enclosure: $(BIN)/.installed
+	$(BIN)/python -m tools.hardware.enclosure
 
 clean:
 	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,212 @@
+"""The hardware package (hardware/) against the board files it is generated from.
+
+Generated files must match a fresh run of tools/hardware; the wiring tables must name every
+pin the board files create; the legends must carry every key of every layout; the OpenSCAD
+enclosure must render to closed solids (openscad is required: CI installs it).
+"""
+
+import ast
+import importlib
+import pathlib
+import re
+import shutil
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tools.hardware import HARDWARE, ROOT, enclosure, geometry, legends, pins, power
+from tools.hardware.__main__ import outputs, stale
+
+SVG = "{http://www.w3.org/2000/svg}"
+REGENERATE = "stale generated files %s: run `make hardware` and commit the result"
+
+
+@pytest.fixture(scope="module")
+def hw():
+    return pins.load()
+
+
+@pytest.fixture(scope="module")
+def files(hw):
+    return outputs(hw)
+
+
+def test_generated_files_match_the_board_files(files) -> None:
+    found = stale(files)
+    assert not found, REGENERATE % ", ".join(found)
+
+
+def test_a_changed_pin_map_makes_the_docs_stale(files) -> None:
+    changed = dict(files)
+    changed["wiring/pico.md"] = files["wiring/pico.md"].replace("| GP4 |", "| GP3 |")
+    assert stale(changed) == ["wiring/pico.md"]
+
+
+def _pins_in_source(path: pathlib.Path) -> set:
+    """GPIO numbers a board file passes to Pin(...), directly or through *_PINS tuples,
+    following `from boards.X import` to the file it builds on. Read with ast, not run."""
+    tree = ast.parse(path.read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Pin" and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, int):
+                found.add(first.value)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            if any(name.endswith("_PINS") for name in names):
+                found.update(e.value for e in node.value.elts if isinstance(e, ast.Constant))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("boards."):
+            base = ROOT / (node.module.replace(".", "/") + ".py")
+            if base.exists() and any(alias.name == "Board" for alias in node.names):
+                found |= _pins_in_source(base)
+    return found
+
+
+def test_wiring_tables_list_every_pin_the_board_files_use(hw) -> None:
+    board_files = {b.name: ROOT / b.path for b in hw.boards}
+    assert {"pico", "pico_w", "pico2"} <= set(board_files)
+    for name, path in board_files.items():
+        used = _pins_in_source(path)
+        assert used, path
+        table = (HARDWARE / "wiring" / (name + ".md")).read_text()
+        diagram = (HARDWARE / "wiring" / (name + ".svg")).read_text()
+        for gpio in sorted(used):
+            assert "| GP%d |" % gpio in table, "GP%d of %s missing from its table" % (gpio, path)
+            assert re.search(r"\bGP%d\b" % gpio, diagram), "GP%d not in %s.svg" % (gpio, name)
+
+
+def test_every_table_row_points_at_the_line_that_creates_its_pin(hw) -> None:
+    for board in hw.boards:
+        for conn in board.conns:
+            path, line = conn.source.split(":")
+            text = (ROOT / path).read_text().splitlines()[int(line) - 1]
+            assert "Pin(" in text, (board.name, conn)
+
+
+def test_the_recording_machine_leaves_sys_modules_as_it_found_them() -> None:
+    import host_sim  # noqa: F401  (puts the simulator's machine stand-in on sys.path)
+
+    machine = importlib.import_module("machine")
+    board_module = importlib.import_module("boards.pico")
+    pins.load()
+    assert sys.modules["machine"] is machine
+    assert sys.modules["boards.pico"] is board_module
+
+
+def test_pad_functions_follow_the_rp2040_table() -> None:
+    assert pins.i2c_function(4, 0, "sda") == "I2C0 SDA"
+    assert pins.i2c_function(7, 1, "scl") == "I2C1 SCL"
+    assert pins.spi_function(16, 0, "miso") == "SPI0 RX (MISO)"
+    assert pins.spi_function(11, 1, "mosi") == "SPI1 TX (MOSI)"
+    assert pins.pwm_function(2) == "PWM1 A"
+    assert pins.pwm_function(15) == "PWM7 B"
+    assert pins.adc_function(29) == "ADC3"
+    for bad in (
+        lambda: pins.i2c_function(4, 1, "sda"),
+        lambda: pins.i2c_function(5, 0, "sda"),
+        lambda: pins.spi_function(17, 0, "sck"),
+        lambda: pins.adc_function(22),
+    ):
+        with pytest.raises(ValueError):
+            bad()  # fmt: skip
+
+
+def test_a_board_attribute_the_generator_does_not_know_is_refused() -> None:
+    machine = pins._make_machine([])
+
+    class Board:
+        def __init__(self) -> None:
+            self.piezo = machine.PWM(machine.Pin(2))
+            self.backlight = machine.Pin(3, machine.Pin.OUT)
+
+    with pytest.raises(LookupError, match="backlight"):
+        pins._board_conns(Board(), [], "4x4", "boards/test.py")
+
+
+def _texts(svg_path: pathlib.Path) -> list:
+    root = ET.parse(svg_path).getroot()
+    return [element.text or "" for element in root.iter(SVG + "text")]
+
+
+def test_legends_carry_every_key_of_every_layout(hw) -> None:
+    keymaps = importlib.import_module("boards.keymaps")
+    assert set(hw.layouts) == set(keymaps.LAYOUTS)  # every layout, whoever added it
+    for (matrix, edition), layout in keymaps.LAYOUTS.items():
+        path = HARDWARE / "legends" / legends.file_name(matrix, edition)
+        assert path.exists(), "no legend for %s %s: run make hardware" % (matrix, edition)
+        texts = _texts(path)
+        for key in (key for row in layout for key in row if key is not None):
+            for line in legends.key_text(key):
+                assert line in texts, "key %r missing from %s" % (key, path.name)
+
+
+def test_legends_are_true_size_in_millimetres(hw) -> None:
+    for matrix, edition in hw.layouts:
+        root = ET.parse(HARDWARE / "legends" / legends.file_name(matrix, edition)).getroot()
+        width, height = root.get("width"), root.get("height")
+        assert width.endswith("mm") and height.endswith("mm")
+        box = [float(v) for v in root.get("viewBox").split()]
+        assert box[2:] == [float(width[:-2]), float(height[:-2])]  # one unit is one mm
+        g = geometry.keypad_geometry(matrix)
+        assert box[2] >= g.outline[0] and box[3] >= g.outline[1]
+
+
+def test_the_enclosure_knows_every_keypad_matrix(hw) -> None:
+    scad = (HARDWARE / "enclosure" / "keypads.scad").read_text()
+    for matrix in {m for m, _ in hw.layouts}:
+        assert '["%s", ' % matrix in scad
+
+
+def test_the_pico_3v3_output_carries_the_peripherals() -> None:
+    assert power.rail_ma("use_ma") < power.rail_ma("max_ma") < power.RAIL_LIMIT_MA
+    # 2 readers x 73.5 mA + display 10 mA dominate the typical rail load
+    assert abs(power.rail_ma("use_ma") - (2 * 73.5 + 10)) < 0.1
+    alkaline = power.SOURCES[0]
+    expected = 182.0 * 3.3 / (power.EFFICIENCY * (alkaline.volts - power.DIODE_V))
+    assert abs(power.battery_ma(182.0, alkaline) - expected) < 1e-9
+    assert (
+        "%.1f h" % (alkaline.capacity_mah / power.battery_ma(power.total_ma("use_ma"), alkaline))
+        in power.document()
+    )
+
+
+def test_the_stl_check_tells_a_closed_solid_from_an_open_one(tmp_path) -> None:
+    corners = ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1))
+    faces = ((0, 2, 1), (0, 1, 3), (0, 3, 2), (1, 2, 3))  # outward normals
+
+    def write(name, chosen):
+        lines = ["solid t"]
+        for face in chosen:
+            lines += ["facet normal 0 0 0", "outer loop"]
+            lines += ["vertex %d %d %d" % corners[i] for i in face]
+            lines += ["endloop", "endfacet"]
+        lines.append("endsolid t")
+        path = tmp_path / name
+        path.write_text("\n".join(lines) + "\n")
+        return path
+
+    check = enclosure.check_stl(write("closed.stl", faces))
+    assert check.facets == 4 and abs(check.volume - 1 / 6) < 1e-9
+    with pytest.raises(ValueError, match="not manifold"):
+        enclosure.check_stl(write("open.stl", faces[:3]))
+    with pytest.raises(ValueError, match="no facets"):
+        enclosure.check_stl(write("empty.stl", ()))
+
+
+def test_openscad_renders_every_part_as_a_closed_solid(hw, tmp_path) -> None:
+    assert shutil.which("openscad"), enclosure.INSTALL_HINT
+    matrices = sorted({m for m, _ in hw.layouts})
+    sizes = {}
+    for part, matrix in enclosure.parts(matrices):
+        out = tmp_path / enclosure.stl_name(part, matrix)
+        enclosure.render(part, matrix, out)
+        check = enclosure.check_stl(out)
+        assert check.facets > 100 and check.volume > 1000, (out.name, check)
+        sizes[out.name] = check.size
+    card_length, card_width, _ = geometry.CARD
+    width, depth, _ = sizes["base.stl"]
+    assert width > 2 * card_width and depth > card_length  # two slots side by side fit
+    for matrix in matrices:
+        assert sizes["lid_%s.stl" % matrix][:2] == pytest.approx((width, depth), abs=0.5)
