@@ -471,15 +471,22 @@ class ElectronicBanking:
 
         self._propose_all([("uncard", number) for number in sorted(numbers)], cleared)
 
-    def card_present(self, slot: int, card_id: str, now: int) -> None:
+    def _card_moved(self, now: int) -> None:
+        """What every card event does first: a card always wakes the unit and acts."""
         self._check_idle()
         self.awake = True
         self._activity(now)
+
+    def _enroll_slot(self, slot: int, card_id: str | None, cue: str) -> None:
+        self.enroll_slots[slot] = card_id
+        self._clear_entry()
+        self._cue(cue)
+        self._changed()
+
+    def card_present(self, slot: int, card_id: str, now: int) -> None:
+        self._card_moved(now)
         if self.admin == ENROLLING:
-            self.enroll_slots[slot] = card_id
-            self._clear_entry()
-            self._cue("card_in")
-            self._changed()
+            self._enroll_slot(slot, card_id, "card_in")
             return
         if self.admin is not None:
             self.admin = None  # a card going in answers "no" to any question
@@ -521,14 +528,9 @@ class ElectronicBanking:
         self._changed()
 
     def card_gone(self, slot: int, now: int) -> None:
-        self._check_idle()
-        self.awake = True
-        self._activity(now)
+        self._card_moved(now)
         if self.admin == ENROLLING:
-            self.enroll_slots[slot] = None
-            self._clear_entry()
-            self._cue("card_out")
-            self._changed()
+            self._enroll_slot(slot, None, "card_out")
             return
         had_entry = bool(self.entry)
         self._take_out(slot)

