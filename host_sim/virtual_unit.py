@@ -74,6 +74,7 @@ class VirtualUnit:
         self.unit = build_unit(self.board, self.edition_name, fs=self.flash, seed=self.seed)
         self.unit.clock = self.clock.ticks_ms
         self.unit.on_cue = self._cues.append
+        self.unit.screen_log = []  # read back by screen_text()
         self._task = self.loop.create_task(self.unit.run())
         self.advance(0.2)
 

@@ -98,7 +98,9 @@ class BankUnit:
         self.boot_notice = ""
         self.boot_notice_at = 0
         self.status: dict = {"battery_low": False, "notice": ""}
-        self.screen_log: list = []  # every string drawn in the last render (for the simulator)
+        # Every string drawn in the last render, for a simulator that sets it to a list; None on
+        # the device, so rendering allocates no log entries there.
+        self.screen_log: list | None = None
         self.storage_failures = 0
         self.storage_broken = False  # the journal could not be read: refuse every record
         self.on_cue = None  # optional callable(cue): told of every cue played (simulator)
@@ -278,7 +280,8 @@ class BankUnit:
                     self.display_powered = False
             else:
                 display.canvas.fill(0)
-                self.screen_log = []
+                if self.screen_log is not None:
+                    self.screen_log.clear()
                 render(display.canvas, view, status, self.screen_log)
                 display.show()
                 if not self.display_powered:

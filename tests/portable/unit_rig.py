@@ -19,6 +19,7 @@ class Rig:
         self.board = VirtualBoard(clock=lambda: self.now)
         self.parts = VirtualParts(self.board)
         self.unit = build_unit(self.board, fs=self.flash)
+        self.unit.screen_log = []  # read back by screen()
         self.flash_dir = flash_dir
         self.polls = [0, 0]
         self.unit.boot(self.now)
