@@ -1,0 +1,315 @@
+# The unit's settings: which ones each edition has, their defaults and ranges, records, and how
+# they are handed to a freshly built edition. Pure: no storage, no clock.
+#
+# Records: ("setting", name, value) for a value set by the maker (the menu or the simulator);
+# ("game", edition, players, start) names the edition, player count and start balance the game
+# journal on flash was started with: the shell starts a new game when edition or players
+# changed, and replays the journal onto that start balance (a changed start balance is the next
+# new game's).
+from rules.money import K, M, format_amount
+
+EDITION = "edition"
+PLAYERS = "players"
+START = "start"
+GO = "go"
+CURRENCY = "currency"
+VOLUME = "volume"
+STANDBY = "standby"
+AUCTION = "auction"
+CHANCE = "chance"
+CHANCE_PCT = "chance_pct"
+HOLD = "hold"
+
+# Menu and summary order.
+ORDER = (EDITION, PLAYERS, START, GO, CURRENCY, VOLUME, STANDBY, AUCTION, CHANCE, CHANCE_PCT, HOLD)
+LABELS = {
+    EDITION: "EDITION",
+    PLAYERS: "PLAYERS",
+    START: "START",
+    GO: "GO",
+    CURRENCY: "CURRENCY",
+    VOLUME: "VOLUME",
+    STANDBY: "STANDBY S",
+    AUCTION: "AUCTION S",
+    CHANCE: "CHANCE",
+    CHANCE_PCT: "CHANCE %",
+    HOLD: "HOLD MS",
+}
+# A change of these starts a new game (the journal holds balances for so many players of one
+# edition): the menu asks first.
+NEW_GAME = (EDITION, PLAYERS)
+MONEY = (START, GO)
+
+EDITION_NAMES = {
+    "electronic_banking": "EL. BANKING",
+    "revolution": "REVOLUTION",
+    "classic": "CLASSIC",
+    "stock_exchange": "STOCK EXCH.",
+}
+CURRENCIES = ("$", "M", "E", "L", "F")  # the small font has no pound or euro sign
+ON_OFF = ("OFF", "ON")
+# Volume names for an edition with levels (0 silent, 1 beeps only), and for the others, whose
+# level is the piezo's loudness (silence is their own sound on/off key).
+LEVEL_NAMES = ("SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD")
+PIEZO_NAMES = ("SILENT", "QUIET", "SOFT", "MEDIUM", "LOUD")
+
+# Per edition: setting -> (default, lowest, highest, step). EDITION is never listed: every
+# edition has it, its choices are the editions this unit can run. Money is in the edition's
+# units: K/M editions in currency units (1M = 1_000_000), Classic in whole notes.
+_COMMON = {STANDBY: (60, 10, 600, 1), HOLD: (2000, 500, 5000, 1)}
+EDITIONS: dict = {
+    "electronic_banking": {
+        PLAYERS: (6, 2, 8, 1),
+        START: (15 * M, 1 * M, 99 * M, 10 * K),
+        GO: (2 * M, 10 * K, 20 * M, 10 * K),
+        VOLUME: (3, 1, 4, 1),
+    },
+    "revolution": {
+        PLAYERS: (6, 2, 8, 1),
+        START: (15 * M, 1 * M, 99 * M, 10 * K),
+        GO: (2 * M, 10 * K, 20 * M, 10 * K),
+        VOLUME: (4, 0, 4, 1),
+        STANDBY: (90, 10, 600, 1),
+        AUCTION: (30, 5, 300, 1),
+        CHANCE: (1, 0, 1, 1),
+        CHANCE_PCT: (10, 0, 100, 1),
+    },
+    "classic": {
+        PLAYERS: (6, 2, 8, 1),
+        START: (1500, 100, 99999, 1),
+        GO: (200, 0, 9999, 1),
+        CURRENCY: ("$", None, None, None),
+        VOLUME: (3, 1, 4, 1),
+    },
+    "stock_exchange": {
+        VOLUME: (3, 1, 4, 1),
+    },
+}
+# Editions whose money is written with K and M (the others in whole units after the symbol).
+KM_MONEY = ("electronic_banking", "revolution")
+
+# The menu's keys per keypad layout: (ok, back, next, prev). In an edit, next/prev step through
+# a list; on a number, K and M (where the keypad has them) are its units.
+MENU_KEYS = {
+    "electronic_banking": ("GO", "C", "M", "K"),
+    "revolution": ("GO", "C", "M", "K"),
+    "classic": ("GO", "C", "M", "K"),
+    "stock_exchange": ("CONFIRM", "CANCEL", "REVIEW", "TOTAL"),
+}
+
+# How a setting reaches an edition: (setting, constructor keyword, attribute, scale). A setting
+# the edition's table does not list, or a keyword/attribute it lacks, is skipped.
+APPLY = (
+    (PLAYERS, "card_count", None, 1),
+    (START, "start_balance", "start_balance", 1),  # built with the game's, set to the next's
+    (GO, "go_amount", None, 1),
+    (CURRENCY, "currency", None, 1),
+    (AUCTION, "auction_ms", None, 1000),
+    (CHANCE_PCT, "chance_percent", None, 1),
+    (STANDBY, None, "standby_ms", 1000),
+    (HOLD, None, "long_press_ms", 1),
+)
+ENROLL_EXTRA_MS = 1000  # holding K to enroll cards takes this much longer than the hold time
+
+MSG_UNKNOWN = "UNKNOWN SETTING"
+MSG_NOT_HERE = "NOT IN THIS EDITION"
+MSG_EDITION = "EDITION NOT ON UNIT"
+MSG_NUMBER = "%s: A NUMBER"
+MSG_RANGE = "%s: %s TO %s"
+MSG_STEP = "%s: STEPS OF %s"
+MSG_CURRENCY = "CURRENCY: " + " ".join(CURRENCIES)
+
+
+def applies(name: str, edition: str) -> bool:
+    """Whether `edition` has this setting."""
+    if name == EDITION:
+        return True
+    table = EDITIONS.get(edition)
+    if table is None:
+        return False
+    return name in table or name in _COMMON
+
+
+def spec(name: str, edition: str) -> tuple:
+    """(default, lowest, highest, step) of a setting in an edition; KeyError if it has none."""
+    table = EDITIONS[edition]
+    if name in table:
+        return table[name]
+    return _COMMON[name]
+
+
+def names_for(edition: str) -> list:
+    """The settings of an edition, in menu order."""
+    return [name for name in ORDER if applies(name, edition)]
+
+
+def choices(name: str, edition: str, editions: tuple = ()) -> tuple | None:
+    """The list a setting is chosen from, or None for a number typed with digits."""
+    if name == EDITION:
+        return tuple(editions)
+    if name == CURRENCY:
+        return CURRENCIES
+    if name in (CHANCE, VOLUME):
+        _, low, high, _ = spec(name, edition)
+        return tuple(range(low, high + 1))
+    return None
+
+
+def validate(name: str, value, edition: str, editions: tuple = ()) -> str | None:
+    """Why `value` cannot be `name` on a unit running `edition` (a message of at most 21
+    characters), or None. editions: the editions this unit can run (for EDITION)."""
+    if name not in LABELS:
+        return MSG_UNKNOWN
+    if name == EDITION:
+        if value in editions and value in EDITIONS:
+            return None
+        return MSG_EDITION
+    if not applies(name, edition):
+        return MSG_NOT_HERE
+    label = LABELS[name]
+    if name == CURRENCY:
+        return None if value in CURRENCIES else MSG_CURRENCY
+    if type(value) is not int:
+        return MSG_NUMBER % label
+    _, low, high, step = spec(name, edition)
+    if not low <= value <= high:
+        return MSG_RANGE % (label, _bound(name, low, edition), _bound(name, high, edition))
+    if value % step:
+        return MSG_STEP % (label, _bound(name, step, edition))
+    return None
+
+
+def _bound(name: str, value: int, edition: str) -> str:
+    if name in MONEY and edition in KM_MONEY:
+        return format_amount(value)
+    return str(value)
+
+
+def show(name: str, value, edition: str) -> str:
+    """A value as the screen shows it."""
+    if name == EDITION:
+        return EDITION_NAMES.get(value, str(value).upper())
+    if name in MONEY and edition in KM_MONEY:
+        return format_amount(value)
+    if name == CHANCE:
+        return ON_OFF[1 if value else 0]
+    if name == VOLUME:
+        names = LEVEL_NAMES if spec(VOLUME, edition)[1] == 0 else PIEZO_NAMES
+        return names[value] if 0 <= value < len(names) else str(value)
+    return str(value)
+
+
+class Settings:
+    """The values in force: what was set, and each edition's default for the rest."""
+
+    def __init__(self, default_edition: str, editions: tuple = ()) -> None:
+        self.default_edition = default_edition
+        self.editions = tuple(editions) or (default_edition,)
+        self.values: dict = {}  # name -> value set by the maker (may not apply to the edition)
+        self.game: tuple | None = None  # (edition, players, start) of the journal on flash
+
+    @property
+    def edition(self) -> str:
+        chosen = self.values.get(EDITION)
+        if chosen is not None and validate(EDITION, chosen, "", self.editions) is None:
+            return chosen
+        return self.default_edition
+
+    def get(self, name: str):
+        """The value in force for the current edition (None where the edition lacks it)."""
+        edition = self.edition
+        if name == EDITION:
+            return edition
+        if not applies(name, edition):
+            return None
+        value = self.values.get(name)
+        if value is not None and validate(name, value, edition, self.editions) is None:
+            return value
+        return spec(name, edition)[0]
+
+    def players(self) -> int:
+        players = self.get(PLAYERS)
+        return players if players is not None else 0
+
+    def current_game(self) -> tuple:
+        start = self.get(START)
+        return (self.edition, self.players(), start if start is not None else 0)
+
+    def same_game(self) -> bool:
+        """The journal on flash holds a game of this edition and player count."""
+        game = self.game
+        return game is not None and tuple(game[:2]) == self.current_game()[:2]
+
+    def restore(self, record: tuple) -> None:
+        """Apply one record; ValueError if it is not a settings record. A value that does not
+        fit the current edition is kept but not used (another edition may take it)."""
+        kind = record[0]
+        if kind == "setting" and len(record) == 3 and record[1] in LABELS:
+            value = record[2]
+            if type(value) is not int and type(value) is not str:
+                raise ValueError("bad setting value")
+            self.values[record[1]] = value
+        elif kind == "game" and len(record) == 4:
+            if type(record[1]) is not str or type(record[2]) is not int:
+                raise ValueError("bad game record")
+            if type(record[3]) is not int:
+                raise ValueError("bad game record")
+            self.game = (record[1], record[2], record[3])
+        else:
+            raise ValueError("not a settings record")
+
+    def state_records(self) -> list:
+        """Everything as records: restore() of these on fresh Settings rebuilds them."""
+        records: list = [
+            ("setting", name, self.values[name]) for name in ORDER if name in self.values
+        ]
+        if self.game is not None:
+            records.append(("game", self.game[0], self.game[1], self.game[2]))
+        return records
+
+    def copy(self):
+        twin = Settings(self.default_edition, self.editions)
+        twin.values = dict(self.values)
+        twin.game = self.game
+        return twin
+
+    def summary(self) -> list:
+        """(label, shown value) of every setting of the current edition, in menu order."""
+        edition = self.edition
+        return [(LABELS[name], show(name, self.get(name), edition)) for name in names_for(edition)]
+
+
+def edition_kwargs(settings: Settings) -> dict:
+    """Constructor keywords for the settings' edition: one for each setting its table lists."""
+    kwargs = {}
+    for name, keyword, _, scale in APPLY:
+        value = settings.get(name)
+        if keyword is None or value is None:
+            continue
+        if name == CHANCE_PCT and not settings.get(CHANCE):
+            value = 0  # random Chance off
+        if name == START and settings.same_game():
+            value = settings.game[2]  # type: ignore[index]  # the journal replays onto it
+        kwargs[keyword] = value * scale
+    return kwargs
+
+
+def apply_attributes(settings: Settings, edition) -> None:
+    """Set the timing attributes of a freshly built edition, and its starting volume level."""
+    for name, _, attribute, scale in APPLY:
+        value = settings.get(name)
+        if attribute is None or value is None or not hasattr(edition, attribute):
+            continue
+        setattr(edition, attribute, value * scale)
+        if name == HOLD and hasattr(edition, "enroll_press_ms"):
+            edition.enroll_press_ms = value + ENROLL_EXTRA_MS
+    level = settings.get(VOLUME)
+    if level is not None and hasattr(edition, "volume"):
+        edition.restore(("set", VOLUME, level))  # the journal, replayed after, may change it
+
+
+def piezo_level(settings: Settings, edition) -> int | None:
+    """The piezo loudness for an edition without its own volume levels (None: it has them)."""
+    if hasattr(edition, "volume"):
+        return None
+    return settings.get(VOLUME)

@@ -1,0 +1,344 @@
+# The settings menu: a small state machine with an edition's interface, so the shell runs it in
+# the edition's place and ui.render draws its views.
+#
+# Menu: asked first ("SETTINGS?": ok = yes, back = no). Then one setting at a time: next/prev
+# scroll, ok edits it. In an edit, digits (with "." and K/M where the keypad has them) type a
+# number and next/prev step through a list; ok saves it, back clears the typing or ends the
+# edit. A value is validated first (refused with its message and the "error" cue, nothing
+# changed), then proposed as ("setting", name, value) in `outbox` and applied only once the shell
+# acknowledges it durable. Edition and players end the game: the menu asks before proposing.
+# Back, with no edit open, leaves; `done` then tells the shell to rebuild the edition.
+from rules import settings as schema
+from rules.money import EntryError, parse_amount
+from rules.ticks import ticks_diff
+
+ASK = "ask"
+BROWSE = "browse"
+EDIT = "edit"
+CONFIRM = "confirm"
+
+MSG_SAVED = "SAVED"
+MSG_UNCHANGED = "UNCHANGED"
+MSG_CANCELLED = "CANCELLED"
+MSG_YES_NO = "%s = YES   %s = NO"
+MSG_EDIT = "%s = CHANGE"
+MSG_CHOOSE = "%s/%s = CHOOSE"
+MSG_NEW_GAME = "NEW GAME?"
+MSG_KEY = "KEY NOT USED HERE"
+_ENTRY_CHARS = "0123456789.KM"
+_MAX_ENTRY = 8
+_LINE = 21  # small-font characters across the panel
+
+
+class SettingsMenu:
+    name = "settings"
+    confirm_ms = 15000  # an unanswered question is answered "no"
+    idle_ms = 60000  # an unattended menu closes by itself (saved values stay saved)
+    message_ms = 2500
+    sound_on = True
+
+    def __init__(self, settings, menu_keys: tuple, ask: bool = True, held: str | None = None):
+        """settings: the unit's Settings, changed in place once a record is durable.
+        menu_keys: (ok, back, next, prev) of the keypad in use. held: a key down since
+        power-on (the gesture): its press and release are ignored."""
+        self.settings = settings
+        self.ok, self.back, self.next, self.prev = menu_keys
+        self.state = ASK if ask else BROWSE
+        self.index = 0
+        self.entry = ""
+        self.choice = 0  # index into the list being chosen from
+        self.pending: tuple | None = None  # (name, value) awaiting the new-game answer
+        self.changed: list = []  # names saved in this visit
+        self.done = False
+        self.ignored = held
+        self.message = ""
+        self.message_is_error = False
+        self.message_at = 0
+        self.last_activity = 0
+        self.asked_at = 0
+        self.started = False
+        self.cues: list = []
+        self.outbox: list = []
+        self.version = 0
+
+    # ---- what the edition interface asks for ----------------------------------------------
+
+    def names(self) -> list:
+        return schema.names_for(self.settings.edition)
+
+    def current(self) -> str:
+        names = self.names()
+        return names[self.index % len(names)]
+
+    def take_cues(self) -> list:
+        cues = self.cues
+        self.cues = []
+        return cues
+
+    def restore(self, record: tuple) -> None:
+        self.settings.restore(record)
+
+    def snapshot_records(self) -> list:
+        return self.settings.state_records()
+
+    def handle(self, event: tuple) -> None:
+        kind = event[0]
+        if kind == "key_down":
+            self.key_down(event[1], event[2])
+        elif kind == "key_up":
+            self.key_up(event[1], event[2])
+        elif kind == "tick":
+            self.tick(event[1])
+
+    def card_present(self, slot: int, card_id: str, now: int) -> None:
+        pass  # cards wait: the shell shows them to the edition after the menu
+
+    def card_gone(self, slot: int, now: int) -> None:
+        pass
+
+    def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
+        records = self.outbox
+        self.outbox = []
+        if not records:
+            return
+        if not durable:
+            self.entry = ""
+            self._refuse(problem)
+            return
+        for record in records:
+            self.settings.restore(record)
+            if record[1] not in self.changed:
+                self.changed.append(record[1])
+        if records[-1][1] == schema.EDITION:
+            self.index = 0  # the new edition's own list of settings
+        self.state = BROWSE
+        self.entry = ""
+        self._say(MSG_SAVED, False)
+        self._cue("sound_on")
+
+    # ---- outputs ---------------------------------------------------------------------------
+
+    def _cue(self, name: str) -> None:
+        self.cues.append(name)
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def _say(self, message: str, error: bool) -> None:
+        self.message = message
+        self.message_is_error = error
+        self.message_at = self.last_activity
+        self._changed()
+
+    def _refuse(self, message: str) -> None:
+        self._say(message, True)
+        self._cue("error")
+
+    def view(self) -> dict:
+        settings = self.settings
+        edition = settings.edition
+        name = self.current()
+        view = {
+            "display_on": True,
+            "green": None,
+            "red": None,
+            "sound": True,
+            "message": self.message,
+            "error": self.message_is_error,
+            "mode": "settings",
+            "title": "SETTINGS %d/%d" % (self.index % len(self.names()) + 1, len(self.names())),
+            "big": schema.show(name, settings.get(name), edition),
+            "detail": schema.LABELS[name],
+        }
+        if self.state == ASK:
+            view["title"] = "SETTINGS"
+            view["big"] = "SURE?"
+            view["detail"] = MSG_YES_NO % (self.ok, self.back)
+        elif self.state == CONFIRM:
+            view["title"] = "SET " + schema.LABELS[name]
+            view["big"] = MSG_NEW_GAME
+            view["detail"] = MSG_YES_NO % (self.ok, self.back)
+        elif self.state == EDIT:
+            view["title"] = "SET " + schema.LABELS[name]
+            options = self._options(name)
+            if options is not None:
+                view["big"] = schema.show(name, options[self.choice], edition)
+                view["detail"] = MSG_CHOOSE % (self.next, self.prev)
+            else:
+                view["big"] = self.entry or view["big"]
+                view["detail"] = self._range(name)
+        else:
+            view["detail"] = (schema.LABELS[name] + "  " + MSG_EDIT % self.ok)[:_LINE]
+        return view
+
+    def _range(self, name: str) -> str:
+        """The limits of a number, as the refusal would state them (without the label)."""
+        _, low, high, _ = schema.spec(name, self.settings.edition)
+        message = schema.validate(name, high + 1, self.settings.edition)
+        return message[len(schema.LABELS[name]) + 2 :] if message else "%d TO %d" % (low, high)
+
+    def _options(self, name: str):
+        settings = self.settings
+        return schema.choices(name, settings.edition, settings.editions)
+
+    # ---- events ----------------------------------------------------------------------------
+
+    def _activity(self, now: int) -> None:
+        self.started = True
+        self.last_activity = now
+        if self.message:
+            self.message = ""
+            self.message_is_error = False
+            self._changed()
+
+    def tick(self, now: int) -> None:
+        if self.outbox or self.done:
+            return
+        if not self.started:
+            self.started = True
+            self.last_activity = now
+            self.asked_at = now
+        asking = self.state == ASK or self.state == CONFIRM
+        if asking and ticks_diff(now, self.asked_at) >= self.confirm_ms:
+            self._no()
+        elif ticks_diff(now, self.last_activity) >= self.idle_ms:
+            self.done = True  # saved values stay saved; an open edit is dropped
+            self._changed()
+        if self.message and ticks_diff(now, self.message_at) >= self.message_ms:
+            self.message = ""
+            self.message_is_error = False
+            self._changed()
+
+    def key_up(self, key: str, now: int) -> None:
+        if key == self.ignored:
+            self.ignored = None
+
+    def key_down(self, key: str, now: int) -> None:
+        if self.outbox:
+            raise RuntimeError("event before the outbox was acknowledged")
+        if self.done or key == self.ignored:
+            return
+        self._activity(now)
+        self._cue("key")
+        state = self.state
+        if key == self.ok:
+            self._ok(now)
+        elif key == self.back:
+            self._back()
+        elif state in (ASK, CONFIRM):
+            self._refuse(MSG_YES_NO % (self.ok, self.back))
+        elif state == BROWSE:
+            self._browse(key)
+        else:
+            self._edit(key)
+
+    def _ok(self, now: int) -> None:
+        state = self.state
+        if state == ASK:
+            self.state = BROWSE
+            self._changed()
+        elif state == BROWSE:
+            name = self.current()
+            options = self._options(name)
+            self.state = EDIT
+            self.entry = ""
+            self.choice = 0
+            if options is not None:
+                value = self.settings.get(name)
+                self.choice = options.index(value) if value in options else 0
+            self._changed()
+        elif state == CONFIRM:
+            name, value = self.pending  # type: ignore[misc]  # set with the CONFIRM state
+            self.pending = None
+            self.outbox.append(("setting", name, value))
+        else:
+            self._save(now)
+
+    def _save(self, now: int) -> None:
+        name = self.current()
+        settings = self.settings
+        options = self._options(name)
+        if options is not None:
+            value = options[self.choice]
+        elif not self.entry:
+            self.state = BROWSE  # nothing typed: the value stays
+            self._say(MSG_UNCHANGED, False)
+            return
+        else:
+            try:
+                value = parse_amount(self.entry)
+            except EntryError as error:
+                self.entry = ""
+                self._refuse(error.message)
+                return
+        problem = schema.validate(name, value, settings.edition, settings.editions)
+        if problem is not None:
+            self.entry = ""
+            self._refuse(problem)
+            return
+        if value == settings.get(name):
+            self.state = BROWSE
+            self.entry = ""
+            self._say(MSG_UNCHANGED, False)
+            return
+        if name in schema.NEW_GAME:
+            self.pending = (name, value)
+            self.state = CONFIRM
+            self.asked_at = now
+            self._cue("confirm")
+            self._changed()
+            return
+        self.outbox.append(("setting", name, value))
+
+    def _no(self) -> None:
+        if self.state == ASK:
+            self.done = True
+            self._changed()
+        else:
+            self.pending = None
+            self.state = BROWSE
+            self._say(MSG_CANCELLED, False)
+
+    def _back(self) -> None:
+        state = self.state
+        if state in (ASK, CONFIRM):
+            self._no()
+        elif state == EDIT:
+            if self.entry:
+                self.entry = ""
+                self._changed()
+            else:
+                self.state = BROWSE
+                self._changed()
+        else:
+            self.done = True
+            self._changed()
+
+    def _browse(self, key: str) -> None:
+        count = len(self.names())
+        if key == self.next:
+            self.index = (self.index + 1) % count
+        elif key == self.prev:
+            self.index = (self.index - 1) % count
+        else:
+            self._refuse(MSG_EDIT % self.ok)
+            return
+        self._changed()
+
+    def _edit(self, key: str) -> None:
+        options = self._options(self.current())
+        if options is not None:
+            if key == self.next:
+                self.choice = (self.choice + 1) % len(options)
+            elif key == self.prev:
+                self.choice = (self.choice - 1) % len(options)
+            else:
+                self._refuse(MSG_CHOOSE % (self.next, self.prev))
+                return
+            self._changed()
+            return
+        if key in _ENTRY_CHARS and len(key) == 1 and len(self.entry) < _MAX_ENTRY:
+            self.entry += key
+            self._changed()
+        else:
+            self._refuse(self._range(self.current()) if key in _ENTRY_CHARS else MSG_KEY)
