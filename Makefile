@@ -22,7 +22,8 @@ help:
 	@echo "make mpy-check         compile every firmware file with mpy-cross"
 	@echo "make test-cpython      pytest on CPython"
 	@echo "make test-micropython  portable suites on the real MicroPython interpreter"
-	@echo "make sim               the simulator's terminal UI (EDITION=..., needs a 160x50 terminal)"
+	@echo "make sim               the simulator's terminal UI (EDITION=..., SETTINGS=\"players=4 go=1M\","
+	@echo "                       needs a 160x50 terminal)"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=pico|pico_w|pico2] [EDITION=...] [MATRIX=4x4|5x5]"
 	@echo "                       compile to .mpy and copy onto a Pico with mpremote"
 	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
@@ -108,7 +109,7 @@ deploy: deploy-tree
 	cd $(DEPLOY) && ../../$(BIN)/mpremote connect $(PORT) cp -r . : + reset
 
 sim: $(BIN)/.installed
-	$(BIN)/python -m host_sim --edition $(EDITION)
+	$(BIN)/python -m host_sim --edition $(EDITION) $(foreach s,$(SETTINGS),--set $(s))
 
 golden: $(BIN)/.installed
 	$(BIN)/python tools/make_golden.py

@@ -1,5 +1,6 @@
 # Entry point on the Pico: build the board's hardware, then the self-test (C held at power-on)
-# or the banking unit, and run it.
+# or the banking unit, and run it. The unit shows its settings at power-on; holding the menu's
+# ok key (GO) at power-on opens the settings menu instead (build_unit looks for it).
 import asyncio
 import sys
 import time
@@ -24,7 +25,7 @@ def main() -> None:
         while selftest.run_step(device_ticks_ms()):
             time.sleep_ms(10)  # type: ignore[attr-defined]
         time.sleep_ms(SUMMARY_MS)  # type: ignore[attr-defined]
-    unit = build_unit(hardware, edition)
+    unit = build_unit(hardware, edition, summary=True, menu=True)
     asyncio.run(unit.run())
 
 

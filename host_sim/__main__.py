@@ -12,19 +12,39 @@ def main(argv: list | None = None) -> int:
     parser.add_argument("--edition", default="electronic_banking", choices=EDITIONS)
     parser.add_argument("--board", default="pico", choices=("pico", "pico_w", "pico2"))
     parser.add_argument("--flash-dir", default=None, help="keep the unit's flash in this folder")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a setting, as the unit's settings menu sets it (repeatable): players=4, go=1M ...",
+    )
+    parser.add_argument(
+        "--summary", action="store_true", help="show the settings summary at power-on"
+    )
     commands = parser.add_subparsers(dest="command")
     run = commands.add_parser("run", help="run a plain-text script, one JSON line per step")
     run.add_argument("script")
     options = parser.parse_args(argv)
-    unit_options = {"edition": options.edition, "board": options.board}
+    unit_options: dict = {"edition": options.edition, "board": options.board}
     if options.flash_dir:
         unit_options["flash_dir"] = options.flash_dir
+    if options.summary:
+        unit_options["boot_summary"] = True
+    if options.set:
+        from host_sim.virtual_unit import VirtualUnitError, parse_assignments
+
+        try:
+            unit_options["settings"] = parse_assignments(options.set)
+        except VirtualUnitError as error:
+            parser.exit(2, "python -m host_sim: %s\n" % error)
     if options.command == "run":
         from host_sim.script import run_script
 
         return run_script(options.script, sys.stdout, **unit_options)
     from host_sim.tui import run_tui
 
+    unit_options.setdefault("boot_summary", True)  # a person watches: as on the device
     run_tui(**unit_options)
     return 0
 

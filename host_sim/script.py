@@ -8,6 +8,7 @@ insert 2 green               card 2 into the green (or red) slot
 remove green
 wait 61                      let seconds pass
 power_cycle                  reboot on the same flash
+power_cycle go               reboot holding a key (go: into the settings menu)
 expect balance 2 15200000    the unit holds exactly this for card 2
 expect screen "15.2M"        this string is on the screen (quote it if it has spaces)
 expect no-screen "MAX 20M"   this string is not on the screen
@@ -53,7 +54,7 @@ _ARITY = {
     "insert": (2,),
     "remove": (1,),
     "wait": (1,),
-    "power_cycle": (0,),
+    "power_cycle": (0, 1),
     "shot": (1,),
     "expect": (2, 3),
 }
@@ -93,7 +94,7 @@ def run_step(unit: VirtualUnit, words: list, base_dir: pathlib.Path, last_sounds
     elif verb == "wait":
         unit.advance(float(words[1]))
     elif verb == "power_cycle":
-        unit.power_cycle()
+        unit.power_cycle(hold=words[1] if len(words) > 1 else None)
     elif verb == "shot":
         unit.screenshot(str(base_dir / words[1]))
     else:
@@ -127,7 +128,12 @@ def run_script(path: str, out, **unit_options) -> int:
         out.write(json.dumps({"error": str(error)}) + "\n")
         return 2
     last_sounds: list = []
-    with VirtualUnit(**unit_options) as unit:
+    try:
+        unit = VirtualUnit(**unit_options)
+    except VirtualUnitError as error:
+        out.write(json.dumps({"error": str(error)}) + "\n")
+        return 2
+    with unit:
         for step, (line, words) in enumerate(actions, 1):
             record = {"step": step, "line": line, "action": " ".join(words)}
             try:

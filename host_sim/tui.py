@@ -65,7 +65,7 @@ UNIT_KEYS = (
 # Terminal keys that hold a unit key for HOLD_S without the "h" prefix.
 HOLD_SHORTCUTS = {"C": "C"}  # hold C: new game
 # Terminal keys the UI itself uses: never given to a unit key.
-UI_KEYS = frozenset("[]hsqQ?" + "".join(HOLD_SHORTCUTS))
+UI_KEYS = frozenset("[]hsqQ?P" + "".join(HOLD_SHORTCUTS))
 
 _HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
 
@@ -137,13 +137,25 @@ class Snapshot:
 class UnitThread:
     """The VirtualUnit and the one thread every call to it runs on."""
 
-    def __init__(self, edition: str, board: str, flash_dir: str | None) -> None:
+    def __init__(
+        self,
+        edition: str,
+        board: str,
+        flash_dir: str | None,
+        settings: dict | None = None,
+        boot_summary: bool = False,
+    ) -> None:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="virtual-unit")
         self.closed = False
         self.crash = ""
         try:
             self.unit = self._executor.submit(
-                VirtualUnit, edition=edition, board=board, flash_dir=flash_dir
+                VirtualUnit,
+                edition=edition,
+                board=board,
+                flash_dir=flash_dir,
+                settings=settings,
+                boot_summary=boot_summary,
             ).result()
         except BaseException:
             self._executor.shutdown(wait=False)
@@ -253,7 +265,13 @@ def legend_text(keys: KeyTable) -> Text:
     )
     line(
         "Simulator",
-        [("s", "bell on/off"), ("?", "help"), ("Esc", "cancel"), ("Q ctrl+q", "quit")],
+        [
+            ("s", "bell on/off"),
+            ("P", "power up holding GO (settings)"),
+            ("?", "help"),
+            ("Esc", "cancel"),
+            ("Q ctrl+q", "quit"),
+        ],
     )
     text.rstrip()
     return text
@@ -281,6 +299,7 @@ def help_text(keys: KeyTable, edition: str) -> Text:
     text.append("  [ or ]       when that slot holds a card: take it out\n")
     text.append("\nSimulator:\n", style="bold")
     text.append("  s            terminal bell for sound cues on/off (this window only)\n")
+    text.append("  P            power cycle holding the menu's ok key: the settings menu\n")
     text.append("  Esc          cancel a pending slot or hold\n")
     text.append("  ?            this help (? or Esc closes it)\n")
     text.append("  Q, ctrl+q    quit (the unit powers off)\n")
@@ -352,10 +371,12 @@ class BankUnitApp(App):
         edition: str = "electronic_banking",
         board: str = "pico",
         flash_dir: str | None = None,
+        settings: dict | None = None,
+        boot_summary: bool = False,
     ) -> None:
         super().__init__()
         self.edition_name = edition
-        self.unit_thread = UnitThread(edition, board, flash_dir)
+        self.unit_thread = UnitThread(edition, board, flash_dir, settings, boot_summary)
         self.key_table = KeyTable(self.unit_thread.keys)
         self.bell_on = True
         self.pending_slot: str | None = None
@@ -508,6 +529,8 @@ class BankUnitApp(App):
             self._update_slots()
         elif char in HOLD_SHORTCUTS:
             await self._hold(HOLD_SHORTCUTS[char])
+        elif char == "P":
+            await self._unit(lambda unit: unit.open_settings(), "Powered up holding GO")
         elif char == "s":
             self.bell_on = not self.bell_on
             self._update_slots()
@@ -564,11 +587,22 @@ class BankUnitApp(App):
 
 
 def run_tui(
-    edition: str = "electronic_banking", board: str = "pico", flash_dir: str | None = None
+    edition: str = "electronic_banking",
+    board: str = "pico",
+    flash_dir: str | None = None,
+    settings: dict | None = None,
+    boot_summary: bool = True,
 ) -> None:
-    """Run the simulator's terminal UI until the user quits."""
+    """Run the simulator's terminal UI until the user quits (the unit shows its settings
+    summary at power-on, as the device does)."""
     try:
-        app = BankUnitApp(edition=edition, board=board, flash_dir=flash_dir)
+        app = BankUnitApp(
+            edition=edition,
+            board=board,
+            flash_dir=flash_dir,
+            settings=settings,
+            boot_summary=boot_summary,
+        )
     except VirtualUnitError as exc:
         raise SystemExit("cannot start the unit: %s" % exc) from None
     try:

@@ -7,12 +7,15 @@ import os
 import shutil
 import tempfile
 
-from app.build import EDITIONS, build_unit
+from app.build import EDITIONS, build_unit, unit_editions
+from app.config import Config
 from boards.keymaps import default_matrix
 from host_sim.clock import VirtualClock, VirtualTimeLoop
 from peripherals.flash import VirtualFlash
 from peripherals.piezo_recorder import tones
 from peripherals.wiring import VirtualParts, card_id
+from rules import settings as schema
+from rules.money import EntryError, parse_amount
 from store.store import Store
 
 SLOTS = {"green": 0, "red": 1}
@@ -30,6 +33,59 @@ class VirtualUnitError(ValueError):
     """A call that the physical unit could not take (unknown key, card already elsewhere...)."""
 
 
+def parse_setting(name: str, value) -> object:
+    """A setting's value from the command line or a dict: "4" -> 4, "15M" -> 15000000,
+    "on"/"off" for chance, a volume by name ("loud"); other text stays text."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if name == schema.CHANCE and text.upper() in schema.ON_OFF:
+        return schema.ON_OFF.index(text.upper())
+    if name == schema.VOLUME:
+        for names in (schema.LEVEL_NAMES, schema.PIEZO_NAMES):
+            if text.upper().replace("_", " ") in names:
+                return names.index(text.upper().replace("_", " "))
+    if name in (schema.EDITION, schema.CURRENCY):
+        return text
+    try:
+        return parse_amount(text.upper())
+    except EntryError:
+        return text  # refused by validation with the setting's own message
+
+
+def change_settings(config: Config, values: dict, fresh: bool) -> None:
+    """Set several values at once, as the menu would one by one: all are validated first;
+    ValueError with the unit's message for the first bad one, and then nothing is saved.
+    fresh: no game on flash yet, so the first one is already of these settings."""
+    twin = config.settings.copy()
+    for name in values:
+        if name not in schema.LABELS:
+            raise ValueError(schema.MSG_UNKNOWN)
+    for name in schema.ORDER:  # edition first: the others are checked against it
+        if name not in values:
+            continue
+        problem = schema.validate(name, values[name], twin.edition, twin.editions)
+        if problem is not None:
+            raise ValueError(problem)
+        twin.restore(("setting", name, values[name]))
+    if fresh:
+        twin.game = twin.current_game()
+    config.save(twin.state_records())
+    config.settings.values = twin.values
+    config.settings.game = twin.game
+
+
+def parse_assignments(pairs: list) -> dict:
+    """["players=4", "go=1M"] -> {"players": 4, "go": 1000000}; VirtualUnitError if malformed."""
+    values = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise VirtualUnitError("a setting is name=value, not %r" % pair)
+        values[name.strip()] = value
+    return values
+
+
 class VirtualUnit:
     def __init__(
         self,
@@ -39,15 +95,26 @@ class VirtualUnit:
         flash_dir: str | None = None,
         matrix: str | None = None,
         start_ms: int = 0,
+        settings: dict | None = None,
+        boot_summary: bool = False,
     ) -> None:
         """start_ms: where the unit's ticks_ms starts (e.g. just before it wraps at 2**30).
         matrix: the keypad matrix, "4x4" or "5x5"; by default the smallest with a layout for
         the edition (Revolution needs the 5x5). seed: the flash's power-cut injection and, on a
-        fresh flash, the edition's PRNG (Revolution's Chance draws)."""
+        fresh flash, the edition's PRNG (Revolution's Chance draws). settings: values to set
+        before power-on, as the menu would ({"players": 4, "start": "20M"}); an invalid one
+        raises VirtualUnitError with the unit's message and nothing is set. boot_summary: show
+        the settings at power-on as the device does (off by default, so scripts start at the
+        game)."""
         if edition not in EDITIONS:
             raise VirtualUnitError("edition %r is not built yet; have: %s" % (edition, EDITIONS))
         self.edition_name = edition
         self.seed = seed
+        self.boot_summary = boot_summary
+        settings = {name: parse_setting(name, v) for name, v in (settings or {}).items()}
+        chosen = settings.get(schema.EDITION)
+        if matrix is None and isinstance(chosen, str) and chosen in EDITIONS:
+            matrix = default_matrix(chosen)
         self.clock = VirtualClock(start_ms)
         self.loop = VirtualTimeLoop(self.clock)
         self._own_flash = flash_dir is None
@@ -57,21 +124,41 @@ class VirtualUnit:
         self.board = board_module.Board(matrix or default_matrix(edition))
         self.board.piezo.clock = self.clock.ms
         self.parts = VirtualParts(self.board, edition)
-        logical = {key for row in self.board.keymap(edition) for key in row if key is not None}
-        self.keys = {name: key for name, key in KEY_NAMES.items() if key in logical}
+        self.keys: dict = {}
+        self._keys_for = ""
+        self._sync_keys(edition)
         self.slot_cards: dict = {"green": None, "red": None}
         self._cues: list = []
         self._tone_mark = 0
         self._task: asyncio.Task | None = None
         self.flash = VirtualFlash(self.flash_dir, seed=seed)  # can cut power, or fill up
-        if not self.flash.listdir():
-            Store(self.flash).append([("card", card_id(n), n) for n in range(1, PLAYER_CARDS + 1)])
+        fresh = not self.flash.listdir()
+        config = Config(self.flash, edition, lambda: unit_editions(self.board))
+        if settings:
+            try:
+                change_settings(config, settings, fresh)
+            except ValueError as error:
+                if self._own_flash:
+                    shutil.rmtree(self.flash_dir, ignore_errors=True)
+                raise VirtualUnitError(str(error)) from None
+        if fresh:
+            cards = min(PLAYER_CARDS, config.settings.players())
+            if cards:
+                Store(self.flash).append([("card", card_id(n), n) for n in range(1, cards + 1)])
         self._boot()
 
     # ---- lifecycle -------------------------------------------------------------------------
 
     def _boot(self) -> None:
-        self.unit = build_unit(self.board, self.edition_name, fs=self.flash, seed=self.seed)
+        self.unit = build_unit(
+            self.board,
+            self.edition_name,
+            fs=self.flash,
+            seed=self.seed,
+            summary=self.boot_summary,
+            menu=True,
+        )
+        self.config = self.unit.config  # the shell lets go of it once the game begins
         self.unit.clock = self.clock.ticks_ms
         self.unit.on_cue = self._cues.append
         self.unit.screen_log = []  # read back by screen_text()
@@ -84,10 +171,29 @@ class VirtualUnit:
             self._task.result()  # a crashed firmware task surfaces here, with its traceback
             raise RuntimeError("the firmware's tasks ended")
 
-    def power_cycle(self) -> None:
-        """Cut power and boot again on the same flash; cards lying in the slots stay there."""
+    def power_cycle(self, hold: str | None = None) -> None:
+        """Cut power and boot again on the same flash; cards lying in the slots stay there.
+        hold: a key held down while the unit powers up, released once it has booted (the
+        menu's ok key, "go", opens the settings menu)."""
+        logical = self._key(hold) if hold is not None else None
         self._stop()
+        if logical is not None:
+            self.parts.keypad.press(logical)
         self._boot()
+        if logical is not None:
+            self.parts.keypad.release(logical)
+            self.advance(TAP_S)
+
+    def open_settings(self) -> None:
+        """Power-cycle holding the menu's ok key: the unit asks "SETTINGS?"."""
+        ok = self.config.menu_keys()[0]
+        public = [name for name, key in self.keys.items() if key == ok]
+        self.power_cycle(hold=public[0])
+
+    def settings(self) -> dict:
+        """Every setting in force for the unit's edition, by name."""
+        settings = self.config.settings
+        return {name: settings.get(name) for name in schema.names_for(settings.edition)}
 
     def _stop(self) -> None:
         task = self._task
@@ -121,7 +227,21 @@ class VirtualUnit:
 
     # ---- hands on the unit -----------------------------------------------------------------
 
+    def _sync_keys(self, edition: str) -> None:
+        """The keys of the layout of the edition the unit runs (a menu may change it)."""
+        if edition == self._keys_for:
+            return
+        keymap = self.board.keymap(edition)
+        logical = {key for row in keymap for key in row if key is not None}
+        self.keys = {name: key for name, key in KEY_NAMES.items() if key in logical}
+        self._keys_for = edition
+        if hasattr(self, "parts"):
+            self.parts.keypad.keymap = keymap
+
     def _key(self, name: str) -> str:
+        unit = getattr(self, "unit", None)
+        if unit is not None:
+            self._sync_keys(unit.edition.name)
         key = self.keys.get(name)
         if key is None:
             raise VirtualUnitError(

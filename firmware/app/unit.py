@@ -4,6 +4,7 @@
 # clock; run() wraps each in its own asyncio task. Order inside one step is fixed: an event goes
 # to the edition, its records go to the journal, and only then is the edition told they are
 # durable; the screen is drawn after that, so nothing shows as done before it is on flash.
+import sys
 import time
 
 try:
@@ -18,11 +19,24 @@ from rules.ticks import ticks_add, ticks_diff
 from ui.render import render
 from ui.sounds import melody_for
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 ENOSPC = 28
 MSG_ONE_CARD = "ONE CARD PER SLOT"  # two cards answer in one slot's field
 MSG_BATTERY_LOW = "BATTERY LOW"
 MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
 MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
+# Code that runs at power-on only (the settings, the summary, the menu): dropped after it.
+_POWER_ON_MODULES = (
+    "rules.settings_menu",
+    "rules.boot_summary",
+    "rules.settings",
+    "app.config",
+    "app.selftest",
+    "store.settings_file",
+)
 
 
 def describe_problems(problems: list) -> str:
@@ -104,6 +118,20 @@ class BankUnit:
         self.storage_failures = 0
         self.storage_broken = False  # the journal could not be read: refuse every record
         self.on_cue = None  # optional callable(cue): told of every cue played (simulator)
+        # Settings (app.config.Config, set by app.build; None: the edition as constructed).
+        self.config: Any = None
+        self.show_summary = False  # the settings in force show at power-on
+        self.menu_held = None  # the menu's ok key, held at power-on: the settings gesture
+        # The boot summary or the settings menu while one runs in the edition's place: it gets
+        # the keys, ticks and cards and is drawn; the edition waits, untouched.
+        self.overlay: Any = None
+        self.settings_notice = ""
+
+    @property
+    def active(self):
+        """What takes the events and is drawn: an overlay while one runs, else the edition."""
+        overlay = self.overlay
+        return overlay if overlay is not None else self.edition
 
     # ---- start-up ----------------------------------------------------------------------------
 
@@ -113,6 +141,12 @@ class BankUnit:
         except OSError:
             records, problems = [], []
             self.storage_broken = True
+        config = self.config
+        if config is not None and config.new_game_due() and not self.storage_broken:
+            # The journal holds a game of another edition or player count: a new game, with
+            # the enrolled cards kept where the edition has cards and room for them.
+            self._start_game([r for r in records if r[0] == "card" or r[0] == "uncard"])
+            records, problems = [], []
         for record in records:
             try:
                 self.edition.restore(record)
@@ -124,9 +158,112 @@ class BankUnit:
             # Write the repaired state out at once, so the next boot starts clean and does not
             # report the same damage again.
             self.store.compact(self.edition.snapshot_records())
+        if config is not None:
+            self.settings_notice = config.notice
+            if self.menu_held is not None:
+                from rules.settings_menu import SettingsMenu
+
+                keys = config.menu_keys()
+                self.overlay = SettingsMenu(config.settings, keys, True, self.menu_held)
+            elif self.show_summary:
+                from rules.boot_summary import BootSummary
+
+                self.overlay = BootSummary(config.settings)
+            else:
+                self._forget_settings()
         for slot in (GREEN, RED):
             self._start_reader(slot, now)
         self._start_display(now)
+
+    # ---- settings ----------------------------------------------------------------------------
+
+    def _start_game(self, cards: list) -> None:
+        """A new game of the edition in force (freshly built), keeping the enrolled cards that
+        still fit; written as a snapshot, then the settings note which game the journal holds."""
+        edition = self.edition
+        for record in cards:
+            try:
+                edition.restore(record)
+            except ValueError:
+                pass  # a number above the new player count, or an edition without cards
+        if not self.store.compact(edition.snapshot_records()):
+            self.storage_broken = True  # the old game's journal must not be added to
+            return
+        try:
+            self.config.game_started()
+        except OSError:
+            self.storage_broken = True
+
+    def _forget_settings(self) -> None:
+        """The game has begun: the settings code gives its heap back to it."""
+        self.config = None
+        modules = sys.modules
+        for name in _POWER_ON_MODULES:
+            if modules.pop(name, None) is not None:
+                package, _, leaf = name.rpartition(".")
+                parent = modules.get(package)
+                if parent is not None and hasattr(parent, leaf):
+                    delattr(parent, leaf)
+
+    def _close_overlay(self, now: int, key: str | None = None) -> None:
+        """The summary or the menu ended (by `key`, whose release the edition must not see)."""
+        overlay = self.overlay
+        self.overlay = None
+        self.rendered_version = -1
+        if key is not None:
+            self.wake_key = key
+        changed = getattr(overlay, "changed", None)
+        if changed:
+            self._rebuild(now, "volume" in changed)
+        self._forget_settings()
+        for slot in (GREEN, RED):  # cards laid in while it ran reach the edition now
+            card_slot = self.slots[slot]
+            if card_slot is not None and card_slot.uid_hex is not None:
+                self.edition.card_present(slot, card_slot.uid_hex, now)
+                self._settle()
+
+    def _rebuild(self, now: int, volume_changed: bool) -> None:
+        """A fresh edition from the settings: the journal replayed into it if it holds a game of
+        the same edition and players, else a new game."""
+        config = self.config
+        old = self.edition
+        edition = config.build_edition()
+        self.edition = edition
+        if edition.name != old.name:
+            keypad, keymap = config.keypad(edition.name)
+            if self.wake_key is not None:  # the same switch, by its name in the new layout
+                self.wake_key = _renamed(self.wake_key, config.keymap, keymap)
+            self.keypad = keypad
+            config.keymap = keymap
+        if self.storage_broken:
+            return  # nothing can be written or read back: the defaults of a fresh edition
+        if config.new_game_due():
+            registry = getattr(old, "registry", None)
+            numbers = registry.numbers if registry is not None else {}
+            self._start_game([("card", card, numbers[card]) for card in numbers])
+        else:
+            try:
+                records, _ = self.store.load()
+            except OSError:
+                records = []
+                self.storage_broken = True
+            for record in records:
+                try:
+                    edition.restore(record)
+                except ValueError:
+                    pass  # reported at boot already
+        if volume_changed and hasattr(edition, "volume"):
+            # The level is game state the edition journals: set it through its journal.
+            edition.outbox.append(("set", "volume", config.settings.get("volume")))
+            self._settle()
+        level = config.settings.get("volume")
+        if not hasattr(edition, "volume") and level is not None and self.piezo is not None:
+            self.piezo.set_volume(level)
+
+    def _overlay_check(self, now: int, key: str | None = None) -> None:
+        overlay = self.overlay
+        if overlay is not None and overlay.done:
+            self._close_overlay(now, key)
 
     def _start_reader(self, slot: int, now: int) -> None:
         reader = self.readers[slot]
@@ -162,19 +299,23 @@ class BankUnit:
         event = keypad.pop()  # also drains events an earlier step left queued
         while event is not None:
             kind, key = event
+            machine = self.active
             if kind == Keypad.PRESS:
                 # The key that wakes the unit does nothing else (the edition's rule); keys
                 # pressed while it is still down are a hand on the keypad: dropped here. Their
                 # releases reach the edition, which ignores keys it never saw go down.
                 if self.wake_key is None:
-                    if not self.edition.view()["display_on"]:
+                    if not machine.view()["display_on"]:
                         self.wake_key = key
-                    self.edition.key_down(key, now)
+                    machine.key_down(key, now)
             elif kind == Keypad.RELEASE:
                 if key == self.wake_key:
                     self.wake_key = None
-                self.edition.key_up(key, now)
+                machine.key_up(key, now)
             self._settle()  # LONG: the rules time holds themselves from key_down/key_up
+            if self.overlay is not None and kind == Keypad.PRESS:
+                self._overlay_check(now, key)
+            keypad = self.keypad  # a new one if the edition changed
             event = keypad.pop()
 
     def poll_reader(self, slot: int, now: int) -> None:
@@ -192,28 +333,35 @@ class BankUnit:
                 self._lose_reader(slot, now)
             return
         self.reader_faults[slot] = 0
+        machine = self.active
         if change == CardSlot.INSERTED:
-            self.edition.card_present(slot, card_slot.uid_hex, now)
+            machine.card_present(slot, card_slot.uid_hex, now)
             self._settle()
         elif change == CardSlot.REMOVED:
-            self.edition.card_gone(slot, now)
+            machine.card_gone(slot, now)
             self._settle()
         elif change == CardSlot.COLLISION:
             if had_card:
-                self.edition.card_gone(slot, now)  # which card would pay is unknowable
+                machine.card_gone(slot, now)  # which card would pay is unknowable
             self._settle("error")
+        if self.overlay is not None:
+            self._overlay_check(now)
 
     def _lose_reader(self, slot: int, now: int) -> None:
         card_slot = self.slots[slot]
         self.slots[slot] = None
         self.retry_at[slot] = ticks_add(now, self.retry_ms)
         if card_slot is not None and card_slot.uid_hex is not None:
-            self.edition.card_gone(slot, now)  # a card no reader can see is not in the slot
+            self.active.card_gone(slot, now)  # a card no reader can see is not in the slot
             self._settle()
 
     def tick(self, now: int) -> None:
-        self.edition.tick(now)
+        self.active.tick(now)
         self._settle()
+        if self.overlay is not None:
+            self._overlay_check(now)
+        if self.settings_notice and ticks_diff(now, self.boot_notice_at) >= self.notice_ms:
+            self.settings_notice = ""
         if self.boot_notice and ticks_diff(now, self.boot_notice_at) >= self.notice_ms:
             self.boot_notice = ""
         if self.battery_notice and ticks_diff(now, self.battery_notice_at) >= self.notice_ms:
@@ -242,6 +390,8 @@ class BankUnit:
             return "STORAGE UNREADABLE"
         if self.boot_notice:
             return self.boot_notice
+        if self.settings_notice:
+            return self.settings_notice
         if self.battery_notice:
             return MSG_BATTERY_LOW
         if len(missing) == 2:
@@ -260,13 +410,14 @@ class BankUnit:
         alert = self.alert()
         notice = alert or self.notice()
         status = self.status
+        machine = self.active
         if (
-            self.edition.version == self.rendered_version
+            machine.version == self.rendered_version
             and notice == self.rendered_notice
             and status["battery_low"] == self.battery_low
         ):
             return False
-        view = self.edition.view()
+        view = machine.view()
         if alert:
             view["message"] = alert  # over the edition's own message, as an error
             view["error"] = True
@@ -291,26 +442,29 @@ class BankUnit:
             self.display_ok = False  # keep working without a screen; look again later
             self.retry_at[2] = ticks_add(now, self.retry_ms)
             return False
-        self.rendered_version = self.edition.version
+        self.rendered_version = machine.version
         self.rendered_notice = notice
         return True
 
     def _settle(self, cue: str | None = None) -> None:
         """Store the edition's records, then play the last cue of the step (or `cue`, the
         shell's own, which replaces it)."""
-        edition = self.edition
-        if edition.outbox and self.storage_broken:
+        edition = self.active
+        if edition.outbox and self.storage_broken and edition is self.edition:
             edition.acknowledge(False, "STORAGE FAILED")
         elif edition.outbox:
             try:
-                self.store.append(edition.outbox)
+                if edition is self.edition:
+                    self.store.append(edition.outbox)
+                else:
+                    self.config.save(edition.outbox)  # the settings file
             except OSError as error:
                 self.storage_failures += 1
                 full = error.args and error.args[0] == ENOSPC
                 edition.acknowledge(False, "STORAGE FULL" if full else "STORAGE FAILED")
             else:
                 edition.acknowledge(True)
-                if self.store.compact_due():
+                if edition is self.edition and self.store.compact_due():
                     self.store.compact(edition.snapshot_records())  # False: retried later
         cues = edition.take_cues()
         self._follow_volume()
@@ -327,7 +481,7 @@ class BankUnit:
 
     def _follow_volume(self) -> None:
         """An edition with volume levels says its piezo level (0 silent) as `volume`."""
-        volume = getattr(self.edition, "volume", None)
+        volume = getattr(self.active, "volume", None)
         piezo = self.piezo
         if volume is not None and piezo is not None and piezo.volume != volume:
             piezo.set_volume(volume)
@@ -338,7 +492,7 @@ class BankUnit:
         others have `sound_on`, whose "off" is still confirmed with one last beep."""
         if melody_for(cue) is None:
             return False
-        edition = self.edition
+        edition = self.active
         volume = getattr(edition, "volume", None)
         if volume is None:
             return edition.sound_on or cue == "sound_off"
@@ -383,3 +537,12 @@ class BankUnit:
         if self.piezo is not None:
             tasks.append(asyncio.create_task(self.piezo.run(self.clock)))
         await asyncio.gather(*tasks)
+
+
+def _renamed(key: str, old_keymap, new_keymap):
+    """The name the key at `key`'s position has in another keypad layout (None: no key)."""
+    for r in range(len(old_keymap)):
+        for c in range(len(old_keymap[r])):
+            if old_keymap[r][c] == key:
+                return new_keymap[r][c]
+    return None

@@ -67,6 +67,7 @@ class ElectronicBanking:
             raise ValueError("card_count must be 2..8")
         self.card_count = card_count
         self.go_amount = go_amount
+        self.start_balance = start_balance  # what the next new game starts at (a setting)
         self.ledger = Ledger(card_count, start_balance, MAX_BALANCE)
         self.registry = registry if registry is not None else CardRegistry(card_count)
         self.sound_on = True
@@ -659,4 +660,4 @@ class ElectronicBanking:
             self._show_message(MSG_NEW_GAME, False)
             self._cue("new_game")
 
-        self._propose(("new", self.ledger.start_balance), started)
+        self._propose(("new", self.start_balance), started)

@@ -25,10 +25,13 @@ _SLOT_SOUND = const(110)
 _SLOT_BATTERY = const(119)
 _TITLE_AFTER_SYMBOL = const(11)  # a view's symbol (a Revolution zone, Chance) sits left of it
 _QUESTION = const(63)  # '?' stands in for characters the small font lacks
+_LINES_Y = const(13)  # a view's "lines" (the settings summary): small font, 10 rows apart
+_LINE_STEP = const(10)
 
 
 def render(canvas, view: dict, status: dict | None = None, log: list | None = None) -> None:
-    """Draw `view` (title, big, detail, message, error, green, red, sound, symbol) on the canvas.
+    """Draw `view` (title, big, detail, message, error, green, red, sound, symbol, and "lines":
+    up to 4 rows of small text under the title) on the canvas.
 
     status: {"battery_low": bool, "notice": str} from the shell; a notice (a fault such as
     "RED READER MISSING") fills the message line, inverted, when the view has no message.
@@ -55,6 +58,10 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
     draw_text(canvas, view.get("title") or "", title_left, TITLE_Y, 1, title_right - 1, 1, log)
     canvas.hline(0, RULE_Y, WIDTH, 1)
 
+    lines = view.get("lines")
+    if lines:
+        for i in range(len(lines)):
+            draw_text(canvas, lines[i], 0, _LINES_Y + i * _LINE_STEP, 1, WIDTH, 1, log)
     big = view.get("big") or ""
     if big:
         width = big_width(big)

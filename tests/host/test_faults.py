@@ -1122,3 +1122,118 @@ def test_F66_tick_counter_wraps() -> None:
         unit.advance(4)
         assert unit.screen_text() == IDLE
         kept(unit)
+
+
+# ---- settings ------------------------------------------------------------------------------
+
+
+def settings_item(unit: VirtualUnit, label: str) -> None:
+    """Power-cycle into the settings menu, answer yes, scroll to the item and edit it."""
+    unit.open_settings()
+    unit.press("go")
+    for _ in range(12):
+        if unit.screen_text()[-1].startswith(label + "  "):
+            unit.press("go")
+            unit.sounds()
+            return
+        unit.press("M")
+    raise AssertionError("no settings item " + label)
+
+
+def test_F67_setting_out_of_range(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("1M")
+    unit.remove("green")
+    for label, typed, shown, message in (
+        ("PLAYERS", "9", "6", "PLAYERS: 2 TO 8"),
+        ("STANDBY S", "5", "60", "STANDBY S: 10 TO 600"),
+    ):
+        settings_item(unit, label)
+        before = flash_files(unit)
+        unit.type(typed)
+        unit.sounds()
+        unit.press("go")
+        assert unit.screen_text() == ["SET " + label, shown, message]
+        assert unit.sounds() == ["error"]
+        assert flash_files(unit) == before
+        unit.press("C")
+        unit.press("C")  # out of the menu
+        unit.parts.keypad.release_all()
+    reboot(unit)
+    assert unit.settings()["players"] == 6 and unit.settings()["standby"] == 60
+    kept(unit, {1: 16 * M})
+
+
+def test_F68_setting_refused_by_a_full_flash(unit: VirtualUnit) -> None:
+    settings_item(unit, "GO")
+    unit.type("1M")
+    before = flash_files(unit)
+    unit.flash.fill(0)
+    unit.sounds()
+    unit.press("go")
+    assert unit.screen_text() == ["SET GO", "2M", "STORAGE FULL"]
+    assert unit.sounds() == ["error"]
+    assert flash_files(unit) == before
+    unit.flash.fill(None)
+    unit.press("C")
+    unit.press("C")
+    ready(unit, 2, "green")
+    unit.press("go")
+    kept(unit, {2: START + 2 * M})
+    reboot(unit)
+    assert unit.settings()["go"] == 2 * M
+
+
+def test_F69_corrupt_settings_file(tmp_path: pathlib.Path) -> None:
+    with VirtualUnit(flash_dir=str(tmp_path), settings={"go": "1M"}) as unit:
+        ready(unit, 1, "green")
+        unit.press("go")  # 1M
+        unit.remove("green")
+        settings_item(unit, "GO")
+        unit.type("3M")
+        unit.press("go")
+        unit.press("C")
+    newest = max(int(n[4:]) for n in os.listdir(tmp_path) if n.startswith("set."))
+    flip_byte(str(tmp_path / ("set.%d" % newest)), 12)
+    with VirtualUnit(flash_dir=str(tmp_path)) as unit:
+        assert unit.screen_text() == ["MONOPOLY BANK", "----", "SETTINGS: LAST GOOD"]
+        assert unit.settings()["go"] == 1 * M
+        kept(unit, {1: 16 * M})
+        unit.advance(8)
+        assert unit.screen_text() == IDLE
+    for name in os.listdir(tmp_path):
+        if name.startswith("set."):
+            (tmp_path / name).write_bytes(b"not a settings file\n")
+    with VirtualUnit(flash_dir=str(tmp_path)) as unit:
+        assert unit.screen_text() == ["MONOPOLY BANK", "----", "SETTINGS: DEFAULTS"]
+        assert unit.settings()["go"] == 2 * M
+        kept(unit, {1: 16 * M})
+
+
+def test_F70_power_cut_while_a_setting_is_saved(tmp_path: pathlib.Path) -> None:
+    points = 0
+    outcomes = set()
+    while True:
+        points += 1
+        flash_dir = tmp_path / str(points)
+        with VirtualUnit(flash_dir=str(flash_dir), settings={"standby": 30}) as unit:
+            ready(unit, 1, "green")
+            unit.type("1M")
+            unit.remove("green")
+            settings_item(unit, "GO")
+            unit.type("1M")
+            unit.flash.cut_after(points)
+            try:
+                unit.press("go")
+            except PowerCut:
+                assert "sound_on" not in unit.sounds()
+            else:
+                break  # every write point of the save was cut once
+            unit.flash.restore_power()
+            reboot(unit)
+            settings = unit.settings()
+            assert settings["standby"] == 30  # never the defaults
+            assert settings["go"] in (1 * M, 2 * M)  # the old value or the new one
+            outcomes.add(settings["go"])
+            kept(unit, {1: 16 * M})
+    assert points > 4 and outcomes == {1 * M, 2 * M}
