@@ -8,7 +8,7 @@ from drivers.ssd1306 import SSD1306
 from store.fs import DeviceFS
 from store.store import Store
 
-EDITIONS = ("electronic_banking", "revolution")
+EDITIONS = ("electronic_banking", "revolution", "classic")
 
 
 def make_edition(name: str, seed: int = 0):
@@ -22,6 +22,10 @@ def make_edition(name: str, seed: int = 0):
         from rules.revolution import Revolution
 
         return Revolution(seed=seed)
+    if name == "classic":
+        from rules.classic import Classic
+
+        return Classic()
     raise ValueError("unknown edition " + name)
 
 
