@@ -29,10 +29,30 @@ REVOLUTION_5X5 = (
     (None, None, None, None, None),
 )
 
+# Classic (whole currency units, no K or M): the same positions as Electronic Banking, with the
+# mortgage helper in K's place, bankruptcy in M's and the prison fine in the point's. GO both
+# carries out a typed amount and pays the salary.
+CLASSIC_4X4 = (
+    ("1", "2", "3", "MORTGAGE"),
+    ("4", "5", "6", "BANKRUPT"),
+    ("7", "8", "9", "GO"),
+    ("FINE", "0", "C", None),
+)
+
+CLASSIC_5X5 = (
+    ("1", "2", "3", "MORTGAGE", None),
+    ("4", "5", "6", "BANKRUPT", None),
+    ("7", "8", "9", "GO", None),
+    ("FINE", "0", "C", None, None),
+    (None, None, None, None, None),
+)
+
 LAYOUTS = {
     ("4x4", "electronic_banking"): ELECTRONIC_BANKING_4X4,
     ("5x5", "electronic_banking"): ELECTRONIC_BANKING_5X5,
     ("5x5", "revolution"): REVOLUTION_5X5,
+    ("4x4", "classic"): CLASSIC_4X4,
+    ("5x5", "classic"): CLASSIC_5X5,
 }
 
 

@@ -28,7 +28,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from host_sim.virtual_unit import PLAYER_CARDS, VirtualUnit, VirtualUnitError
-from rules.money import format_amount
 
 OLED_WIDTH = 128
 OLED_HEIGHT = 64
@@ -61,6 +60,9 @@ UNIT_KEYS = (
     ("go", "g", "GO (the arrow: passing GO)"),
     ("zone", "z", "ZONE (Transport Zone)"),
     ("deal", "d", "DEAL (auction timer)"),
+    ("mortgage", "o", "MORTGAGE (lift one: value + 10%)"),
+    ("bankrupt", "b", "BANKRUPT (RED's whole balance)"),
+    ("fine", "f", "FINE (prison; no card: sound)"),
 )
 # Terminal keys that hold a unit key for HOLD_S without the "h" prefix.
 HOLD_SHORTCUTS = {"C": "C"}  # hold C: new game
@@ -162,6 +164,7 @@ class UnitThread:
             raise
         self.keys = dict(self.unit.keys)
         self.edition = edition
+        self.money = self.unit.unit.edition._money  # the edition's own amount format ($1500)
 
     def _call(self, action) -> Snapshot:
         error = ""
@@ -290,7 +293,7 @@ def help_text(keys: KeyTable, edition: str) -> Text:
     text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
     for term, public in HOLD_SHORTCUTS.items():
         text.append(
-            "  %-19s hold %s for %.1f s: every card back to 15M\n" % (term, public, HOLD_S)
+            "  %-19s hold %s for %.1f s: NEW GAME? (GO confirms)\n" % (term, public, HOLD_S)
         )
     text.append("\nCards (virtual cards 1-%d belong to this game):\n" % PLAYER_CARDS, style="bold")
     text.append("  [ then 1-9   put that card in the GREEN slot (receive)\n")
@@ -304,7 +307,14 @@ def help_text(keys: KeyTable, edition: str) -> Text:
     text.append("  ?            this help (? or Esc closes it)\n")
     text.append("  Q, ctrl+q    quit (the unit powers off)\n")
     text.append("\nPlaying:\n", style="bold")
-    text.append("  Receive: card in GREEN, type the amount, finish with K or M: 2 6 0 k\n")
+    if edition == "classic":
+        text.append("  Receive: card in GREEN, type a plain amount, GO carries it out: 2 6 0 g\n")
+        text.append("  Mortgage: card alone in RED, its value, o (value + 10%), then g to pay.\n")
+        text.append("  Bankrupt: b with the card in RED (creditor in GREEN, or none: bank).\n")
+        text.append("  Totals: no card in, h then b (hold BANKRUPT), g; see docs/classic.md.\n")
+    else:
+        text.append("  Receive: card in GREEN, type the amount, finish with K or M: 2 6 0 k\n")
+        text.append("  Totals: no card in, h then m (hold M), g. Mortgage: RED card, h then g.\n")
     text.append("  Pay the bank: card in RED. Pay a player: payer in RED, receiver in GREEN.\n")
     text.append("  GO: card alone in GREEN, g. C clears a wrong amount while the card is in.\n")
     text.append("  Virtual time follows real time: after a minute unused the screen goes\n")
@@ -459,7 +469,7 @@ class BankUnitApp(App):
         holder = {card: slot for slot, card in snap.slots.items() if card is not None}
         text = Text()
         for card, amount in sorted(snap.balances.items()):
-            text.append("card %-3d %9s" % (card, format_amount(amount)))
+            text.append("card %-3d %9s" % (card, self.unit_thread.money(amount)))
             slot = holder.get(card)
             if slot is not None:
                 text.append("  %s" % slot.upper(), style="bold " + slot)

@@ -27,6 +27,7 @@ CARD_SETTLE_S = 0.4  # a few reader polls: enough for the unit to notice a card 
 KEY_NAMES = {str(d): str(d) for d in range(10)}
 KEY_NAMES.update({"K": "K", "M": "M", "C": "C", ".": ".", "go": "GO"})
 KEY_NAMES.update({"zone": "ZONE", "deal": "DEAL"})  # Revolution
+KEY_NAMES.update({"mortgage": "MORTGAGE", "bankrupt": "BANKRUPT", "fine": "FINE"})  # Classic
 
 
 class VirtualUnitError(ValueError):

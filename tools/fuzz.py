@@ -465,6 +465,8 @@ class Player:
                 self.refused.discard(step[3])
 
     def amount(self) -> str:
+        if "K" not in self.keys:
+            return plain_amount_text(self.rng)
         return amount_text(self.rng)
 
     def seat_for_transaction(self) -> None:
@@ -601,6 +603,17 @@ def amount_text(rng: random.Random) -> str:
         return rng.choice(("0K", "5K", "9K", "10K", "20M", "20.01M", "25M", "1.234M", "15M"))
     body = "".join(rng.choice("0123456789..") for _ in range(rng.randint(0, 7)))
     return body + rng.choice(("K", "M", "", ">", "C"))
+
+
+def plain_amount_text(rng: random.Random) -> str:
+    """The same for a keypad without K and M (Classic): whole units that GO carries out."""
+    pick = rng.random()
+    if pick < 0.75:
+        return "%d>" % rng.randint(1, 2000)
+    if pick < 0.9:
+        return rng.choice(("0>", "1>", "99999>", "100000>", ">", "050>"))
+    body = "".join(rng.choice("0123456789") for _ in range(rng.randint(0, 7)))
+    return body + rng.choice(("", ">", "C"))
 
 
 def rules_fuzz(
@@ -793,7 +806,7 @@ def _sim_action(unit, rng, names, max_wait_s, stats, watch) -> str:
                 unit.remove(slot)
         typed = [
             "go" if char == ">" else char
-            for char in "C" + amount_text(rng)
+            for char in "C" + (amount_text(rng) if "K" in unit.keys else plain_amount_text(rng))
             if ("go" if char == ">" else char) in unit.keys
         ]
         for name in typed:

@@ -55,6 +55,28 @@ def _sound_off(unit) -> None:
     unit.press(".")  # "." with no card in toggles the sound
 
 
+def _classic_lift(unit) -> None:
+    unit.insert(card=2, slot="red")
+    unit.advance(1.2)
+    unit.type("75")
+    unit.press("mortgage")
+
+
+def _classic_bankrupt(unit) -> None:
+    unit.insert(card=4, slot="red")
+    unit.insert(card=1, slot="green")
+    unit.advance(1.2)
+    unit.press("bankrupt")
+
+
+def _totals_winner(unit) -> None:
+    unit.hold("M", 2.5)
+    unit.press("go")
+    unit.type("2.5M")
+    for _ in range(6):
+        unit.press("go")
+
+
 def _standby(unit) -> None:
     _balance(unit)
     unit.advance(61.0)  # a minute without activity: the panel keeps its frame, the glass is dark
@@ -115,10 +137,30 @@ SCENARIOS = (
         _auction,
         ["AUCTION", "18", "DEAL = STOP"],
     ),
+    (
+        "classic_lift",
+        "Classic: lifting a $75 mortgage costs $90",
+        _classic_lift,
+        ["LIFT $75 +10%", "$90", "GO = YES   C = NO"],
+    ),
+    (
+        "classic_bankrupt",
+        "Classic: card 4 bankrupt to card 1, asked first",
+        _classic_bankrupt,
+        ["BANKRUPT 4>1", "$1500", "GO = YES   C = NO"],
+    ),
+    (
+        "totals_winner",
+        "Electronic Banking TOTALS: the winner",
+        _totals_winner,
+        ["WINNER", "CARD 1", "TOTAL 17.5M"],
+    ),
 )
 
 # Scenarios of another edition than EDITION.
 SCENARIO_EDITIONS = {
+    "classic_lift": "classic",
+    "classic_bankrupt": "classic",
     "revolution_zone_choice": "revolution",
     "revolution_chance": "revolution",
     "revolution_auction": "revolution",

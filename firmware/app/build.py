@@ -9,7 +9,7 @@ from drivers.ssd1306 import SSD1306
 from store.fs import DeviceFS
 from store.store import Store
 
-EDITIONS = ("electronic_banking", "revolution")
+EDITIONS = ("electronic_banking", "revolution", "classic")
 
 
 def make_edition(name: str, seed: int = 0, settings=None):
@@ -30,6 +30,10 @@ def make_edition(name: str, seed: int = 0, settings=None):
         from rules.revolution import Revolution
 
         edition = Revolution(seed=seed, **kwargs)
+    elif name == "classic":
+        from rules.classic import Classic
+
+        edition = Classic(**kwargs)
     else:
         raise ValueError("unknown edition " + name)
     if settings is not None:

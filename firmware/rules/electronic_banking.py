@@ -4,6 +4,11 @@
 # Outputs: view() as plain data, take_cues() sound cue names, and `outbox`: records that the
 # shell must make durable and then acknowledge(). Nothing a record changes is applied, shown
 # as done or cued before acknowledge(True): the unit is write-ahead by construction.
+#
+# Records: ("tx", payer, payee, amount), ("new", start), ("ledger", ...) (rules.ledger);
+# ("card", id, number), ("uncard", number) (rules.cards); ("set", "sound", 0|1);
+# ("set", "assets", number, value): the property and building value typed in TOTALS for a
+# player (end-of-game ranking only: it never changes a balance; a new game clears it).
 from rules import keys
 from rules.cards import CardRegistry
 from rules.ledger import BANK, Ledger
@@ -39,12 +44,15 @@ MSG_ENROLLED = "CARD %d ENROLLED"
 MSG_ENROLL_DONE = "ENROLLING DONE"
 MSG_CARDS_CLEARED = "ALL CARDS CLEARED"
 MSG_NO_CARDS = "HOLD K: ENROLL CARDS"
+MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
 
 # Admin states. Each needs a long press and then GO to confirm: one stray key ends nothing.
 ASK_NEW_GAME = "NEW GAME?"
 ASK_ENROLL = "ENROLL CARDS?"
 ASK_CLEAR_CARDS = "CLEAR ALL CARDS?"
 ENROLLING = "ENROLLING"
+ASK_TOTALS = "GAME TOTALS?"
+TOTALS = "TOTALS"  # end-of-game totals: each card's cash plus its typed property value
 
 
 class ElectronicBanking:
@@ -55,6 +63,14 @@ class ElectronicBanking:
     long_press_ms = 2000  # hold C this long to be asked about a new game
     enroll_press_ms = 3000  # hold K (no card in) this long to be asked about enrolling cards
     confirm_ms = 15000  # an unanswered question is cancelled after this
+    totals_press_ms = 2000  # hold the totals key (no card in) this long to be asked about TOTALS
+    max_balance = MAX_BALANCE
+    mortgage_step = 10000  # rulebooks: a lifted mortgage is rounded up to the next 10K
+    # Which logical key each guarded gesture holds (an edition may put them on other keys).
+    enroll_key = keys.THOUSAND  # hold, no card in: enroll cards
+    totals_key = keys.MILLION  # hold, no card in: end-of-game totals
+    lift_key: str | None = keys.GO  # hold, a card alone in RED: lift a mortgage
+    lift_value_help = MSG_LIFT_VALUE
 
     def __init__(
         self,
@@ -68,7 +84,7 @@ class ElectronicBanking:
         self.card_count = card_count
         self.go_amount = go_amount
         self.start_balance = start_balance  # what the next new game starts at (a setting)
-        self.ledger = Ledger(card_count, start_balance, MAX_BALANCE)
+        self.ledger = Ledger(card_count, start_balance, self.max_balance)
         self.registry = registry if registry is not None else CardRegistry(card_count)
         self.sound_on = True
         self.slot_card: list = [None, None]  # player number per slot (GREEN, RED)
@@ -96,6 +112,12 @@ class ElectronicBanking:
         self.admin: str | None = None  # a question awaiting GO/C, or ENROLLING
         self.admin_at = 0
         self.enroll_slots: list = [None, None]  # card id lying in each slot while enrolling
+        self.lift_deferred = False  # the lift key went down unacted: it acts on release
+        # A payment asked first (rules.endgame): [kind, payer, payee, amount, title] awaiting GO,
+        # or kind "value" while the value of the mortgage to lift is typed.
+        self.ask_pay: list | None = None
+        self.assets = [0] * (card_count + 1)  # typed property values per player (TOTALS)
+        self.totals_page = 0  # TOTALS: a card's page, then the winner, then each rank
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -104,11 +126,17 @@ class ElectronicBanking:
         kind = record[0]
         if kind == "tx" or kind == "new" or kind == "ledger":
             self.ledger.apply(record)
+            if kind == "new":
+                self.assets = [0] * (self.card_count + 1)
         elif kind == "card" or kind == "uncard":
             self.registry.apply(record)
         elif kind == "set":
             if record[1] == "sound":
                 self.sound_on = bool(record[2])
+            elif record[1] == "assets":
+                from rules import endgame
+
+                endgame.restore_assets(self, record)
         else:
             raise ValueError("unknown record")
 
@@ -119,6 +147,9 @@ class ElectronicBanking:
         ]
         records.append(("set", "sound", 1 if self.sound_on else 0))
         records.append(self.ledger.state_record())
+        for number in range(1, self.card_count + 1):
+            if self.assets[number]:
+                records.append(("set", "assets", number, self.assets[number]))
         return records
 
     def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
@@ -176,6 +207,30 @@ class ElectronicBanking:
         self.message_at = self.last_activity if at is None else at
         self._changed()
 
+    # ---- amounts: the hooks an edition with other money overrides ----------------------------
+
+    def _money(self, amount: int) -> str:
+        """An amount as the screen shows it."""
+        return format_amount(amount)
+
+    def _entry_problem(self, text: str) -> str | None:
+        """The first problem of a half-typed amount (digits and point so far), or None."""
+        return entry_problem(text, False)
+
+    def _parse_entry(self, unit_key: str) -> int:
+        """The typed amount finished by unit_key; raises EntryError."""
+        return parse_amount(self.entry + unit_key)
+
+    def _operation_problem(self, amount: int) -> str | None:
+        return operation_problem(amount)
+
+    def _finishing(self, key: str) -> bool:
+        """Whether this key finishes (and so carries out) the amount being typed."""
+        return key == keys.THOUSAND or key == keys.MILLION
+
+    def _shown_entry(self) -> str:
+        return self.entry if self.entry else "0"
+
     def view(self) -> dict:
         """What the screen should show, as plain data for ui.render and the simulator."""
         green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
@@ -202,20 +257,24 @@ class ElectronicBanking:
             view["mode"] = "transfer"
             view["title"] = "CARD %d > CARD %d" % (red, green)
             shown = red
-            view["detail"] = "CARD %d: %s" % (green, format_amount(self.ledger.balance(green)))
+            view["detail"] = "CARD %d: %s" % (green, self._money(self.ledger.balance(green)))
         else:
             shown = green if green is not None else red
             view["mode"] = "receive" if green is not None else "pay"
             view["title"] = ("CARD %d RECEIVES" if green is not None else "CARD %d PAYS") % shown
             view["detail"] = self.last_change
-        if self.entry or self.entry_locked:
+        if self.ask_pay is not None:
+            from rules import endgame
+
+            endgame.payment_view(self, view, shown)
+        elif self.entry or self.entry_locked:
             view["mode"] = "entry"
-            view["big"] = self.entry if self.entry else "0"
-            view["detail"] = "BALANCE " + format_amount(self.ledger.balance(shown))
+            view["big"] = self._shown_entry()
+            view["detail"] = "BALANCE " + self._money(self.ledger.balance(shown))
         elif self.showing_card_number:
             view["big"] = "CARD %d" % shown
         else:
-            view["big"] = format_amount(self.ledger.balance(shown))
+            view["big"] = self._money(self.ledger.balance(shown))
         return view
 
     def _admin_view(self) -> dict:
@@ -231,7 +290,11 @@ class ElectronicBanking:
             "big": "SURE?",
             "detail": MSG_CONFIRM_KEYS,
         }
-        if self.admin == ENROLLING:
+        if self.admin == TOTALS:
+            from rules import endgame  # loaded on first use: most games never need it
+
+            endgame.totals_view(self, view)
+        elif self.admin == ENROLLING:
             view["mode"] = "enroll"
             view["title"] = "ENROLL CARDS"
             if self.enroll_card is None:
@@ -278,10 +341,12 @@ class ElectronicBanking:
             self.last_activity = now
         if self.held_key is not None and not self.long_press_done:
             self._check_long_press(now)
-        asking = self.admin is not None and self.admin != ENROLLING
+        asking = self.admin is not None and self.admin != ENROLLING and self.admin != TOTALS
         if asking and ticks_diff(now, self.admin_at) >= self.confirm_ms:
             self.admin = None  # an unanswered question changes nothing
             self._show_message(MSG_CANCELLED, False, now)
+        if self.ask_pay is not None and ticks_diff(now, self.last_activity) >= self.confirm_ms:
+            self._end_payment(now)
         if self.showing_card_number and ticks_diff(now, self.card_shown_at) >= self.card_number_ms:
             self.showing_card_number = False
             self._changed()
@@ -294,6 +359,9 @@ class ElectronicBanking:
             self.held_key = None
             if self.admin is not None:
                 self._leave_admin()  # an unattended unit never stays in an admin mode
+            if self.ask_pay is not None:
+                self.ask_pay = None  # nor pays later what was asked before it slept
+                self._clear_entry()
             self._changed()
 
     def key_down(self, key: str, now: int) -> None:
@@ -308,14 +376,24 @@ class ElectronicBanking:
         self.held_key = key
         self.held_since = now
         self.long_press_done = False
+        self.lift_deferred = False
         if key == keys.CLEAR:
             return  # acts on release (clear) or after the hold time (new game)
         if self.admin is not None:
             self._cue("key")
             self._admin_key(key)
             return
-        if key == keys.THOUSAND and self._no_card():
-            return  # on release: nothing to do; held: enrolling cards
+        if (key == self.enroll_key or key == self.totals_key) and self._no_card():
+            return  # on release: nothing to do; held: enrolling cards, or the game's totals
+        if self.ask_pay is not None:
+            self._cue("key")
+            from rules import endgame
+
+            endgame.payment_key(self, key)
+            return
+        if key == self.lift_key and self._lift_hold_possible():
+            self.lift_deferred = True
+            return  # on release: the key as usual; held: lift a mortgage
         self._cue("key")
         self._press(key)
 
@@ -348,11 +426,25 @@ class ElectronicBanking:
         self.last_activity = now
         if self.long_press_done:
             return
+        if key == keys.CLEAR and self.ask_pay is not None:
+            self._cue("key")
+            if self.entry or self.entry_locked:
+                self._clear_entry()
+                self._changed()
+            else:
+                self._end_payment(now)
+            return
+        if self.lift_deferred and self._lift_hold_possible():
+            self.lift_deferred = False
+            self._cue("key")
+            self._press(key)  # a tap: what the key does without the hold
+            return
         self._release(key)
 
     def _release(self, key: str) -> None:
         """A key let go before it was held long enough to mean something else."""
-        if key == keys.THOUSAND and self.admin is None and self._no_card():
+        deferred = key == self.enroll_key or key == self.totals_key
+        if deferred and self.admin is None and self._no_card():
             self._cue("key")
             self._refuse(MSG_INSERT_CARD)
             return
@@ -374,13 +466,33 @@ class ElectronicBanking:
             self.last_activity = now
             if self.admin == ENROLLING and self.enroll_card is None:
                 self._ask(ASK_CLEAR_CARDS, now)
-            elif self.admin is None:
+            elif self.admin == TOTALS:
+                from rules import endgame
+
+                endgame.clear_assets(self)
+            elif self.admin is None and self.ask_pay is None:
                 self._ask(ASK_NEW_GAME, now)
-        elif key == keys.THOUSAND and held_ms >= self.enroll_press_ms:
+        elif key == self.enroll_key and held_ms >= self.enroll_press_ms:
             self.long_press_done = True
             self.last_activity = now
             if self.admin is None and self._no_card():
                 self._ask(ASK_ENROLL, now)
+        elif key == self.totals_key and held_ms >= self.totals_press_ms:
+            self.long_press_done = True
+            self.last_activity = now
+            if self.admin is None and self._no_card():
+                if self.registry.numbers:
+                    self._ask(ASK_TOTALS, now)
+                else:
+                    self._cue("key")
+                    self._refuse(MSG_NO_CARDS)
+        elif key == self.lift_key and held_ms >= self.long_press_ms and self._lift_hold_possible():
+            self.long_press_done = True
+            self.last_activity = now
+            self._cue("key")
+            from rules import endgame
+
+            endgame.start_lift(self)
 
     def _ask(self, question: str, now: int) -> None:
         self.admin = question
@@ -413,6 +525,11 @@ class ElectronicBanking:
         if admin == ENROLLING:
             self._enroll_key(key)
             return
+        if admin == TOTALS:
+            from rules import endgame
+
+            endgame.totals_key(self, key)
+            return
         if key == keys.GO:
             self.admin = None if admin != ASK_ENROLL else ENROLLING
             self._changed()
@@ -420,6 +537,9 @@ class ElectronicBanking:
                 self._new_game()
             elif admin == ASK_CLEAR_CARDS:
                 self._clear_cards()
+            elif admin == ASK_TOTALS:
+                self.admin = TOTALS
+                self.totals_page = 0
         elif key == keys.CLEAR:
             self.admin = ENROLLING if admin == ASK_CLEAR_CARDS else None
             self._show_message(MSG_CANCELLED, False)
@@ -514,6 +634,8 @@ class ElectronicBanking:
         self._seat(slot, number, now)
 
     def _seat(self, slot: int, number: int, now: int) -> None:
+        if self.ask_pay is not None:
+            self._end_payment(now)  # a card going in answers "no"
         if self.slot_card[1 - slot] == number:
             self.slot_refusal[slot] = MSG_SAME_CARD
             self._refuse(MSG_SAME_CARD)
@@ -539,6 +661,8 @@ class ElectronicBanking:
             self._show_message(MSG_CANCELLED, False)
 
     def _take_out(self, slot: int) -> None:
+        if self.ask_pay is not None:
+            self._end_payment(self.last_activity)
         if self.slot_card[slot] is not None:
             self._cue("card_out")
         self.slot_card[slot] = None
@@ -570,12 +694,12 @@ class ElectronicBanking:
         self.entry = ""
         self.entry_locked = False
 
-    def _type(self, key: str) -> None:
-        problem = self._slot_problem()
+    def _type(self, key: str, need_card: bool = True) -> None:
+        problem = self._slot_problem() if need_card else None
         if problem is None and self.entry_locked:
             problem = MSG_PRESS_C
         if problem is None:
-            problem = entry_problem(self.entry + key, False)
+            problem = self._entry_problem(self.entry + key)
             if problem is not None:
                 self.entry_locked = True  # keep the screen as typed; the whole entry is void
         if problem is not None:
@@ -585,27 +709,33 @@ class ElectronicBanking:
         self.showing_card_number = False
         self._changed()
 
+    def _typed_amount(self, unit_key: str) -> tuple:
+        """(amount, problem) of the entry finished by unit_key; problem None if it is valid."""
+        if self.entry_locked:
+            return 0, MSG_PRESS_C
+        try:
+            amount = self._parse_entry(unit_key)
+        except EntryError as error:
+            return 0, error.message
+        return amount, self._operation_problem(amount)
+
+    def _refuse_amount(self, problem: str) -> None:
+        if self.entry:
+            self.entry_locked = True  # a refused amount must be retyped from C
+        self._refuse(problem)
+
     def _commit_amount(self, unit_key: str) -> None:
         problem = self._slot_problem()
-        if problem is None and self.entry_locked:
-            problem = MSG_PRESS_C
         amount = 0
         if problem is None:
-            try:
-                amount = parse_amount(self.entry + unit_key)
-            except EntryError as error:
-                problem = error.message
-        if problem is None:
-            problem = operation_problem(amount)
+            amount, problem = self._typed_amount(unit_key)
         green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
         payer = BANK if red is None else red
         payee = BANK if green is None else green
         if problem is None:
             problem = self.ledger.transfer_problem(payer, payee, amount)
         if problem is not None:
-            if self.entry:
-                self.entry_locked = True  # a refused amount must be retyped from C
-            self._refuse(problem)
+            self._refuse_amount(problem)
             return
         self._propose(("tx", payer, payee, amount), self._amount_done)
 
@@ -614,13 +744,13 @@ class ElectronicBanking:
         self._clear_entry()
         self.showing_card_number = False
         if payer == BANK:
-            self.last_change = "+" + format_amount(amount)
+            self.last_change = "+" + self._money(amount)
             self._cue("credit")
         elif payee == BANK:
-            self.last_change = "-" + format_amount(amount)
+            self.last_change = "-" + self._money(amount)
             self._cue("debit")
         else:
-            self.last_change = format_amount(amount) + " PAID"
+            self.last_change = self._money(amount) + " PAID"
             self._cue("transfer")
 
     def _go(self) -> None:
@@ -642,7 +772,7 @@ class ElectronicBanking:
     def _go_done(self, record: tuple) -> None:
         self.go_done = True
         self.showing_card_number = False
-        self.last_change = "GO +" + format_amount(record[3])
+        self.last_change = "GO +" + self._money(record[3])
         self._cue("go")
 
     def _toggle_sound(self) -> None:
@@ -661,3 +791,29 @@ class ElectronicBanking:
             self._cue("new_game")
 
         self._propose(("new", self.start_balance), started)
+
+    # ---- payments asked first: a mortgage lifted (and an edition's own) ---------------------
+
+    def _lift_hold_possible(self) -> bool:
+        """A card alone in RED, nothing typed, no question: holding the lift key lifts."""
+        return (
+            self.lift_key is not None
+            and self.admin is None
+            and self.slot_card[keys.GREEN] is None
+            and self.slot_card[keys.RED] is not None
+            and self.slot_refusal[0] is None
+            and self.slot_refusal[1] is None
+            and not self.entry
+            and not self.entry_locked
+        )
+
+    def _end_payment(self, now: int) -> None:
+        """An asked payment is cancelled (C, a card, time): nothing was paid."""
+        self.ask_pay = None
+        self._clear_entry()
+        self._show_message(MSG_CANCELLED, False, now)
+
+    def _paid(self, kind: str, record: tuple) -> None:
+        """An edition's own asked payment is on flash and applied: say so."""
+
+    # ---- end-of-game totals ---------------------------------------------------------------

@@ -26,7 +26,7 @@ LOUDEST = 4
 VOLUME_NAMES = ("SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD")
 
 # Cues that are music or sound effects: the shell skips them at the beeps-only level.
-MUSIC_CUES = ("go", "credit", "debit", "transfer", "chance", "auction_end") + ZONE_CUES
+MUSIC_CUES = ("go", "credit", "debit", "transfer", "chance", "auction_end", "winner") + ZONE_CUES
 
 MSG_VOLUME = "VOLUME: %s"
 MSG_ZONE_KEYS = "ZONE=NEXT GO=OK C=NO"

@@ -19,14 +19,29 @@ AUCTION = "auction"
 CHANCE = "chance"
 CHANCE_PCT = "chance_pct"
 HOLD = "hold"
+FINE = "fine"
 
 # Menu and summary order.
-ORDER = (EDITION, PLAYERS, START, GO, CURRENCY, VOLUME, STANDBY, AUCTION, CHANCE, CHANCE_PCT, HOLD)
+ORDER = (
+    EDITION,
+    PLAYERS,
+    START,
+    GO,
+    FINE,
+    CURRENCY,
+    VOLUME,
+    STANDBY,
+    AUCTION,
+    CHANCE,
+    CHANCE_PCT,
+    HOLD,
+)
 LABELS = {
     EDITION: "EDITION",
     PLAYERS: "PLAYERS",
     START: "START",
     GO: "GO",
+    FINE: "JAIL FINE",
     CURRENCY: "CURRENCY",
     VOLUME: "VOLUME",
     STANDBY: "STANDBY S",
@@ -46,7 +61,7 @@ EDITION_NAMES = {
     "classic": "CLASSIC",
     "stock_exchange": "STOCK EXCH.",
 }
-CURRENCIES = ("$", "M", "E", "L", "F")  # the small font has no pound or euro sign
+CURRENCIES = ("$", "\u00a3", "\u20ac", "M")  # dollar, pound, euro, Monopoly money (ui/fonts)
 ON_OFF = ("OFF", "ON")
 # Volume names for an edition with levels (0 silent, 1 beeps only), and for the others, whose
 # level is the piezo's loudness (silence is their own sound on/off key).
@@ -77,12 +92,14 @@ EDITIONS: dict = {
     "classic": {
         PLAYERS: (6, 2, 8, 1),
         START: (1500, 100, 99999, 1),
-        GO: (200, 0, 9999, 1),
+        GO: (200, 1, 9999, 1),
+        FINE: (50, 1, 9999, 1),
         CURRENCY: ("$", None, None, None),
         VOLUME: (3, 1, 4, 1),
     },
     "stock_exchange": {
         VOLUME: (3, 1, 4, 1),
+        STANDBY: (300, 10, 600, 1),  # rulebook: standby after 5 minutes
     },
 }
 # Editions whose money is written with K and M (the others in whole units after the symbol).
@@ -103,6 +120,7 @@ APPLY = (
     (PLAYERS, "card_count", None, 1),
     (START, "start_balance", "start_balance", 1),  # built with the game's, set to the next's
     (GO, "go_amount", None, 1),
+    (FINE, "fine", None, 1),
     (CURRENCY, "currency", None, 1),
     (AUCTION, "auction_ms", None, 1000),
     (CHANCE_PCT, "chance_percent", None, 1),

@@ -79,6 +79,13 @@ SMALL = (
     b"\x61\x51\x49\x45\x43"  # Z
 )
 
+# Characters beyond ASCII that the small font draws (Classic's currency symbols), same layout.
+SMALL_EXTRA_CODES = (0xA3, 0x20AC)  # pound sign, euro sign
+SMALL_EXTRA = (
+    b"\x48\x7e\x49\x49\x42"  # pound sign
+    b"\x14\x3e\x55\x55\x41"  # euro sign
+)
+
 # ---- big glyphs: 21 rows tall, 3 bytes per column (rows 0-7, 8-15, 16-20) --------------------
 # Digits are 13 columns wide so balances do not jitter; letters missing here are drawn as the
 # small font scaled x3 (15x21), which has the same height.

@@ -163,10 +163,14 @@ def _centered(canvas, text: str, y: int, color: int, log: list | None) -> None:
 def _small_glyph(canvas, code: int, x: int, y: int, scale: int, color: int) -> None:
     if 97 <= code <= 122:
         code -= 32  # lower case is drawn as upper case
-    if code < fonts.SMALL_FIRST or code > fonts.SMALL_LAST:
-        code = _QUESTION
-    at = (code - fonts.SMALL_FIRST) * fonts.SMALL_WIDTH
     data = fonts.SMALL
+    if code < fonts.SMALL_FIRST or code > fonts.SMALL_LAST:
+        if code in fonts.SMALL_EXTRA_CODES:
+            data = fonts.SMALL_EXTRA
+            code = fonts.SMALL_FIRST + fonts.SMALL_EXTRA_CODES.index(code)
+        else:
+            code = _QUESTION
+    at = (code - fonts.SMALL_FIRST) * fonts.SMALL_WIDTH
     for col in range(fonts.SMALL_WIDTH):
         _column(canvas, data[at + col], x + col * scale, y, scale, color)
 

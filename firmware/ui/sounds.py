@@ -71,6 +71,10 @@ CHANCE = (  # a question: up, hesitate, up again
 )
 AUCTION_END = ((_G6, 120), (_E6, 120), (_C6, 120), (0, 60), (_C6, 120), (_C5, 400))  # sold
 
+# End of game and Classic.
+WINNER = ((_C6, 120), (_E6, 120), (_G6, 120), (_C7, 240), (0, 60), (_G6, 120), (_C7, 480))
+BANKRUPT = ((_G6, 200), (_F6, 200), (_E6, 200), (_D6, 200), (_C6, 500))  # a slow fall: all gone
+
 MELODIES = {
     "key": KEY,
     "error": ERROR,
@@ -95,6 +99,8 @@ MELODIES = {
     "zone_space": ZONE_SPACE,
     "chance": CHANCE,
     "auction_end": AUCTION_END,
+    "winner": WINNER,
+    "bankrupt": BANKRUPT,
 }
 
 

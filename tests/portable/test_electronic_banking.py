@@ -1,4 +1,6 @@
 # Electronic Banking edition: every rule and refusal, played through a Table (portable).
+# micropython-heap: 72k (the edition grew the TOTALS and mortgage-lift hooks; this suite's floor
+# on the 64-bit unix port is 66 KB)
 from table import GREEN, RED, Table, card_id
 
 from rules import electronic_banking as eb

@@ -64,13 +64,19 @@ def test_every_number_both_edges():
     _edges("chance", REV, 0, 1, -1, 2, "CHANCE: 0 TO 1")
     _edges("chance_pct", REV, 0, 100, -1, 101, "CHANCE %: 0 TO 100")
     _edges("start", "classic", 100, 99999, 99, 100000, "START: 100 TO 99999")
+    _edges("go", "classic", 1, 9999, 0, 10000, "GO: 1 TO 9999")
+    _edges("fine", "classic", 1, 9999, 0, 10000, "JAIL FINE: 1 TO 9999")
+    assert schema.validate("fine", 50, EB) == "NOT IN THIS EDITION"
+    # The Stock Exchange's rulebook standby is 5 minutes, not the common minute.
+    assert schema.spec("standby", "stock_exchange")[0] == 300
 
 
 def test_steps_kinds_choices_and_message_lengths():
     assert schema.validate("start", 15 * M + 5 * K, EB) == "START: STEPS OF 10K"
     assert schema.validate("players", "4", EB) == "PLAYERS: A NUMBER"
     assert schema.validate("currency", "$", "classic") is None
-    assert schema.validate("currency", "X", "classic") == "CURRENCY: $ M E L F"
+    assert schema.validate("currency", "X", "classic") == "CURRENCY: $ \u00a3 \u20ac M"
+    assert schema.validate("currency", "\u00a3", "classic") is None
     assert schema.validate("edition", REV, EB, BOTH) is None
     assert schema.validate("edition", REV, EB, (EB,)) == "EDITION NOT ON UNIT"
     assert schema.validate("nonsense", 1, EB) == "UNKNOWN SETTING"

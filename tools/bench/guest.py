@@ -495,11 +495,14 @@ def amount_keys(rng, amount, has_point):
 
 def play(game, transactions, seed=1):
     """Plays `transactions` confirmed transactions; raises AssertionError naming the first
-    one the edition did not carry out as a K/M banking unit would."""
+    one the edition did not carry out as a K/M banking unit would. A keypad without K and M
+    (Classic) types whole units, 10 .. 3000, and GO carries them out."""
     keys = game.keys
-    for key in "0123456789KM":
+    plain = "K" not in keys and "M" not in keys and "GO" in keys
+    for key in "0123456789" if plain else "0123456789KM":
         if key not in keys:
             raise LookupError("no %s key: not a K/M keypad" % key)
+    step = 10 if plain else 10000
     has_go = "GO" in keys
     has_point = "." in keys
     cards = min(6, game.edition.ledger.card_count)
@@ -508,10 +511,10 @@ def play(game, transactions, seed=1):
     done = 0
     while done < transactions:
         kind = TX_KINDS[rng.below(4 if has_go else 3)]
-        amount = (1 + rng.below(300)) * 10000  # 10K .. 3M
+        amount = (1 + rng.below(300)) * step  # 10K .. 3M (10 .. 3000 in whole units)
         first = 1 + rng.below(cards)
         second = 1 + (first + rng.below(cards - 1)) % cards
-        if kind == "credit" and game.balance(first) > 40000000:
+        if kind == "credit" and game.balance(first) > 4000 * step:
             kind = "debit"  # keep balances in a band: the game could go on for ever
         if kind in ("debit", "transfer") and game.balance(first) < amount:
             kind = "credit"
@@ -533,6 +536,9 @@ def play(game, transactions, seed=1):
             game.insert(GREEN, first)
         if kind == "go":
             game.press("GO")
+        elif plain:
+            for key in str(amount) + "G":
+                game.press("GO" if key == "G" else key)
         else:
             for key in amount_keys(rng, amount, has_point):
                 game.press(key)
