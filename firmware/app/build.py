@@ -8,7 +8,14 @@ from drivers.ssd1306 import SSD1306
 from store.fs import DeviceFS
 from store.store import Store
 
-EDITIONS = ("electronic_banking", "revolution")
+EDITIONS = ("electronic_banking", "revolution", "stock_exchange")
+# Editions played without cards (their rules have uses_cards = False): their unit is built
+# without card readers, so a Stock Exchange unit needs none fitted.
+CARDLESS = ("stock_exchange",)
+
+
+def uses_cards(name: str) -> bool:
+    return name not in CARDLESS
 
 
 def make_edition(name: str, seed: int = 0):
@@ -22,19 +29,27 @@ def make_edition(name: str, seed: int = 0):
         from rules.revolution import Revolution
 
         return Revolution(seed=seed)
+    if name == "stock_exchange":
+        from rules.stock_exchange import StockExchange
+
+        return StockExchange()
     raise ValueError("unknown edition " + name)
 
 
 def build_unit(board, edition: str = "electronic_banking", fs=None, seed: int = 0):
     """Every driver is constructed here; none talks to its part until BankUnit.boot().
-    fs: where the state lives; by default the "data" folder of the board's filesystem."""
+    fs: where the state lives; by default the "data" folder of the board's filesystem.
+    A card-less edition gets no readers: nothing polls the SPI bus, nothing says one is
+    missing, and no card event can reach it."""
     rules = make_edition(edition, seed)
     keypad = Keypad(board.rows, board.cols, board.keymap(edition))
     display = SSD1306(board.i2c, board.display_address)
-    readers = [
-        MFRC522(board.spi, board.green_cs, board.green_rst),
-        MFRC522(board.spi, board.red_cs, board.red_rst),
-    ]
+    readers: list = [None, None]
+    if getattr(rules, "uses_cards", True):
+        readers = [
+            MFRC522(board.spi, board.green_cs, board.green_rst),
+            MFRC522(board.spi, board.red_cs, board.red_rst),
+        ]
     piezo = Piezo(board.piezo)
     battery = Battery(board.vsys, divider=board.vsys_divider)
     store = Store(fs if fs is not None else DeviceFS("data"))

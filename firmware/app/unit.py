@@ -104,6 +104,9 @@ class BankUnit:
         self.storage_failures = 0
         self.storage_broken = False  # the journal could not be read: refuse every record
         self.on_cue = None  # optional callable(cue): told of every cue played (simulator)
+        # False for an edition played without cards (Stock Exchange): no reader is polled or
+        # missed, and no card event reaches it.
+        self.uses_cards = getattr(edition, "uses_cards", True)
 
     # ---- start-up ----------------------------------------------------------------------------
 
@@ -178,6 +181,8 @@ class BankUnit:
             event = keypad.pop()
 
     def poll_reader(self, slot: int, now: int) -> None:
+        if not self.uses_cards:
+            return
         card_slot = self.slots[slot]
         if card_slot is None:
             if self.readers[slot] is not None and ticks_diff(now, self.retry_at[slot]) >= 0:
@@ -238,6 +243,8 @@ class BankUnit:
 
     def notice(self) -> str:
         missing = [SLOT_NAMES[slot] for slot in (GREEN, RED) if self.slots[slot] is None]
+        if not self.uses_cards:
+            missing = []  # an edition played without cards has no readers to miss
         if self.storage_broken:
             return "STORAGE UNREADABLE"
         if self.boot_notice:
@@ -364,22 +371,25 @@ class BankUnit:
     async def run(self) -> None:
         self.boot(self.clock())
         self.check_battery(self.clock())
-        tasks = [
-            asyncio.create_task(self._every(self.keypad_scan_ms, self.scan_keys)),
-            asyncio.create_task(
-                self._every(self.reader_poll_ms, lambda now: self.poll_reader(GREEN, now))
-            ),
-            asyncio.create_task(
-                self._every(
-                    self.reader_poll_ms,
-                    lambda now: self.poll_reader(RED, now),
-                    self.reader_poll_ms // 2,
+        tasks = [asyncio.create_task(self._every(self.keypad_scan_ms, self.scan_keys))]
+        if self.uses_cards:  # a card-less edition's unit has no readers to poll
+            tasks.append(
+                asyncio.create_task(
+                    self._every(self.reader_poll_ms, lambda now: self.poll_reader(GREEN, now))
                 )
-            ),
-            asyncio.create_task(self._every(self.tick_ms, self.tick)),
-            asyncio.create_task(self._every(self.render_ms, self.render_screen)),
-            asyncio.create_task(self._every(self.battery_ms, self.check_battery)),
-        ]
+            )
+            tasks.append(
+                asyncio.create_task(
+                    self._every(
+                        self.reader_poll_ms,
+                        lambda now: self.poll_reader(RED, now),
+                        self.reader_poll_ms // 2,
+                    )
+                )
+            )
+        tasks.append(asyncio.create_task(self._every(self.tick_ms, self.tick)))
+        tasks.append(asyncio.create_task(self._every(self.render_ms, self.render_screen)))
+        tasks.append(asyncio.create_task(self._every(self.battery_ms, self.check_battery)))
         if self.piezo is not None:
             tasks.append(asyncio.create_task(self.piezo.run(self.clock)))
         await asyncio.gather(*tasks)
