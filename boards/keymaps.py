@@ -47,12 +47,23 @@ CLASSIC_5X5 = (
     (None, None, None, None, None),
 )
 
+# 5x5 matrix, Stock Exchange (23 keys): BANK = bank purchase, BUYP = buy from a player,
+# REMOVE = remove a player, ONOFF = on/off.
+STOCK_EXCHANGE_5X5 = (
+    ("1", "2", "3", "BANK", "SELL"),
+    ("4", "5", "6", "BUYP", "INTEREST"),
+    ("7", "8", "9", "OFFICES", "START"),
+    ("REVIEW", "0", "TOTAL", "CONFIRM", "CANCEL"),
+    ("ONOFF", "REMOVE", "NEWGAME", None, None),
+)
+
 LAYOUTS = {
     ("4x4", "electronic_banking"): ELECTRONIC_BANKING_4X4,
     ("5x5", "electronic_banking"): ELECTRONIC_BANKING_5X5,
     ("5x5", "revolution"): REVOLUTION_5X5,
     ("4x4", "classic"): CLASSIC_4X4,
     ("5x5", "classic"): CLASSIC_5X5,
+    ("5x5", "stock_exchange"): STOCK_EXCHANGE_5X5,
 }
 
 

@@ -1,13 +1,14 @@
-# Entry point on the Pico: build the board's hardware, then the self-test (C held at power-on)
-# or the banking unit, and run it. The unit shows its settings at power-on; holding the menu's
-# ok key (GO) at power-on opens the settings menu instead (build_unit looks for it).
+# Entry point on the Pico: build the board's hardware, then the self-test (C held at power-on,
+# CANCEL on the Stock Exchange keypad) or the banking unit, and run it. The unit shows its
+# settings at power-on; holding the menu's ok key (GO, CONFIRM on the Stock Exchange) at
+# power-on opens the settings menu instead (build_unit looks for it).
 import asyncio
 import sys
 import time
 
 import board  # type: ignore[import-not-found]  # written by `make deploy`: names the board file
 
-from app.build import build_unit
+from app.build import build_unit, uses_cards
 from app.selftest import build_selftest, hold_at_power_on
 from app.unit import device_ticks_ms
 from boards.keymaps import default_matrix
@@ -20,8 +21,8 @@ def main() -> None:
     # The keypad this unit was built with; by default the smallest that holds the edition's keys
     hardware = board.Board(getattr(board, "MATRIX", default_matrix(edition)))
     keymap = hardware.keymap(edition)
-    if hold_at_power_on(hardware.rows, hardware.cols, keymap):
-        selftest = build_selftest(hardware, keymap)
+    if hold_at_power_on(hardware.rows, hardware.cols, keymap):  # C, or CANCEL with no C key
+        selftest = build_selftest(hardware, keymap, cards=uses_cards(edition))
         while selftest.run_step(device_ticks_ms()):
             time.sleep_ms(10)  # type: ignore[attr-defined]
         time.sleep_ms(SUMMARY_MS)  # type: ignore[attr-defined]

@@ -9,7 +9,12 @@ from app.build import EDITIONS
 
 def main(argv: list | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m host_sim", description=__doc__)
-    parser.add_argument("--edition", default="electronic_banking", choices=EDITIONS)
+    parser.add_argument(
+        "--edition",
+        default=None,
+        choices=EDITIONS,
+        help="default: electronic_banking, or the script's own `edition` line",
+    )
     parser.add_argument("--board", default="pico", choices=("pico", "pico_w", "pico2"))
     parser.add_argument("--flash-dir", default=None, help="keep the unit's flash in this folder")
     parser.add_argument(
@@ -27,6 +32,8 @@ def main(argv: list | None = None) -> int:
     run.add_argument("script")
     options = parser.parse_args(argv)
     unit_options: dict = {"edition": options.edition, "board": options.board}
+    if options.command != "run" and options.edition is None:
+        unit_options["edition"] = "electronic_banking"
     if options.flash_dir:
         unit_options["flash_dir"] = options.flash_dir
     if options.summary:

@@ -1,6 +1,7 @@
 """Plain-text game scripts: one action a line, run against a VirtualUnit, one JSON line a step.
 
 # comments and blank lines are ignored
+edition stock_exchange       the unit's edition (first action only; default electronic_banking)
 press 5                      tap a key (names as in VirtualUnit: 0-9 K M C . go ...)
 type 260K                    tap each character as a key
 hold C 2.5                   press, hold for seconds, release
@@ -14,12 +15,21 @@ expect screen "15.2M"        this string is on the screen (quote it if it has sp
 expect no-screen "MAX 20M"   this string is not on the screen
 expect sound credit          this cue played during the previous step
 shot name.png                save a screenshot (relative to the script's folder)
+
+The Stock Exchange (no cards, no balances) has its own expects instead of balance:
+expect total hat 1250        TOTAL's value for a token (tokens: hat car dog shoe iron boat)
+expect shares car 13 4       the token holds this many shares of company 13
+expect price 13 66           company 13's share price
+expect president 13 car      the President of company 13 (none: not listed)
+expect offices 13 2          company 13's office level (5: a head office)
+Its steps print "totals" (token -> TOTAL's value) where a card edition prints "balances".
 """
 
 import json
 import pathlib
 import shlex
 
+from app.build import EDITIONS
 from host_sim.virtual_unit import VirtualUnit, VirtualUnitError
 
 
@@ -48,6 +58,7 @@ def parse(text: str) -> list:
 
 
 _ARITY = {
+    "edition": (1,),
     "press": (1,),
     "type": (1,),
     "hold": (2,),
@@ -56,7 +67,18 @@ _ARITY = {
     "wait": (1,),
     "power_cycle": (0, 1),
     "shot": (1,),
-    "expect": (2, 3),
+    "expect": (2, 3, 4),
+}
+_EXPECTS = {  # what -> number of words after it
+    "balance": 2,
+    "screen": 1,
+    "no-screen": 1,
+    "sound": 1,
+    "total": 2,
+    "shares": 3,
+    "price": 2,
+    "president": 2,
+    "offices": 2,
 }
 
 
@@ -66,15 +88,21 @@ def _check(number: int, words: list) -> None:
         raise ScriptError("line %d: unknown action %r" % (number, verb))
     if len(words) - 1 not in _ARITY[verb]:
         raise ScriptError("line %d: wrong number of arguments for %r" % (number, verb))
-    if verb == "expect" and words[1] not in ("balance", "screen", "no-screen", "sound"):
-        raise ScriptError("line %d: expect what? balance, screen, no-screen or sound" % number)
+    if verb == "expect" and words[1] not in _EXPECTS:
+        raise ScriptError("line %d: expect what? %s" % (number, ", ".join(_EXPECTS)))
+    if verb == "expect" and len(words) - 2 != _EXPECTS[words[1]]:
+        raise ScriptError("line %d: wrong number of arguments for %r" % (number, words[1]))
     try:
         if verb in ("hold", "wait"):
             float(words[-1])
         if verb == "insert":
             int(words[1])
-        if verb == "expect" and words[1] == "balance":
-            int(words[2]), int(words[3])
+        if verb == "expect" and words[1] in ("balance", "total", "shares", "price", "offices"):
+            int(words[-1])
+        if verb == "expect" and words[1] in ("balance", "price", "president", "offices"):
+            int(words[2])
+        if verb == "expect" and words[1] == "shares":
+            int(words[3])
     except (ValueError, IndexError):
         raise ScriptError("line %d: expected a number in %r" % (number, " ".join(words))) from None
 
@@ -97,6 +125,9 @@ def run_step(unit: VirtualUnit, words: list, base_dir: pathlib.Path, last_sounds
         unit.power_cycle(hold=words[1] if len(words) > 1 else None)
     elif verb == "shot":
         unit.screenshot(str(base_dir / words[1]))
+    elif verb == "edition":
+        if words[1] != unit.edition_name:  # run_script starts the unit in the script's edition
+            raise ExpectFailed("the unit is a %s unit, not %s" % (unit.edition_name, words[1]))
     else:
         _expect(unit, words, last_sounds)
 
@@ -114,19 +145,60 @@ def _expect(unit: VirtualUnit, words: list, last_sounds: list) -> None:
     elif what == "no-screen":
         if words[2] in unit.screen_text():
             raise ExpectFailed("%r is on screen %r" % (words[2], unit.screen_text()))
+    elif what == "total":
+        got = unit.totals().get(words[2].lower())
+        if got != int(words[3]):
+            raise ExpectFailed("%s's total is %r, expected %s" % (words[2], got, words[3]))
+    elif what == "shares":
+        got = unit.shares(words[2], int(words[3]))
+        if got != int(words[4]):
+            raise ExpectFailed(
+                "%s holds %d shares of %s, expected %s" % (words[2], got, words[3], words[4])
+            )
+    elif what in ("price", "offices"):
+        got = unit.price(int(words[2])) if what == "price" else unit.offices(int(words[2]))
+        if got != int(words[3]):
+            raise ExpectFailed("%s of %s is %d, expected %s" % (what, words[2], got, words[3]))
+    elif what == "president":
+        got = unit.president(int(words[2])) or "none"
+        if got != words[3].lower():
+            raise ExpectFailed("president of %s is %s, expected %s" % (words[2], got, words[3]))
     elif words[2] not in last_sounds:
         raise ExpectFailed("cue %r not played; heard %r" % (words[2], last_sounds))
 
 
+def script_edition(actions: list) -> str | None:
+    """The edition an `edition` line names (it must be the first action), or None."""
+    named = None
+    for index, (number, words) in enumerate(actions):
+        if words[0] == "edition":
+            if index:
+                raise ScriptError("line %d: edition must be the first action" % number)
+            if words[1] not in EDITIONS:
+                raise ScriptError("line %d: no edition %r; have %s" % (number, words[1], EDITIONS))
+            named = words[1]
+    return named
+
+
 def run_script(path: str, out, **unit_options) -> int:
     """Runs a script file, printing one JSON object per step to `out`. Returns the exit code:
-    0 all passed, 1 an expect failed or the unit refused a call, 2 the script is malformed."""
+    0 all passed, 1 an expect failed or the unit refused a call, 2 the script is malformed (or
+    names another edition than unit_options["edition"])."""
     script = pathlib.Path(path)
     try:
         actions = parse(script.read_text())
+        named = script_edition(actions)
+        if named is not None and unit_options.get("edition") not in (None, named):
+            raise ScriptError(
+                "the script is for %s, not %s" % (named, unit_options.get("edition"))
+            )
     except (OSError, ScriptError) as error:
         out.write(json.dumps({"error": str(error)}) + "\n")
         return 2
+    if named is not None:
+        unit_options = dict(unit_options, edition=named)
+    elif unit_options.get("edition") is None:
+        unit_options = dict(unit_options, edition="electronic_banking")
     last_sounds: list = []
     try:
         unit = VirtualUnit(**unit_options)
@@ -134,6 +206,7 @@ def run_script(path: str, out, **unit_options) -> int:
         out.write(json.dumps({"error": str(error)}) + "\n")
         return 2
     with unit:
+        standing = "balances" if unit.uses_cards else "totals"
         for step, (line, words) in enumerate(actions, 1):
             record = {"step": step, "line": line, "action": " ".join(words)}
             try:
@@ -142,13 +215,10 @@ def run_script(path: str, out, **unit_options) -> int:
                 record.update(ok=False, error=str(error), screen=unit.screen_text())
                 out.write(json.dumps(record) + "\n")
                 return 1
-            if words[0] != "expect":
+            if words[0] not in ("expect", "edition"):
                 last_sounds = unit.sounds()
-            record.update(
-                ok=True,
-                screen=unit.screen_text(),
-                balances=unit.balances(),
-                sounds=last_sounds if words[0] != "expect" else [],
-            )
+            record.update(ok=True, screen=unit.screen_text())
+            record[standing] = unit.standings()
+            record["sounds"] = last_sounds if words[0] not in ("expect", "edition") else []
             out.write(json.dumps(record) + "\n")
     return 0

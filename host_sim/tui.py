@@ -63,9 +63,25 @@ UNIT_KEYS = (
     ("mortgage", "o", "MORTGAGE (lift one: value + 10%)"),
     ("bankrupt", "b", "BANKRUPT (RED's whole balance)"),
     ("fine", "f", "FINE (prison; no card: sound)"),
+    # Stock Exchange (no C, K, M or GO there, so c and g are free for it)
+    ("bank_purchase", "b", "BANK PURCHASE"),
+    ("sell", "l", "SELL"),
+    ("buy_players", "p", "BUY PLAYERS"),
+    ("interest", "i", "INTEREST"),
+    ("offices", "o", "OFFICES"),
+    ("start", "g", "START"),
+    ("review", "r", "REVIEW"),
+    ("total", "t", "TOTAL"),
+    ("confirm", "c", "CONFIRM"),
+    ("cancel", "x", "CANCEL"),
+    ("on_off", "f", "ON/OFF"),
+    ("remove_player", "v", "REMOVE A PLAYER (hold)"),
+    ("new_game", "n", "NEW GAME (hold)"),
 )
-# Terminal keys that hold a unit key for HOLD_S without the "h" prefix.
-HOLD_SHORTCUTS = {"C": "C"}  # hold C: new game
+# Terminal keys that hold a unit key for HOLD_S without the "h" prefix (those of the edition's
+# unit only): C's new game; the Stock Exchange's REMOVE A PLAYER and NEW GAME.
+HOLD_SHORTCUTS = {"C": "C", "R": "remove_player", "N": "new_game"}
+HOLD_MEANING = {"C": "new game", "remove_player": "remove a player", "new_game": "new game"}
 # Terminal keys the UI itself uses: never given to a unit key.
 UI_KEYS = frozenset("[]hsqQ?P" + "".join(HOLD_SHORTCUTS))
 
@@ -89,6 +105,8 @@ class KeyTable:
         known = {public for public, _, _ in UNIT_KEYS}
         for public, term, label in UNIT_KEYS:
             if public in unit_keys:
+                if term in taken:  # two editions' keys share a letter: this unit has both
+                    term = self._free_key(public, taken)
                 self.entries.append((public, term, label))
                 taken.add(term)
         for public in unit_keys:
@@ -164,7 +182,9 @@ class UnitThread:
             raise
         self.keys = dict(self.unit.keys)
         self.edition = edition
-        self.money = self.unit.unit.edition._money  # the edition's own amount format ($1500)
+        # the edition's own amount format ($1500); the Stock Exchange has none
+        self.money = getattr(self.unit.unit.edition, "_money", str)
+        self.uses_cards = self.unit.uses_cards
 
     def _call(self, action) -> Snapshot:
         error = ""
@@ -182,7 +202,7 @@ class UnitThread:
         return Snapshot(
             rows=oled_rows(unit.screen_pixels()),
             dark=not unit.parts.panel.display_on,
-            balances=unit.balances(),
+            balances=unit.standings(),
             slots=dict(unit.slot_cards),
             cues=unit.sounds(),
             virtual_s=unit.clock.now_s,
@@ -241,6 +261,12 @@ class OledView(Widget):
         )
 
 
+def hold_shortcuts(keys: KeyTable) -> dict:
+    """The HOLD_SHORTCUTS whose unit key this edition's unit has."""
+    present = {public for public, _, _ in keys.entries}
+    return {term: public for term, public in HOLD_SHORTCUTS.items() if public in present}
+
+
 def legend_text(keys: KeyTable) -> Text:
     text = Text()
 
@@ -255,17 +281,21 @@ def legend_text(keys: KeyTable) -> Text:
     line(
         "Long press",
         [("h", "then a unit key: hold it %.1f s" % HOLD_S)]
-        + [(term, "hold %s (new game)" % public) for term, public in HOLD_SHORTCUTS.items()],
-    )
-    line(
-        "Cards",
-        [
-            ("[", "GREEN slot"),
-            ("]", "RED slot"),
-            ("1-6", "then: put that card in"),
-            ("[ ]", "again: take the card out"),
+        + [
+            (term, "hold %s (%s)" % (public, HOLD_MEANING[public]))
+            for term, public in hold_shortcuts(keys).items()
         ],
     )
+    if "go" in keys.by_terminal.values() or "C" in keys.by_terminal.values():
+        line(
+            "Cards",
+            [
+                ("[", "GREEN slot"),
+                ("]", "RED slot"),
+                ("1-6", "then: put that card in"),
+                ("[ ]", "again: take the card out"),
+            ],
+        )
     line(
         "Simulator",
         [
@@ -280,7 +310,38 @@ def legend_text(keys: KeyTable) -> Text:
     return text
 
 
+def stock_exchange_help(keys: KeyTable) -> Text:
+    text = Text()
+    text.append("Keys of the simulated stock exchange unit\n\n", style="bold")
+    text.append("Unit keys (a tap, like a finger on the keypad):\n", style="bold")
+    for term, label, public in keys.legend_items():
+        text.append("  %-12s %s" % (term, label))
+        text.append("   (unit key %s)\n" % public, style="dim")
+    text.append(
+        "\nLong press (a terminal sends no key-up, so a hold is a prefix):\n", style="bold"
+    )
+    text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
+    for term, public in hold_shortcuts(keys).items():
+        text.append("  %-19s hold %s: %s\n" % (term, public, HOLD_MEANING[public]))
+    text.append("\nSimulator:\n", style="bold")
+    text.append("  s            terminal bell for sound cues on/off (this window only)\n")
+    text.append("  Esc          cancel a pending hold\n")
+    text.append("  ?            this help (? or Esc closes it)\n")
+    text.append("  Q, ctrl+q    quit (the unit powers off)\n")
+    text.append("\nPlaying (tokens: 1 hat, 2 car, 3 dog, 4 shoe, 5 iron, 6 boat):\n", style="bold")
+    text.append("  Buy from the bank: b, the token, the two-digit code, the shares (1 or 2), c.\n")
+    text.append("  A company nobody holds is introduced: type a bid (or 0) or keep the price.\n")
+    text.append("  Sell: l token code shares c. From a player: p buyer seller code shares c.\n")
+    text.append("  Interest: i token code c. START: g token c. Offices: o code, levels, c.\n")
+    text.append("  x cancels; t shows the totals, r the last transaction. The market screens\n")
+    text.append("  turn by themselves; two digits jump to a company. After 5 minutes unused\n")
+    text.append("  the screen goes dark; any key wakes it.")
+    return text
+
+
 def help_text(keys: KeyTable, edition: str) -> Text:
+    if edition == "stock_exchange":
+        return stock_exchange_help(keys)
     text = Text()
     text.append("Keys of the simulated %s unit\n\n" % edition.replace("_", " "), style="bold")
     text.append("Unit keys (a tap, like a finger on the keypad):\n", style="bold")
@@ -291,7 +352,7 @@ def help_text(keys: KeyTable, edition: str) -> Text:
         "\nLong press (a terminal sends no key-up, so a hold is a prefix):\n", style="bold"
     )
     text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
-    for term, public in HOLD_SHORTCUTS.items():
+    for term, public in hold_shortcuts(keys).items():
         text.append(
             "  %-19s hold %s for %.1f s: NEW GAME? (GO confirms)\n" % (term, public, HOLD_S)
         )
@@ -398,13 +459,14 @@ class BankUnitApp(App):
         self._lock = asyncio.Lock()
         self._last_tick = time.monotonic()
         self._help_text = help_text(self.key_table, edition)
+        self._holds = hold_shortcuts(self.key_table)
 
     # ---- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         self.oled = OledView(id="oled")
         self.balances_panel = Static(id="balances")
-        self.balances_panel.border_title = "Balances"
+        self.balances_panel.border_title = "Balances" if self.unit_thread.uses_cards else "Totals"
         self.slots_line = Static(id="slots")
         self.cue_line = Static(id="cues")
         self.status_line = Static(id="status")
@@ -419,7 +481,10 @@ class BankUnitApp(App):
         yield legend
 
     async def on_mount(self) -> None:
-        self.set_status("Put a card in with [ (GREEN) or ] (RED), type an amount; ? for help")
+        if self.unit_thread.uses_cards:
+            self.set_status("Put a card in with [ (GREEN) or ] (RED), type an amount; ? for help")
+        else:
+            self.set_status("b 1 0 1 c: hat introduces company 01; ? for help")
         await self._unit(None)
         self._last_tick = time.monotonic()
         self.set_interval(TICK_S, self._tick)
@@ -466,6 +531,14 @@ class BankUnitApp(App):
                 self.bell()
 
     def _balances_text(self, snap: Snapshot) -> Text:
+        if not self.unit_thread.uses_cards:  # the Stock Exchange: TOTAL's figures
+            text = Text()
+            for token, value in snap.balances.items():
+                text.append("%-6s %9d\n" % (token, value))
+            if not snap.balances:
+                text.append("no token in play yet", style="dim")
+            text.rstrip()
+            return text
         holder = {card: slot for slot, card in snap.slots.items() if card is not None}
         text = Text()
         for card, amount in sorted(snap.balances.items()):
@@ -482,7 +555,7 @@ class BankUnitApp(App):
         if snap is None:
             return
         text = Text()
-        for slot in SLOT_NAMES:
+        for slot in SLOT_NAMES if self.unit_thread.uses_cards else ():
             card = snap.slots.get(slot)
             text.append(slot.upper(), style="bold " + slot)
             text.append(": %s   " % ("card %d" % card if card is not None else "empty"))
@@ -532,13 +605,15 @@ class BankUnitApp(App):
                 self._cancel_pending("Hold cancelled: %r is not a unit key" % (char or event.key))
             else:
                 await self._hold(public)
+        elif char in SLOT_KEYS and not self.unit_thread.uses_cards:
+            self.set_status("the %s unit has no card slots" % self.edition_name, error=True)
         elif char in SLOT_KEYS:
             await self._slot_key(SLOT_KEYS[char])
         elif char == "h":
             self.pending_hold = True
             self._update_slots()
-        elif char in HOLD_SHORTCUTS:
-            await self._hold(HOLD_SHORTCUTS[char])
+        elif char in self._holds:
+            await self._hold(self._holds[char])
         elif char == "P":
             await self._unit(lambda unit: unit.open_settings(), "Powered up holding GO")
         elif char == "s":

@@ -7,7 +7,7 @@ import os
 import shutil
 import tempfile
 
-from app.build import EDITIONS, build_unit, unit_editions
+from app.build import EDITIONS, build_unit, unit_editions, uses_cards
 from app.config import Config
 from boards.keymaps import default_matrix
 from host_sim.clock import VirtualClock, VirtualTimeLoop
@@ -28,6 +28,24 @@ KEY_NAMES = {str(d): str(d) for d in range(10)}
 KEY_NAMES.update({"K": "K", "M": "M", "C": "C", ".": ".", "go": "GO"})
 KEY_NAMES.update({"zone": "ZONE", "deal": "DEAL"})  # Revolution
 KEY_NAMES.update({"mortgage": "MORTGAGE", "bankrupt": "BANKRUPT", "fine": "FINE"})  # Classic
+KEY_NAMES.update(  # Stock Exchange
+    {
+        "bank_purchase": "BANK",
+        "sell": "SELL",
+        "buy_players": "BUYP",
+        "interest": "INTEREST",
+        "offices": "OFFICES",
+        "start": "START",
+        "review": "REVIEW",
+        "total": "TOTAL",
+        "confirm": "CONFIRM",
+        "cancel": "CANCEL",
+        "on_off": "ONOFF",
+        "remove_player": "REMOVE",
+        "new_game": "NEWGAME",
+    }
+)
+TOKENS = ("hat", "car", "dog", "shoe", "iron", "boat")  # Stock Exchange tokens, keys 1..6
 
 
 class VirtualUnitError(ValueError):
@@ -142,7 +160,7 @@ class VirtualUnit:
                 if self._own_flash:
                     shutil.rmtree(self.flash_dir, ignore_errors=True)
                 raise VirtualUnitError(str(error)) from None
-        if fresh:
+        if fresh and uses_cards(config.settings.edition):
             cards = min(PLAYER_CARDS, config.settings.players())
             if cards:
                 Store(self.flash).append([("card", card_id(n), n) for n in range(1, cards + 1)])
@@ -175,9 +193,11 @@ class VirtualUnit:
     def power_cycle(self, hold: str | None = None) -> None:
         """Cut power and boot again on the same flash; cards lying in the slots stay there.
         hold: a key held down while the unit powers up, released once it has booted (the
-        menu's ok key, "go", opens the settings menu)."""
+        menu's ok key, "go", opens the settings menu). Any key left down when the power went
+        (a tap cut short by a power cut) is let go first: nobody holds it through the reboot."""
         logical = self._key(hold) if hold is not None else None
         self._stop()
+        self.parts.keypad.release_all()
         if logical is not None:
             self.parts.keypad.press(logical)
         self._boot()
@@ -272,8 +292,18 @@ class VirtualUnit:
         for char in text:
             self.press(char)
 
+    @property
+    def uses_cards(self) -> bool:
+        """Whether the running edition plays with cards (a settings change can switch it)."""
+        return self.unit.uses_cards
+
+    def _need_slots(self) -> None:
+        if not self.uses_cards:
+            raise VirtualUnitError("the %s unit has no card slots" % self.edition_name)
+
     def insert(self, card: int, slot: str) -> None:
         """Lay card number `card` in a slot. Cards above 6 are cards this unit never enrolled."""
+        self._need_slots()
         if slot not in SLOTS:
             raise VirtualUnitError("slot must be 'green' or 'red', not %r" % (slot,))
         if not isinstance(card, int) or not 1 <= card <= 250:
@@ -290,6 +320,7 @@ class VirtualUnit:
         self.advance(CARD_SETTLE_S)
 
     def remove(self, slot: str) -> None:
+        self._need_slots()
         if slot not in SLOTS:
             raise VirtualUnitError("slot must be 'green' or 'red', not %r" % (slot,))
         if self.slot_cards[slot] is None:
@@ -333,12 +364,94 @@ class VirtualUnit:
         image.putdata([on if lit else off for row in self.screen_pixels() for lit in row])
         image.resize((128 * scale, 64 * scale), Image.NEAREST).save(path)
 
+    def _ledger(self):
+        ledger = getattr(self.unit.edition, "ledger", None)
+        if ledger is None:
+            raise VirtualUnitError(
+                "the %s unit keeps no balances (players hold their own money); see totals(), "
+                "shares(), price()" % self.edition_name
+            )
+        return ledger
+
     def balance(self, card: int) -> int:
-        return self.unit.edition.ledger.balance(card)
+        return self._ledger().balance(card)
 
     def balances(self) -> dict:
-        ledger = self.unit.edition.ledger
+        ledger = self._ledger()
         return {n: ledger.balance(n) for n in range(1, ledger.card_count + 1)}
+
+    # ---- the Stock Exchange's market (tokens by name: "hat", "car", ... "boat") ---------------
+
+    def _market(self):
+        market = getattr(self.unit.edition, "market", None)
+        if market is None:
+            raise VirtualUnitError("the %s unit has no share market" % self.edition_name)
+        return market
+
+    def _code(self, code: int) -> int:
+        if not isinstance(code, int) or not 1 <= code <= 22:
+            raise VirtualUnitError("company code must be 1..22, not %r" % (code,))
+        return code
+
+    @staticmethod
+    def _token(token: str) -> int:
+        name = token.lower() if isinstance(token, str) else token
+        if name not in TOKENS:
+            raise VirtualUnitError("token must be one of %s, not %r" % (" ".join(TOKENS), token))
+        return TOKENS.index(name)
+
+    def shares(self, token: str, code: int) -> int:
+        """Shares of company `code` the token holds, as the unit holds it."""
+        return self._market().holdings[self._code(code)][self._token(token)]
+
+    def bank_shares(self, code: int) -> int:
+        return self._market().bank_shares(self._code(code))
+
+    def price(self, code: int) -> int:
+        """The share price of company `code` (0 while it is not listed)."""
+        return self._market().share_price(self._code(code))
+
+    def president(self, code: int) -> str | None:
+        """The token presiding over company `code`, or None while it is not listed."""
+        token = self._market().president[self._code(code)]
+        return TOKENS[token] if token >= 0 else None
+
+    def offices(self, code: int) -> int:
+        """Office level of company `code`: 0..4 offices, 5 = one head office."""
+        return self._market().offices[self._code(code)]
+
+    def totals(self) -> dict:
+        """What TOTAL shows: token name -> value, for the tokens in play."""
+        market = self._market()
+        values = market.totals()
+        return {TOKENS[t]: values[t] for t in range(len(TOKENS)) if market.in_play[t]}
+
+    def market_rows(self) -> list:
+        """Every company, 1..22, as a dict: code, offices, bank (shares the bank holds),
+        shares (token name -> count), president (token name or None), price, trend (-1/0/1)."""
+        market = self._market()
+        rows = []
+        for code in range(1, 23):
+            president = market.president[code]
+            rows.append(
+                {
+                    "code": code,
+                    "offices": market.offices[code],
+                    "bank": market.bank_shares(code),
+                    "shares": dict(zip(TOKENS, market.holdings[code], strict=True)),
+                    "president": TOKENS[president] if president >= 0 else None,
+                    "price": market.share_price(code),
+                    "trend": market.trend[code],
+                }
+            )
+        return rows
+
+    def standings(self) -> dict:
+        """What a step leaves behind, for scripts and the terminal UI: the balances of a card
+        edition, or the Stock Exchange's totals."""
+        if self.uses_cards:
+            return self.balances()
+        return self.totals()
 
     def sounds(self) -> list:
         """Names of the sound cues played since the last call, oldest first."""

@@ -22,6 +22,16 @@ actions, run on --jobs 2 processes.
   firmware, the invariant holds and the balances are what the stored records give after every
   call, and a power cycle changes no balance, binding or setting.
 
+The Stock Exchange (a card-less edition that keeps no balances) gets its own player and its
+own invariants instead of the money checks: a MarketPlayer keys whole transactions (BANK
+PURCHASE, SELL, BUY PLAYERS, INTEREST, START, OFFICES, REMOVE) with tokens and codes chosen
+from the market on screen, plus mistakes, browsing, holds, standby, reboots and storage
+failures. After every event: the 9 shares of each company are all somewhere (players + bank),
+the President is a top holder of a listed company and -1 exactly when it is unlisted, offices
+stand only on monopolies, evenly, within the bank's 32 offices and 12 head offices, and the
+market equals a shadow Market that applied only the acknowledged records (the journal replayed
+live). Checkpoints rebuild it from the journal and from snapshots, as for the other editions.
+
 Exit status: 0 clean; 1 on the first violation, printed with the seed, the event index, the
 command that reproduces it and, at the rules level, a shrunk event sequence.
 """
@@ -42,10 +52,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import host_sim  # noqa: E402,F401  (puts firmware/, the stand-ins and the parts on sys.path)
-from app.build import EDITIONS, make_edition  # noqa: E402
+from app.build import EDITIONS, make_edition, uses_cards  # noqa: E402
 from boards.keymaps import keymap  # noqa: E402
 from host_sim.virtual_unit import VirtualUnit, VirtualUnitError  # noqa: E402
 from peripherals.wiring import card_id  # noqa: E402
+from rules.stock_market import Market  # noqa: E402
 from store.journal import decode, encode  # noqa: E402
 
 TICKS_PERIOD = 1 << 30
@@ -83,8 +94,25 @@ def edition_keys(edition: str) -> list:
     return found
 
 
+def is_market(edition) -> bool:
+    """A Stock Exchange edition (its state is a market, not a ledger of balances)."""
+    return getattr(edition, "market", None) is not None and not hasattr(edition, "ledger")
+
+
+def card_count_of(edition) -> int:
+    """Player cards the edition knows (0 for a card-less edition)."""
+    return getattr(edition, "card_count", 0)
+
+
 def durable_state(edition) -> tuple:
-    """What must survive a reboot: the ledger, the card bindings, the sound setting."""
+    """What must survive a reboot: the ledger, the card bindings, the sound setting (the
+    Stock Exchange: its market, its last transaction for REVIEW, the sound setting)."""
+    if is_market(edition):
+        return (
+            tuple(edition.market.state_records()),
+            (getattr(edition, "last", None), getattr(edition, "last_refund_to", None)),
+            getattr(edition, "sound_on", None),
+        )
     registry = getattr(edition, "registry", None)
     return (
         edition.ledger.state_record(),
@@ -143,6 +171,85 @@ class MoneyModel:
             self.balances = list(ledger.balances)
 
 
+# Company groups by code, written out here apart from rules.stock_market (brown, light blue,
+# pink, orange, red, yellow, green, dark blue).
+MARKET_GROUPS = ((1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11), (12, 13, 14), (15, 16, 17)) + (
+    (18, 19, 20),
+    (21, 22),
+)
+MARKET_SHARES = 9
+MARKET_OFFICES = 32
+MARKET_HEAD_OFFICES = 12
+MARKET_TRANSACTIONS = (
+    "se_intro",
+    "se_buy",
+    "se_sell",
+    "se_trade",
+    "se_interest",
+    "se_start",
+    "se_offices",
+    "se_remove",
+)
+
+
+def market_problem(market) -> str | None:
+    """The first broken market invariant, checked from the raw lists (not from the market's
+    own state_problem), or None."""
+    offices = heads = 0
+    for code in range(1, 23):
+        row = market.holdings[code]
+        if len(row) != 6 or any(type(n) is not int or n < 0 for n in row):
+            return "company %d: bad holdings %r" % (code, row)
+        bank = market.bank_shares(code)
+        if bank < 0 or bank + sum(row) != MARKET_SHARES:
+            return "company %d: players %r + bank %d are not 9 shares" % (code, row, bank)
+        president = market.president[code]
+        if sum(row) == 0:
+            if president != -1:
+                return "company %d: unlisted but president %r" % (code, president)
+        elif president not in range(6) or row[president] != max(row):
+            return "company %d: president %r with holdings %r" % (code, president, row)
+        if market.trend[code] not in (-1, 0, 1):
+            return "company %d: trend %r" % (code, market.trend[code])
+        level = market.offices[code]
+        if level not in range(6):
+            return "company %d: office level %r" % (code, level)
+        if level == 5:
+            heads += 1
+        else:
+            offices += level
+    for group in MARKET_GROUPS:
+        levels = [market.offices[code] for code in group]
+        owners = {market.president[code] for code in group}
+        if max(levels) and (len(owners) != 1 or -1 in owners):
+            return "offices %r on group %r, which is not a monopoly" % (levels, group)
+        if max(levels) - min(levels) > 1:
+            return "uneven offices %r on group %r" % (levels, group)
+    if offices > MARKET_OFFICES or heads > MARKET_HEAD_OFFICES:
+        return "%d offices and %d head offices in use" % (offices, heads)
+    return None
+
+
+class MarketModel:
+    """A shadow Market that applies only the acknowledged records (the journal, replayed live);
+    the edition's market must equal it after every event."""
+
+    def __init__(self) -> None:
+        self.market = Market()
+        self.unmodelled = 0
+
+    def apply(self, record: tuple, _ledger=None) -> None:
+        if record[0] == "se_review":
+            return  # the REVIEW screen's record: no market change
+        try:
+            self.market.apply(record)
+        except ValueError as error:
+            raise Violation("bad record", "%r does not apply: %s" % (record, error)) from None
+
+    def state(self) -> list:
+        return self.market.state_records()
+
+
 class RulesRun:
     """Plays the shell's part for one edition: acknowledges every outbox before the next event,
     keeps the journal as the store would read it back, and checks the edition after each event.
@@ -153,8 +260,12 @@ class RulesRun:
         self.make = make if make is not None else (lambda: make_edition(edition))
         self.checkpoint_every = checkpoint_every
         self.edition = self.make()
-        ledger = self.edition.ledger
-        self.model = MoneyModel(ledger.card_count, ledger.start_balance)
+        self.market = is_market(self.edition)
+        if self.market:
+            self.model: MoneyModel | MarketModel = MarketModel()
+        else:
+            ledger = self.edition.ledger
+            self.model = MoneyModel(ledger.card_count, ledger.start_balance)
         self.journal: list = []  # every acknowledged record, encoded and decoded like the store
         self.index = 0  # events fed so far
         self.seen_version = -1
@@ -162,7 +273,7 @@ class RulesRun:
         self.cues: list = []  # the cues of the last event
         self.stats = collections.Counter()
         # A fresh unit's flash comes with the first `enrolled` player cards (like VirtualUnit).
-        for number in range(1, min(enrolled, ledger.card_count) + 1):
+        for number in range(1, min(enrolled, card_count_of(self.edition)) + 1):
             record = self._journaled(("card", card_id(number), number))
             self.edition.restore(record)
             self.journal.append(record)
@@ -241,10 +352,12 @@ class RulesRun:
                 edition.acknowledge(True)
                 self.journal.extend(stored)
                 for record in stored:
-                    self.model.apply(record, edition.ledger)
+                    self.model.apply(record, getattr(edition, "ledger", None))
                     self.stats["records"] += 1
-                    self.stats["transactions"] += record[0] == "tx"
-                    self.stats["new games"] += record[0] == "new"
+                    self.stats["transactions"] += (
+                        record[0] == "tx" or record[0] in MARKET_TRANSACTIONS
+                    )
+                    self.stats["new games"] += record[0] == "new" or record[0] == "se_new"
                     self.stats["enrolments"] += record[0] == "card"
             if edition.outbox:
                 raise Violation("outbox kept", "%r still waiting after acknowledge" % (records,))
@@ -256,6 +369,9 @@ class RulesRun:
             self.seen_version = edition.version
 
     def _check(self) -> None:
+        if self.market:
+            self._check_market()
+            return
         ledger = self.edition.ledger
         balances = ledger.balances
         for number in range(len(balances)):
@@ -268,6 +384,18 @@ class RulesRun:
                 "money not conserved",
                 "balances %r, but the acknowledged records give %r"
                 % (list(balances), self.model.balances),
+            )
+
+    def _check_market(self) -> None:
+        market = self.edition.market
+        problem = market_problem(market)
+        if problem is not None:
+            raise Violation("market invariant", problem)
+        live, model = market.state_records(), self.model.state()  # type: ignore[union-attr]
+        if live != model:
+            raise Violation(
+                "market not what the records give",
+                "live %r, but the acknowledged records give %r" % (live, model),
             )
 
     # -- checkpoints and reboots ------------------------------------------------------------
@@ -317,7 +445,7 @@ class RulesRun:
 
 
 def _diff(rebuilt: tuple, live: tuple) -> str:
-    names = ("ledger", "card bindings", "sound", "snapshot records")
+    names = ("ledger or market", "card bindings", "sound", "snapshot records")
     lines = []
     for name, got, want in zip(names, rebuilt, live, strict=False):
         if got != want:
@@ -616,6 +744,196 @@ def plain_amount_text(rng: random.Random) -> str:
     return body + rng.choice(("", ">", "C"))
 
 
+# ---- the Stock Exchange's player ---------------------------------------------------------------
+
+MARKET_KINDS = (
+    ("BANK", 34),
+    ("SELL", 14),
+    ("BUYP", 14),
+    ("INTEREST", 10),
+    ("START", 10),
+    ("OFFICES", 14),
+    ("REMOVE", 4),
+)
+MARKET_TOKENS = 4  # most play uses the first four tokens, as a game of four would
+
+
+def _weighted(rng: random.Random, table) -> str:
+    pick = rng.random() * sum(weight for _, weight in table)
+    for name, weight in table:
+        pick -= weight
+        if pick < 0:
+            return name
+    return table[-1][0]
+
+
+def _token(rng: random.Random) -> int:
+    return rng.randrange(MARKET_TOKENS) if rng.random() < 0.85 else rng.randrange(6)
+
+
+def _code_keys(code: int) -> list:
+    return list("%02d" % code)
+
+
+def market_plan(market, rng: random.Random) -> list:
+    """One transaction as a player keys it, from what the market screen shows: a list of
+    ("tap", KEY) and ("hold", KEY, ms). Mostly valid; some codes, counts and tokens are wrong,
+    some forms are cancelled or left unconfirmed."""
+    plan: list = []
+    if rng.random() < 0.85:
+        plan.append(("tap", "CANCEL"))  # back to the market screen from wherever it was
+    kind = _weighted(rng, MARKET_KINDS)
+    listed = [code for code in range(1, 23) if market.president[code] >= 0]
+    token = _token(rng)
+    keys: list = []
+    if kind == "REMOVE":
+        in_play = [t for t in range(6) if market.in_play[t]]
+        token = rng.choice(in_play) if in_play and rng.random() < 0.8 else token
+        plan.append(("hold", "REMOVE", rng.randint(2100, 2600)))
+        keys = [str(token + 1)]
+    elif kind == "OFFICES":
+        owned = [code for code in listed if market.monopoly_owner(code) >= 0]
+        code = rng.choice(owned) if owned and rng.random() < 0.85 else rng.randint(1, 22)
+        group = market.group_of(code)
+        step = rng.choice((1, 1, 1, -1, 0))
+        keys = _code_keys(code)
+        for member in group:
+            level = market.offices[member] + step
+            if rng.random() < 0.15:
+                level = rng.randint(0, 5)
+            keys.append(str(min(5, max(0, level))))
+    elif kind == "START":
+        keys = [str(token + 1)]
+    else:
+        holders = [(t, code) for code in listed for t in range(6) if market.holdings[code][t] > 0]
+        if kind == "BANK":
+            unlisted = [code for code in range(1, 23) if code not in listed]
+            owned_groups = [
+                code for code in unlisted if market.president[market.group_of(code)[0]] >= 0
+            ] + [code for code in unlisted if market.president[market.group_of(code)[-1]] >= 0]
+            pick = rng.random()
+            if owned_groups and pick < 0.4:
+                code = rng.choice(owned_groups)
+                first, last = market.group_of(code)[0], market.group_of(code)[-1]
+                owner = market.president[first]
+                token = owner if owner >= 0 else market.president[last]
+            elif listed and pick < 0.75:
+                code = rng.choice(listed)
+            elif unlisted and pick < 0.95:
+                code = rng.choice(unlisted)
+            else:
+                code = rng.randint(1, 22)
+            keys = [str(token + 1)] + _code_keys(code)
+            if market.president[code] >= 0:
+                keys.append(rng.choice("1112223"))
+            elif rng.random() < 0.3:
+                keys += list(str(rng.choice((0, 0, rng.randint(1, 999), rng.randint(1, 99999)))))
+        elif kind in ("SELL", "BUYP"):
+            if holders and rng.random() < 0.9:
+                seller, code = rng.choice(holders)
+            else:
+                seller, code = token, rng.randint(1, 22)
+            held = market.holdings[code][seller]
+            count = rng.randint(1, max(1, held)) if rng.random() < 0.9 else rng.randint(1, 9)
+            if kind == "SELL":
+                keys = [str(seller + 1)] + _code_keys(code) + [str(count)]
+            else:
+                buyer = _token(rng)
+                if buyer == seller and rng.random() < 0.9:
+                    buyer = (seller + 1 + rng.randrange(5)) % 6
+                keys = [str(buyer + 1), str(seller + 1)] + _code_keys(code) + [str(count)]
+        else:  # INTEREST
+            code = rng.choice(listed) if listed and rng.random() < 0.9 else rng.randint(1, 22)
+            keys = [str(token + 1)] + _code_keys(code)
+    if kind != "REMOVE":
+        plan.append(("tap", kind))
+    for key in keys:
+        if rng.random() < 0.03:
+            plan.append(("tap", rng.choice("0123456789")))  # a slip of the finger
+        plan.append(("tap", key))
+    end = rng.random()
+    if end < 0.9:
+        plan.append(("tap", "CONFIRM"))
+    elif end < 0.96:
+        plan.append(("tap", "CANCEL"))
+    return plan
+
+
+class MarketPlayer(Player):
+    """A Stock Exchange player (no cards): whole transactions from market_plan(), browsing the
+    market screens, TOTAL and REVIEW, long holds, ON/OFF, standby after 5 minutes, reboots and
+    storage failures. market: a callable giving the live edition's Market (the screen)."""
+
+    def __init__(self, keys: list, rng: random.Random, market, start_ticks=None) -> None:
+        super().__init__(keys, 0, 0, rng, start_ticks)
+        self.market = market
+
+    def follow(self, plan: list) -> None:
+        for step in plan:
+            if step[0] == "tap":
+                self.tap(step[1])
+            else:
+                self.hold(step[1], step[2])
+
+    def act(self) -> None:
+        rng = self.rng
+        if self.down and rng.random() < 0.3:
+            self.key_up(rng.choice(self.down))
+        pick = rng.random() * 100
+        if pick < 55:
+            self.follow(market_plan(self.market(), rng))
+        elif pick < 63:
+            self.tap(rng.choice(self.keys))
+        elif pick < 69:  # browsing: a code typed on the market screen, next side, TOTAL, REVIEW
+            for _ in range(rng.randint(1, 3)):
+                choice = rng.random()
+                if choice < 0.5:
+                    for key in _code_keys(rng.randint(0, 25)):
+                        self.tap(key)
+                else:
+                    self.tap(rng.choice(("CONFIRM", "CANCEL", "TOTAL", "REVIEW")))
+                self.wait(rng.randint(0, 6000))
+        elif pick < 78:
+            kind = rng.random()
+            if kind < 0.6:
+                self.wait(rng.randint(0, 5000))
+            elif kind < 0.85:
+                self.wait(rng.randint(5000, 40000))
+            elif kind < 0.95:
+                self.wait(rng.randint(295000, 320000))  # standby after 5 minutes
+            else:
+                self.tap("ONOFF")
+        elif pick < 84:  # a hold of any key (REMOVE and NEW GAME mostly), then answers
+            key = rng.choice(("REMOVE", "NEWGAME", rng.choice(self.keys)))
+            self.hold(key, rng.randint(300, 4500))
+            for _ in range(rng.randint(0, 3)):
+                self.tap(rng.choice(("CONFIRM", "CANCEL", rng.choice(self.digits))))
+        elif pick < 85:  # a new game, confirmed
+            self.hold("NEWGAME", rng.randint(2100, 3000))
+            self.tap("CONFIRM")
+        elif pick < 88:
+            self.key_down(rng.choice(self.keys))
+        elif pick < 91:
+            self.fail_rate = rng.choice((0.0, 0.0, 0.0, 0.0, 0.0, 0.05, 0.3, 1.0))
+        elif pick < 91.3:
+            self.reboot()
+        else:
+            self.wait(rng.randint(0, 400))
+
+
+def make_player(edition: str, rng: random.Random, enrolled: int, market=None, start_ticks=None):
+    """The player for an edition: a MarketPlayer for a card-less one (market: a callable giving
+    the live Market), else a card Player."""
+    keys = edition_keys(edition)
+    if not uses_cards(edition):
+        if market is None:
+            fixed = Market()
+            market = lambda: fixed  # noqa: E731
+        return MarketPlayer(keys, rng, market, start_ticks)
+    card_count = card_count_of(make_edition(edition))
+    return Player(keys, card_count, enrolled, rng, start_ticks)
+
+
 def rules_fuzz(
     edition: str,
     seed: int,
@@ -629,7 +947,7 @@ def rules_fuzz(
     rng = random.Random("%s:%d" % (edition, seed))
     enrolled = setup_enrolled(edition, seed)
     run = RulesRun(edition, enrolled, make, checkpoint_every)
-    player = Player(edition_keys(edition), run.edition.card_count, enrolled, rng)
+    player = make_player(edition, rng, enrolled, lambda: run.edition.market)
     started = time.perf_counter()
     while run.index < events:
         while not player.out:
@@ -652,7 +970,7 @@ def rules_fuzz(
 
 def setup_enrolled(edition: str, seed: int) -> int:
     """How many player cards the seed's unit starts with (mostly all, sometimes fewer)."""
-    card_count = make_edition(edition).card_count
+    card_count = card_count_of(make_edition(edition))
     rng = random.Random("%s:%d:cards" % (edition, seed))
     return card_count if rng.random() < 0.7 else rng.randint(0, card_count)
 
@@ -724,8 +1042,11 @@ class StoreWatch:
     level also compares the balances with what the durable records alone give."""
 
     def __init__(self, unit) -> None:
-        ledger = unit.unit.edition.ledger
-        self.model = MoneyModel(ledger.card_count, ledger.start_balance)
+        edition = unit.unit.edition
+        if is_market(edition):
+            self.model: MoneyModel | MarketModel = MarketModel()
+        else:
+            self.model = MoneyModel(edition.ledger.card_count, edition.ledger.start_balance)
         self.seq = unit.unit.store.seq
         self.attach(unit)
 
@@ -739,7 +1060,7 @@ class StoreWatch:
         def watched(records: list) -> None:
             append(records)  # an OSError here: nothing is durable, the model stays
             for record in records:
-                self.model.apply(tuple(record), unit.unit.edition.ledger)
+                self.model.apply(tuple(record), getattr(unit.unit.edition, "ledger", None))
             self.seq = store.seq
 
         store.append = watched
@@ -752,13 +1073,16 @@ def sim_fuzz(edition: str, seed: int, actions: int, max_wait_s: float = 70.0):
     stats: collections.Counter = collections.Counter()
     started = time.perf_counter()
     unit = new_unit(edition, seed, start_ms)
+    market = not uses_cards(edition)
+    act = _sim_market_action if market else _sim_action
+    check = _sim_market_check if market else _sim_check
     try:
         watch = StoreWatch(unit)
         names = sorted(unit.keys)
         for index in range(actions):
             try:
-                what = _sim_action(unit, rng, names, max_wait_s, stats, watch)
-                _sim_check(unit, what, watch)
+                what = act(unit, rng, names, max_wait_s, stats, watch)
+                check(unit, what, watch)
             except Violation as violation:
                 violation.index = index
                 raise
@@ -880,6 +1204,66 @@ def _sim_check(unit, what: str, watch: StoreWatch) -> None:
         )
 
 
+def _sim_market_action(unit, rng, names, max_wait_s, stats, watch) -> str:
+    """One random legal call on a Stock Exchange VirtualUnit (keys only: it has no slots)."""
+    public = {logical: name for name, logical in unit.keys.items()}
+    edition = unit.unit.edition
+    before = edition.market.state_records()
+    failures = unit.unit.storage_failures
+    pick = rng.random() * 100
+    if pick < 50:
+        plan = market_plan(edition.market, rng)
+        for step in plan:
+            if step[0] == "tap":
+                unit.press(public[step[1]])
+            else:
+                unit.hold(public[step[1]], step[2] / 1000)
+        what = "keyed " + " ".join(public[step[1]] for step in plan)
+    elif pick < 62:
+        key = rng.choice(names)
+        unit.press(key)
+        what = "press " + key
+    elif pick < 68:
+        key = rng.choice(names)
+        seconds = rng.uniform(0.3, 4.5)
+        unit.hold(key, seconds)
+        what = "hold %s %.2f" % (key, seconds)
+    elif pick < 85:
+        seconds = rng.uniform(0, 3) if rng.random() < 0.95 else rng.uniform(0, max_wait_s)
+        unit.advance(seconds)
+        what = "advance %.2f" % seconds
+    elif pick < 90:
+        state = durable_state(unit.unit.edition)
+        unit.power_cycle()
+        watch.attach(unit)
+        if durable_state(unit.unit.edition) != state:
+            raise Violation("power cycle", _diff(durable_state(unit.unit.edition), state))
+        stats["power cycles"] += 1
+        return "power_cycle"
+    else:
+        room = None if rng.random() < 0.7 else rng.randint(0, 300)
+        unit.flash.fill(room)
+        return "flash fill %r" % (room,)
+    stats["storage failures"] += unit.unit.storage_failures - failures
+    stats["moved money"] += unit.unit.edition.market.state_records() != before
+    return what
+
+
+def _sim_market_check(unit, what: str, watch: StoreWatch) -> None:
+    edition = unit.unit.edition
+    if edition.outbox:
+        raise Violation("outbox kept", "%r left unacknowledged after %s" % (edition.outbox, what))
+    problem = market_problem(edition.market)
+    if problem is not None:
+        raise Violation("market invariant", "%s after %s" % (problem, what))
+    live, model = edition.market.state_records(), watch.model.state()  # type: ignore[union-attr]
+    if live != model:
+        raise Violation(
+            "market not what the records give",
+            "live %r, but the stored records give %r after %s" % (live, model, what),
+        )
+
+
 # ---- command line ----------------------------------------------------------------------------
 
 
@@ -897,7 +1281,7 @@ def _job(job: tuple) -> dict:
                 small = shrink(edition, enrolled, steps, violation.kind, shrink_s)
                 return _failure(level, edition, seed, count, violation, enrolled, small)
         else:
-            stats = sim_fuzz(edition, seed, count)
+            stats = sim_fuzz(edition, seed, count, 70.0 if uses_cards(edition) else 320.0)
     except Violation as violation:
         return _failure(level, edition, seed, count, violation, None, None)
     stats["seconds"] = time.perf_counter() - started

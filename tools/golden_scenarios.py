@@ -1,8 +1,8 @@
 """The golden-screenshot scenarios, shared by tools/make_golden.py and tests/host/test_golden.py.
 
 Each scenario plays one short situation on a fresh VirtualUnit (Electronic Banking unless
-SCENARIO_EDITIONS names another; Pico board, fresh flash, virtual time) and ends on one of the
-edition's main screens. `shoot()` saves that
+SCENARIO_EDITIONS names another: Revolution's and the Stock Exchange's screens; Pico board,
+fresh flash, virtual time) and ends on one of the edition's main screens. `shoot()` saves that
 screen as a 128x64 PNG at scale 1, so a golden holds exactly one image pixel per OLED pixel.
 Every scenario also names the text it expects on the glass: a scenario that stopped reaching
 its screen (a changed timing, a renamed message) fails loudly instead of being re-blessed.
@@ -103,6 +103,86 @@ def _auction(unit) -> None:
     unit.advance(12.3)
 
 
+# ---- Stock Exchange (tokens: keys 1..6 = hat, car, dog, shoe, iron, boat) ----
+
+
+def _se(unit, *keys) -> None:
+    for key in keys:
+        unit.press(key)
+
+
+def _se_opening(unit) -> None:
+    """Hat owns the brown group with an office on each, car holds 2 shares of 01, dog has
+    introduced 03 and paid interest on 01."""
+    _se(unit, "bank_purchase", "1", "0", "1", "confirm")
+    _se(unit, "bank_purchase", "1", "0", "2", "confirm")
+    _se(unit, "offices", "0", "1", "1", "1", "confirm")
+    _se(unit, "bank_purchase", "2", "0", "1", "2", "confirm")
+    _se(unit, "bank_purchase", "3", "0", "3", "confirm")
+    _se(unit, "interest", "3", "0", "1", "confirm")
+
+
+def _se_market(unit) -> None:
+    _se_opening(unit)
+    _se(unit, "0", "4")  # jump to company 04's screen (01-05)
+
+
+def _se_introduction(unit) -> None:
+    _se(unit, "bank_purchase", "2", "1", "3", "1", "5", "0")  # car bids 150 for 13
+    unit.advance(0.4)  # the bid flashes (it can still change): caught while it shows
+
+
+def _se_bank_purchase(unit) -> None:
+    _se_opening(unit)
+    _se(unit, "bank_purchase", "4", "0", "3", "2")  # shoe: two shares of 03
+
+
+def _se_sell(unit) -> None:
+    _se_opening(unit)
+    _se(unit, "sell", "2", "0", "1", "1")
+
+
+def _se_buy_players(unit) -> None:
+    _se_opening(unit)
+    _se(unit, "buy_players", "2", "1", "0", "1", "2")  # car from hat: the monopoly breaks
+
+
+def _se_interest(unit) -> None:
+    _se_opening(unit)
+    _se(unit, "interest", "4", "0", "2")
+
+
+def _se_start(unit) -> None:
+    _se_opening(unit)
+    _se(unit, "start", "1")
+
+
+def _se_offices(unit) -> None:
+    _se_opening(unit)
+    _se(unit, "offices", "0", "2", "2", "2")
+
+
+def _se_total(unit) -> None:
+    _se_opening(unit)
+    _se(unit, "total")
+
+
+def _se_review(unit) -> None:
+    _se_opening(unit)
+    _se(unit, "review")
+
+
+def _se_remove(unit) -> None:
+    _se_opening(unit)
+    unit.hold("remove_player", 2.5)
+    _se(unit, "2")
+
+
+def _se_new_game(unit) -> None:
+    _se_opening(unit)
+    unit.hold("new_game", 2.5)
+
+
 # (name, what the screen shows, steps, expected screen_text()); names are the PNG file names.
 SCENARIOS = (
     ("idle", "no card in either slot", _idle, ["MONOPOLY BANK", "----", "INSERT A CARD"]),
@@ -155,6 +235,81 @@ SCENARIOS = (
         _totals_winner,
         ["WINNER", "CARD 1", "TOTAL 17.5M"],
     ),
+    (
+        "stock_exchange_market",
+        "Stock Exchange: market screen 01-05, 04 typed; brown a monopoly with offices",
+        _se_market,
+        ["01-05", "H", "C", "D", "S", "I", "B", "01", "2", "5", "2", "31", "+", "02", "4", "5"]
+        + ["26", "+", "03", "4", "5", "21", "04", "9", "--", "05", "9", "--"],
+    ),
+    (
+        "stock_exchange_introduction",
+        "Stock Exchange: BANK PURCHASE of an unlisted company, car bids 150 for 13",
+        _se_introduction,
+        ["INTRODUCTION", "TOKEN", "CAR", "CODE", "13", "-150", "PRICE", "150"]
+        + ["LIST PRICE 220"],
+    ),
+    (
+        "stock_exchange_bank_purchase",
+        "Stock Exchange: shoe buys two shares of 03 from the bank",
+        _se_bank_purchase,
+        ["BANK PURCHASE", "TOKEN", "SHOE", "CODE", "03", "-52", "SHARES", "2"],
+    ),
+    (
+        "stock_exchange_sell",
+        "Stock Exchange: car sells one share of 01",
+        _se_sell,
+        ["SELL", "TOKEN", "CAR", "CODE", "01", "+31", "SHARES", "1"],
+    ),
+    (
+        "stock_exchange_buy_players",
+        "Stock Exchange: car buys two shares of 01 from hat, breaking hat's monopoly",
+        _se_buy_players,
+        ["BUY PLAYERS", "BUYER", "CAR", "SELLER", "HAT", "CODE", "01", "SHARES", "2"]
+        + ["REFUND TO HAT 50"],
+    ),
+    (
+        "stock_exchange_interest",
+        "Stock Exchange: shoe pays interest on 02",
+        _se_interest,
+        ["INTEREST", "TOKEN", "SHOE", "CODE", "02", "-39"],
+    ),
+    (
+        "stock_exchange_start",
+        "Stock Exchange: hat passes START, 200 plus the interest earned",
+        _se_start,
+        ["START", "TOKEN", "HAT", "+233"],
+    ),
+    (
+        "stock_exchange_offices",
+        "Stock Exchange: a second office on each brown company",
+        _se_offices,
+        ["OFFICES", "01", "2", "02", "2", "-100"],
+    ),
+    (
+        "stock_exchange_total",
+        "Stock Exchange: TOTAL of the three tokens in play",
+        _se_total,
+        ["TOTAL", "HAT", "385", "CAR", "62", "DOG", "105"],
+    ),
+    (
+        "stock_exchange_review",
+        "Stock Exchange: REVIEW of the last transaction (dog's interest)",
+        _se_review,
+        ["INTEREST", "TOKEN", "DOG", "CODE", "01", "-46", "REVIEW"],
+    ),
+    (
+        "stock_exchange_remove",
+        "Stock Exchange: REMOVE A PLAYER held, car typed: the question",
+        _se_remove,
+        ["REMOVE", "CAR?", "CONFIRM / CANCEL"],
+    ),
+    (
+        "stock_exchange_new_game",
+        "Stock Exchange: NEW GAME held: the question",
+        _se_new_game,
+        ["NEW GAME?", "CONFIRM / CANCEL"],
+    ),
 )
 
 # Scenarios of another edition than EDITION.
@@ -165,6 +320,9 @@ SCENARIO_EDITIONS = {
     "revolution_chance": "revolution",
     "revolution_auction": "revolution",
 }
+SCENARIO_EDITIONS.update(
+    {name: "stock_exchange" for name, *_ in SCENARIOS if name.startswith("stock_exchange_")}
+)
 
 NAMES = tuple(scenario[0] for scenario in SCENARIOS)
 

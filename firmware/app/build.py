@@ -9,7 +9,18 @@ from drivers.ssd1306 import SSD1306
 from store.fs import DeviceFS
 from store.store import Store
 
-EDITIONS = ("electronic_banking", "revolution", "classic")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+EDITIONS = ("electronic_banking", "revolution", "classic", "stock_exchange")
+# Editions played without cards (their rules have uses_cards = False): they never start, poll
+# or miss the readers, so a unit that only plays the Stock Exchange needs none fitted.
+CARDLESS = ("stock_exchange",)
+
+
+def uses_cards(name: str) -> bool:
+    return name not in CARDLESS
 
 
 def make_edition(name: str, seed: int = 0, settings=None):
@@ -17,6 +28,7 @@ def make_edition(name: str, seed: int = 0, settings=None):
     drawn, the generator's state is journaled and restored instead). settings: a
     rules.settings.Settings whose values the edition is built with (None: the defaults)."""
     kwargs: dict = {}
+    edition: Any
     if settings is not None:
         from rules.settings import edition_kwargs
 
@@ -34,6 +46,10 @@ def make_edition(name: str, seed: int = 0, settings=None):
         from rules.classic import Classic
 
         edition = Classic(**kwargs)
+    elif name == "stock_exchange":
+        from rules.stock_exchange import StockExchange
+
+        edition = StockExchange(**kwargs)
     else:
         raise ValueError("unknown edition " + name)
     if settings is not None:
@@ -66,7 +82,9 @@ def build_unit(
     """Every driver is constructed here; none talks to its part until BankUnit.boot().
     edition: the unit's edition until the settings name another. fs: where the state and the
     settings live; by default the "data" folder of the board's filesystem. summary: show the
-    settings at power-on. menu: look for the settings gesture (the menu's ok key held)."""
+    settings at power-on. menu: look for the settings gesture (the menu's ok key held).
+    The readers are built for every edition (nothing talks to them until the unit starts
+    them), since the settings can switch a card-less unit to a card edition."""
     from app.config import Config
 
     fs = fs if fs is not None else DeviceFS("data")

@@ -1,6 +1,8 @@
 # Self-test for makers: checks each part once, on the screen and over USB serial, then a summary.
 #
-# Entered by holding C while the unit powers up (see main.py). Steps run in order; each step that
+# Entered by holding C (CANCEL on a keypad without C, the Stock Exchange's) while the unit
+# powers up (see main.py). A unit built for a card-less edition has no readers: their steps
+# are left out (nothing to fail). Steps run in order; each step that
 # waits for a person (a card, a key) gives up after its timeout and is marked FAIL, so a missing
 # reader or a dead key ends in the summary instead of a hang. Every result is also printed: on
 # the Pico, print() goes to the USB serial port, so `mpremote` shows the report.
@@ -19,8 +21,23 @@ TEST_TONE = ((1000, TONE_MS),)
 SLOT_NAMES = ("GREEN", "RED")
 
 
-def hold_at_power_on(rows, cols, keymap, key: str = "C", samples: int = 5) -> bool:
-    """True if `key` reads pressed on every one of `samples` reads of its matrix position."""
+HOLD_KEYS = ("C", "CANCEL")  # the first of these the keymap has enters the self-test
+
+
+def selftest_key(keymap) -> str:
+    """The key held at power-on to enter the self-test on this keypad layout."""
+    names = [name for row in keymap for name in row]
+    for key in HOLD_KEYS:
+        if key in names:
+            return key
+    return HOLD_KEYS[0]
+
+
+def hold_at_power_on(rows, cols, keymap, key: str | None = None, samples: int = 5) -> bool:
+    """True if `key` (by default selftest_key(keymap)) reads pressed on every one of `samples`
+    reads of its matrix position."""
+    if key is None:
+        key = selftest_key(keymap)
     for r, row in enumerate(keymap):
         for c, name in enumerate(row):
             if name == key:
@@ -36,7 +53,8 @@ def hold_at_power_on(rows, cols, keymap, key: str = "C", samples: int = 5) -> bo
 class SelfTest:
     def __init__(self, display, readers, keypad, keymap, piezo, battery, out=print) -> None:
         self.display = display
-        self.readers = readers  # [green MFRC522 or None, red MFRC522 or None]
+        self.readers = readers  # [green MFRC522 or None, red MFRC522 or None], or None: a
+        # card-less build, whose reader and card steps are skipped
         self.slots: list = [None, None]
         self.keypad = keypad
         self.keys = [key for row in keymap for key in row if key is not None]
@@ -100,7 +118,7 @@ class SelfTest:
                 return True
             self._reader_versions()
         elif step == 2 or step == 3:
-            if not self._card(step - 2, waited):
+            if self.readers is not None and not self._card(step - 2, waited):
                 return True
         elif step == 4:
             if not self._keys(now):
@@ -144,6 +162,8 @@ class SelfTest:
             self._result("DISPLAY", False, "NO ANSWER ON I2C")
 
     def _reader_versions(self) -> None:
+        if self.readers is None:
+            return
         for slot in (0, 1):
             reader = self.readers[slot]
             name = "READER " + SLOT_NAMES[slot]
@@ -235,17 +255,20 @@ class SelfTest:
         )
 
 
-def build_selftest(board, keymap, out=print) -> SelfTest:
-    """The self-test on a board's parts (the same drivers the unit uses)."""
+def build_selftest(board, keymap, out=print, cards: bool = True) -> SelfTest:
+    """The self-test on a board's parts (the same drivers the unit uses). cards=False: the
+    unit is built for a card-less edition, without readers."""
     from drivers.battery import Battery
     from drivers.mfrc522 import MFRC522
     from drivers.piezo import Piezo
     from drivers.ssd1306 import SSD1306
 
-    readers = [
-        MFRC522(board.spi, board.green_cs, board.green_rst),
-        MFRC522(board.spi, board.red_cs, board.red_rst),
-    ]
+    readers = None
+    if cards:
+        readers = [
+            MFRC522(board.spi, board.green_cs, board.green_rst),
+            MFRC522(board.spi, board.red_cs, board.red_rst),
+        ]
     return SelfTest(
         SSD1306(board.i2c, board.display_address),
         readers,

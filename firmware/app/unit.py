@@ -133,6 +133,13 @@ class BankUnit:
         overlay = self.overlay
         return overlay if overlay is not None else self.edition
 
+    @property
+    def uses_cards(self) -> bool:
+        """False for an edition played without cards (Stock Exchange): no reader is started,
+        polled or missed, and no card event reaches it. A property, because the settings menu
+        can change the edition while the unit runs."""
+        return getattr(self.edition, "uses_cards", True)
+
     # ---- start-up ----------------------------------------------------------------------------
 
     def boot(self, now: int) -> None:
@@ -171,8 +178,9 @@ class BankUnit:
                 self.overlay = BootSummary(config.settings)
             else:
                 self._forget_settings()
-        for slot in (GREEN, RED):
-            self._start_reader(slot, now)
+        if self.uses_cards:  # a card-less edition never wakes the readers (fitted or not)
+            for slot in (GREEN, RED):
+                self._start_reader(slot, now)
         self._start_display(now)
 
     # ---- settings ----------------------------------------------------------------------------
@@ -230,6 +238,10 @@ class BankUnit:
         edition = config.build_edition()
         self.edition = edition
         if edition.name != old.name:
+            if self.uses_cards:
+                self.retry_at[GREEN] = self.retry_at[RED] = now  # look for the readers now
+            else:
+                self.slots = [None, None]  # stop reading; the fields stay on until power-off
             keypad, keymap = config.keypad(edition.name)
             if self.wake_key is not None:  # the same switch, by its name in the new layout
                 self.wake_key = _renamed(self.wake_key, config.keymap, keymap)
@@ -319,6 +331,8 @@ class BankUnit:
             event = keypad.pop()
 
     def poll_reader(self, slot: int, now: int) -> None:
+        if not self.uses_cards:
+            return
         card_slot = self.slots[slot]
         if card_slot is None:
             if self.readers[slot] is not None and ticks_diff(now, self.retry_at[slot]) >= 0:
@@ -386,6 +400,8 @@ class BankUnit:
 
     def notice(self) -> str:
         missing = [SLOT_NAMES[slot] for slot in (GREEN, RED) if self.slots[slot] is None]
+        if not self.uses_cards:
+            missing = []  # an edition played without cards has no readers to miss
         if self.storage_broken:
             return "STORAGE UNREADABLE"
         if self.boot_notice:
@@ -518,22 +534,26 @@ class BankUnit:
     async def run(self) -> None:
         self.boot(self.clock())
         self.check_battery(self.clock())
-        tasks = [
-            asyncio.create_task(self._every(self.keypad_scan_ms, self.scan_keys)),
+        tasks = [asyncio.create_task(self._every(self.keypad_scan_ms, self.scan_keys))]
+        # The poll tasks run for every edition (a settings change can bring cards in); for a
+        # card-less edition each poll returns at once, without touching the bus.
+        tasks.append(
             asyncio.create_task(
                 self._every(self.reader_poll_ms, lambda now: self.poll_reader(GREEN, now))
-            ),
+            )
+        )
+        tasks.append(
             asyncio.create_task(
                 self._every(
                     self.reader_poll_ms,
                     lambda now: self.poll_reader(RED, now),
                     self.reader_poll_ms // 2,
                 )
-            ),
-            asyncio.create_task(self._every(self.tick_ms, self.tick)),
-            asyncio.create_task(self._every(self.render_ms, self.render_screen)),
-            asyncio.create_task(self._every(self.battery_ms, self.check_battery)),
-        ]
+            )
+        )
+        tasks.append(asyncio.create_task(self._every(self.tick_ms, self.tick)))
+        tasks.append(asyncio.create_task(self._every(self.render_ms, self.render_screen)))
+        tasks.append(asyncio.create_task(self._every(self.battery_ms, self.check_battery)))
         if self.piezo is not None:
             tasks.append(asyncio.create_task(self.piezo.run(self.clock)))
         await asyncio.gather(*tasks)

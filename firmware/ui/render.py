@@ -37,8 +37,14 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
     "RED READER MISSING") fills the message line, inverted, when the view has no message.
     log: if a list, gets (x, y, text) for every string drawn and (x, y, "icon:<name>") for
     every icon, so a simulator can read the screen as text. Powering the panel for
-    view["display_on"] is the shell's job; this only draws.
+    view["display_on"] is the shell's job; this only draws. A view with a "screen" key (the
+    Stock Exchange) is drawn by ui.market_screens, imported only when first needed.
     """
+    if "screen" in view:
+        from ui.market_screens import render_screen
+
+        render_screen(canvas, view, status, log)
+        return
     canvas.fill(0)
     title_right = WIDTH
     battery_low = bool(status and status.get("battery_low"))

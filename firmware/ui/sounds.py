@@ -74,6 +74,22 @@ AUCTION_END = ((_G6, 120), (_E6, 120), (_C6, 120), (0, 60), (_C6, 120), (_C5, 40
 # End of game and Classic.
 WINNER = ((_C6, 120), (_E6, 120), (_G6, 120), (_C7, 240), (0, 60), (_G6, 120), (_C7, 480))
 BANKRUPT = ((_G6, 200), (_F6, 200), (_E6, 200), (_D6, 200), (_C6, 500))  # a slow fall: all gone
+# Stock Exchange.
+CANCEL = ((_E6, 60), (_C6, 90))  # a short falling pair: the entry is dropped
+DONE = ((_G6, 60), (_C7, 120))  # a short rising pair: the transaction is confirmed
+PRESIDENT = ((_C6, 80), (_E6, 80), (_G6, 80), (_C7, 240))  # a rising fanfare
+MONOPOLY = (  # the fanfare twice, the second time higher and longer
+    (_C6, 80),
+    (_E6, 80),
+    (_G6, 80),
+    (_C7, 160),
+    (0, 60),
+    (_G6, 80),
+    (_C7, 80),
+    (_E7, 80),
+    (_G7, 400),
+)
+LIQUIDATED = ((_G6, 120), (_E6, 120), (_C6, 120), (_G5, 160), (_C5, 400))  # falling: offices sold
 
 MELODIES = {
     "key": KEY,
@@ -101,6 +117,11 @@ MELODIES = {
     "auction_end": AUCTION_END,
     "winner": WINNER,
     "bankrupt": BANKRUPT,
+    "cancel": CANCEL,
+    "done": DONE,
+    "president": PRESIDENT,
+    "monopoly": MONOPOLY,
+    "liquidated": LIQUIDATED,
 }
 
 

@@ -1,6 +1,7 @@
 """The CI fuzz run (tools/fuzz.py is the long one): seeded random play of every edition through
 its rules and through the simulator, a hypothesis property over any play, and proof that each
-check of the fuzzer fails on a unit broken on purpose."""
+check of the fuzzer fails on a unit broken on purpose. The Stock Exchange (no cards, no
+balances) has its own player, invariants and broken units."""
 
 import collections
 import random
@@ -9,17 +10,20 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from app.build import EDITIONS, make_edition
+from app.build import EDITIONS, make_edition, uses_cards
 from rules.ledger import BANK, Ledger
 from store.store import Store
 from tools import fuzz
 from tools.fuzz import (
     TICKS_PERIOD,
+    MarketPlayer,
     Player,
     RulesRun,
     Violation,
     card_id,
     edition_keys,
+    make_player,
+    market_problem,
     replay,
     rules_fuzz,
     setup_enrolled,
@@ -28,6 +32,8 @@ from tools.fuzz import (
 )
 
 SEEDS = (1, 2, 3, 4, 5)
+CARD_EDITIONS = tuple(edition for edition in EDITIONS if uses_cards(edition))
+MARKET_EDITIONS = tuple(edition for edition in EDITIONS if not uses_cards(edition))
 
 
 # ---- the short run -----------------------------------------------------------------------------
@@ -53,10 +59,11 @@ def test_rules_level_random_play(edition: str) -> None:
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_simulator_level_random_play(edition: str) -> None:
     total: collections.Counter = collections.Counter()
+    actions = 120 if uses_cards(edition) else 80  # a Stock Exchange action keys a transaction
     for seed in (1, 2):
-        total.update(sim_fuzz(edition, seed, 120))
-    assert total["actions"] == 240
-    assert total["moved money"] > 10
+        total.update(sim_fuzz(edition, seed, actions, 70.0 if uses_cards(edition) else 320.0))
+    assert total["actions"] == 2 * actions
+    assert total["moved money"] > 10  # (the Stock Exchange: the market changed)
     assert total["power cycles"] > 0
     assert total["wraps"] == 2  # each unit's ticks_ms went past 2**30 - 1
 
@@ -64,7 +71,7 @@ def test_simulator_level_random_play(edition: str) -> None:
 def test_every_key_of_the_layout_is_played() -> None:
     for edition in EDITIONS:
         keys = edition_keys(edition)
-        player = Player(keys, 6, 6, random.Random(3))
+        player = make_player(edition, random.Random(3), 6)
         while len(player.out) < 20000:
             player.act()
         pressed = {step[2] for step in player.out if step[0] == "key_down"}
@@ -146,7 +153,7 @@ def play(player: Player, step: tuple) -> None:
         player.reboot()
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("edition", CARD_EDITIONS)
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_play_keeps_money_and_rebuilds_from_the_journal(edition: str, data) -> None:
@@ -164,6 +171,84 @@ def test_any_play_keeps_money_and_rebuilds_from_the_journal(edition: str, data) 
         run.feed(step)  # raises Violation, with what broke
     run.checkpoint()
     event("transactions: %s" % ("none" if not run.stats["transactions"] else "some"))
+
+
+def market_action(keys: list):
+    return st.one_of(
+        st.tuples(st.just("transaction"), st.integers(0, 2**32)),
+        st.tuples(st.just("tap"), st.sampled_from(keys)),
+        st.tuples(st.just("hold"), st.sampled_from(keys), st.integers(100, 5000)),
+        st.tuples(st.just("down"), st.sampled_from(keys)),
+        st.tuples(st.just("up"), st.sampled_from(keys)),
+        st.tuples(st.just("wait"), st.sampled_from((0, 50, 400, 4000, 16000, 299000, 301000))),
+        st.tuples(st.just("storage"), st.sampled_from((0.0, 0.0, 0.3, 1.0))),
+        st.tuples(st.just("reboot")),
+    )
+
+
+@pytest.mark.parametrize("edition", MARKET_EDITIONS)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_play_keeps_the_market_whole_and_rebuilds_it(edition: str, data) -> None:
+    """Any sequence of whole transactions (keyed from the market as it stands), stray keys,
+    holds, waits past standby, storage failures and reboots: every invariant holds after every
+    event, and the market rebuilt from the journal and from snapshots equals the live one."""
+    keys = edition_keys(edition)
+    start = data.draw(st.sampled_from((0, TICKS_PERIOD - 3000, TICKS_PERIOD - 301000, 12345)))
+    script = data.draw(st.lists(market_action(keys), max_size=40), label="script")
+    run = RulesRun(edition, 0, checkpoint_every=7)
+    player = MarketPlayer(keys, random.Random(0), lambda: run.edition.market, start)
+    for step in script:
+        kind = step[0]
+        if kind == "transaction":  # keyed on the market as it stands now
+            player.follow(fuzz.market_plan(run.edition.market, random.Random(step[1])))
+        elif kind == "tap":
+            player.tap(step[1])
+        elif kind == "hold":
+            player.hold(step[1], step[2])
+        elif kind == "down":
+            player.key_down(step[1])
+        elif kind == "up":
+            player.key_up(step[1])
+        elif kind == "wait":
+            player.wait(step[1])
+        elif kind == "storage":
+            player.fail_rate = step[1]
+        else:
+            player.reboot()
+        while player.out:
+            run.feed(player.out.popleft())  # raises Violation, with what broke
+    run.checkpoint()
+    event("transactions: %s" % ("none" if not run.stats["transactions"] else "some"))
+
+
+def test_the_market_invariants_catch_each_kind_of_damage() -> None:
+    edition = make_edition(MARKET_EDITIONS[0])
+    for record in (("se_intro", 0, 1, 60), ("se_intro", 0, 2, 60), ("se_buy", 1, 1, 2, 30)):
+        edition.restore(record)
+    market = edition.market
+    assert market_problem(market) is None
+    damage = [
+        (lambda m: m.holdings[1].__setitem__(0, 9), "are not 9 shares"),
+        (lambda m: m.president.__setitem__(1, 1), "president 1"),
+        (lambda m: m.president.__setitem__(3, 2), "unlisted but president"),
+        (lambda m: m.offices.__setitem__(3, 1), "not a monopoly"),
+        (lambda m: m.offices.__setitem__(1, 2), "uneven offices"),
+        (lambda m: m.trend.__setitem__(4, 2), "trend"),
+    ]
+    for breaking, message in damage:
+        broken_market = make_edition(MARKET_EDITIONS[0])
+        for record in market.state_records():
+            broken_market.restore(record)
+        breaking(broken_market.market)
+        problem = market_problem(broken_market.market)
+        assert problem is not None and message in problem, (message, problem)
+    supply = make_edition(MARKET_EDITIONS[0]).market
+    for code in range(1, 23):
+        supply.holdings[code][0] = 9
+        supply.president[code] = 0
+        supply.offices[code] = 2  # 44 offices: more than the bank's 32
+    assert "offices" in (market_problem(supply) or "")
 
 
 # ---- each check fails on a unit broken on purpose -----------------------------------------------
@@ -286,7 +371,93 @@ MUTANTS = [
 ]
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+def market_grows_a_share(unit) -> None:
+    """A confirmed purchase hands over one share more than the bank had to give."""
+
+    def acknowledge(original, durable, problem="STORAGE FAILED"):
+        records = list(unit.outbox)
+        original(durable, problem)
+        if durable and records and records[0][0] == "se_buy":
+            unit.market.holdings[records[0][2]][records[0][1]] += (
+                unit.market.bank_shares(records[0][2]) + 1
+            )
+
+    wrap(unit, "acknowledge", acknowledge)
+
+
+def market_keeps_a_president(unit) -> None:
+    """A sale that unlists a company leaves its President in place."""
+
+    def acknowledge(original, durable, problem="STORAGE FAILED"):
+        records = list(unit.outbox)
+        before = list(unit.market.president)
+        original(durable, problem)
+        if durable and records and records[0][0] in ("se_sell", "se_remove", "se_trade"):
+            for code in range(1, 23):
+                if before[code] >= 0 and unit.market.president[code] < 0:
+                    unit.market.president[code] = before[code]
+
+    wrap(unit, "acknowledge", acknowledge)
+
+
+def market_applies_unrecorded(unit) -> None:
+    """A START also changes the market without a record saying so."""
+
+    def acknowledge(original, durable, problem="STORAGE FAILED"):
+        records = list(unit.outbox)
+        original(durable, problem)
+        if durable and records and records[0][0] == "se_start":
+            unit.market.pending[(records[0][1] + 1) % 6] += 10
+
+    wrap(unit, "acknowledge", acknowledge)
+
+
+def snapshot_forgets_the_review(unit) -> None:
+    def snapshot_records(original):
+        return [record for record in original() if record[0] != "se_review"]
+
+    wrap(unit, "snapshot_records", snapshot_records)
+
+
+def replay_forgets_purchases(unit) -> None:
+    def restore(original, record):
+        if record[0] != "se_buy":
+            original(record)
+
+    wrap(unit, "restore", restore)
+
+
+MARKET_MUTANTS = [
+    ("a purchase adds a share", market_grows_a_share, False, "market invariant"),
+    ("unlisted, still presided", market_keeps_a_president, False, "market invariant"),
+    ("a change with no record", market_applies_unrecorded, False, "market not what the"
+     " records give"),
+    ("a refused record is applied", refusal_applies, False, "refused record applied"),
+    ("the outbox is never emptied", outbox_kept, False, "outbox kept"),
+    ("the snapshot forgets REVIEW", snapshot_forgets_the_review, False, "rebuild from new"
+     " snapshot"),
+    ("replay drops purchases", replay_forgets_purchases, True, "rebuild from journal"),
+    ("a key raises", crashes_on_a_key, False, "exception RuntimeError"),
+    ("a record JSON cannot hold", unjournalable_record, False, "bad record"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("edition", MARKET_EDITIONS)
+@pytest.mark.parametrize(
+    ("breaking", "rebuilt_only", "kind"),
+    [mutant[1:] for mutant in MARKET_MUTANTS],
+    ids=[mutant[0] for mutant in MARKET_MUTANTS],
+)
+def test_the_rules_fuzz_catches_a_broken_market(edition, breaking, rebuilt_only, kind) -> None:
+    with pytest.raises(Violation) as caught:
+        rules_fuzz(
+            edition, 1, 4000, make=broken(edition, breaking, rebuilt_only), checkpoint_every=100
+        )
+    assert caught.value.kind == kind
+    assert -1 <= caught.value.index < 4000
+
+
+@pytest.mark.parametrize("edition", CARD_EDITIONS)
 @pytest.mark.parametrize(
     ("breaking", "rebuilt_only", "kind"),
     [mutant[1:] for mutant in MUTANTS],

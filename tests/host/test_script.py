@@ -12,6 +12,7 @@ from host_sim.script import ScriptError, parse, run_script
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 GAME = ROOT / "tests" / "scripts" / "electronic_banking_game.txt"
+SE_GAME = ROOT / "tests" / "scripts" / "stock_exchange_game.txt"
 
 
 def test_the_ci_game_passes_through_the_command_line() -> None:
@@ -27,6 +28,52 @@ def test_the_ci_game_passes_through_the_command_line() -> None:
     assert len(steps) >= 30
     assert all(step["ok"] for step in steps)
     assert steps[-1]["balances"]["1"] == 15000000
+
+
+def test_the_stock_exchange_game_passes_and_ends_on_its_totals() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "host_sim", "run", str(SE_GAME)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    steps = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(steps) >= 80 and all(step["ok"] for step in steps)
+    assert "balances" not in steps[-1]
+    assert steps[-1]["totals"] == {"hat": 110, "car": 240, "dog": 140, "shoe": 108}
+    assert steps[-1]["screen"][0] == "TOTAL"
+    heard = {cue for step in steps for cue in step["sounds"]}
+    assert {"president", "monopoly", "liquidated", "done", "error", "cancel"} <= heard
+
+
+def test_a_script_for_another_edition_is_refused(tmp_path: pathlib.Path) -> None:
+    out = io.StringIO()
+    assert run_script(str(SE_GAME), out, edition="revolution") == 2
+    assert "for stock_exchange, not revolution" in out.getvalue()
+    script = tmp_path / "late.txt"
+    script.write_text("press 1\nedition stock_exchange\n")
+    assert run_script(str(script), io.StringIO()) == 2
+
+
+def test_stock_exchange_expects_fail_when_wrong(tmp_path: pathlib.Path) -> None:
+    for line, message in (
+        ("expect total hat 66", "total is 65"),
+        ("expect shares hat 1 4", "holds 5 shares"),
+        ("expect price 1 12", "is 13"),
+        ("expect president 1 car", "is hat"),
+        ("expect offices 1 1", "is 0"),
+    ):
+        script = tmp_path / "se.txt"
+        script.write_text(
+            "edition stock_exchange\npress bank_purchase\npress 1\ntype 01\npress confirm\n"
+            + line
+            + "\n"
+        )
+        out = io.StringIO()
+        assert run_script(str(script), out) == 1, line
+        assert message in json.loads(out.getvalue().splitlines()[-1])["error"], line
 
 
 def test_a_failed_expect_stops_with_exit_1(tmp_path: pathlib.Path) -> None:
@@ -55,6 +102,10 @@ def test_a_refused_call_is_a_failure_too(tmp_path: pathlib.Path) -> None:
         "expect colour red",
         'expect screen "open',
         "insert x green",
+        "expect total hat",
+        "expect shares hat 1",
+        "expect price x 10",
+        "edition",
     ],
 )
 def test_malformed_lines_are_rejected_with_their_line_number(line: str) -> None:

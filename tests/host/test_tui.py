@@ -18,9 +18,11 @@ from host_sim.tui import (
     HelpScreen,
     KeyTable,
     OledView,
+    hold_shortcuts,
+    legend_text,
     oled_rows,
 )
-from host_sim.virtual_unit import KEY_NAMES
+from host_sim.virtual_unit import KEY_NAMES, VirtualUnit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SIZE = (160, 50)
@@ -55,24 +57,36 @@ def test_key_table_for_electronic_banking() -> None:
 
 
 def test_key_table_gives_later_editions_keys_free_letters() -> None:
-    names = ["1", "K", "zone", "deal", "bank_purchase", "sell", "quit_game", "go"]
+    names = ["1", "K", "zone", "deal", "bank_purchase", "settle", "quit_game", "go"]
     keys = KeyTable({name: name for name in names})
     terminal = {public: term for public, term, _ in keys.entries}
     assert terminal["zone"] == "z" and terminal["deal"] == "d"
     assert terminal["bank_purchase"] == "b"
-    assert terminal["sell"] == "e"  # "s" is the bell toggle
+    assert terminal["settle"] == "e"  # "s" is the bell toggle
     assert terminal["quit_game"] == "u"  # "q" is taken by the UI
     assert len(set(terminal.values())) == len(terminal)
     assert not set(terminal.values()) & UI_KEYS
-    assert "bank purchase" in [label for _, label, _ in keys.legend_items()]
+    assert "settle" in [label for _, label, _ in keys.legend_items()]
+
+
+def test_key_table_for_the_stock_exchange() -> None:
+    with VirtualUnit(edition="stock_exchange") as unit:
+        keys = KeyTable(unit.keys)
+    terminal = {public: term for public, term, _ in keys.entries}
+    assert len(terminal) == 23 and len(set(terminal.values())) == 23
+    assert not set(terminal.values()) & UI_KEYS
+    assert terminal["bank_purchase"] == "b" and terminal["confirm"] == "c"
+    assert terminal["cancel"] == "x" and terminal["sell"] == "l"
+    assert hold_shortcuts(keys) == {"R": "remove_player", "N": "new_game"}
+    assert "hold C" not in str(legend_text(keys)) and "GREEN slot" not in str(legend_text(keys))
 
 
 # ---- the app through Textual's pilot ----------------------------------------------------------
 
 
-def run_app(script) -> BankUnitApp:
+def run_app(script, edition: str = "electronic_banking") -> BankUnitApp:
     async def main() -> BankUnitApp:
-        app = BankUnitApp()
+        app = BankUnitApp(edition=edition)
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: app.snapshot is not None)
             await script(app, pilot)
@@ -205,6 +219,25 @@ def test_a_crashed_firmware_is_reported_not_fatal() -> None:
     run_app(script)
 
 
+def test_stock_exchange_keys_holds_and_totals() -> None:
+    async def script(app, pilot) -> None:
+        assert "GREEN" not in shown(app, "#slots")
+        assert "no token in play" in shown(app, "#balances")
+        await pilot.press("b", "1", "0", "1", "c")  # hat introduces 01
+        await until(pilot, lambda: "president" in app.cue_log)
+        assert re.search(r"hat\s+\d+", shown(app, "#balances"))
+        await pilot.press("N")  # hold NEW GAME
+        await until(pilot, lambda: "confirm" in app.cue_log)
+        await pilot.press("c")
+        await until(pilot, lambda: "new_game" in app.cue_log)
+        assert "no token in play" in shown(app, "#balances")
+        await pilot.press("[")  # no slots on this unit: said on the status line
+        await until(pilot, lambda: app.status_error)
+        assert "no card slots" in shown(app, "#status")
+
+    run_app(script, edition="stock_exchange")
+
+
 # ---- the real app in a real terminal ----------------------------------------------------------
 
 
@@ -283,6 +316,38 @@ def test_the_real_app_in_tmux() -> None:
         tmux.wait_for(lambda s: "? or Esc closes" in s, "the help screen")
         tmux.keys("?")
         tmux.wait_for(lambda s: "? or Esc closes" not in s and "Balances" in s, "help closed")
+        tmux.keys("C-q", literal=False)
+        deadline = time.monotonic() + 10
+        while tmux.alive():
+            assert time.monotonic() < deadline, "the app did not exit on ctrl+q"
+            time.sleep(0.05)
+    finally:
+        tmux.kill()
+
+
+def test_the_stock_exchange_in_tmux() -> None:
+    """`make sim EDITION=stock_exchange`: the same command line, in a real terminal."""
+    if shutil.which("tmux") is None:
+        pytest.fail("tmux is not installed: install it (apt-get install tmux) to run this test")
+    tmux = Tmux()
+    command = "%s -m host_sim --edition stock_exchange" % shlex.quote(sys.executable)
+    tmux.start(command)
+    try:
+        tmux.wait_for(lambda s: "Totals" in s and "BANK PURCHASE" in s, "the UI to come up")
+        tmux.keys("x")  # CANCEL ends the settings summary, or is refused on the market screen
+        tmux.keys("b1")
+        tmux.keys("01")
+        tmux.keys("c")
+        screen = tmux.wait_for(
+            lambda s: re.search(r"hat\s+65", s) and "♪ president" in s,
+            "hat in play at 65 and the president cue",
+        )
+        oled = screen.splitlines()[1:33]
+        assert sum(line.count(c) for line in oled for c in HALF_BLOCKS) > 200
+        tmux.keys("?")
+        tmux.wait_for(lambda s: "Playing (tokens" in s, "the help screen")
+        tmux.keys("?")
+        tmux.wait_for(lambda s: "Playing (tokens" not in s and "Totals" in s, "help closed")
         tmux.keys("C-q", literal=False)
         deadline = time.monotonic() + 10
         while tmux.alive():

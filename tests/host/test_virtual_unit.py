@@ -104,7 +104,7 @@ def test_bad_calls_raise_clear_errors(unit: VirtualUnit) -> None:
 
 def test_editions_not_built_yet_are_refused() -> None:
     with pytest.raises(VirtualUnitError, match="not built yet"):
-        VirtualUnit(edition="stock_exchange")
+        VirtualUnit(edition="monopoly_junior")
 
 
 def test_an_unenrolled_card_is_refused_by_the_firmware(unit: VirtualUnit) -> None:

@@ -1,6 +1,6 @@
 # The self-test on virtual parts: all good, a missing reader, a dead key, entering it at power-on.
 # micropython-heap: 192k (firmware plus every virtual part's model in one heap, as test_unit)
-from app.selftest import build_selftest, hold_at_power_on
+from app.selftest import build_selftest, hold_at_power_on, selftest_key
 from peripherals.wiring import VirtualBoard, VirtualParts
 
 
@@ -90,3 +90,36 @@ def test_entered_only_while_c_is_held_at_power_on():
     parts.keypad.release("C")
     parts.keypad.press("5")
     assert not hold_at_power_on(board.rows, board.cols, keymap)
+
+
+def test_the_stock_exchange_keypad_enters_with_cancel_and_skips_the_readers():
+    board = VirtualBoard("5x5")
+    parts = VirtualParts(board, "stock_exchange")
+    keymap = board.keymap("stock_exchange")
+    assert selftest_key(keymap) == "CANCEL" and selftest_key(board.keymap("revolution")) == "C"
+    assert not hold_at_power_on(board.rows, board.cols, keymap)
+    parts.keypad.press("CANCEL")
+    assert hold_at_power_on(board.rows, board.cols, keymap)
+    parts.keypad.release("CANCEL")
+    lines: list = []
+    test = build_selftest(board, keymap, lines.append, cards=False)
+    now = 5000
+    pressed = None
+    while test.run_step(now):
+        now += 10
+        if test.step == 4 and test.key_index < len(test.keys):
+            key = test.keys[test.key_index]
+            if pressed != key:
+                if pressed is not None:
+                    parts.keypad.release(pressed)
+                parts.keypad.press(key)
+                pressed = key
+        elif pressed is not None:
+            parts.keypad.release(pressed)
+            pressed = None
+        assert now < 5000 + 400000, "the self-test never ended"
+    assert test.failures() == []
+    assert len([line for line in lines if line.startswith("SELFTEST KEY ")]) == 23
+    assert "SELFTEST KEY OFFICES PASS OK" in lines
+    assert not [line for line in lines if "READER" in line or "CARD" in line]
+    assert lines[-1] == "SELFTEST SUMMARY PASS %d/%d" % (len(test.results), len(test.results))

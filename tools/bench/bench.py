@@ -585,10 +585,12 @@ def measure_simulator(edition: str, transactions: int) -> dict:
     sys.path.insert(0, str(ROOT / "tools" / "bench"))
     import guest
 
+    from app.build import uses_cards
+
     game = SimGame(edition)
     try:
         started = time.perf_counter()
-        guest.play(game, transactions)
+        (guest.play if uses_cards(edition) else guest.play_market)(game, transactions)
         seconds = time.perf_counter() - started
         virtual_s = (game.vu.clock.ms() - game.start_ms) / 1000
     finally:

@@ -312,10 +312,12 @@ class Game:
         hcall("g", "import")
         self.needs("import")
         self.import_bytes = self.live() - self.models_bytes
-        # Cards 1..6 enrolled on an earlier day, as on a fresh VirtualUnit.
-        with self.flash.open("log.0", "wb") as log:
-            for n in range(1, 7):
-                log.write(encode((n, "card", card_id(n), n)))
+        # Cards 1..6 enrolled on an earlier day, as on a fresh VirtualUnit (a card-less
+        # edition's flash starts empty).
+        if "CONFIRM" not in self.keys:
+            with self.flash.open("log.0", "wb") as log:
+                for n in range(1, 7):
+                    log.write(encode((n, "card", card_id(n), n)))
         self.live()
         hcall("b")
         board = MeteredBoard(self.board) if metered else self.board
@@ -572,6 +574,110 @@ def play(game, transactions, seed=1):
     return done
 
 
+MARKET_KINDS = ("intro", "buy", "sell", "trade", "interest", "start", "offices")
+
+
+def _quotes(quote, *args):
+    """True when the market would accept the operation (the player checks the screen)."""
+    try:
+        quote(*args)
+    except ValueError:
+        return False
+    return True
+
+
+def _market_transaction(market, rng, turn):
+    """(kind, logical keys) of one transaction the market accepts now; None if the drawn kind
+    has nothing to act on. Four tokens play; every company gets introduced early on."""
+    kind = MARKET_KINDS[rng.below(len(MARKET_KINDS))]
+    token = rng.below(4)
+    unlisted = [c for c in range(1, 23) if market.president[c] < 0]
+    listed = [c for c in range(1, 23) if market.president[c] >= 0]
+    if unlisted and (kind == "intro" or not listed or turn % 3 == 0):
+        code = unlisted[0] if rng.below(2) else unlisted[-1]
+        # The group's President introduces the rest of it (monopolies, so offices get built).
+        group = market.group_of(code)
+        for other in group:
+            if market.president[other] >= 0:
+                token = market.president[other]
+        bid = rng.below(3)
+        keys = ["BANK", str(token + 1)] + list("%02d" % code)
+        if bid == 1:
+            keys += list(str(10 + rng.below(90)))
+        return "intro", keys + ["CONFIRM"]
+    code = listed[rng.below(len(listed))]
+    held = market.holdings[code]
+    if kind == "buy" or kind == "intro":
+        count = 1 + rng.below(2)
+        if _quotes(market.quote_buy, token, code, count):
+            return "buy", ["BANK", str(token + 1)] + list("%02d" % code) + [str(count), "CONFIRM"]
+        kind = "sell"
+    if kind == "sell" or kind == "trade":
+        sellers = [t for t in range(6) if held[t] > 0]
+        seller = sellers[rng.below(len(sellers))]
+        if kind == "sell" and held[seller] > 1:
+            return "sell", ["SELL", str(seller + 1)] + list("%02d" % code) + ["1", "CONFIRM"]
+        buyer = (seller + 1 + rng.below(3)) % 4
+        if buyer != seller and _quotes(market.quote_trade, buyer, seller, code, 1):
+            keys = ["BUYP", str(buyer + 1), str(seller + 1)] + list("%02d" % code)
+            return "trade", keys + ["1", "CONFIRM"]
+        return None
+    if kind == "interest":
+        if market.president[code] == token:
+            token = (token + 1) % 4
+        return "interest", ["INTEREST", str(token + 1)] + list("%02d" % code) + ["CONFIRM"]
+    if kind == "start":
+        return "start", ["START", str(token + 1), "CONFIRM"]
+    if not market.has_monopoly(code):
+        return None
+    group = market.group_of(code)
+    levels = [market.offices[c] for c in group]
+    step = 1 if max(levels) < 4 and rng.below(4) else -1
+    if min(levels) == 0 and step < 0:
+        step = 1
+    levels = [max(0, min(4, level + step)) for level in levels]
+    if not _quotes(market.quote_offices, group[0], tuple(levels)):
+        return None
+    keys = ["OFFICES"] + list("%02d" % group[0]) + [str(level) for level in levels]
+    return "offices", keys + ["CONFIRM"]
+
+
+def play_market(game, transactions, seed=1):
+    """The Stock Exchange's game: `transactions` confirmed transactions of every kind, keyed as a
+    player would; raises AssertionError naming the first one the unit did not record."""
+    market = game.edition.market
+    rng = Xorshift(seed)
+    flash = game.flash
+    done = 0
+    turn = 0
+    while done < transactions:
+        turn += 1
+        picked = _market_transaction(market, rng, turn)
+        if picked is None:
+            continue
+        kind, keys = picked
+        wrote = flash.bytes_written
+        points = flash.write_points
+        game.context = kind
+        if game.loud:
+            hcall("o", "tx")
+        records = game.records()
+        for key in keys:
+            game.press(key)
+        if game.records() != records + 1:
+            raise AssertionError(
+                "transaction %d (%s: %s) not recorded; screen message %r"
+                % (done + 1, kind, " ".join(keys), game.edition.view()["message"])
+            )
+        done += 1
+        game.tidy()
+        if game.loud:
+            line = "tx %s %d %d" % (kind, flash.bytes_written - wrote, flash.write_points - points)
+            hcall("g", line)
+            print("g " + line)
+    return done
+
+
 def main(edition, transactions, flash_dir, mode="quiet", compact_every=0):
     global hcall
     metered = mode == "loud" and host is not None
@@ -582,7 +688,10 @@ def main(edition, transactions, flash_dir, mode="quiet", compact_every=0):
         game.setup(edition, flash_dir, mode, metered)
         if compact_every:
             game.unit.store.compact_every = compact_every
-        done = play(game, transactions)
+        if "CONFIRM" in game.keys:  # the Stock Exchange's keypad
+            done = play_market(game, transactions)
+        else:
+            done = play(game, transactions)
     except LookupError as error:
         print("skip %s" % error)
         return

@@ -1,0 +1,209 @@
+"""Stock Exchange screens under random markets (hypothesis) and from the real edition's views:
+everything fits, nothing overlaps, the pixels say what the log says (CPython only: the rules and
+the renderer together exceed the 64 KB MicroPython test heap)."""
+
+import framebuf
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_market_screens import BoundsCanvas, boxes, overlaps
+
+from rules.stock_exchange import StockExchange
+from ui import fonts
+from ui.market_screens import (
+    AMOUNT_X,
+    AMOUNT_Y,
+    ASK_Y,
+    ASK_Y0,
+    ASK_Y1,
+    HEAD_OFFICE_HALF,
+    OFFICE_PITCH,
+    OFFICE_SIZE,
+    OFFICE_X,
+    PRICE_RIGHT,
+    ROW_PITCH,
+    ROW_Y,
+    TOKEN_PITCH,
+    TOKEN_X,
+)
+from ui.render import render, text_width
+
+SIDES = ((1, 5), (6, 11), (12, 17), (18, 22))
+
+
+@st.composite
+def rows_of_a_side(draw):
+    side = draw(st.integers(0, 3))
+    first, last = SIDES[side]
+    rows = []
+    for code in range(first, last + 1):
+        holdings = [0] * 6
+        left = 9
+        for token in draw(st.permutations(range(6))):
+            count = draw(st.integers(0, left))
+            holdings[token] = count
+            left -= count
+        holders = [t for t in range(6) if holdings[t]]
+        president = draw(st.sampled_from(holders)) if holders else -1
+        price = draw(st.integers(1, 9999)) if holders else 0
+        trend = draw(st.integers(-1, 1)) if holders else 0
+        offices = draw(st.integers(0, 5))
+        rows.append((code, offices, left, tuple(holdings), president, price, trend))
+    selected = draw(st.sampled_from([0] + list(range(first, last + 1))))
+    typed = draw(st.sampled_from(["", "0", "1", "2"]))
+    return side, tuple(rows), selected, typed
+
+
+def market_view(side, rows, selected, typed):
+    return {
+        "display_on": True,
+        "sound": True,
+        "message": "",
+        "error": False,
+        "screen": "market",
+        "title": "MARKET",
+        "side": side,
+        "rows": rows,
+        "selected": selected,
+        "typed": typed,
+    }
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows_of_a_side(), st.booleans())
+def test_any_market_fits_and_reads_back_from_the_log(market, battery_low) -> None:
+    side, rows, selected, typed = market
+    canvas = BoundsCanvas()
+    log: list = []
+    render(canvas, market_view(side, rows, selected, typed), {"battery_low": battery_low}, log)
+    assert canvas.outside == []
+    assert overlaps(boxes(log)) == []
+    pixels = canvas.canvas
+    for index, (code, offices, bank, holdings, president, price, trend) in enumerate(rows):
+        y = ROW_Y + index * ROW_PITCH
+        shown = sorted((x, text) for x, yy, text in log if yy == y and not text.startswith("i"))
+        expected = ["%02d" % code, str(bank)] + [str(n) for n in holdings if n]
+        if president >= 0:
+            expected.append(str(price))
+            if trend:
+                expected.append("+" if trend > 0 else "-")
+        else:
+            expected.append("--")
+        assert [text for x, text in shown] == expected
+        price_text = str(price) if president >= 0 else "--"
+        assert (PRICE_RIGHT - text_width(price_text), price_text) in shown
+        lit = 0 if code == selected else 1  # an inverted row draws in the dark colour
+        under = y + fonts.SMALL_HEIGHT
+        for token in range(6):
+            x = TOKEN_X + token * TOKEN_PITCH
+            line = sum(pixels.pixel(px, under) == lit for px in range(x, x + 5))
+            assert line == (5 if token == president else 0), (code, token)
+        if offices == 5:
+            apex = OFFICE_X + HEAD_OFFICE_HALF
+            assert pixels.pixel(apex, y) == lit and pixels.pixel(apex + 1, y) != lit
+            base = [pixels.pixel(OFFICE_X + i, y + HEAD_OFFICE_HALF) == lit for i in range(13)]
+            assert all(base)
+        else:
+            squares = 0
+            for i in range(4):
+                x = OFFICE_X + i * OFFICE_PITCH
+                squares += all(
+                    pixels.pixel(x + dx, y + 2 + dy) == lit
+                    for dx in range(OFFICE_SIZE)
+                    for dy in range(OFFICE_SIZE)
+                )
+            assert squares == offices
+
+
+# ---- the edition's own views ---------------------------------------------------------------
+
+
+class Player:
+    """Presses keys on a StockExchange the way the shell does: acknowledge what it stores."""
+
+    def __init__(self) -> None:
+        self.edition = StockExchange()
+        self.now = 1000
+
+    def press(self, *keys: str, hold_ms: int = 50) -> None:
+        for key in keys:
+            self.edition.key_down(key, self.now)
+            self._store()
+            self.now += hold_ms
+            self.edition.tick(self.now)
+            self._store()
+            self.edition.key_up(key, self.now)
+            self._store()
+            self.now += 50
+
+    def _store(self) -> None:
+        if self.edition.outbox:
+            self.edition.acknowledge(True, "")
+
+    def screen(self) -> tuple:
+        canvas = BoundsCanvas()
+        log: list = []
+        render(canvas, self.edition.view(), {"battery_low": True, "notice": ""}, log)
+        return canvas, log
+
+
+def doubled(log, screen: str) -> tuple:
+    """Strings drawn x2: a form's amount (beside the fields) and a question."""
+    if screen == "ask":
+        return tuple(text for x, y, text in log if y in (ASK_Y, ASK_Y0, ASK_Y1))
+    return tuple(text for x, y, text in log if y == AMOUNT_Y and x >= AMOUNT_X)
+
+
+def check(player: Player, screen: str) -> list:
+    view = player.edition.view()
+    assert view["screen"] == screen, view
+    canvas, log = player.screen()
+    assert canvas.outside == []
+    assert overlaps(boxes(log, doubled(log, screen))) == [], screen
+    return [text for x, y, text in sorted(log, key=lambda e: (e[1], e[0]))]
+
+
+def test_every_screen_of_a_short_game_fits() -> None:
+    player = Player()
+    shown = check(player, "market")
+    assert shown[:2] == ["01-05", "icon:bank"]
+    player.press("BANK", "1", "1", "3")
+    shown = check(player, "form")
+    assert "INTRODUCTION" in shown and "HAT" in shown and "-220" in shown
+    player.press("CONFIRM")
+    shown = check(player, "market")
+    assert "12-17" in shown and "48" in shown and "icon:president" in shown
+    player.press("BANK", "2", "1", "3", "2")
+    shown = check(player, "form")
+    assert "BANK PURCHASE" in shown and "CAR" in shown
+    player.press("CONFIRM")
+    player.press("REVIEW")
+    shown = check(player, "review")
+    assert "REVIEW" in shown and "BANK PURCHASE" in shown
+    player.press("CANCEL")
+    player.press("TOTAL")
+    shown = check(player, "total")
+    assert "HAT" in shown and "CAR" in shown
+    player.press("CANCEL")
+    player.press("NEWGAME", hold_ms=2100)
+    shown = check(player, "ask")
+    assert "NEW GAME?" in shown and "CONFIRM / CANCEL" in shown
+
+
+def test_a_blinking_field_alternates_between_inverted_and_hidden() -> None:
+    player = Player()
+    player.press("SELL")
+    phases = set()
+    for _ in range(4):
+        view = player.edition.view()
+        canvas = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+        log: list = []
+        render(canvas, view, None, log)
+        active = view["active"]
+        value = view["fields"][active][1]
+        y = 12 + 8 * active
+        drawn = [text for x, yy, text in log if yy == y]
+        phases.add(view["blink"])
+        assert (value in drawn) == view["blink"]
+        player.now += StockExchange.blink_ms
+        player.edition.tick(player.now)
+    assert phases == {True, False}
