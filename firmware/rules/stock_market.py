@@ -354,10 +354,11 @@ class Market:
             code, levels = record[1], record[2]
             if self.quote_offices(code, levels).amount != record[3]:
                 raise ValueError("office net differs")
-            before = self._prices()
+            first, end = _FIRST[code], _END[code]
+            before = self._prices(first, end)
             for index in range(len(levels)):
-                self.offices[_FIRST[code] + index] = levels[index]
-            self._update_trends(before)
+                self.offices[first + index] = levels[index]
+            self._update_trends(before, first, end)
             return ()
         if kind == "se_remove":
             _need(record, 3)
@@ -499,7 +500,8 @@ class Market:
         former = list(self.president)
         saved_offices = tuple(self.offices)
         price_before = self.share_price(code)
-        before = self._prices() if commit else []
+        first, end = _FIRST[code], _END[code]
+        before = self._prices(first, end) if commit else []
         if giver >= 0:
             row[giver] -= count
         if taker >= 0:
@@ -511,7 +513,7 @@ class Market:
         else:
             quote.amount = count * (quote.price if giver < 0 else price_before)
         if commit:
-            self._update_trends(before)
+            self._update_trends(before, first, end)
             for token in (giver, taker):
                 if token >= 0:
                     self.in_play[token] = True
@@ -562,14 +564,17 @@ class Market:
                 paid += part
         self.pending[president] += amount - paid
 
-    def _prices(self) -> list:
+    def _prices(self, first: int = 1, end: int = _CODES) -> list:
+        """Share prices of codes first..end-1 (0 elsewhere): before a change, for the trends."""
         prices = [0] * _CODES
-        for code in range(1, _CODES):
+        for code in range(first, end):
             prices[code] = self.share_price(code)
         return prices
 
-    def _update_trends(self, before: list) -> None:
-        for code in range(1, _CODES):
+    def _update_trends(self, before: list, first: int = 1, end: int = _CODES) -> None:
+        # A company's price depends only on its own shares and offices and on its colour
+        # group's presidencies, so a change inside one group is priced within that group.
+        for code in range(first, end):
             after = self.share_price(code)
             if after == 0 or before[code] == 0:
                 self.trend[code] = 0  # unlisted, or just listed: no earlier price to compare

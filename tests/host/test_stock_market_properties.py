@@ -168,6 +168,19 @@ def check_transition(before: Market, after: Market, op: tuple, quote, effects: t
             assert quote.amount <= before.interest_base(op[2])
     if op[0] == "start":
         assert quote.amount == 200 + before.pending[op[1]] and after.pending[op[1]] == 0
+    # Only one colour group's prices and trends move, unless a player leaves: the market
+    # prices and marks trends within the group of the company a record names.
+    if op[0] != "remove":
+        at = CODE_AT.get(op[0])
+        group = before.group_of(op[at]) if at is not None else ()  # dividends: no company
+        for code in range(1, 23):
+            if code not in group:
+                assert after.share_price(code) == before.share_price(code), (op, code)
+                assert after.trend[code] == before.trend[code], (op, code)
+
+
+# Where each operation names its company.
+CODE_AT = {"intro": 2, "buy": 2, "sell": 2, "interest": 2, "trade": 3, "offices": 1}
 
 
 def copy_of(market: Market) -> Market:
