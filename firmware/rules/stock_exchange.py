@@ -94,7 +94,7 @@ TRANSACTIONS = (
     "se_offices",
     "se_remove",
 )
-REVIEW_RECORD = "se_review"  # ("se_review", refund_to, *transaction record): REVIEW's screen
+REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): REVIEW's screen
 
 
 def _is_digit(key: str) -> bool:
@@ -151,9 +151,11 @@ class StockExchange:
         self.blink_at = 0
         self.offices_code = 0  # the code typed on an OFFICES form
         self.question = ""  # ASK_NEW_GAME or ASK_REMOVE on the "ask" screen
-        # The last confirmed transaction (REVIEW) and who received its refund (-1 none).
+        # The last confirmed transaction (REVIEW), who received its refund (-1 none) and the
+        # refund: the offices it force-sold, at half cost.
         self.last: tuple | None = None
         self.last_refund_to = -1
+        self.last_refund = 0
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -165,10 +167,11 @@ class StockExchange:
         record = _tuples(record)
         kind = record[0]
         if kind == REVIEW_RECORD:
-            if len(record) < 4 or record[2] not in TRANSACTIONS:
+            if len(record) < 5 or record[3] not in TRANSACTIONS:
                 raise ValueError("bad review record")
-            self.last = record[2:]
+            self.last = record[3:]
             self.last_refund_to = record[1]
+            self.last_refund = record[2]
             return ()
         if not isinstance(kind, str) or not kind.startswith("se_"):
             raise ValueError("unknown record")
@@ -176,19 +179,22 @@ class StockExchange:
         if kind in TRANSACTIONS:
             self.last = record
             self.last_refund_to = -1
+            self.last_refund = 0
             for effect in effects:
                 if effect[0] == "liquidated":
                     self.last_refund_to = effect[2]
+                    self.last_refund += effect[3]
         elif kind == "se_new":
             self.last = None
             self.last_refund_to = -1
+            self.last_refund = 0
         return effects
 
     def snapshot_records(self) -> list:
         """The whole state as records: restore() of these on a fresh edition rebuilds it."""
         records = self.market.state_records()
         if self.last is not None:
-            records.append((REVIEW_RECORD, self.last_refund_to) + self.last)
+            records.append((REVIEW_RECORD, self.last_refund_to, self.last_refund) + self.last)
         return records
 
     def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
@@ -360,7 +366,7 @@ class StockExchange:
         if record is None:  # not reachable: REVIEW is refused without a transaction
             return
         kind = record[0]
-        refund = 0
+        refund = self.last_refund  # any transaction that broke a monopoly (a buy can, too)
         refund_to = self.last_refund_to
         note = ""
         amount: int | None = None
@@ -375,8 +381,6 @@ class StockExchange:
             title = TITLES[BANK] if kind == "se_buy" else TITLES[SELL]
             fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]), (SHARES, record[3]))
             amount, sign = record[4], "-" if kind == "se_buy" else "+"
-            if kind == "se_sell":
-                refund = record[5]
         elif kind == "se_trade":
             title = TITLES[BUYP]
             fields = (
@@ -385,7 +389,6 @@ class StockExchange:
                 (CODE, "%02d" % record[3]),
                 (SHARES, record[4]),
             )
-            refund = record[5]
         elif kind == "se_interest":
             title = TITLES[INTEREST]
             fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]))

@@ -508,3 +508,20 @@ def test_a_full_flash_refuses_the_confirm_and_keeps_the_form(unit) -> None:
     unit.flash.fill(None)
     keys(unit, "confirm")  # the form stayed: CONFIRM again
     assert unit.shares("car", 1) == 2 and last_cue(unit) == "done"
+
+
+def test_review_of_a_purchase_that_broke_a_monopoly_names_the_refund() -> None:
+    """A bank purchase can take a presidency and break a monopoly; REVIEW shows the forced
+    sale's refund as the form did, also after a power cycle (it is in the snapshot)."""
+    with VirtualUnit(edition="stock_exchange") as unit:
+        play_opening(unit)
+        keys(unit, "bank_purchase", "2", "0", "1", "2")  # car takes 01 from hat
+        form = unit.screen_text()
+        assert form[-1] == "REFUND TO HAT 50"
+        keys(unit, "confirm")
+        keys(unit, "review")
+        assert unit.screen_text() == form + ["REVIEW"]
+        unit.unit.store.compact(unit.unit.edition.snapshot_records())
+        unit.power_cycle()
+        keys(unit, "review")
+        assert unit.screen_text() == form + ["REVIEW"]
