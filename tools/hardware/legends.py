@@ -16,6 +16,20 @@ KEY_STYLES = {
     "C": ("#c62828", "#ffffff"),
     "K": ("#1565c0", "#ffffff"),
     "M": ("#1565c0", "#ffffff"),
+    "CONFIRM": ("#2e7d32", "#ffffff"),
+    "CANCEL": ("#c62828", "#ffffff"),
+}
+# What players read on a key whose logical name is a short code, or too long for one line
+# (a long word alone would print in a 1.5 mm font): lines, top to bottom.
+PRINTED = {
+    "BANK": ["BANK", "PURCHASE"],
+    "BUYP": ["BUY", "PLAYERS"],
+    "ONOFF": ["ON/OFF"],
+    "NEWGAME": ["NEW", "GAME"],
+    "REMOVE": ["REMOVE", "PLAYER"],
+    "INTEREST": ["INTER-", "EST"],
+    "MORTGAGE": ["MORT-", "GAGE"],
+    "BANKRUPT": ["BANK-", "RUPT"],
 }
 PLAIN = ("#ffffff", "#111111")
 OTHER = ("#37474f", "#ffffff")
@@ -26,7 +40,9 @@ def file_name(matrix: str, edition: str) -> str:
 
 
 def key_text(key: str) -> list:
-    """The lines printed on a key: snake_case words become lines, upper case."""
+    """The lines printed on a key: its PRINTED text, else snake_case words as lines."""
+    if key in PRINTED:
+        return PRINTED[key]
     words = key.replace("_", " ").upper().split()
     return words or [key]
 
