@@ -610,7 +610,9 @@ class ElectronicBanking:
             self._enroll_slot(slot, card_id, "card_in")
             return
         if self.admin is not None:
-            self.admin = None  # a card going in answers "no" to any question
+            # A card going in answers "no" to any question and leaves TOTALS, with whatever
+            # was half typed there (it must not survive as the card's entry).
+            self._leave_admin()
             self._show_message(MSG_CANCELLED, False)
         if self.slot_card[slot] is not None or self.slot_refusal[slot] is not None:
             had_entry = bool(self.entry)

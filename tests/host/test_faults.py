@@ -1839,3 +1839,18 @@ def test_F96_mortgage_lift_not_affordable(edition: str) -> None:
         unit.type("50K")  # 55K: 60K, the whole balance
         unit.press("go")
         kept(unit, {1: 0})
+
+
+@pytest.mark.parametrize("edition", EDITION_NAMES)
+def test_F90_an_unknown_card_during_totals_drops_the_half_typed_value(edition: str) -> None:
+    with VirtualUnit(edition=edition) as unit:
+        open_totals(unit)
+        unit.type("5")  # half-typed: never added
+        unit.insert(card=9, slot="green")  # a card this unit never enrolled
+        assert unit.unit.edition.admin is None
+        assert unit.unit.edition.entry == ""  # the 5 went with TOTALS
+        unit.remove("green")
+        unit.advance(2.6)
+        assert unit.screen_text() == IDLE  # no stray ENTRY CANCELLED when it leaves
+        assert typed_values(unit) == [0, 0, 0, 0, 0, 0]
+        untouched(unit)
