@@ -115,6 +115,8 @@ def lift_value(ed, unit_key: str) -> None:
     amount = lift_amount(value, ed.mortgage_step) if problem is None else 0
     if problem is None:
         problem = ed._operation_problem(amount)
+        if problem is not None:
+            problem = "LIFT " + problem  # the value was fine: the value plus 10 % is not
     if problem is None and payer is not None:
         problem = ed.ledger.transfer_problem(payer, BANK, amount)
     if problem is not None or payer is None:

@@ -1854,3 +1854,16 @@ def test_F90_an_unknown_card_during_totals_drops_the_half_typed_value(edition: s
         assert unit.screen_text() == IDLE  # no stray ENTRY CANCELLED when it leaves
         assert typed_values(unit) == [0, 0, 0, 0, 0, 0]
         untouched(unit)
+
+
+@pytest.mark.parametrize("edition", ("electronic_banking", "revolution"))
+def test_F96_a_lift_over_the_largest_amount_says_it_is_the_lift(edition: str) -> None:
+    with VirtualUnit(edition=edition) as unit:
+        ready(unit, 1, "red")
+        open_lift(unit)
+        before = flash_files(unit)
+        unit.type("19M")  # a value the unit takes; plus 10 % it is 20.9M: over the 20M limit
+        assert unit.screen_text()[-1] == "LIFT MAX 20M"
+        assert unit.sounds()[-1] == "error"
+        kept(unit, {1: 15 * M})
+        assert flash_files(unit) == before
