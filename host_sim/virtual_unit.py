@@ -208,6 +208,7 @@ class VirtualUnit:
     def open_settings(self) -> None:
         """Power-cycle holding the menu's ok key: the unit asks "SETTINGS?"."""
         ok = self.config.menu_keys()[0]
+        self._sync_keys(self.unit.edition.name)  # the menu may have changed the layout
         public = [name for name, key in self.keys.items() if key == ok]
         self.power_cycle(hold=public[0])
 

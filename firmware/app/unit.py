@@ -251,7 +251,8 @@ class BankUnit:
             return  # nothing can be written or read back: the defaults of a fresh edition
         if config.new_game_due():
             registry = getattr(old, "registry", None)
-            numbers = registry.numbers if registry is not None else {}
+            # A card-less edition keeps the cards enrolled before it (kept_cards) for this.
+            numbers = registry.numbers if registry is not None else getattr(old, "kept_cards", {})
             self._start_game([("card", card, numbers[card]) for card in numbers])
         else:
             try:

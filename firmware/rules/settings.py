@@ -106,11 +106,12 @@ EDITIONS: dict = {
 KM_MONEY = ("electronic_banking", "revolution")
 
 # The menu's keys per keypad layout: (ok, back, next, prev). In an edit, next/prev step through
-# a list; on a number, K and M (where the keypad has them) are its units.
+# a list; on a number, K and M (where the keypad has them) are its units. Classic has no K or M:
+# its BANKRUPT and MORTGAGE keys sit where they are.
 MENU_KEYS = {
     "electronic_banking": ("GO", "C", "M", "K"),
     "revolution": ("GO", "C", "M", "K"),
-    "classic": ("GO", "C", "M", "K"),
+    "classic": ("GO", "C", "BANKRUPT", "MORTGAGE"),
     "stock_exchange": ("CONFIRM", "CANCEL", "REVIEW", "TOTAL"),
 }
 

@@ -21,6 +21,7 @@ MSG_SAVED = "SAVED"
 MSG_UNCHANGED = "UNCHANGED"
 MSG_CANCELLED = "CANCELLED"
 MSG_YES_NO = "%s = YES   %s = NO"
+MSG_YES_NO_SHORT = "%s=YES %s=NO"  # long key names (CONFIRM, CANCEL): fits one line
 MSG_EDIT = "%s = CHANGE"
 MSG_CHOOSE = "%s/%s = CHOOSE"
 MSG_NEW_GAME = "NEW GAME?"
@@ -43,6 +44,9 @@ class SettingsMenu:
         power-on (the gesture): its press and release are ignored."""
         self.settings = settings
         self.ok, self.back, self.next, self.prev = menu_keys
+        # Which key says yes: shortened where long key names (CONFIRM, CANCEL) would be cut.
+        yes_no = MSG_YES_NO % (self.ok, self.back)
+        self.yes_no = yes_no if len(yes_no) <= _LINE else MSG_YES_NO_SHORT % (self.ok, self.back)
         self.state = ASK if ask else BROWSE
         self.index = 0
         self.entry = ""
@@ -153,11 +157,11 @@ class SettingsMenu:
         if self.state == ASK:
             view["title"] = "SETTINGS"
             view["big"] = "SURE?"
-            view["detail"] = MSG_YES_NO % (self.ok, self.back)
+            view["detail"] = self.yes_no
         elif self.state == CONFIRM:
             view["title"] = "SET " + schema.LABELS[name]
             view["big"] = MSG_NEW_GAME
-            view["detail"] = MSG_YES_NO % (self.ok, self.back)
+            view["detail"] = self.yes_no
         elif self.state == EDIT:
             view["title"] = "SET " + schema.LABELS[name]
             options = self._options(name)
@@ -226,7 +230,7 @@ class SettingsMenu:
         elif key == self.back:
             self._back()
         elif state in (ASK, CONFIRM):
-            self._refuse(MSG_YES_NO % (self.ok, self.back))
+            self._refuse(self.yes_no)
         elif state == BROWSE:
             self._browse(key)
         else:

@@ -64,7 +64,7 @@ SHARES = "SHARES"
 PRICE = "PRICE"
 PRICE_DIGITS = 4
 
-MSG_HOLD = "HOLD 2 SECONDS"
+MSG_HOLD = "HOLD %s SECONDS"  # the hold time (settings: HOLD MS), in seconds
 MSG_TOKEN_KEYS = "TOKEN: KEYS 1 TO 6"
 MSG_CODE_RANGE = "CODE: 01 TO 22"
 MSG_BUY_COUNT = "BUY 1 OR 2 SHARES"
@@ -156,6 +156,10 @@ class StockExchange:
         self.last: tuple | None = None
         self.last_refund_to = -1
         self.last_refund = 0
+        # Cards enrolled in a card edition (card id -> player number): this edition has no use
+        # for them, but keeps them in its snapshot so that a unit switched back to a card
+        # edition still knows its cards (app.unit carries them into that edition's new game).
+        self.kept_cards: dict = {}
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -172,6 +176,13 @@ class StockExchange:
             self.last = record[3:]
             self.last_refund_to = record[1]
             self.last_refund = record[2]
+            return ()
+        if kind == "card" and len(record) == 3:
+            self.kept_cards[record[1]] = record[2]
+            return ()
+        if kind == "uncard" and len(record) == 2:
+            for card in [c for c in self.kept_cards if self.kept_cards[c] == record[1]]:
+                del self.kept_cards[card]
             return ()
         if not isinstance(kind, str) or not kind.startswith("se_"):
             raise ValueError("unknown record")
@@ -193,6 +204,8 @@ class StockExchange:
     def snapshot_records(self) -> list:
         """The whole state as records: restore() of these on a fresh edition rebuilds it."""
         records = self.market.state_records()
+        for card in self.kept_cards:
+            records.append(("card", card, self.kept_cards[card]))
         if self.last is not None:
             records.append((REVIEW_RECORD, self.last_refund_to, self.last_refund) + self.last)
         return records
@@ -540,7 +553,16 @@ class StockExchange:
         self.held_key = None
         self.last_activity = now
         if not self.long_press_done:
-            self._refuse(MSG_HOLD)
+            self._refuse(self._hold_message())
+
+    def _hold_message(self) -> str:
+        """HOLD n SECONDS for the hold time in force, rounded up to a tenth of a second."""
+        tenths = (self.long_press_ms + 99) // 100
+        if tenths % 10:
+            return MSG_HOLD % ("%d.%d" % (tenths // 10, tenths % 10))
+        if tenths == 10:
+            return "HOLD 1 SECOND"
+        return MSG_HOLD % (tenths // 10)
 
     def _check_long_press(self, now: int) -> None:
         if ticks_diff(now, self.held_since) < self.long_press_ms:

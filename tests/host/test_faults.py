@@ -98,14 +98,19 @@ def mash(unit: VirtualUnit, *keys: str) -> None:
 
 
 def test_catalogue_and_tests_agree() -> None:
-    doc_ids = re.findall(r"^### (F\d\d) ", CATALOGUE.read_text(), flags=re.MULTILINE)
-    test_ids = sorted(
-        name[5:8] for name in globals() if re.match(r"test_F\d\d_", name) is not None
-    )
-    assert len(doc_ids) >= 40
-    assert len(set(doc_ids)) == len(doc_ids), "an id appears twice in docs/faults.md"
-    assert doc_ids == sorted(doc_ids), "entries are in id order"
-    assert sorted(doc_ids) == test_ids
+    doc_ids = re.findall(r"^### F(\d\d\d?) ", CATALOGUE.read_text(), flags=re.MULTILINE)
+    numbers = [int(n) for n in doc_ids]
+    tested = set()  # an entry may have more than one test (F90)
+    for name in globals():
+        found = re.match(r"test_F(\d\d\d?)_", name)
+        if found is not None:
+            tested.add(int(found.group(1)))
+    assert len(numbers) >= 40
+    assert len(set(numbers)) == len(numbers), "an id appears twice in docs/faults.md"
+    assert numbers == list(range(1, len(numbers) + 1)), "entries are F01, F02... in order"
+    assert set(numbers) == tested
+    count = re.search(r"\((\d+) entries, each a test\)", (ROOT / "README.md").read_text())
+    assert count is not None and int(count.group(1)) == len(numbers), "README's entry count"
 
 
 # ---- amounts and keys -----------------------------------------------------------------------
@@ -1867,3 +1872,586 @@ def test_F96_a_lift_over_the_largest_amount_says_it_is_the_lift(edition: str) ->
         assert unit.sounds()[-1] == "error"
         kept(unit, {1: 15 * M})
         assert flash_files(unit) == before
+
+
+# ---- the Stock Exchange ---------------------------------------------------------------------
+
+SE_TOKENS = {"hat": "1", "car": "2", "dog": "3", "shoe": "4", "iron": "5", "boat": "6"}
+SE_HEADER = ["H", "C", "D", "S", "I", "B"]  # the token columns under the side's title
+
+
+def stock() -> VirtualUnit:
+    return VirtualUnit(edition="stock_exchange")
+
+
+def se_keys(unit: VirtualUnit, *names: str) -> None:
+    """Key names, and digits written together: se_keys(unit, "sell", "1", "01", "2")."""
+    for name in names:
+        for key in list(name) if name.isdigit() else [name]:
+            unit.press(key)
+
+
+def steady(unit: VirtualUnit) -> list:
+    """The screen once drawn, with a form's flashing field in its shown phase (the active value
+    shows and hides every 400 ms)."""
+    for _ in range(20):
+        machine = unit.unit.active
+        view = machine.view()
+        shown = view.get("screen") != "form" or view.get("active", -1) < 0 or view.get("blink")
+        if shown and unit.unit.rendered_version == machine.version:
+            return unit.screen_text()
+        unit.advance(0.05)
+    raise AssertionError("the screen never settled")
+
+
+def se_open(unit: VirtualUnit) -> None:
+    """The opening every Stock Exchange entry starts from: HAT introduces 01 at its list price
+    (5 shares, President), CAR buys 2 of it; then 01 typed, so the market holds 01-05."""
+    se_keys(unit, "bank_purchase", "1", "01", "confirm")
+    se_keys(unit, "bank_purchase", "2", "01", "2", "confirm")
+    se_keys(unit, "01")
+    unit.sounds()
+
+
+# The market screen 01-05 after the opening: 01 has 2 bank shares, HAT 5 (President), CAR 2,
+# price 15, rising; the others unlisted, 9 bank shares each.
+ROWS_01_05 = ["01", "2", "5", "2", "15", "+"] + [
+    text for code in range(2, 6) for text in ("%02d" % code, "9", "--")
+]
+MARKET_01_05 = ["01-05"] + SE_HEADER + ROWS_01_05
+
+
+def on_market(message: str) -> list:
+    """The 01-05 market screen with a message: it takes the title line."""
+    return [message] + ROWS_01_05
+
+
+def market_kept(unit: VirtualUnit, rows: list, files: dict) -> None:
+    """Nothing changed: the market (every company) and every file on the flash."""
+    assert unit.market_rows() == rows
+    assert flash_files(unit) == files
+
+
+def test_F97_stock_exchange_key_that_means_nothing_on_the_market_screen() -> None:
+    with stock() as unit:
+        unit.sounds()
+        fresh = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "review")  # no transaction yet
+        assert steady(unit)[0] == "NO TRANSACTION YET"
+        assert unit.sounds() == ["error"]
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        for digit in "3456789":  # no code begins with these
+            se_keys(unit, digit)
+            assert steady(unit) == on_market("CODE: 01 TO 22"), digit
+            assert unit.sounds() == ["error"], digit
+        market_kept(unit, rows, files)
+        se_keys(unit, "14")  # the refused digits left nothing behind: 14 jumps to 12-17
+        assert steady(unit)[0] == "12-17"
+        assert unit.sounds() == ["key", "key"]
+    assert fresh != rows
+
+
+def test_F98_stock_exchange_key_the_screen_does_not_take() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "sell", "2")
+        form = steady(unit)
+        assert form == ["SELL", "TOKEN", "CAR", "CODE", "--"]
+        unit.sounds()
+        for key in ("total", "review", "bank_purchase", "start", "remove_player", "new_game"):
+            unit.press(key)
+            assert steady(unit) == form + ["CANCEL FIRST"], key
+            assert unit.sounds() == ["error"], key
+        unit.hold("new_game", 2.5)  # no question over a form, however long the hold
+        assert steady(unit) == form  # the message went after 2.5 s; the form stays
+        assert unit.sounds() == ["error"]
+        se_keys(unit, "cancel", "total")
+        total = ["TOTAL", "HAT", "75", "CAR", "30"]
+        assert steady(unit) == total
+        unit.sounds()
+        for key in ("5", "sell", "review"):
+            unit.press(key)
+            assert steady(unit) == total + ["CONFIRM OR CANCEL"], key
+            assert unit.sounds() == ["error"], key
+        se_keys(unit, "cancel", "review")
+        review = steady(unit)
+        assert review == ["BANK PURCHASE", "TOKEN", "CAR", "CODE", "01", "-30", "SHARES", "2"] + [
+            "REVIEW"
+        ]
+        unit.sounds()
+        se_keys(unit, "1")  # the review cannot be changed
+        assert steady(unit) == review[:-1] + ["CONFIRM OR CANCEL"]
+        assert unit.sounds() == ["error"]
+        se_keys(unit, "cancel")
+        market_kept(unit, rows, files)
+
+
+def test_F99_stock_exchange_token_key_7_to_9_or_0() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "sell")
+        unit.sounds()
+        for digit in "7890":
+            se_keys(unit, digit)
+            assert steady(unit) == ["SELL", "TOKEN", "-", "CODE", "--", "TOKEN: KEYS 1 TO 6"]
+            assert unit.sounds() == ["error"], digit
+        se_keys(unit, "cancel", "buy_players", "1", "0")  # a seller: the same
+        assert steady(unit) == ["BUY PLAYERS", "BUYER", "HAT", "SELLER", "-", "CODE", "--"] + [
+            "TOKEN: KEYS 1 TO 6"
+        ]
+        assert unit.sounds()[-1] == "error"
+        se_keys(unit, "2")  # the field waited: CAR is the seller
+        assert steady(unit) == ["BUY PLAYERS", "BUYER", "HAT", "SELLER", "CAR", "CODE", "--"]
+        se_keys(unit, "cancel")
+        market_kept(unit, rows, files)
+
+
+def test_F100_stock_exchange_code_00_and_23() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "bank_purchase", "3")
+        unit.sounds()
+        for code in ("00", "23"):
+            se_keys(unit, code)
+            assert steady(unit) == ["BANK PURCHASE", "TOKEN", "DOG", "CODE", "--"] + [
+                "CODE: 01 TO 22"
+            ], code
+            assert unit.sounds() == ["key", "error"], code
+        se_keys(unit, "3")  # no code begins with 3
+        assert steady(unit)[-1] == "CODE: 01 TO 22" and unit.sounds() == ["error"]
+        se_keys(unit, "01")  # the field is empty again: 01 is taken
+        assert steady(unit)[:7] == ["BANK PURCHASE", "TOKEN", "DOG", "CODE", "01", "SHARES", "-"]
+        se_keys(unit, "cancel", "01")
+        unit.sounds()
+        for code in ("00", "23"):  # on the market screen
+            se_keys(unit, code)
+            assert steady(unit) == on_market("CODE: 01 TO 22"), code
+            assert unit.sounds() == ["key", "error"], code
+        market_kept(unit, rows, files)
+
+
+def test_F101_stock_exchange_confirm_with_a_field_missing() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "sell")
+        for typed, screen, message in (
+            ("", ["SELL", "TOKEN", "-", "CODE", "--"], "ENTER TOKEN"),
+            ("2", ["SELL", "TOKEN", "CAR", "CODE", "--"], "ENTER CODE"),
+            ("0", ["SELL", "TOKEN", "CAR", "CODE", "0-"], "ENTER CODE"),
+            ("1", ["SELL", "TOKEN", "CAR", "CODE", "01", "SHARES", "-"], "ENTER SHARES"),
+        ):
+            if typed:
+                se_keys(unit, typed)
+            unit.sounds()
+            se_keys(unit, "confirm")
+            assert steady(unit) == screen + [message], typed
+            assert unit.sounds() == ["error"], typed
+        se_keys(unit, "cancel", "buy_players", "2", "confirm")
+        assert steady(unit)[-1] == "ENTER SELLER"
+        se_keys(unit, "cancel", "offices", "confirm")
+        assert steady(unit) == ["OFFICES", "CODE", "--", "ENTER CODE"]
+        market_kept(unit, rows, files)
+        se_keys(unit, "cancel", "bank_purchase", "1", "02", "confirm")  # a monopoly for HAT
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "offices", "01", "confirm")  # the levels are still to be typed
+        assert steady(unit) == ["OFFICES", "01", "0", "02", "0", "ENTER OFFICES"]
+        assert unit.sounds()[-1] == "error"
+        se_keys(unit, "cancel")
+        market_kept(unit, rows, files)
+
+
+def test_F102_stock_exchange_buying_3_shares() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "bank_purchase", "3", "01")
+        unit.sounds()
+        se_keys(unit, "3")
+        form = ["BANK PURCHASE", "TOKEN", "DOG", "CODE", "01", "SHARES", "-"]
+        assert steady(unit) == form + ["BUY 1 OR 2 SHARES"]
+        assert unit.sounds() == ["error"]
+        se_keys(unit, "confirm")  # the count is still empty
+        assert steady(unit) == form + ["ENTER SHARES"]
+        market_kept(unit, rows, files)
+        se_keys(unit, "2", "confirm")  # two at once is the most
+        assert unit.shares("dog", 1) == 2 and unit.bank_shares(1) == 0
+
+
+def test_F103_stock_exchange_bank_has_too_few_shares() -> None:
+    with stock() as unit:
+        se_open(unit)
+        se_keys(unit, "bank_purchase", "3", "01", "2", "confirm")  # the bank's last two
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        unit.sounds()
+        se_keys(unit, "bank_purchase", "4", "01")
+        assert steady(unit) == ["BANK PURCHASE", "TOKEN", "SHOE", "CODE", "--"] + [
+            "BANK HAS NO SHARES"
+        ]
+        assert unit.sounds()[-1] == "error"
+        market_kept(unit, rows, files)
+        se_keys(unit, "cancel", "sell", "3", "01", "1", "confirm")  # one back to the bank
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "bank_purchase", "4", "01", "2")
+        unit.sounds()
+        form = ["BANK PURCHASE", "TOKEN", "SHOE", "CODE", "01", "SHARES", "-"]
+        assert steady(unit) == form + ["BANK HAS 1 SHARE"]
+        market_kept(unit, rows, files)
+        se_keys(unit, "1", "confirm")
+        assert unit.shares("shoe", 1) == 1 and unit.bank_shares(1) == 0
+
+
+def test_F104_stock_exchange_selling_more_than_held_or_not_held() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "sell", "2", "01", "3")
+        form = ["SELL", "TOKEN", "CAR", "CODE", "01", "SHARES", "-"]
+        assert steady(unit) == form + ["ONLY 2 SHARES HELD"]
+        assert unit.sounds()[-1] == "error"
+        se_keys(unit, "cancel", "sell", "4", "01")  # SHOE holds none
+        assert steady(unit) == ["SELL", "TOKEN", "SHOE", "CODE", "--", "NO SHARES HELD"]
+        se_keys(unit, "cancel", "sell", "4", "02")  # nobody holds 02
+        assert steady(unit) == ["SELL", "TOKEN", "SHOE", "CODE", "--", "NOT LISTED"]
+        se_keys(unit, "cancel", "buy_players", "3", "2", "01", "3")  # from CAR, who has 2
+        trade = ["BUY PLAYERS", "BUYER", "DOG", "SELLER", "CAR", "CODE", "01", "SHARES", "-"]
+        assert steady(unit) == trade + ["ONLY 2 SHARES HELD"]
+        se_keys(unit, "cancel", "buy_players", "3", "4", "01")  # from SHOE, who has none
+        assert steady(unit)[-1] == "NO SHARES HELD"
+        assert unit.sounds()[-1] == "error"
+        se_keys(unit, "cancel")
+        market_kept(unit, rows, files)
+        se_keys(unit, "sell", "2", "01", "2", "confirm")  # all CAR holds
+        assert unit.shares("car", 1) == 0
+
+
+def test_F105_stock_exchange_trade_with_the_same_token() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "buy_players", "2")
+        unit.sounds()
+        se_keys(unit, "2")
+        assert steady(unit) == ["BUY PLAYERS", "BUYER", "CAR", "SELLER", "-", "CODE", "--"] + [
+            "BUYER IS THE SELLER"
+        ]
+        assert unit.sounds() == ["error"]
+        market_kept(unit, rows, files)
+        se_keys(unit, "1", "01", "1", "confirm")  # the seller field waited: HAT sells
+        assert unit.shares("car", 1) == 3 and unit.shares("hat", 1) == 4
+
+
+def test_F106_stock_exchange_interest_by_the_president() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "interest", "1", "01")
+        assert steady(unit) == ["INTEREST", "TOKEN", "HAT", "CODE", "--", "PRESIDENT PAYS NONE"]
+        assert unit.sounds()[-1] == "error"
+        se_keys(unit, "confirm")  # nothing to confirm: the code is empty again
+        assert steady(unit)[-1] == "ENTER CODE"
+        se_keys(unit, "cancel")
+        market_kept(unit, rows, files)
+        se_keys(unit, "start", "1")  # nothing was added to HAT's next dividend
+        assert steady(unit) == ["START", "TOKEN", "HAT", "+200"]
+        se_keys(unit, "cancel", "interest", "2", "01")  # CAR owes interest (less: it holds 2)
+        assert steady(unit) == ["INTEREST", "TOKEN", "CAR", "CODE", "01", "-10"]
+
+
+def test_F107_stock_exchange_offices_on_a_group_not_a_monopoly() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        for code in ("01", "02", "09"):  # 02 and 09 are not even listed
+            se_keys(unit, "offices", code)
+            assert steady(unit) == ["OFFICES", "CODE", "--", "NOT A MONOPOLY"], code
+            assert unit.sounds()[-1] == "error", code
+            se_keys(unit, "cancel")
+        market_kept(unit, rows, files)
+        se_keys(unit, "bank_purchase", "1", "02", "confirm")  # HAT presides over 01 and 02
+        se_keys(unit, "offices", "02")
+        assert steady(unit) == ["OFFICES", "01", "0", "02", "0"]
+
+
+def test_F108_stock_exchange_uneven_building() -> None:
+    with stock() as unit:
+        se_open(unit)
+        se_keys(unit, "bank_purchase", "1", "02", "confirm")
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "offices", "01", "2", "0")
+        unit.sounds()
+        se_keys(unit, "confirm")
+        assert steady(unit) == ["OFFICES", "01", "2", "02", "0", "BUILD EVENLY"]
+        assert unit.sounds() == ["error"]
+        se_keys(unit, "0", "0", "confirm")  # the levels as they stand
+        assert steady(unit) == ["OFFICES", "01", "0", "02", "0", "NO CHANGE"]
+        assert unit.sounds()[-1] == "error"
+        market_kept(unit, rows, files)
+        se_keys(unit, "1", "1")  # retyped from the first company: even
+        assert steady(unit) == ["OFFICES", "01", "1", "02", "1", "-100"]
+        se_keys(unit, "confirm")
+        assert (unit.offices(1), unit.offices(2)) == (1, 1)
+
+
+def test_F109_stock_exchange_office_and_head_office_shortage() -> None:
+    with stock() as unit:
+        for code in range(1, 15):  # HAT: brown, light blue, pink, orange and red
+            se_keys(unit, "bank_purchase", "1", "%02d" % code, "confirm")
+        for first, size in (("01", 2), ("03", 3), ("06", 3)):
+            se_keys(unit, "offices", first, "4" * size, "confirm")
+        rows = unit.market_rows()  # 8 companies at 4: the bank's 32 offices stand
+        files = flash_files(unit)
+        se_keys(unit, "offices", "09", "111")
+        unit.sounds()
+        se_keys(unit, "confirm")
+        assert steady(unit) == ["OFFICES", "09", "1", "10", "1", "11", "1", "NO OFFICES LEFT"]
+        assert unit.sounds() == ["error"]
+        market_kept(unit, rows, files)
+        se_keys(unit, "cancel")
+        for first, size in (("01", 2), ("03", 3), ("06", 3)):  # head offices free the offices
+            se_keys(unit, "offices", first, "5" * size, "confirm")
+        se_keys(unit, "offices", "09", "444", "confirm")
+        se_keys(unit, "offices", "09", "555", "confirm")  # 11 head offices
+        se_keys(unit, "offices", "12", "444", "confirm")
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "offices", "12", "555")
+        unit.sounds()
+        se_keys(unit, "confirm")  # 14 head offices: the bank has 12
+        assert steady(unit) == ["OFFICES", "12", "5", "13", "5", "14", "5"] + [
+            "NO HEAD OFFICES LEFT"
+        ]
+        assert unit.sounds() == ["error"]
+        market_kept(unit, rows, files)
+        assert [unit.offices(code) for code in range(1, 15)] == [5] * 11 + [4] * 3
+
+
+def test_F110_stock_exchange_short_press_of_remove_and_new_game() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        for key in ("remove_player", "new_game"):
+            for seconds in (0.1, 1.5):  # a tap, and a hold shorter than 2 s
+                unit.hold(key, seconds)
+                assert steady(unit) == on_market("HOLD 2 SECONDS"), (key, seconds)
+                assert unit.sounds() == ["error"], (key, seconds)
+        se_keys(unit, "confirm")  # no question was asked: CONFIRM turns the market screen
+        assert steady(unit)[0] == "06-11"
+        market_kept(unit, rows, files)
+        unit.hold("remove_player", 2.5)
+        assert steady(unit) == ["REMOVE A PLAYER", "TOKEN", "-"]
+
+
+def test_F111_stock_exchange_new_game_question_cancelled() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        unit.hold("new_game", 2.5)
+        assert steady(unit) == ["NEW GAME?", "CONFIRM / CANCEL"]
+        assert unit.sounds() == ["confirm"]
+        se_keys(unit, "5")
+        assert steady(unit) == ["NEW GAME?", "CONFIRM OR CANCEL"]
+        assert unit.sounds() == ["error"]
+        se_keys(unit, "cancel")
+        assert steady(unit) == MARKET_01_05
+        assert unit.sounds() == ["cancel"]
+        unit.hold("remove_player", 2.5)
+        se_keys(unit, "2")
+        assert steady(unit) == ["REMOVE", "CAR?", "CONFIRM / CANCEL"]
+        se_keys(unit, "cancel")
+        assert unit.sounds()[-1] == "cancel"
+        market_kept(unit, rows, files)
+        se_keys(unit, "review")  # the last transaction is still CAR's purchase
+        assert steady(unit)[:3] == ["BANK PURCHASE", "TOKEN", "CAR"]
+
+
+def test_F112_stock_exchange_storage_full_on_confirm() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "bank_purchase", "3", "01", "2")
+        form = ["BANK PURCHASE", "TOKEN", "DOG", "CODE", "01", "-38", "SHARES", "2"]
+        assert steady(unit) == form
+        unit.flash.fill(0)
+        unit.sounds()
+        se_keys(unit, "confirm")
+        assert steady(unit) == form + ["STORAGE FULL"]
+        assert unit.sounds() == ["error"]
+        market_kept(unit, rows, files)
+        unit.flash.fill(None)
+        unit.advance(3)
+        assert steady(unit) == form  # the form stayed: CONFIRM again, or CANCEL
+        se_keys(unit, "confirm")
+        assert unit.sounds() == ["done"]
+        assert unit.shares("dog", 1) == 2 and unit.bank_shares(1) == 0
+        after = unit.market_rows()
+        reboot(unit)
+        assert unit.market_rows() == after
+
+
+def test_F112_stock_exchange_storage_full_loses_nothing_over_a_reboot() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        se_keys(unit, "bank_purchase", "3", "01", "2")
+        unit.flash.fill(0)
+        se_keys(unit, "confirm")
+        unit.flash.fill(None)
+        reboot(unit)
+        assert unit.market_rows() == rows
+        se_keys(unit, "review")
+        assert steady(unit)[:3] == ["BANK PURCHASE", "TOKEN", "CAR"]
+
+
+def se_opening_with_offices(unit: VirtualUnit) -> None:
+    """HAT holds 01 and 02 with an office on each; CAR bought 2 of 01 from HAT (HAT 3, CAR 2);
+    then CAR's purchase of 2 more is on screen: it takes 01 and breaks the monopoly."""
+    se_keys(unit, "bank_purchase", "1", "01", "confirm")
+    se_keys(unit, "bank_purchase", "1", "02", "confirm")
+    se_keys(unit, "offices", "01", "11", "confirm")
+    se_keys(unit, "buy_players", "2", "1", "01", "2", "confirm")
+    se_keys(unit, "bank_purchase", "2", "01", "2")
+    unit.sounds()
+
+
+def test_F113_stock_exchange_power_cut_during_a_confirm(tmp_path: pathlib.Path) -> None:
+    with VirtualUnit(edition="stock_exchange", flash_dir=str(tmp_path / "dry")) as unit:
+        unit.unit.store.compact_every = 6  # a snapshot falls inside the confirm
+        se_opening_with_offices(unit)
+        before = unit.market_rows()
+        points = unit.flash.write_points
+        se_keys(unit, "confirm")
+        written = unit.flash.write_points - points
+        after = unit.market_rows()
+        assert unit.sounds() == ["liquidated"]  # the last cue of the step is the one played
+    assert written >= 3
+    outcomes = set()
+    for point in range(1, written + 1):
+        folder = str(tmp_path / str(point))
+        with VirtualUnit(edition="stock_exchange", flash_dir=folder, seed=point) as unit:
+            unit.unit.store.compact_every = 6
+            se_opening_with_offices(unit)
+            unit.flash.cut_after(point)
+            with pytest.raises(PowerCut):
+                se_keys(unit, "confirm")
+            heard = unit.sounds()
+            unit.flash.restore_power()
+            reboot(unit)
+            state = unit.market_rows()
+            assert state in (before, after), point  # all or nothing
+            if "liquidated" in heard:  # said done (the cut came in the snapshot after it)
+                assert state == after, point
+            shown = steady(unit)
+            assert shown[:7] == ["01-05"] + SE_HEADER or shown[0] == "STORAGE REPAIRED", point
+            se_keys(unit, "review")
+            review = steady(unit)
+            if state == after:
+                assert review[:5] == ["BANK PURCHASE", "TOKEN", "CAR", "CODE", "01"], point
+                assert "REFUND TO HAT 50" in review, point
+                outcomes.add("after")
+            else:
+                assert review[:5] == ["BUY PLAYERS", "BUYER", "CAR", "SELLER", "HAT"], point
+                outcomes.add("before")
+    assert outcomes == {"before", "after"}
+
+
+def test_F114_stock_exchange_display_missing_at_boot() -> None:
+    with stock() as unit:
+        unit.parts.unplug_display()
+        reboot(unit)
+        assert unit.screen_text() == []
+        se_keys(unit, "bank_purchase", "1", "01", "confirm")
+        se_keys(unit, "bank_purchase", "2", "01", "2", "confirm")
+        assert unit.screen_text() == []
+        assert unit.sounds() == ["key"] * 4 + ["president"] + ["key"] * 5 + ["done"]
+        unit.parts.plug_display()
+        unit.advance(5.5)  # looked for again every 5 s
+        assert steady(unit) == MARKET_01_05
+        assert unit.president(1) == "hat" and unit.shares("car", 1) == 2
+
+
+def test_F115_stock_exchange_display_lost_mid_game() -> None:
+    with stock() as unit:
+        se_keys(unit, "bank_purchase", "1", "01", "confirm")
+        se_keys(unit, "bank_purchase", "2", "01")
+        unit.parts.unplug_display()
+        unit.sounds()
+        se_keys(unit, "2", "confirm")
+        assert unit.screen_text() == []
+        assert unit.sounds() == ["key", "done"]
+        unit.parts.plug_display()
+        unit.advance(5.5)
+        assert steady(unit) == MARKET_01_05
+        assert unit.shares("car", 1) == 2
+
+
+def test_F116_stock_exchange_standby_in_the_middle_of_a_form() -> None:
+    with stock() as unit:
+        se_open(unit)
+        rows = unit.market_rows()
+        files = flash_files(unit)
+        se_keys(unit, "sell", "2", "0")
+        form = ["SELL", "TOKEN", "CAR", "CODE", "0-"]
+        assert steady(unit) == form
+        unit.advance(295)  # a form does not time out
+        assert steady(unit) == form
+        unit.advance(6)  # 300 s without a key
+        assert unit.screen_text() == []
+        unit.advance(600)
+        unit.sounds()
+        se_keys(unit, "7")  # only wakes the unit: not a refused code digit
+        assert steady(unit) == form
+        assert unit.sounds() == []
+        se_keys(unit, "on_off")  # ON/OFF: the same
+        assert unit.screen_text() == []
+        se_keys(unit, "cancel")
+        assert steady(unit) == form
+        market_kept(unit, rows, files)
+        se_keys(unit, "1", "1", "confirm")  # the half-typed code goes on: 01
+        assert unit.shares("car", 1) == 1
+
+
+def test_F117_stock_exchange_reboot_with_reviews_screen_kept() -> None:
+    with stock() as unit:
+        se_open(unit)
+        se_keys(unit, "review")
+        review = steady(unit)
+        assert review == ["BANK PURCHASE", "TOKEN", "CAR", "CODE", "01", "-30", "SHARES", "2"] + [
+            "REVIEW"
+        ]
+        reboot(unit)  # with REVIEW on the screen
+        assert steady(unit)[:7] == ["01-05"] + SE_HEADER  # the unit starts on the market
+        se_keys(unit, "review")
+        assert steady(unit) == review
+        unit.unit.store.compact(unit.unit.edition.snapshot_records())
+        reboot(unit)  # from a snapshot this time
+        se_keys(unit, "review")
+        assert steady(unit) == review
+        se_keys(unit, "cancel")
+        unit.hold("new_game", 2.5)
+        se_keys(unit, "confirm")
+        reboot(unit)
+        se_keys(unit, "review")  # a new game has nothing to review
+        assert steady(unit)[0] == "NO TRANSACTION YET"
