@@ -78,6 +78,7 @@ MSG_ENTER = "ENTER %s"
 MSG_CONFIRM_OR_CANCEL = "CONFIRM OR CANCEL"
 MSG_CANCEL_FIRST = "CANCEL FIRST"
 MSG_NOTHING_TO_REVIEW = "NO TRANSACTION YET"
+MSG_NOT_CONFIRMED = "NOT CONFIRMED"  # a question left unanswered for confirm_ms
 MSG_KEY_NOT_USED = "KEY NOT USED HERE"
 MSG_NEW_GAME = "NEW GAME"
 MSG_REMOVED = "%s REMOVED"
@@ -111,6 +112,7 @@ class StockExchange:
     uses_cards = False
     standby_ms = 300000  # rulebook: standby after 5 minutes without use
     long_press_ms = 2000  # REMOVE and NEWGAME must be held this long
+    confirm_ms = 15000  # NEW GAME? or REMOVE ...? unanswered this long: cancelled, as elsewhere
     scroll_ms = 4000  # each market screen (side) shows this long
     select_ms = 15000  # a company typed on the market screen holds its side this long
     blink_ms = 400  # the active field's flash phase
@@ -478,6 +480,11 @@ class StockExchange:
             self._changed()
         if self.screen == MARKET:
             self._tick_market(now)
+        elif self.screen == ASK and ticks_diff(now, self.last_activity) >= self.confirm_ms:
+            self._to_market(now)  # an unanswered question changes nothing
+            self.message = MSG_NOT_CONFIRMED
+            self.message_is_error = False
+            self.message_at = now
         elif (
             self.screen == FORM
             and self.active >= 0

@@ -1041,3 +1041,19 @@ def test_a_full_game_with_four_tokens():
     for record in desk.journal:
         replayed.restore(record)
     assert replayed.market.state_records() == desk.state()
+
+
+def test_an_unanswered_question_is_cancelled_after_15_seconds():
+    desk = Desk()
+    intro(desk, HAT, 13)
+    state = desk.state()
+    desk.hold("NEWGAME")
+    assert desk.view()["title"] == "NEW GAME?"
+    desk.advance(14000)
+    assert desk.view()["screen"] == "ask"  # not before the time
+    desk.advance(1500)
+    view = desk.view()
+    assert view["screen"] == "market" and view["message"] == "NOT CONFIRMED"
+    assert desk.state() == state and desk.market.is_listed(13)
+    desk.press("CONFIRM")  # now only the market's next side: no new game
+    assert desk.market.is_listed(13) and desk.journal[-1][0] == "se_intro"
