@@ -9,23 +9,29 @@ import time
 import board  # type: ignore[import-not-found]  # written by `make deploy`: names the board file
 
 from app.build import build_unit, uses_cards
-from app.selftest import build_selftest, hold_at_power_on
 from app.unit import device_ticks_ms
 from boards.keymaps import default_matrix
 
 SUMMARY_MS = 10000  # the self-test's summary stays this long, then the unit starts
 
 
-def main() -> None:
-    edition = getattr(board, "EDITION", "electronic_banking")
-    # The keypad this unit was built with; by default the smallest that holds the edition's keys
-    hardware = board.Board(getattr(board, "MATRIX", default_matrix(edition)))
-    keymap = hardware.keymap(edition)
+def selftest_if_held(hardware, keymap, edition: str) -> None:
+    """The self-test, when its key is held at power-on. Its module and parts are let go when
+    this returns (nothing of it is kept in main's frame, which lives as long as the unit)."""
+    from app.selftest import build_selftest, hold_at_power_on
+
     if hold_at_power_on(hardware.rows, hardware.cols, keymap):  # C, or CANCEL with no C key
         selftest = build_selftest(hardware, keymap, cards=uses_cards(edition))
         while selftest.run_step(device_ticks_ms()):
             time.sleep_ms(10)  # type: ignore[attr-defined]
         time.sleep_ms(SUMMARY_MS)  # type: ignore[attr-defined]
+
+
+def main() -> None:
+    edition = getattr(board, "EDITION", "electronic_banking")
+    # The keypad this unit was built with; by default the smallest that holds the edition's keys
+    hardware = board.Board(getattr(board, "MATRIX", default_matrix(edition)))
+    selftest_if_held(hardware, hardware.keymap(edition), edition)
     unit = build_unit(hardware, edition, summary=True, menu=True)
     asyncio.run(unit.run())
 

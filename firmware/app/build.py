@@ -3,7 +3,6 @@
 from app.unit import BankUnit
 from drivers.battery import Battery
 from drivers.keypad import Keypad
-from drivers.mfrc522 import MFRC522
 from drivers.piezo import Piezo
 from drivers.ssd1306 import SSD1306
 from store.fs import DeviceFS
@@ -13,6 +12,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+SETTINGS_FILES = "set."  # store.settings_file's names, as app.config looks for them
 EDITIONS = ("electronic_banking", "revolution", "classic", "stock_exchange")
 # Editions played without cards (their rules have uses_cards = False): they never start, poll
 # or miss the readers, so a unit that only plays the Stock Exchange needs none fitted.
@@ -83,46 +83,46 @@ def build_unit(
     edition: the unit's edition until the settings name another. fs: where the state and the
     settings live; by default the "data" folder of the board's filesystem. summary: show the
     settings at power-on. menu: look for the settings gesture (the menu's ok key held).
-    The readers are built for every edition (nothing talks to them until the unit starts
-    them), since the settings can switch a card-less unit to a card edition."""
-    from app.config import Config
-
+    The settings code (app.config) is loaded only for a summary, a menu or a settings file on
+    flash. The readers are built for a card edition only; if the menu switches a card-less
+    unit to a card edition, app.config builds them then."""
     fs = fs if fs is not None else DeviceFS("data")
-
-    def editions() -> tuple:
-        found = unit_editions(board)
-        return found if edition in found else found + (edition,)
-
-    config = Config(fs, edition, editions)
-
-    def make(settings):
-        return make_edition(edition, seed, settings)
 
     def keypad(name: str) -> tuple:
         keymap = board.keymap(name)
         return Keypad(board.rows, board.cols, keymap), keymap
 
-    config.make = make
-    config.keypad = keypad
-    rules = config.build_edition()
-    keys, config.keymap = keypad(rules.name)
-    held = None
-    if menu:
-        from app.selftest import hold_at_power_on
+    def readers() -> list:
+        from drivers.mfrc522 import MFRC522  # not loaded at all for a card-less edition
 
-        ok = config.menu_keys()[0]
-        if hold_at_power_on(board.rows, board.cols, config.keymap, ok):
-            held = ok
+        return [
+            MFRC522(board.spi, board.green_cs, board.green_rst),
+            MFRC522(board.spi, board.red_cs, board.red_rst),
+        ]
+
+    if summary or menu or _settings_on(fs):
+        from app.config import configure
+
+        config, rules, keys, level = configure(
+            board, fs, edition, seed, keypad, readers, summary, menu
+        )
+    else:
+        config = level = None
+        rules = make_edition(edition, seed)
+        keys, _ = keypad(rules.name)
     display = SSD1306(board.i2c, board.display_address)
-    readers = [
-        MFRC522(board.spi, board.green_cs, board.green_rst),
-        MFRC522(board.spi, board.red_cs, board.red_rst),
-    ]
-    level = config.piezo_level(rules)
+    card_readers = readers() if getattr(rules, "uses_cards", True) else [None, None]
     piezo = Piezo(board.piezo) if level is None else Piezo(board.piezo, level)
     battery = Battery(board.vsys, divider=board.vsys_divider)
-    unit = BankUnit(rules, keys, display, readers, piezo, battery, Store(fs))
+    unit = BankUnit(rules, keys, display, card_readers, piezo, battery, Store(fs))
     unit.config = config
-    unit.show_summary = summary
-    unit.menu_held = held
     return unit
+
+
+def _settings_on(fs) -> bool:
+    """Whether fs holds a settings file, or cannot be listed (app.config reports that)."""
+    try:
+        names = fs.listdir()
+    except OSError:
+        return True
+    return any(name.startswith(SETTINGS_FILES) for name in names)

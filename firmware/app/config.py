@@ -1,9 +1,15 @@
 # The unit's settings on flash, and how the shell turns them into an edition and its keypad.
 #
-# The settings code (rules.settings, the menu, the summary, the settings file) is needed at
-# power-on only: a unit never set up builds its edition with the edition's own defaults and
-# loads none of it, and the shell drops all of it once the boot summary or the menu has ended
-# (BankUnit._forget_settings).
+# The settings code (this module, rules.settings, the menu, the summary, the settings file) is
+# needed at power-on only: a unit never set up builds its edition with the edition's own
+# defaults and loads none of it (app.build does not even load this module when no settings
+# file is on flash and neither the summary nor the menu is asked for), and the shell drops all
+# of it once the boot summary or the menu has ended (forget_settings). What the shell
+# does when a summary or menu ends (a new edition, a new game) lives here for the same reason.
+import sys
+
+from rules.keys import GREEN, RED
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -11,11 +17,22 @@ if TYPE_CHECKING:
 MSG_OLDER = "SETTINGS: LAST GOOD"  # the newest settings file was unreadable
 MSG_DEFAULTS = "SETTINGS: DEFAULTS"  # no settings file could be read
 SETTINGS_FILES = "set."  # store.settings_file's names
+# Code that runs at power-on only (the settings, the summary, the menu): dropped after it.
+_POWER_ON_MODULES = (
+    "rules.settings_menu",
+    "rules.boot_summary",
+    "rules.settings",
+    "app.config",
+    "app.selftest",
+    "store.settings_file",
+)
 
 
 class Config:
     """Settings loaded from `fs` at power-on. make(settings or None) builds an edition;
-    keypad(name) returns (Keypad, keymap) for an edition; both are set by app.build."""
+    keypad(name) returns (Keypad, keymap) for an edition; readers() returns the two card
+    readers (built only when the menu switches a card-less unit to a card edition); all three
+    are set by app.build."""
 
     def __init__(self, fs, default_edition: str, editions) -> None:
         """editions: a callable giving the editions this unit can run (asked when needed)."""
@@ -40,7 +57,10 @@ class Config:
                 break
         self.make: Any = None
         self.keypad: Any = None
+        self.readers: Any = None
         self.keymap: tuple = ()
+        self.summary = False
+        self.held: Any = None
 
     def _file(self):
         if self.file is None:
@@ -111,3 +131,148 @@ class Config:
         game = self.settings.current_game()
         self.save([("game", game[0], game[1], game[2])])
         self.settings.game = game
+
+    # ---- the shell's side: the summary or the menu over the edition, and what follows ------
+
+    def begin(self, unit) -> None:
+        """At the end of boot: the settings menu (its ok key held at power-on) or the summary
+        runs over the edition; with neither, the settings code is let go at once."""
+        if self.held is not None:
+            from rules.settings_menu import SettingsMenu
+
+            unit.overlay = SettingsMenu(self.settings, self.menu_keys(), True, self.held)
+        elif self.summary:
+            from rules.boot_summary import BootSummary
+
+            unit.overlay = BootSummary(self.settings)
+        else:
+            forget_settings(unit)
+
+    def start_game(self, unit, cards: list) -> None:
+        """A new game of the unit's edition (freshly built), keeping the enrolled cards that
+        still fit; written as a snapshot, then the settings note which game the journal holds."""
+        edition = unit.edition
+        for record in cards:
+            try:
+                edition.restore(record)
+            except ValueError:
+                pass  # a number above the new player count, or an edition without cards
+        if not unit.store.compact(edition.snapshot_records()):
+            unit.storage_broken = True  # the old game's journal must not be added to
+            return
+        try:
+            self.game_started()
+        except OSError:
+            unit.storage_broken = True
+
+    def close_overlay(self, unit, now: int, key: str | None = None) -> None:
+        """The summary or the menu ended (by `key`, whose release the edition must not see)."""
+        overlay = unit.overlay
+        unit.overlay = None
+        unit.rendered_version = -1
+        if key is not None:
+            unit.wake_key = key
+        changed = getattr(overlay, "changed", None)
+        if changed:
+            self.rebuild(unit, now, "volume" in changed)
+        forget_settings(unit)
+        for slot in (GREEN, RED):  # cards laid in while it ran reach the edition now
+            card_slot = unit.slots[slot]
+            if card_slot is not None and card_slot.uid_hex is not None:
+                unit.edition.card_present(slot, card_slot.uid_hex, now)
+                unit._settle()
+
+    def rebuild(self, unit, now: int, volume_changed: bool) -> None:
+        """A fresh edition from the settings: the journal replayed into it if it holds a game of
+        the same edition and players, else a new game."""
+        old = unit.edition
+        edition = self.build_edition()
+        unit.edition = edition
+        if edition.name != old.name:
+            if unit.uses_cards:
+                if unit.readers[GREEN] is None and self.readers is not None:
+                    unit.readers = self.readers()  # a card-less unit's readers, built now
+                unit.retry_at[GREEN] = unit.retry_at[RED] = now  # look for the readers now
+            else:
+                unit.slots = [None, None]  # stop reading; the fields stay on until power-off
+            keypad, keymap = self.keypad(edition.name)
+            if unit.wake_key is not None:  # the same switch, by its name in the new layout
+                unit.wake_key = _renamed(unit.wake_key, self.keymap, keymap)
+            unit.keypad = keypad
+            self.keymap = keymap
+        if unit.storage_broken:
+            return  # nothing can be written or read back: the defaults of a fresh edition
+        if self.new_game_due():
+            registry = getattr(old, "registry", None)
+            # A card-less edition keeps the cards enrolled before it (kept_cards) for this.
+            numbers = registry.numbers if registry is not None else getattr(old, "kept_cards", {})
+            self.start_game(unit, [("card", card, numbers[card]) for card in numbers])
+        else:
+            try:
+                records, _ = unit.store.load()
+            except OSError:
+                records = []
+                unit.storage_broken = True
+            for record in records:
+                try:
+                    edition.restore(record)
+                except ValueError:
+                    pass  # reported at boot already
+        if volume_changed and hasattr(edition, "volume"):
+            # The level is game state the edition journals: set it through its journal.
+            edition.outbox.append(("set", "volume", self.settings.get("volume")))
+            unit._settle()
+        level = self.settings.get("volume")
+        if not hasattr(edition, "volume") and level is not None and unit.piezo is not None:
+            unit.piezo.set_volume(level)
+
+
+def configure(board, fs, edition: str, seed: int, keypad, readers, summary: bool, menu: bool):
+    """app.build.build_unit's settings part: (config, edition built from the settings, its
+    Keypad, piezo level or None). keypad(name) and readers() build those parts on the board.
+    summary: show the settings at power-on. menu: look for the settings gesture."""
+    from app.build import make_edition, unit_editions
+
+    def editions() -> tuple:
+        found = unit_editions(board)
+        return found if edition in found else found + (edition,)
+
+    def make(settings):
+        return make_edition(edition, seed, settings)
+
+    config = Config(fs, edition, editions)
+    config.make = make
+    config.keypad = keypad
+    config.readers = readers
+    config.summary = summary
+    rules = config.build_edition()
+    keys, config.keymap = keypad(rules.name)
+    if menu:
+        from app.selftest import hold_at_power_on
+
+        ok = config.menu_keys()[0]
+        if hold_at_power_on(board.rows, board.cols, config.keymap, ok):
+            config.held = ok
+    return config, rules, keys, config.piezo_level(rules)
+
+
+def forget_settings(unit) -> None:
+    """The game has begun: the settings code gives its heap back to it (the unit keeps no
+    reference to the Config, and the modules leave sys.modules and their packages)."""
+    unit.config = None
+    modules = sys.modules
+    for name in _POWER_ON_MODULES:
+        if modules.pop(name, None) is not None:
+            package, _, leaf = name.rpartition(".")
+            parent = modules.get(package)
+            if parent is not None and hasattr(parent, leaf):
+                delattr(parent, leaf)
+
+
+def _renamed(key: str, old_keymap, new_keymap):
+    """The name the key at `key`'s position has in another keypad layout (None: no key)."""
+    for r in range(len(old_keymap)):
+        for c in range(len(old_keymap[r])):
+            if old_keymap[r][c] == key:
+                return new_keymap[r][c]
+    return None

@@ -4,7 +4,6 @@
 # clock; run() wraps each in its own asyncio task. Order inside one step is fixed: an event goes
 # to the edition, its records go to the journal, and only then is the edition told they are
 # durable; the screen is drawn after that, so nothing shows as done before it is on flash.
-import sys
 import time
 
 try:
@@ -13,7 +12,6 @@ except ImportError:  # MicroPython builds before 1.21 name it uasyncio
     import uasyncio as asyncio  # type: ignore[no-redef]
 
 from drivers.keypad import Keypad
-from drivers.mfrc522 import CardSlot
 from rules.keys import GREEN, RED, SLOT_NAMES
 from rules.ticks import ticks_add, ticks_diff
 from ui.render import render
@@ -28,15 +26,6 @@ MSG_ONE_CARD = "ONE CARD PER SLOT"  # two cards answer in one slot's field
 MSG_BATTERY_LOW = "BATTERY LOW"
 MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
 MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
-# Code that runs at power-on only (the settings, the summary, the menu): dropped after it.
-_POWER_ON_MODULES = (
-    "rules.settings_menu",
-    "rules.boot_summary",
-    "rules.settings",
-    "app.config",
-    "app.selftest",
-    "store.settings_file",
-)
 
 
 def describe_problems(problems: list) -> str:
@@ -118,10 +107,9 @@ class BankUnit:
         self.storage_failures = 0
         self.storage_broken = False  # the journal could not be read: refuse every record
         self.on_cue = None  # optional callable(cue): told of every cue played (simulator)
-        # Settings (app.config.Config, set by app.build; None: the edition as constructed).
+        # Settings (app.config.Config, set by app.build; None: the edition as constructed, or
+        # the game has begun and the settings code is gone).
         self.config: Any = None
-        self.show_summary = False  # the settings in force show at power-on
-        self.menu_held = None  # the menu's ok key, held at power-on: the settings gesture
         # The boot summary or the settings menu while one runs in the edition's place: it gets
         # the keys, ticks and cards and is drawn; the edition waits, untouched.
         self.overlay: Any = None
@@ -152,7 +140,7 @@ class BankUnit:
         if config is not None and config.new_game_due() and not self.storage_broken:
             # The journal holds a game of another edition or player count: a new game, with
             # the enrolled cards kept where the edition has cards and room for them.
-            self._start_game([r for r in records if r[0] == "card" or r[0] == "uncard"])
+            config.start_game(self, [r for r in records if r[0] == "card" or r[0] == "uncard"])
             records, problems = [], []
         for record in records:
             try:
@@ -167,17 +155,7 @@ class BankUnit:
             self.store.compact(self.edition.snapshot_records())
         if config is not None:
             self.settings_notice = config.notice
-            if self.menu_held is not None:
-                from rules.settings_menu import SettingsMenu
-
-                keys = config.menu_keys()
-                self.overlay = SettingsMenu(config.settings, keys, True, self.menu_held)
-            elif self.show_summary:
-                from rules.boot_summary import BootSummary
-
-                self.overlay = BootSummary(config.settings)
-            else:
-                self._forget_settings()
+            config.begin(self)  # the menu or the summary over the edition, or it lets go
         if self.uses_cards:  # a card-less edition never wakes the readers (fitted or not)
             for slot in (GREEN, RED):
                 self._start_reader(slot, now)
@@ -185,98 +163,11 @@ class BankUnit:
 
     # ---- settings ----------------------------------------------------------------------------
 
-    def _start_game(self, cards: list) -> None:
-        """A new game of the edition in force (freshly built), keeping the enrolled cards that
-        still fit; written as a snapshot, then the settings note which game the journal holds."""
-        edition = self.edition
-        for record in cards:
-            try:
-                edition.restore(record)
-            except ValueError:
-                pass  # a number above the new player count, or an edition without cards
-        if not self.store.compact(edition.snapshot_records()):
-            self.storage_broken = True  # the old game's journal must not be added to
-            return
-        try:
-            self.config.game_started()
-        except OSError:
-            self.storage_broken = True
-
-    def _forget_settings(self) -> None:
-        """The game has begun: the settings code gives its heap back to it."""
-        self.config = None
-        modules = sys.modules
-        for name in _POWER_ON_MODULES:
-            if modules.pop(name, None) is not None:
-                package, _, leaf = name.rpartition(".")
-                parent = modules.get(package)
-                if parent is not None and hasattr(parent, leaf):
-                    delattr(parent, leaf)
-
-    def _close_overlay(self, now: int, key: str | None = None) -> None:
-        """The summary or the menu ended (by `key`, whose release the edition must not see)."""
-        overlay = self.overlay
-        self.overlay = None
-        self.rendered_version = -1
-        if key is not None:
-            self.wake_key = key
-        changed = getattr(overlay, "changed", None)
-        if changed:
-            self._rebuild(now, "volume" in changed)
-        self._forget_settings()
-        for slot in (GREEN, RED):  # cards laid in while it ran reach the edition now
-            card_slot = self.slots[slot]
-            if card_slot is not None and card_slot.uid_hex is not None:
-                self.edition.card_present(slot, card_slot.uid_hex, now)
-                self._settle()
-
-    def _rebuild(self, now: int, volume_changed: bool) -> None:
-        """A fresh edition from the settings: the journal replayed into it if it holds a game of
-        the same edition and players, else a new game."""
-        config = self.config
-        old = self.edition
-        edition = config.build_edition()
-        self.edition = edition
-        if edition.name != old.name:
-            if self.uses_cards:
-                self.retry_at[GREEN] = self.retry_at[RED] = now  # look for the readers now
-            else:
-                self.slots = [None, None]  # stop reading; the fields stay on until power-off
-            keypad, keymap = config.keypad(edition.name)
-            if self.wake_key is not None:  # the same switch, by its name in the new layout
-                self.wake_key = _renamed(self.wake_key, config.keymap, keymap)
-            self.keypad = keypad
-            config.keymap = keymap
-        if self.storage_broken:
-            return  # nothing can be written or read back: the defaults of a fresh edition
-        if config.new_game_due():
-            registry = getattr(old, "registry", None)
-            # A card-less edition keeps the cards enrolled before it (kept_cards) for this.
-            numbers = registry.numbers if registry is not None else getattr(old, "kept_cards", {})
-            self._start_game([("card", card, numbers[card]) for card in numbers])
-        else:
-            try:
-                records, _ = self.store.load()
-            except OSError:
-                records = []
-                self.storage_broken = True
-            for record in records:
-                try:
-                    edition.restore(record)
-                except ValueError:
-                    pass  # reported at boot already
-        if volume_changed and hasattr(edition, "volume"):
-            # The level is game state the edition journals: set it through its journal.
-            edition.outbox.append(("set", "volume", config.settings.get("volume")))
-            self._settle()
-        level = config.settings.get("volume")
-        if not hasattr(edition, "volume") and level is not None and self.piezo is not None:
-            self.piezo.set_volume(level)
-
     def _overlay_check(self, now: int, key: str | None = None) -> None:
         overlay = self.overlay
         if overlay is not None and overlay.done:
-            self._close_overlay(now, key)
+            # app.config rebuilds the edition if the settings changed, then forgets itself
+            self.config.close_overlay(self, now, key)
 
     def _start_reader(self, slot: int, now: int) -> None:
         reader = self.readers[slot]
@@ -288,6 +179,8 @@ class BankUnit:
         except OSError:
             self.slots[slot] = None
             return
+        from drivers.mfrc522 import CardSlot  # loaded with the first reader: none when card-less
+
         self.slots[slot] = CardSlot(reader)
         self.reader_faults[slot] = 0
 
@@ -349,13 +242,13 @@ class BankUnit:
             return
         self.reader_faults[slot] = 0
         machine = self.active
-        if change == CardSlot.INSERTED:
+        if change == card_slot.INSERTED:
             machine.card_present(slot, card_slot.uid_hex, now)
             self._settle()
-        elif change == CardSlot.REMOVED:
+        elif change == card_slot.REMOVED:
             machine.card_gone(slot, now)
             self._settle()
-        elif change == CardSlot.COLLISION:
+        elif change == card_slot.COLLISION:
             if had_card:
                 machine.card_gone(slot, now)  # which card would pay is unknowable
             self._settle("error")
@@ -558,12 +451,3 @@ class BankUnit:
         if self.piezo is not None:
             tasks.append(asyncio.create_task(self.piezo.run(self.clock)))
         await asyncio.gather(*tasks)
-
-
-def _renamed(key: str, old_keymap, new_keymap):
-    """The name the key at `key`'s position has in another keypad layout (None: no key)."""
-    for r in range(len(old_keymap)):
-        for c in range(len(old_keymap[r])):
-            if old_keymap[r][c] == key:
-                return new_keymap[r][c]
-    return None

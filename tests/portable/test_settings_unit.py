@@ -26,7 +26,10 @@ def open_menu(rig):
     rig.advance(100)
 
 
-def test_menu_saves_go_the_shell_rebuilds_and_a_reboot_keeps_it():
+def set_go_in_the_menu_and_play() -> str:
+    """The first power-on; returns its flash folder. Its unit is gone once this returns (a
+    frame's stale slots could keep it alive under MicroPython's collector if it were built in
+    the test's own frame, and then two units would share the heap)."""
     rig = Rig()
     rig.insert(0, 2)
     rig.type("1M")
@@ -46,9 +49,12 @@ def test_menu_saves_go_the_shell_rebuilds_and_a_reboot_keeps_it():
     rig.advance(1200)
     rig.press("GO")
     assert rig.balance(3) == 20 * M
-    flash_dir = rig.flash_dir
-    rig = None  # power off
-    gc.collect()
+    return rig.flash_dir
+
+
+def test_menu_saves_go_the_shell_rebuilds_and_a_reboot_keeps_it():
+    flash_dir = set_go_in_the_menu_and_play()
+    gc.collect()  # power off
     again = Rig(flash_dir=flash_dir, keep_flash=True)
     assert again.balance(2) == 16 * M and again.balance(3) == 20 * M
     assert again.unit.edition.go_amount == 5 * M

@@ -63,8 +63,9 @@ def test_no_readers_are_built_polled_or_missed():
     assert not uses_cards("stock_exchange") and uses_cards("electronic_banking")
     rig = CardlessRig()
     try:
-        # The readers exist (the settings may switch to a card edition) but are never started.
-        assert rig.unit.slots == [None, None] and not rig.unit.uses_cards
+        # No reader is built (app.config builds them if the menu switches to a card edition).
+        assert rig.unit.readers == [None, None] and not rig.unit.uses_cards
+        assert rig.unit.slots == [None, None]
         rig.parts.insert(0, 1)  # a card laid on the (unfitted) reader's place: nothing reads it
         rig.advance(2000)
         assert rig.board.spi.bytes_moved == 0

@@ -8,12 +8,14 @@ sizes and wasm fuel, no wall clock. The figures and how each is measured:
 
 - heap: the smallest `-X heapsize` with which the whole firmware (rules, ui, app, drivers, the
   journal) plays the scripted game to the end, .mpy as deployed (mpy-cross -O1), on the 64-bit
-  unix port, by bisection to HEAP_STEP bytes. The 32-bit WASI build cannot be bisected: its
-  collector frees blocks still in use (see Wasi), so there the figure is the game need: a full
-  collection before every 10 ms step, the most live-plus-allocated bytes in any step (also
-  measured on unix, which gives the 32-bit estimate of the smallest heap by ratio). The virtual
-  parts and this harness share the heap: their resident size ("models"), taken after they are
-  built and before any firmware module is imported, is shown apart, and subtracted.
+  unix port, by bisection to HEAP_STEP bytes (--quick: one run at the budget, and a bisection
+  above it only when the game does not complete there). The 32-bit WASI build cannot be
+  bisected: its collector frees blocks still in use (see Wasi), so there the figure is the game
+  need: a full collection before every 10 ms step, the most live-plus-allocated bytes in any
+  step (also measured on unix, which gives the 32-bit estimate of the smallest heap by ratio).
+  The virtual parts and this harness share the heap: their resident size ("models"), taken
+  after they are built and before any firmware module is imported, is shown apart, and
+  subtracted.
 - instructions: wasm fuel (wasmtime consume_fuel, about one unit per wasm instruction) of the
   WASI build, read by the host at marks the guest places around each firmware call. Every
   hardware call the firmware makes (Pin, SPI, I2C, PWM, ADC, the filesystem) is bracketed too
@@ -83,7 +85,10 @@ def compile_tree(build: pathlib.Path) -> None:
                 continue
             out = build / rel.with_suffix(".mpy")
             out.parent.mkdir(parents=True, exist_ok=True)
-            jobs.append([str(MPY_CROSS), *flags, "-o", str(out), str(source)])
+            # The source name each .mpy carries is a qstr in the heap: the path from the root,
+            # as `make deploy` gives it, so that no figure depends on where the tree is checked
+            # out.
+            jobs.append([str(MPY_CROSS), *flags, "-s", str(rel), "-o", str(out), str(source)])
     for job in jobs:
         subprocess.run(job, check=True)
 
@@ -128,13 +133,16 @@ class Outcome:
 
 
 def run_unix(build, edition, transactions, heap, mode, compact=0) -> Outcome:
+    # Run inside the build, on relative paths: every module's file name is a qstr in the heap,
+    # so a longer build path (pytest's tmp_path) would otherwise take more of it.
     with tempfile.TemporaryDirectory(prefix="bench-flash-") as flash:
-        code = guest_code(str(build), edition, transactions, flash + "/f", mode, compact)
+        code = guest_code(".", edition, transactions, flash + "/f", mode, compact)
         run = subprocess.run(
             [str(MICROPYTHON), "-X", "heapsize=%d" % heap, "-c", code],
             capture_output=True,
             text=True,
             timeout=900,
+            cwd=str(build),
         )
     return Outcome(run.stdout, run.stderr)
 
@@ -505,16 +513,20 @@ def measure_edition(build, wasi, edition, transactions, compact, budgets, quick)
         heap[name] = heap_figures(peak)
         if name == "wasi32":
             heap[name]["collection_fuel"] = spread(peak.meter.samples.get("G", []))
-    if quick:  # at the budget, once: it completes or the figure is over budget
+
+    def attempt(size):
+        return run_unix(build, edition, transactions, size, "quiet", compact)
+
+    if quick:  # at the budget, once: it completes, or the bisection above it says by how much
         budget = lookup(budgets, edition, "heap_unix64_bytes")
-        fits = run_unix(build, edition, transactions, budget, "quiet", compact).ok
-        heap["unix64"]["smallest_heap"] = budget if fits else None
-        heap["unix64"]["smallest_heap_note"] = "completes at the budget" if fits else "does not"
+        if budget is not None and attempt(budget).ok:
+            heap["unix64"]["smallest_heap"] = budget
+            heap["unix64"]["smallest_heap_note"] = "completes at the budget"
+        else:
+            smallest, _ = smallest_heap(attempt, low=budget or HEAP_LOW)
+            heap["unix64"]["smallest_heap"] = smallest
+            heap["unix64"]["smallest_heap_note"] = "does not complete at the budget: bisected"
     else:
-
-        def attempt(size):
-            return run_unix(build, edition, transactions, size, "quiet", compact)
-
         smallest, _ = smallest_heap(attempt)
         heap["unix64"]["smallest_heap"] = smallest
         heap["unix64"]["firmware_in_smallest"] = smallest - heap["unix64"]["models_and_harness"]
