@@ -18,9 +18,11 @@ SUMMARY_MS = 10000  # the self-test's summary stays this long, then the unit sta
 def selftest_if_held(hardware, keymap, edition: str) -> None:
     """The self-test, when its key is held at power-on. Its module and parts are let go when
     this returns (nothing of it is kept in main's frame, which lives as long as the unit)."""
-    from app.selftest import build_selftest, hold_at_power_on
+    from app.power_on import hold_at_power_on
 
     if hold_at_power_on(hardware.rows, hardware.cols, keymap):  # C, or CANCEL with no C key
+        from app.selftest import build_selftest
+
         selftest = build_selftest(hardware, keymap, cards=uses_cards(edition))
         while selftest.run_step(device_ticks_ms()):
             time.sleep_ms(10)  # type: ignore[attr-defined]

@@ -24,6 +24,7 @@ _POWER_ON_MODULES = (
     "rules.settings",
     "app.config",
     "app.selftest",
+    "app.power_on",
     "store.settings_file",
 )
 
@@ -248,7 +249,7 @@ def configure(board, fs, edition: str, seed: int, keypad, readers, summary: bool
     rules = config.build_edition()
     keys, config.keymap = keypad(rules.name)
     if menu:
-        from app.selftest import hold_at_power_on
+        from app.power_on import hold_at_power_on
 
         ok = config.menu_keys()[0]
         if hold_at_power_on(board.rows, board.cols, config.keymap, ok):

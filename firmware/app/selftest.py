@@ -6,6 +6,7 @@
 # waits for a person (a card, a key) gives up after its timeout and is marked FAIL, so a missing
 # reader or a dead key ends in the summary instead of a hang. Every result is also printed: on
 # the Pico, print() goes to the USB serial port, so `mpremote` shows the report.
+from app.power_on import HOLD_KEYS, hold_at_power_on, selftest_key  # noqa: F401 (re-exported)
 from drivers.keypad import Keypad
 from rules.ticks import ticks_diff
 from ui.render import render
@@ -18,35 +19,6 @@ VSYS_MIN_MV = 2800  # below this the Pico browns out; above VSYS_MAX_MV somethin
 VSYS_MAX_MV = 5500
 TEST_TONE = ((1000, TONE_MS),)
 SLOT_NAMES = ("GREEN", "RED")
-
-
-HOLD_KEYS = ("C", "CANCEL")  # the first of these the keymap has enters the self-test
-
-
-def selftest_key(keymap) -> str:
-    """The key held at power-on to enter the self-test on this keypad layout."""
-    names = [name for row in keymap for name in row]
-    for key in HOLD_KEYS:
-        if key in names:
-            return key
-    return HOLD_KEYS[0]
-
-
-def hold_at_power_on(rows, cols, keymap, key: str | None = None, samples: int = 5) -> bool:
-    """True if `key` (by default selftest_key(keymap)) reads pressed on every one of `samples`
-    reads of its matrix position."""
-    if key is None:
-        key = selftest_key(keymap)
-    for r, row in enumerate(keymap):
-        for c, name in enumerate(row):
-            if name == key:
-                for pin in rows:
-                    pin.value(1)
-                rows[r].value(0)
-                pressed = all(cols[c].value() == 0 for _ in range(samples))
-                rows[r].value(1)
-                return pressed
-    return False
 
 
 class SelfTest:
