@@ -47,6 +47,9 @@ class SettingsMenu:
         # Which key says yes: shortened where long key names (CONFIRM, CANCEL) would be cut.
         yes_no = MSG_YES_NO % (self.ok, self.back)
         self.yes_no = yes_no if len(yes_no) <= _LINE else MSG_YES_NO_SHORT % (self.ok, self.back)
+        # Likewise the list hint: Classic's BANKRUPT/MORTGAGE leave no room for "= CHOOSE".
+        choose = MSG_CHOOSE % (self.next, self.prev)
+        self.choose = choose if len(choose) <= _LINE else choose[: choose.index(" ")]
         self.state = ASK if ask else BROWSE
         self.index = 0
         self.entry = ""
@@ -167,12 +170,14 @@ class SettingsMenu:
             options = self._options(name)
             if options is not None:
                 view["big"] = schema.show(name, options[self.choice], edition)
-                view["detail"] = MSG_CHOOSE % (self.next, self.prev)
+                view["detail"] = self.choose
             else:
                 view["big"] = self.entry or view["big"]
                 view["detail"] = self._range(name)
         else:
-            view["detail"] = (schema.LABELS[name] + "  " + MSG_EDIT % self.ok)[:_LINE]
+            # The label, and the key that edits it when both fit (never a key name cut short).
+            line = schema.LABELS[name] + "  " + MSG_EDIT % self.ok
+            view["detail"] = line if len(line) <= _LINE else schema.LABELS[name]
         return view
 
     def _range(self, name: str) -> str:
@@ -337,7 +342,7 @@ class SettingsMenu:
             elif key == self.prev:
                 self.choice = (self.choice - 1) % len(options)
             else:
-                self._refuse(MSG_CHOOSE % (self.next, self.prev))
+                self._refuse(self.choose)
                 return
             self._changed()
             return

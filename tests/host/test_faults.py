@@ -1137,7 +1137,7 @@ def settings_item(unit: VirtualUnit, label: str) -> None:
     unit.open_settings()
     unit.press("go")
     for _ in range(12):
-        if unit.screen_text()[-1].startswith(label + "  "):
+        if unit.screen_text()[-1].split("  ")[0] == label:  # the label, and its key if room
             unit.press("go")
             unit.sounds()
             return

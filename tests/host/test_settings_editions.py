@@ -48,7 +48,7 @@ def to_item(unit: VirtualUnit, label: str) -> None:
     """Scroll with the menu's next key until the setting's label shows."""
     step = keys_of(unit)[2]
     for _ in range(12):
-        if settled(unit)[-1].startswith(label + "  "):
+        if settled(unit)[-1].split("  ")[0] == label:  # "LABEL  GO = CHANGE", or the label
             return
         unit.press(step)
     raise AssertionError("no item %s: %r" % (label, unit.screen_text()))

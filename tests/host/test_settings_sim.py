@@ -26,7 +26,7 @@ def files(unit: VirtualUnit) -> dict:
 def to_item(unit: VirtualUnit, label: str) -> None:
     """From the menu's first item, M until the item's label shows."""
     for _ in range(12):
-        if unit.screen_text()[-1].startswith(label + "  "):
+        if unit.screen_text()[-1].split("  ")[0] == label:  # the label, and its key if room
             return
         unit.press("M")
     raise AssertionError("no item %s: %r" % (label, unit.screen_text()))

@@ -369,3 +369,26 @@ def test_summary_pages_then_ends_and_a_key_ends_it():
     summary.tick(0)
     summary.key_down("5", 10)
     assert summary.done and summary.take_cues() == []
+
+
+def test_no_menu_line_is_cut_on_any_keypad():
+    """Every hint fits the 21 characters of the panel, with each key name whole: the label
+    alone (or the keys alone) where the key names are long."""
+    for edition in ("electronic_banking", "revolution", "classic", "stock_exchange"):
+        keys = schema.MENU_KEYS[edition]
+        menu = SettingsMenu(fresh(edition, (edition,)), keys, False)
+        for _ in range(len(schema.names_for(edition))):
+            name = menu.current()
+            detail = menu.view()["detail"]
+            assert len(detail) <= 21, (edition, detail)
+            assert detail.split("  ")[0] == schema.LABELS[name], (edition, detail)
+            assert len(detail.split("  ")) == 1 or detail.endswith(keys[0] + " = CHANGE")
+            if schema.choices(name, edition, (edition,)) is not None:
+                menu.key_down(keys[0], 0)  # edit: the list hint
+                menu.key_up(keys[0], 0)
+                hint = menu.view()["detail"]
+                assert len(hint) <= 21 and hint.startswith(keys[2] + "/" + keys[3]), hint
+                menu.key_down(keys[1], 0)  # back to the list
+                menu.key_up(keys[1], 0)
+            menu.key_down(keys[2], 0)
+            menu.key_up(keys[2], 0)
