@@ -12,6 +12,7 @@
 from rules import keys
 from rules.cards import CardRegistry
 from rules.ledger import BANK, Ledger
+from rules.machine import StateMachine
 from rules.money import (
     MAX_BALANCE,
     EntryError,
@@ -55,7 +56,7 @@ ASK_TOTALS = "GAME TOTALS?"
 TOTALS = "TOTALS"  # end-of-game totals: each card's cash plus its typed property value
 
 
-class ElectronicBanking:
+class ElectronicBanking(StateMachine):
     name = "electronic_banking"
     card_number_ms = 1000  # the card's number shows this long before its balance
     message_ms = 2500  # how long a message stays before the normal screen returns
@@ -180,33 +181,6 @@ class ElectronicBanking:
         self.outbox.extend(records)
         self._on_durable = then
 
-    def _check_idle(self) -> None:
-        if self.outbox:
-            raise RuntimeError("event before the outbox was acknowledged")
-
-    # ---- outputs ---------------------------------------------------------------------------
-
-    def take_cues(self) -> list:
-        cues = self.cues
-        self.cues = []
-        return cues
-
-    def _cue(self, name: str) -> None:
-        self.cues.append(name)
-
-    def _changed(self) -> None:
-        self.version += 1
-
-    def _refuse(self, message: str) -> None:
-        self._show_message(message, True)
-        self._cue("error")
-
-    def _show_message(self, message: str, is_error: bool, at: int | None = None) -> None:
-        self.message = message
-        self.message_is_error = is_error
-        self.message_at = self.last_activity if at is None else at
-        self._changed()
-
     # ---- amounts: the hooks an edition with other money overrides ----------------------------
 
     def _money(self, amount: int) -> str:
@@ -307,23 +281,6 @@ class ElectronicBanking:
         return view
 
     # ---- events ----------------------------------------------------------------------------
-
-    def handle(self, event: tuple) -> None:
-        """Dispatch ("key_down"|"key_up", key, t), ("card_present", slot, card_id, t),
-        ("card_gone", slot, t) or ("tick", t)."""
-        kind = event[0]
-        if kind == "key_down":
-            self.key_down(event[1], event[2])
-        elif kind == "key_up":
-            self.key_up(event[1], event[2])
-        elif kind == "card_present":
-            self.card_present(event[1], event[2], event[3])
-        elif kind == "card_gone":
-            self.card_gone(event[1], event[2])
-        elif kind == "tick":
-            self.tick(event[1])
-        else:
-            raise ValueError("unknown event")
 
     def _activity(self, now: int) -> None:
         self.started = True

@@ -9,6 +9,7 @@
 # acknowledges it durable. Edition and players end the game: the menu asks before proposing.
 # Back, with no edit open, leaves; `done` then tells the shell to rebuild the edition.
 from rules import settings as schema
+from rules.machine import StateMachine
 from rules.money import EntryError, parse_amount
 from rules.ticks import ticks_diff
 
@@ -31,7 +32,7 @@ _MAX_ENTRY = 8
 _LINE = 21  # small-font characters across the panel
 
 
-class SettingsMenu:
+class SettingsMenu(StateMachine):
     name = "settings"
     confirm_ms = 15000  # an unanswered question is answered "no"
     idle_ms = 60000  # an unattended menu closes by itself (saved values stay saved)
@@ -77,25 +78,11 @@ class SettingsMenu:
         names = self.names()
         return names[self.index % len(names)]
 
-    def take_cues(self) -> list:
-        cues = self.cues
-        self.cues = []
-        return cues
-
     def restore(self, record: tuple) -> None:
         self.settings.restore(record)
 
     def snapshot_records(self) -> list:
         return self.settings.state_records()
-
-    def handle(self, event: tuple) -> None:
-        kind = event[0]
-        if kind == "key_down":
-            self.key_down(event[1], event[2])
-        elif kind == "key_up":
-            self.key_up(event[1], event[2])
-        elif kind == "tick":
-            self.tick(event[1])
 
     def card_present(self, slot: int, card_id: str, now: int) -> None:
         pass  # cards wait: the shell shows them to the edition after the menu
@@ -120,26 +107,10 @@ class SettingsMenu:
             self.index = 0  # the new edition's own list of settings
         self.state = BROWSE
         self.entry = ""
-        self._say(MSG_SAVED, False)
+        self._show_message(MSG_SAVED, False)
         self._cue("sound_on")
 
     # ---- outputs ---------------------------------------------------------------------------
-
-    def _cue(self, name: str) -> None:
-        self.cues.append(name)
-
-    def _changed(self) -> None:
-        self.version += 1
-
-    def _say(self, message: str, error: bool) -> None:
-        self.message = message
-        self.message_is_error = error
-        self.message_at = self.last_activity
-        self._changed()
-
-    def _refuse(self, message: str) -> None:
-        self._say(message, True)
-        self._cue("error")
 
     def view(self) -> dict:
         settings = self.settings
@@ -271,7 +242,7 @@ class SettingsMenu:
             value = options[self.choice]
         elif not self.entry:
             self.state = BROWSE  # nothing typed: the value stays
-            self._say(MSG_UNCHANGED, False)
+            self._show_message(MSG_UNCHANGED, False)
             return
         else:
             try:
@@ -288,7 +259,7 @@ class SettingsMenu:
         if value == settings.get(name):
             self.state = BROWSE
             self.entry = ""
-            self._say(MSG_UNCHANGED, False)
+            self._show_message(MSG_UNCHANGED, False)
             return
         if name in schema.NEW_GAME:
             self.pending = (name, value)
@@ -306,7 +277,7 @@ class SettingsMenu:
         else:
             self.pending = None
             self.state = BROWSE
-            self._say(MSG_CANCELLED, False)
+            self._show_message(MSG_CANCELLED, False)
 
     def _back(self) -> None:
         state = self.state

@@ -13,6 +13,7 @@
 #   there replace it with the auction's winning bid (0: nobody bid, free introduction).
 # - After CONFIRM the market screen shows the company's side with the company selected.
 # - A trade's amount is None on the screen (agreed off-unit).
+from rules.machine import StateMachine
 from rules.stock_market import SIDES, TOKENS, Market, MarketError, Quote
 from rules.ticks import ticks_diff
 
@@ -107,7 +108,7 @@ def _tuples(record) -> tuple:
     return tuple(tuple(item) if isinstance(item, list) else item for item in record)
 
 
-class StockExchange:
+class StockExchange(StateMachine):
     name = "stock_exchange"
     uses_cards = False
     standby_ms = 300000  # rulebook: standby after 5 minutes without use
@@ -231,33 +232,6 @@ class StockExchange:
         if self.outbox:
             raise RuntimeError("previous record not acknowledged")
         self.outbox.append(record)
-
-    def _check_idle(self) -> None:
-        if self.outbox:
-            raise RuntimeError("event before the outbox was acknowledged")
-
-    # ---- outputs ---------------------------------------------------------------------------
-
-    def take_cues(self) -> list:
-        cues = self.cues
-        self.cues = []
-        return cues
-
-    def _cue(self, name: str) -> None:
-        self.cues.append(name)
-
-    def _changed(self) -> None:
-        self.version += 1
-
-    def _refuse(self, message: str) -> None:
-        self._show_message(message, True)
-        self._cue("error")
-
-    def _show_message(self, message: str, is_error: bool) -> None:
-        self.message = message
-        self.message_is_error = is_error
-        self.message_at = self.last_activity
-        self._changed()
 
     def view(self) -> dict:
         """What the screen shows, as plain data for ui.render and the simulator."""
@@ -431,23 +405,6 @@ class StockExchange:
         view["note"] = note
 
     # ---- events ----------------------------------------------------------------------------
-
-    def handle(self, event: tuple) -> None:
-        """Dispatch ("key_down"|"key_up", key, t), ("card_present", slot, card_id, t),
-        ("card_gone", slot, t) or ("tick", t)."""
-        kind = event[0]
-        if kind == "key_down":
-            self.key_down(event[1], event[2])
-        elif kind == "key_up":
-            self.key_up(event[1], event[2])
-        elif kind == "card_present":
-            self.card_present(event[1], event[2], event[3])
-        elif kind == "card_gone":
-            self.card_gone(event[1], event[2])
-        elif kind == "tick":
-            self.tick(event[1])
-        else:
-            raise ValueError("unknown event")
 
     def card_present(self, slot: int, card_id: str, now: int) -> None:
         self._check_idle()  # this edition has no card readers: nothing happens
