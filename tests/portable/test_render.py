@@ -1,15 +1,12 @@
 # The screen renderer (and the canvas primitives it relies on), portable: CPython and MicroPython.
 import framebuf
+from canvas_rig import BoundsCanvas, new_canvas
 
 from drivers.ssd1306 import SSD1306
 from ui import fonts
 from ui.render import BAR_Y, BIG_Y, BOTTOM_Y, big_width, render, text_width
 
 FULL_FRAME_BYTES = 8 + 1026  # window command + control byte and 1024 data bytes
-
-
-def new_canvas():
-    return framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
 
 
 def make_view(**changes):
@@ -148,37 +145,6 @@ def test_letters_outside_the_font_draw_as_question_marks_and_lower_case_as_upper
     for y in range(BOTTOM_Y, 64):
         for x in range(128):
             assert first.pixel(x, y) == second.pixel(x, y)
-
-
-class BoundsCanvas:
-    """Forwards drawing to a real canvas and records any call that reaches outside 128x64."""
-
-    def __init__(self):
-        self.canvas = new_canvas()
-        self.outside: list = []
-
-    def _check(self, x, y, w, h):
-        if x < 0 or y < 0 or x + w > 128 or y + h > 64:
-            self.outside.append((x, y, w, h))
-
-    def fill(self, c):
-        self.canvas.fill(c)
-
-    def fill_rect(self, x, y, w, h, c):
-        self._check(x, y, w, h)
-        self.canvas.fill_rect(x, y, w, h, c)
-
-    def hline(self, x, y, w, c):
-        self._check(x, y, w, 1)
-        self.canvas.hline(x, y, w, c)
-
-    def vline(self, x, y, h, c):
-        self._check(x, y, 1, h)
-        self.canvas.vline(x, y, h, c)
-
-    def pixel(self, x, y, c=None):
-        self._check(x, y, 1, 1)
-        return self.canvas.pixel(x, y, c) if c is not None else self.canvas.pixel(x, y)
 
 
 def test_text_never_draws_outside_the_screen():
