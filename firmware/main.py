@@ -1,40 +1,51 @@
-# Entry point on the Pico: build the board's hardware, then the self-test (C held at power-on,
-# CANCEL on the Stock Exchange keypad) or the banking unit, and run it. The unit shows its
-# settings at power-on; holding the menu's ok key (GO, CONFIRM on the Stock Exchange) at
-# power-on opens the settings menu instead (build_unit looks for it).
-import asyncio
+# Entry point on the Pico: build the board's hardware, light the panel, then the self-test (C
+# held at power-on, CANCEL on the Stock Exchange keypad) or the banking unit, and run it. The
+# unit shows its settings at power-on; holding the menu's ok key (GO, CONFIRM on the Stock
+# Exchange) at power-on opens the settings menu instead (build_unit looks for it). Imports
+# follow the order things are needed: the panel's first frame comes before the rules load.
 import sys
 import time
 
 import board  # type: ignore[import-not-found]  # written by `make deploy`: names the board file
 
-from app.build import build_unit, uses_cards
-from app.unit import device_ticks_ms
+from app.editions import uses_cards
 from boards.keymaps import default_matrix
 
 SUMMARY_MS = 10000  # the self-test's summary stays this long, then the unit starts
 
 
-def selftest_if_held(hardware, keymap, edition: str) -> None:
-    """The self-test, when its key is held at power-on. Its module and parts are let go when
-    this returns (nothing of it is kept in main's frame, which lives as long as the unit)."""
+def selftest_if_held(hardware, keymap, edition: str) -> bool:
+    """The self-test, when its key is held at power-on (True if it ran). Its module and parts
+    are let go when this returns (nothing of it is kept in main's frame, which lives as long as
+    the unit)."""
     from app.power_on import hold_at_power_on
 
-    if hold_at_power_on(hardware.rows, hardware.cols, keymap):  # C, or CANCEL with no C key
-        from app.selftest import build_selftest
+    if not hold_at_power_on(hardware.rows, hardware.cols, keymap):  # C, or CANCEL without C
+        return False
+    from app.selftest import build_selftest
+    from app.unit import device_ticks_ms
 
-        selftest = build_selftest(hardware, keymap, cards=uses_cards(edition))
-        while selftest.run_step(device_ticks_ms()):
-            time.sleep_ms(10)  # type: ignore[attr-defined]
-        time.sleep_ms(SUMMARY_MS)  # type: ignore[attr-defined]
+    selftest = build_selftest(hardware, keymap, cards=uses_cards(edition))
+    while selftest.run_step(device_ticks_ms()):
+        time.sleep_ms(10)  # type: ignore[attr-defined]
+    time.sleep_ms(SUMMARY_MS)  # type: ignore[attr-defined]
+    return True
 
 
 def main() -> None:
     edition = getattr(board, "EDITION", "electronic_banking")
     # The keypad this unit was built with; by default the smallest that holds the edition's keys
     hardware = board.Board(getattr(board, "MATRIX", default_matrix(edition)))
-    selftest_if_held(hardware, hardware.keymap(edition), edition)
-    unit = build_unit(hardware, edition, summary=True, menu=True)
+    display = None
+    if not selftest_if_held(hardware, hardware.keymap(edition), edition):
+        from app.first_light import first_light
+
+        display = first_light(hardware)  # the self-test draws its own pattern
+    import asyncio
+
+    from app.build import build_unit
+
+    unit = build_unit(hardware, edition, summary=True, menu=True, display=display)
     asyncio.run(unit.run())
 
 

@@ -4,7 +4,7 @@ import argparse
 import sys
 
 import host_sim  # noqa: F401  (puts the firmware and the stand-ins on sys.path)
-from app.build import EDITIONS
+from app.editions import EDITIONS
 
 
 def main(argv: list | None = None) -> int:

@@ -29,7 +29,7 @@ import json
 import pathlib
 import shlex
 
-from app.build import EDITIONS
+from app.editions import EDITIONS
 from host_sim.virtual_unit import VirtualUnit, VirtualUnitError
 
 

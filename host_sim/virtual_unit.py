@@ -7,8 +7,9 @@ import os
 import shutil
 import tempfile
 
-from app.build import EDITIONS, build_unit, unit_editions, uses_cards
+from app.build import build_unit
 from app.config import Config
+from app.editions import EDITIONS, unit_editions, uses_cards
 from boards.keymaps import default_matrix
 from host_sim.clock import VirtualClock, VirtualTimeLoop
 from peripherals.flash import VirtualFlash

@@ -52,7 +52,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import host_sim  # noqa: E402,F401  (puts firmware/, the stand-ins and the parts on sys.path)
-from app.build import EDITIONS, make_edition, uses_cards  # noqa: E402
+from app.editions import EDITIONS, make_edition, uses_cards  # noqa: E402
 from boards.keymaps import keymap  # noqa: E402
 from host_sim.virtual_unit import VirtualUnit, VirtualUnitError  # noqa: E402
 from peripherals.wiring import card_id  # noqa: E402

@@ -1,5 +1,6 @@
 # Builds a BankUnit from a board object: drivers on the board's buses, the edition, the store,
 # and the settings (app.config) that choose the edition and rebuild it when they change.
+from app.editions import make_edition
 from app.unit import BankUnit
 from drivers.battery import Battery
 from drivers.keypad import Keypad
@@ -8,67 +9,7 @@ from drivers.ssd1306 import SSD1306
 from store.fs import DeviceFS
 from store.store import Store
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
 SETTINGS_FILES = "set."  # store.settings_file's names, as app.config looks for them
-EDITIONS = ("electronic_banking", "revolution", "classic", "stock_exchange")
-# Editions played without cards (their rules have uses_cards = False): they never start, poll
-# or miss the readers, so a unit that only plays the Stock Exchange needs none fitted.
-CARDLESS = ("stock_exchange",)
-
-
-def uses_cards(name: str) -> bool:
-    return name not in CARDLESS
-
-
-def make_edition(name: str, seed: int = 0, settings=None):
-    """seed: where an edition that draws cards starts its PRNG on a fresh flash (once it has
-    drawn, the generator's state is journaled and restored instead). settings: a
-    rules.settings.Settings whose values the edition is built with (None: the defaults)."""
-    kwargs: dict = {}
-    edition: Any
-    if settings is not None:
-        from rules.settings import edition_kwargs
-
-        name = settings.edition
-        kwargs = edition_kwargs(settings)
-    if name == "electronic_banking":
-        from rules.electronic_banking import ElectronicBanking
-
-        edition = ElectronicBanking(**kwargs)
-    elif name == "revolution":
-        from rules.revolution import Revolution
-
-        edition = Revolution(seed=seed, **kwargs)
-    elif name == "classic":
-        from rules.classic import Classic
-
-        edition = Classic(**kwargs)
-    elif name == "stock_exchange":
-        from rules.stock_exchange import StockExchange
-
-        edition = StockExchange(**kwargs)
-    else:
-        raise ValueError("unknown edition " + name)
-    if settings is not None:
-        from rules.settings import apply_attributes
-
-        apply_attributes(settings, edition)
-    return edition
-
-
-def unit_editions(board) -> tuple:
-    """The editions this unit can run: built, and with a layout on the board's keypad."""
-    found = []
-    for name in EDITIONS:
-        try:
-            board.keymap(name)
-        except ValueError:
-            continue
-        found.append(name)
-    return tuple(found)
 
 
 def build_unit(
@@ -78,13 +19,15 @@ def build_unit(
     seed: int = 0,
     summary: bool = False,
     menu: bool = False,
+    display=None,
 ):
     """Every driver is constructed here; none talks to its part until BankUnit.boot().
     edition: the unit's edition until the settings name another. fs: where the state and the
     settings live; by default the "data" folder of the board's filesystem. summary: show the
     settings at power-on. menu: look for the settings gesture (the menu's ok key held).
     The settings code (app.config) is loaded only for a summary, a menu or a settings file on
-    flash. The readers are built for a card edition only; if the menu switches a card-less
+    flash. display: the SSD1306 already lit by app.first_light (None: built here). The
+    readers are built for a card edition only; if the menu switches a card-less
     unit to a card edition, app.config builds them then."""
     fs = fs if fs is not None else DeviceFS("data")
 
@@ -110,7 +53,8 @@ def build_unit(
         config = level = None
         rules = make_edition(edition, seed)
         keys, _ = keypad(rules.name)
-    display = SSD1306(board.i2c, board.display_address)
+    if display is None:
+        display = SSD1306(board.i2c, board.display_address)
     card_readers = readers() if getattr(rules, "uses_cards", True) else [None, None]
     piezo = Piezo(board.piezo) if level is None else Piezo(board.piezo, level)
     battery = Battery(board.vsys, divider=board.vsys_divider)

@@ -232,7 +232,7 @@ def configure(board, fs, edition: str, seed: int, keypad, readers, summary: bool
     """app.build.build_unit's settings part: (config, edition built from the settings, its
     Keypad, piezo level or None). keypad(name) and readers() build those parts on the board.
     summary: show the settings at power-on. menu: look for the settings gesture."""
-    from app.build import make_edition, unit_editions
+    from app.editions import make_edition, unit_editions
 
     def editions() -> tuple:
         found = unit_editions(board)

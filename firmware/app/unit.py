@@ -159,7 +159,14 @@ class BankUnit:
         if self.uses_cards:  # a card-less edition never wakes the readers (fitted or not)
             for slot in (GREEN, RED):
                 self._start_reader(slot, now)
-        self._start_display(now)
+        display = self.display
+        if display is not None and display.is_on:
+            # Lit by app.first_light: configured already, and a second configuration would
+            # blank the panel for a moment. The next render sends only what differs.
+            self.display_ok = True
+            self.retry_at[2] = ticks_add(now, self.retry_ms)
+        else:
+            self._start_display(now)
 
     # ---- settings ----------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from app.build import EDITIONS, make_edition, uses_cards
+from app.editions import EDITIONS, make_edition, uses_cards
 from rules.ledger import BANK, Ledger
 from store.store import Store
 from tools import fuzz

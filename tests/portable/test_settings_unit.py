@@ -5,7 +5,7 @@ import gc
 
 from unit_rig import Rig
 
-from app.build import make_edition
+from app.editions import make_edition
 
 M = 1000000
 

@@ -4,7 +4,8 @@
 import gc
 import os
 
-from app.build import EDITIONS, build_unit, make_edition, uses_cards
+from app.build import build_unit
+from app.editions import EDITIONS, make_edition, uses_cards
 from peripherals.flash import VirtualFlash, empty_dir
 from peripherals.wiring import VirtualBoard, VirtualParts
 

@@ -597,7 +597,7 @@ def measure_simulator(edition: str, transactions: int) -> dict:
     sys.path.insert(0, str(ROOT / "tools" / "bench"))
     import guest
 
-    from app.build import uses_cards
+    from app.editions import uses_cards
 
     game = SimGame(edition)
     try:
@@ -833,10 +833,10 @@ def strip_private(value):
 
 
 def run(quick: bool, build: pathlib.Path, editions=None, simulator=True) -> dict:
-    """Every figure, for every edition in app.build.EDITIONS (or `editions`)."""
+    """Every figure, for every edition in app.editions.EDITIONS (or `editions`)."""
     sys.path.insert(0, str(ROOT))
     import host_sim  # noqa: F401  (puts firmware/, the stand-ins and the parts on sys.path)
-    from app.build import EDITIONS
+    from app.editions import EDITIONS
 
     budgets = json.loads(BUDGETS.read_text())
     transactions = QUICK_TRANSACTIONS if quick else FULL_TRANSACTIONS

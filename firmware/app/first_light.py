@@ -1,0 +1,21 @@
+# The panel's first frame at power-on, drawn before the rules, the settings and the journal load:
+# on the chip those imports take a few hundred milliseconds, and a dark screen for that long
+# reads as a dead unit. Only the display driver and the renderer are loaded for it.
+from drivers.ssd1306 import SSD1306
+from ui.render import render
+
+TITLE = "MONOPOLY BANK"
+STARTING = "STARTING"
+
+
+def first_light(board):
+    """The board's SSD1306, configured and showing the title; None when no display answers
+    (the unit then looks for it again as usual)."""
+    display = SSD1306(board.i2c, board.display_address)
+    try:
+        display.init_display()
+        render(display.canvas, {"title": TITLE, "detail": STARTING, "display_on": True})
+        display.show()
+    except OSError:
+        return None
+    return display
