@@ -5,7 +5,7 @@ this mode each step the shell's tasks run is charged with `clock.busy_us(cost)`:
 and hardware events (a key going down, a timer interrupt) still fire at their own times, but no
 other task runs meanwhile, as on the chip. Costs come from bench/device_costs.json, which
 `make bench RECORD=1` writes from its fuel measurements (see that file for how). Wire time is
-charged by the fake buses themselves (peripherals/bus.py), where the bytes move.
+charged on the fake buses, transfer by transfer, where the bytes move (wire_time.py).
 
 STEPS below is the whole mapping from firmware step to cost: when the firmware's step names
 change (scanning moved into a machine.Timer callback and a drain step, say), add a line there.
@@ -14,6 +14,8 @@ A callable that is not a BankUnit method (a timer callback) is charged with `cha
 
 import json
 import pathlib
+
+from host_sim.wire_time import time_i2c, time_spi
 
 COSTS_FILE = pathlib.Path(__file__).resolve().parent.parent / "bench" / "device_costs.json"
 
@@ -82,10 +84,8 @@ class DeviceTime:
         self._depth = 0  # canvas calls inside a canvas call (hline -> fill_rect) are not counted
         self.canvas_calls = 0
         self.spi = board.spi
-        board.i2c.clock = clock
-        board.spi.clock = clock
-        board.i2c.on_write = self._i2c_written
-        board.i2c.before_write = self._i2c_starts
+        time_i2c(board.i2c, clock, self._i2c_starts, self._i2c_written)
+        time_spi(board.spi, clock)
 
     # ---- wiring into a freshly built unit (again at every boot) ------------------------------
 
@@ -96,8 +96,9 @@ class DeviceTime:
             real = getattr(unit, name)
             maker = getattr(self, "_step_" + how, None)
             setattr(unit, name, maker(real) if maker else self.charged(how, real))
-        if unit.piezo is not None:
-            unit.piezo.step = self.charged(PIEZO_STEP, unit.piezo.step)
+        piezo = unit.piezo
+        if piezo is not None and not hasattr(piezo.step, "device_cost"):  # once per driver
+            piezo.step = self.charged(PIEZO_STEP, piezo.step)
         if unit.display is not None:
             self._count_calls(unit.display.canvas)
 
@@ -138,6 +139,7 @@ class DeviceTime:
             self._spent(name, started)
             return result
 
+        run.device_cost = name
         return run
 
     def _spent(self, name: str, started: int) -> None:

@@ -70,14 +70,6 @@ class SPI:
         self.baudrate = baudrate
         self.parts = []  # (cs_pin, part); part has exchange(byte) -> byte, select(), deselect()
         self.bytes_moved = 0
-        # A VirtualClock in the simulator's device-time mode: each transfer then takes its wire
-        # time (8 bits a byte at the baud rate), during which hardware events still fire.
-        self.clock = None
-
-    def _wire(self, nbytes):
-        clock = self.clock
-        if clock is not None and nbytes:
-            clock.busy_us((nbytes * 8 * 1000000 + self.baudrate - 1) // self.baudrate)
 
     def init(self, baudrate=1000000, **settings):
         self.baudrate = baudrate
@@ -104,21 +96,17 @@ class SPI:
         return byte_in
 
     def write(self, data):
-        self._wire(len(data))
         for byte in data:
             self._exchange(byte)
 
     def read(self, nbytes, write=0x00):
-        self._wire(nbytes)
         return bytes(self._exchange(write) for _ in range(nbytes))
 
     def readinto(self, buf, write=0x00):
-        self._wire(len(buf))
         for i in range(len(buf)):
             buf[i] = self._exchange(write)
 
     def write_readinto(self, write_buf, read_buf):
-        self._wire(len(write_buf))
         for i in range(len(write_buf)):
             read_buf[i] = self._exchange(write_buf[i])
 
@@ -132,19 +120,6 @@ class I2C:
         self.parts = {}
         self.bytes_written = 0
         self.transactions = 0
-        # Device-time mode (the simulator sets them): `clock` makes each transaction take its
-        # wire time, 9 bits a byte (8 data + ACK) at freq, address byte included;
-        # `before_write`, callable(nbytes), is told before a write's first byte goes (the CPU
-        # work that prepared it is charged there); `on_write`, callable(address, nbytes), when
-        # its last byte has reached the part.
-        self.clock = None
-        self.before_write = None
-        self.on_write = None
-
-    def _wire(self, nbytes):
-        clock = self.clock
-        if clock is not None:
-            clock.busy_us((nbytes * 9 * 1000000 + self.freq - 1) // self.freq)
 
     def attach(self, address, part):
         self.parts[address] = part
@@ -165,12 +140,7 @@ class I2C:
         part = self._part(address)
         self.transactions += 1
         self.bytes_written += len(buf) + 1  # plus the address byte
-        if self.before_write is not None:
-            self.before_write(len(buf) + 1)
-        self._wire(len(buf) + 1)
         part.i2c_write(bytes(buf))
-        if self.on_write is not None:
-            self.on_write(address, len(buf) + 1)
         return len(buf)
 
     def writevto(self, address, vector, stop=True):
@@ -178,23 +148,14 @@ class I2C:
         data = b"".join(bytes(chunk) for chunk in vector)
         self.transactions += 1
         self.bytes_written += len(data) + 1
-        if self.before_write is not None:
-            self.before_write(len(data) + 1)
-        self._wire(len(data) + 1)
         part.i2c_write(data)
-        if self.on_write is not None:
-            self.on_write(address, len(data) + 1)
         return len(data)
 
     def readfrom(self, address, nbytes, stop=True):
-        part = self._part(address)
-        self._wire(nbytes + 1)
-        return bytes(part.i2c_read(nbytes))
+        return bytes(self._part(address).i2c_read(nbytes))
 
     def readfrom_into(self, address, buf, stop=True):
-        part = self._part(address)
-        self._wire(len(buf) + 1)
-        data = part.i2c_read(len(buf))
+        data = self._part(address).i2c_read(len(buf))
         for i in range(len(buf)):
             buf[i] = data[i]
 

@@ -15,6 +15,7 @@ import pytest
 from host_sim import VirtualUnit
 from host_sim.clock import VirtualClock
 from host_sim.device_time import STEPS, load_costs, timer_wait_us
+from host_sim.wire_time import time_i2c, time_spi
 from peripherals.bus import I2C, SPI
 
 ISSUE14 = pytest.mark.xfail(
@@ -59,14 +60,13 @@ def test_buses_take_their_wire_time_and_events_fire_during_it():
     i2c = I2C(0, freq=400000)
     written = []
     i2c.attach(0x3C, type("Part", (), {"i2c_write": lambda self, data: None})())
-    i2c.clock = clock
-    i2c.on_write = lambda address, n: written.append((n, clock.now_us))
+    time_i2c(i2c, clock, on_write=lambda address, n: written.append((n, clock.now_us)))
     fired = []
     clock.call_at(3000, lambda: fired.append(clock.now_us))
     i2c.writeto(0x3C, bytes(397))  # 398 bytes with the address: 398 x 9 / 400 kHz
     assert written == [(398, 8955)] and fired == [3000]
     spi = SPI(0, baudrate=4000000)
-    spi.clock = clock
+    time_spi(spi, clock)
     spi.write(bytes(2))  # 16 bits at 4 MHz
     assert clock.now_us == 8955 + 4
 
