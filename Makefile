@@ -31,7 +31,8 @@ help:
 	@echo "make fuzz              long fuzz: 1M rules events + 5000 simulator actions per edition"
 	@echo "make hardware          regenerate hardware/ (wiring, schematic, BOM, power, legends, enclosure)"
 	@echo "make enclosure         STL of every enclosure part into build/enclosure/ and the preview PNG"
-	@echo "make bench             speed, memory and flash figures under MicroPython (64- and 32-bit)"
+	@echo "make bench [RECORD=1]  speed, memory, flash and device-time figures (build/bench/;"
+	@echo "                       RECORD=1 also updates bench/results.json, bench/device_costs.json)"
 	@echo "make clean             remove build output and both venvs"
 
 $(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt requirements-bench.txt
@@ -125,8 +126,10 @@ hardware: $(BIN)/.installed
 enclosure: $(BIN)/.installed
 	$(BIN)/python -m tools.hardware.enclosure
 
+# Results go to build/bench/; RECORD=1 also updates the tracked bench/results.json and the
+# device cost table bench/device_costs.json (commit them with the change they measure).
 bench: $(BIN)/.installed $(MPY_VENV)/.installed
-	$(BIN)/python tools/bench/bench.py --build build/mpy-bench --check
+	$(BIN)/python tools/bench/bench.py --build build/mpy-bench --check $(if $(RECORD),--record)
 
 clean:
 	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

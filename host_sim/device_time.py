@@ -1,0 +1,259 @@
+"""Device-time mode: every firmware step advances the virtual clock by what it costs on the chip.
+
+The simulator's clock is virtual, so a render that takes 35 ms on a Pico takes 0 ms there. In
+this mode each step the shell's tasks run is charged with `clock.busy_us(cost)`: time passes
+and hardware events (a key going down, a timer interrupt) still fire at their own times, but no
+other task runs meanwhile, as on the chip. Costs come from bench/device_costs.json, which
+`make bench RECORD=1` writes from its fuel measurements (see that file for how). Wire time is
+charged on the fake buses, transfer by transfer, where the bytes move (wire_time.py).
+
+STEPS below is the whole mapping from firmware step to cost: when the firmware's step names
+change (scanning moved into a machine.Timer callback and a drain step, say), add a line there.
+A callable that is not a BankUnit method (a timer callback) is charged with `charged(kind, fn)`.
+"""
+
+import json
+import pathlib
+
+from host_sim.wire_time import time_i2c, time_spi
+
+COSTS_FILE = pathlib.Path(__file__).resolve().parent.parent / "bench" / "device_costs.json"
+
+# BankUnit method -> how its cost is charged (the methods of DeviceTime named _step_<how>):
+#   scan: "scan_idle", or "scan_event" when the keypad handed the shell an event in it
+#   poll: "poll_empty" / "poll_card_lying" / "poll_card_in_or_out", plus the MFRC522 timer's
+#         wait when the reader's last exchange timed out (no card answered); nothing when the
+#         step touched no reader (a card-less edition, a missing reader)
+#   render: "render_check" for every call; a render that draws pays "render_draw" plus
+#         "render_per_call_ns" per drawing call on the display's canvas, before its first I2C
+#         byte goes (then each byte's wire time)
+#   a cost name: that cost, after the step
+STEPS = {
+    "scan_keys": "scan",
+    "poll_reader": "poll",
+    "render_screen": "render",
+    "tick": "tick",
+    "check_battery": "battery",
+    "boot": "boot",
+}
+PIEZO_STEP = "piezo_step"  # the piezo driver's step(), run by its own task
+
+# MFRC522 registers the timer wait is read from (datasheet 9.3): whatever the driver set.
+_COM_IRQ = 0x04
+_TIMER_IRQ = 0x01
+_T_MODE = 0x2A
+_T_PRESCALER = 0x2B
+_T_RELOAD_H = 0x2C
+_T_RELOAD_L = 0x2D
+_KEY_PRESS = 1  # drivers.keypad.Keypad.PRESS
+# The canvas (framebuf) methods whose calls a render's drawing cost follows; the same list as
+# tools/bench/guest.py's CANVAS_CALLS, where the bench counts them.
+CANVAS_CALLS = ("fill", "fill_rect", "hline", "vline", "rect", "pixel", "text", "blit", "line")
+
+
+def load_costs(path=COSTS_FILE) -> dict:
+    """{edition: {cost name: microseconds}} from the stored cost table."""
+    return json.loads(pathlib.Path(path).read_text())["editions"]
+
+
+def timer_wait_us(regs) -> int:
+    """How long the MFRC522's timer runs, as its registers are set: (2 x TPrescaler + 1) x
+    (TReload + 1) cycles of 13.56 MHz."""
+    prescaler = (regs[_T_MODE] & 0x0F) << 8 | regs[_T_PRESCALER]
+    reload = regs[_T_RELOAD_H] << 8 | regs[_T_RELOAD_L]
+    return (2 * prescaler + 1) * (reload + 1) * 100 // 1356
+
+
+class DeviceTime:
+    """Charges a unit's steps on the clock and records what a test measures: every keypad event
+    the shell took (`delivered`: (kind, key, at_us)), every frame sent (`frames`: (render
+    start us, end of its last I2C byte us, bytes)) and the busy time of each step by cost name
+    (`step_us`)."""
+
+    def __init__(self, clock, parts, board, costs: dict) -> None:
+        self.clock = clock
+        self.parts = parts
+        self.costs = costs
+        self.unit = None
+        self.delivered: list = []
+        self.frames: list = []
+        self.step_us: dict = {}
+        self._keypad = None
+        self._render = None  # while a render runs: [start us, draw not yet charged, bytes, end]
+        self._canvas = None
+        self._depth = 0  # canvas calls inside a canvas call (hline -> fill_rect) are not counted
+        self.canvas_calls = 0
+        self.spi = board.spi
+        time_i2c(board.i2c, clock, self._i2c_starts, self._i2c_written)
+        time_spi(board.spi, clock)
+
+    # ---- wiring into a freshly built unit (again at every boot) ------------------------------
+
+    def attach(self, unit) -> None:
+        self.unit = unit
+        self._keypad = None
+        for name, how in STEPS.items():
+            real = getattr(unit, name)
+            maker = getattr(self, "_step_" + how, None)
+            setattr(unit, name, maker(real) if maker else self.charged(how, real))
+        piezo = unit.piezo
+        if piezo is not None and not hasattr(piezo.step, "device_cost"):  # once per driver
+            piezo.step = self.charged(PIEZO_STEP, piezo.step)
+        if unit.display is not None:
+            self._count_calls(unit.display.canvas)
+
+    def _count_calls(self, canvas) -> None:
+        if canvas is self._canvas:
+            return
+        self._canvas = canvas
+        for name in CANVAS_CALLS:
+            if hasattr(canvas, name):
+                setattr(canvas, name, self._counted(getattr(canvas, name)))
+
+    def _counted(self, method):
+        def call(*args):
+            if not self._depth:
+                self.canvas_calls += 1
+            self._depth += 1
+            try:
+                return method(*args)
+            finally:
+                self._depth -= 1
+
+        return call
+
+    def cost(self, name: str) -> int:
+        edition = self.unit.edition.name
+        table = self.costs.get(edition)
+        if table is None or name not in table:
+            raise KeyError("no device cost %r for %s in the cost table" % (name, edition))
+        return table[name]
+
+    def charged(self, name: str, step):
+        """step(...), then its cost `name` on the clock."""
+
+        def run(*args):
+            started = self.clock.busy_total_us
+            result = step(*args)
+            self.clock.busy_us(self.cost(name))
+            self._spent(name, started)
+            return result
+
+        run.device_cost = name
+        return run
+
+    def _spent(self, name: str, started: int) -> None:
+        self.step_us.setdefault(name, []).append(self.clock.busy_total_us - started)
+
+    # ---- the step kinds --------------------------------------------------------------------
+
+    def _step_scan(self, scan):
+        def run(now):
+            started = self.clock.busy_total_us
+            self._count_events(self.unit.keypad)
+            events = len(self.delivered)
+            scan(now)
+            name = "scan_event" if len(self.delivered) > events else "scan_idle"
+            self.clock.busy_us(self.cost(name))
+            self._spent(name, started)
+
+        return run
+
+    def _count_events(self, keypad) -> None:
+        """Records every event the shell pops from this keypad (a new one after an edition
+        change), with the time it was taken."""
+        if keypad is self._keypad:
+            return
+        self._keypad = keypad
+        pop = keypad.pop
+        delivered = self.delivered
+        clock = self.clock
+
+        def counted():
+            event = pop()
+            if event is not None:
+                delivered.append((event[0], event[1], clock.now_us))
+            return event
+
+        keypad.pop = counted
+
+    def _step_poll(self, poll):
+        def run(slot, now):
+            started = self.clock.busy_total_us
+            unit = self.unit
+            before = unit.slots[slot].uid if unit.slots[slot] is not None else None
+            moved = self.spi.bytes_moved
+            poll(slot, now)
+            if self.spi.bytes_moved == moved:
+                return  # no reader was touched
+            after = unit.slots[slot].uid if unit.slots[slot] is not None else None
+            chip = self.parts.reader(slot)
+            if after != before:
+                name = "poll_card_in_or_out"
+            else:
+                name = "poll_card_lying" if chip.cards else "poll_empty"
+            wait = timer_wait_us(chip.regs) if chip.regs[_COM_IRQ] & _TIMER_IRQ else 0
+            self.clock.busy_us(self.cost(name) + wait)
+            self._spent(name, started)
+
+        return run
+
+    def _step_render(self, render):
+        def run(now):
+            started = self.clock.busy_total_us
+            self.clock.busy_us(self.cost("render_check"))
+            state = self._render = [self.clock.now_us, True, 0, 0, self.canvas_calls]
+            try:
+                sent = render(now)
+            finally:
+                self._render = None
+            if state[1] and self.canvas_calls != state[4]:
+                self.clock.busy_us(self._draw_us(state))  # drawn, and nothing sent
+            if state[2]:
+                self.frames.append((state[0], state[3], state[2]))
+            self._spent("render_sent" if sent else "render_unchanged", started)
+            return sent
+
+        return run
+
+    def _draw_us(self, state) -> int:
+        calls = self.canvas_calls - state[4]
+        return self.cost("render_draw") + self.cost("render_per_call_ns") * calls // 1000
+
+    def _i2c_starts(self, nbytes: int) -> None:
+        state = self._render
+        if state is not None and state[1] and self.canvas_calls != state[4]:
+            state[1] = False
+            self.clock.busy_us(self._draw_us(state))  # the drawing came before the first byte
+
+    def _i2c_written(self, address: int, nbytes: int) -> None:
+        state = self._render
+        if state is not None:
+            state[2] += nbytes
+            state[3] = self.clock.now_us  # the last byte of this frame so far is on the glass
+
+    # ---- what tests read --------------------------------------------------------------------
+
+    def presses(self, since: int = 0) -> list:
+        """Keys the shell took as pressed, oldest first, from delivered[since:]."""
+        return [key for kind, key, _ in self.delivered[since:] if kind == _KEY_PRESS]
+
+    def latencies(self, typed: list, since: int = 0) -> list:
+        """For each (key, down_us) typed: microseconds from its key-down to the end of the last
+        I2C byte of the first frame sent after the shell took the key; None for a key the
+        shell never took (lost) or that no frame followed."""
+        taken = [(key, at) for kind, key, at in self.delivered[since:] if kind == _KEY_PRESS]
+        out = []
+        index = 0
+        for key, down in typed:
+            match = index
+            while match < len(taken) and (taken[match][0] != key or taken[match][1] < down):
+                match += 1
+            if match == len(taken):
+                out.append((key, None))  # lost: the next typed key looks from the same place
+                continue
+            at = taken[match][1]
+            index = match + 1
+            ends = [end for start, end, _ in self.frames if start >= at]
+            out.append((key, ends[0] - down if ends else None))
+        return out

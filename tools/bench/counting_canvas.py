@@ -1,0 +1,29 @@
+# The display's canvas for the bench's "calls" run: counts the drawing calls the firmware makes.
+# A module of its own, imported only in that run, so that it takes no heap in the others. The
+# device-time cost of a render follows these calls (tools/bench/devicetime.py); the simulator
+# counts the same list (host_sim/device_time.py CANVAS_CALLS).
+
+CANVAS_CALLS = ("fill", "fill_rect", "hline", "vline", "rect", "pixel", "text", "blit", "line")
+
+
+class CountingCanvas:
+    """Wraps the display's canvas; `calls` counts the drawing calls made on it."""
+
+    def __init__(self, inner):
+        self._inner = inner
+        self.calls = 0
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+
+def _counted(name):
+    def method(self, *args):
+        self.calls += 1
+        return getattr(self._inner, name)(*args)
+
+    return method
+
+
+for _name in CANVAS_CALLS:
+    setattr(CountingCanvas, _name, _counted(_name))

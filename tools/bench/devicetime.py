@@ -1,0 +1,260 @@
+"""The bench's device-time figures: the cost table, and what a unit costs on the chip.
+
+Fuel is turned into time on a 125 MHz RP2040 with one calibration (issue 14): an Electronic
+Banking keypress of 5.97M fuel took about 28.5 ms of CPU on the emulated chip (key_down plus
+render, minus the I2C wire time), so 200k fuel is about 1 ms, i.e. 200 fuel per microsecond.
+The cost table (bench/device_costs.json) is what host_sim/device_time.py charges per firmware
+step; the idle and poll figures below come from a VirtualUnit in that mode, so they include
+the wire time of the buses and the MFRC522 timer waits as the simulator charges them.
+"""
+
+import json
+import statistics
+
+FUEL_PER_US = 200  # 200k fuel = 1 ms of a 125 MHz RP2040 (see above)
+# Booting is slower per fuel unit: loading .mpy files from LittleFS on the QSPI flash, the flash
+# reads of the journal and the readers' reset waits are outside the fuel. Issue 14 measured the
+# imports at 254 ms for what the bench counts as 18.18M fuel (bench/results.json of 2026-11-29,
+# the same firmware): about 71.6k fuel per ms, used for import + build + boot + first render.
+BOOT_FUEL_PER_MS = 71600
+I2C_HZ = 400000  # boards/pico.py
+DIGITS = "0123456789."
+IDLE_SETTLE_S = 3.0  # after boot or a card going in, before the idle minute is measured
+IDLE_S = {"quick": 10.0, "full": 60.0}  # virtual seconds; the steps are periodic
+
+ABOUT = (
+    "Device cost of each firmware step on a 125 MHz RP2040, in microseconds, per edition: what "
+    "host_sim/device_time.py charges on the virtual clock in device-time mode (VirtualUnit(..., "
+    "device_time=True)). Written by `make bench RECORD=1` (tools/bench/devicetime.py) from the "
+    "bench's wasm fuel: fuel / 200 = us, the calibration of issue 14 (an Electronic Banking "
+    "keypress of 5.97M fuel took about 28.5 ms of CPU on an emulated RP2040 at 125 MHz running "
+    "MicroPython 1.25, so 200k fuel = 1 ms). Hardware calls are not in the fuel: the fake buses "
+    "charge their wire time (I2C 9 bits/byte at 400 kHz, SPI 8 bits/byte at 4 MHz) and the "
+    "simulator the MFRC522 timer's wait after an exchange nobody answered. Model: the median of "
+    "each step kind and case, because their cost hardly varies within a case: scan_idle / "
+    "scan_event (a scan that handed the shell a key event, which includes the edition's "
+    "key_down or key_up), poll_empty / poll_card_lying / poll_card_in_or_out, tick, "
+    "piezo_step, battery, boot (build and boot, without the first render). Renders follow what "
+    "was drawn: render_check on every call (the 'anything changed?' test: the median render "
+    "that sent nothing) and, for a render that draws, render_draw + render_per_call_ns x the "
+    "drawing calls the firmware made on the display's framebuf canvas (fill_rect per glyph "
+    "column run, hline, text, blit...), a least-squares line through the (calls, fuel) of "
+    "every render that sent in the bench's game (render_fit: fixed and per-call fuel, points, "
+    "r2). A render that redraws only what changed makes fewer calls and costs less without a "
+    "new table; re-record the table when the drawing code changes all the same. The drawing is "
+    "charged before the frame's first I2C byte goes, so its last byte lands when it would on "
+    "the chip. first_pixel in the bench uses a boot calibration instead (see budgets.json)."
+)
+
+
+def spread(values) -> dict:
+    values = list(values)
+    if not values:
+        return {"median": 0, "worst": 0, "count": 0}
+    return {"median": statistics.median(values), "worst": max(values), "count": len(values)}
+
+
+def us(fuel) -> int:
+    return round(fuel / FUEL_PER_US)
+
+
+def ms(fuel) -> float:
+    return round(fuel / FUEL_PER_US / 1000, 2)
+
+
+def boot_ms(fuel) -> float:
+    return round(fuel / BOOT_FUEL_PER_MS, 1)
+
+
+def render_fit(traffic_draws: list, fuel_draws: list) -> dict:
+    """fuel = fixed + per_call x canvas calls, a least-squares line through every render that
+    sent. The fuel run gives (I2C bytes, fuel) per render, the traffic run (I2C bytes, canvas
+    calls): both play the same game, so the n-th renders pair up (their bytes must agree). A
+    slope below 0 (more drawing never costs less) is taken as 0 with the mean as the fixed."""
+    pairs = list(zip(traffic_draws, fuel_draws, strict=False))
+    if any(t[0] != f[0] for t, f in pairs):
+        raise RuntimeError("the fuel and traffic runs did not send the same frames")
+    calls = [t[1] for t, _ in pairs]
+    fuels = [f[1] for _, f in pairs]
+    points = len(pairs)
+    if points < 2 or len(set(calls)) < 2:
+        fixed = statistics.median(fuels) if fuels else 0
+        return {"fixed": round(fixed), "per_call": 0.0, "points": points, "r2": None}
+    slope, fixed = statistics.linear_regression(calls, fuels)
+    if slope < 0:
+        slope, fixed = 0.0, statistics.mean(fuels)
+    r2 = statistics.correlation(calls, fuels) ** 2 if slope else 0.0
+    return {
+        "fixed": round(fixed),
+        "per_call": round(slope, 1),
+        "points": points,
+        "r2": round(r2, 3),
+        "calls": {"median": statistics.median(calls), "worst": max(calls)},
+    }
+
+
+def costs(fuel: dict) -> dict:
+    """The cost table of one edition (microseconds) from its fuel figures."""
+    fit = fuel["render_fit"]
+    check = fuel["render_unchanged"]["median"]
+    first_render = fuel["render_sent"]["median"]
+    return {
+        "scan_idle": us(fuel["idle_scan"]["median"]),
+        "scan_event": us(fuel["event_scan"]["median"]),
+        "render_check": us(check),
+        "render_draw": us(max(0, fit["fixed"] - check)),
+        "render_per_call_ns": round(fit["per_call"] * 1000 / FUEL_PER_US),
+        "poll_empty": us(fuel["poll_empty"]["median"]),
+        "poll_card_lying": us(fuel["poll_card_lying"]["median"]),
+        "poll_card_in_or_out": us(fuel["poll_card_in_or_out"]["median"]),
+        "tick": us(fuel["tick"]["median"]),
+        "piezo_step": us(fuel["piezo_step"]["median"]),
+        "battery": us(fuel["battery"]["median"]),
+        "boot": us(max(0, fuel["boot"] - first_render)),
+    }
+
+
+def cost_file(results: dict) -> dict:
+    editions = {}
+    fits = {}
+    for result in results["editions"]:
+        if "device" in result:
+            editions[result["edition"]] = result["device"]["costs"]
+            fits[result["edition"]] = result["fuel"]["render_fit"]
+    game = "%s game, %s transactions per edition (fuel run: at most %s)" % (
+        results.get("mode"),
+        results.get("transactions_per_edition"),
+        results.get("fuel_transactions"),
+    )
+    return {
+        "_about": ABOUT,
+        "measured_in": game,
+        "fuel_per_us": FUEL_PER_US,
+        "render_fit": fits,
+        "editions": editions,
+    }
+
+
+def idle_share(edition: str, table: dict, seconds: float, card: bool) -> tuple:
+    """(busy %, no-card poll block times in us) of a unit left alone for `seconds`."""
+    from host_sim.virtual_unit import VirtualUnit
+
+    with VirtualUnit(edition=edition, device_time=table) as unit:
+        if card:
+            unit.insert(1, "green")
+        unit.advance(IDLE_SETTLE_S)
+        device = unit.device
+        mark = len(device.step_us.get("poll_empty", []))
+        busy = unit.clock.busy_total_us
+        start = unit.clock.now_us
+        unit.advance(seconds)
+        share = (unit.clock.busy_total_us - busy) / (unit.clock.now_us - start)
+        return round(100 * share, 2), device.step_us.get("poll_empty", [])[mark:]
+
+
+def figures(result: dict, quick: bool) -> dict:
+    """Every device-time figure of one edition (its fuel and traffic figures must be in)."""
+    fuel, traffic = result["fuel"], result["traffic"]
+    edition = result["edition"]
+    table = costs(fuel)
+    seconds = IDLE_S["quick" if quick else "full"]
+    idle, polls = idle_share(edition, {edition: table}, seconds, card=False)
+    with_card = None
+    if traffic["spi"]["card_lying"]["polls"]:  # an edition with card readers
+        with_card, _ = idle_share(edition, {edition: table}, seconds, card=True)
+    keys = fuel["per_keypress"]
+    digits = fuel["digit_keypress"]
+    first_frame_us = fuel["boot_i2c_bytes"] * 9 * 1000000 // I2C_HZ
+    return {
+        "costs": table,
+        "keypress_ms": {"median": ms(keys["median"]), "worst": ms(keys["worst"])},
+        "digit_keypress_ms": {"median": ms(digits["median"]), "worst": ms(digits["worst"])},
+        "idle_seconds": seconds,
+        "idle_cpu_percent": {"no_card": idle, "card_lying": with_card},
+        "no_card_poll_ms": (round(statistics.median(polls) / 1000, 2) if polls else None),
+        "first_pixel_ms": round(boot_ms(fuel["import"] + fuel["boot"]) + first_frame_us / 1000, 1),
+        "first_pixel_parts": {
+            "import_ms": boot_ms(fuel["import"]),
+            "build_boot_render_ms": boot_ms(fuel["boot"]),
+            "at_keypress_calibration_ms": round(
+                ms(fuel["import"] + fuel["boot"]) + first_frame_us / 1000, 1
+            ),
+            "first_frame_bytes": fuel["boot_i2c_bytes"],
+            "first_frame_wire_ms": round(first_frame_us / 1000, 2),
+        },
+    }
+
+
+def checked(result: dict) -> list:
+    """(budget key, value, what) of the device figures (issue 14's targets)."""
+    d = result["device"]
+    idle = [v for v in d["idle_cpu_percent"].values() if v is not None]
+    return [
+        ("device_digit_key_ms_worst", d["digit_keypress_ms"]["worst"], "digit keypress, ms"),
+        ("device_idle_cpu_percent", max(idle), "idle CPU %, worst of no card / card"),
+        (
+            "i2c_digit_bytes_worst",
+            result["traffic"]["i2c"]["per_digit_key"]["worst"],
+            "I2C bytes per digit key",
+        ),
+        ("device_no_card_poll_ms", d["no_card_poll_ms"] or 0, "no-card poll block, ms"),
+        ("device_first_pixel_ms", d["first_pixel_ms"], "boot to first pixel, ms"),
+    ]
+
+
+def rows(result: dict) -> list:
+    """(label, value, budget key) rows of the bench table."""
+    d = result["device"]
+    i2c = result["traffic"]["i2c"]["per_digit_key"]
+    idle = d["idle_cpu_percent"]
+    card = idle["card_lying"]
+    parts = d["first_pixel_parts"]
+    fit = result["fuel"]["render_fit"]
+    return [
+        (
+            "8 device ms per keypress (CPU), median / worst",
+            "%s / %s" % (d["keypress_ms"]["median"], d["keypress_ms"]["worst"]),
+            None,
+        ),
+        (
+            "  digit keys 0-9 and '.', median / worst",
+            "%s / %s" % (d["digit_keypress_ms"]["median"], d["digit_keypress_ms"]["worst"]),
+            "device_digit_key_ms_worst",
+        ),
+        (
+            "  idle CPU %% (%d s), no card / card lying" % d["idle_seconds"],
+            "%s / %s" % (idle["no_card"], "-" if card is None else card),
+            "device_idle_cpu_percent",
+        ),
+        (
+            "  I2C bytes per digit key, median / worst",
+            "%s / %s" % (i2c["median"], i2c["worst"]),
+            "i2c_digit_bytes_worst",
+        ),
+        (
+            "  no-card poll block ms (CPU+SPI+timer wait)",
+            "-" if d["no_card_poll_ms"] is None else d["no_card_poll_ms"],
+            "device_no_card_poll_ms",
+        ),
+        ("  boot to first pixel, ms", d["first_pixel_ms"], "device_first_pixel_ms"),
+        (
+            "  import / build+boot+draw / frame wire, ms",
+            "%s / %s / %s"
+            % (parts["import_ms"], parts["build_boot_render_ms"], parts["first_frame_wire_ms"]),
+            None,
+        ),
+        (
+            "  first pixel at the keypress calibration, ms",
+            parts["at_keypress_calibration_ms"],
+            None,
+        ),
+        (
+            "  render fuel = fixed + per canvas call (r2)",
+            "%s + %s (%s)" % (fit["fixed"], fit["per_call"], fit["r2"]),
+            None,
+        ),
+    ]
+
+
+def dumps(results: dict) -> str:
+    return json.dumps(cost_file(results), indent=1, sort_keys=True) + "\n"
