@@ -225,8 +225,9 @@ class VirtualUnit:
         self.power_cycle(hold=public[0])
 
     def settings(self) -> dict:
-        """Every setting in force for the unit's edition, by name."""
-        settings = self.config.settings
+        """Every setting in force for the unit's edition, by name (the volume as the edition
+        has it now: Revolution journals a hold of "." as game state)."""
+        settings = self.config.in_force(self.unit.edition)
         return {name: settings.get(name) for name in schema.names_for(settings.edition)}
 
     def _stop(self) -> None:

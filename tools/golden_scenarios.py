@@ -84,8 +84,8 @@ def _standby(unit) -> None:
 
 def _zone_choice(unit) -> None:
     unit.advance(1.0)
-    for _ in range(3):
-        unit.press("zone")  # pedestrian, cyclist, car: each press shows the next zone
+    unit.press("zone")  # no card in: the zone symbols turn by themselves
+    unit.advance(0.95)  # pedestrian, cyclist, car: one symbol each 0.5 s
 
 
 def _chance_card(unit) -> None:
@@ -201,9 +201,9 @@ SCENARIOS = (
     ("standby", "display off after a minute", _standby, []),
     (
         "revolution_zone_choice",
-        "Revolution: the car zone shown while choosing",
+        "Revolution: the zone symbols turning, the car zone showing",
         _zone_choice,
-        ["CHOOSE A ZONE", "CAR", "ZONE=NEXT GO=OK C=NO"],
+        ["TRANSPORT ZONE", "CAR", "ZONE=DRAW  C=NO"],
     ),
     (
         "revolution_chance",

@@ -89,6 +89,15 @@ class Config:
             self._records = []
         return self._settings
 
+    def in_force(self, edition):
+        """The settings, with the volume level the edition journaled since they were loaded
+        (a hold of "." in Revolution): what the unit does now."""
+        from rules.settings import follow_edition
+
+        settings = self.settings
+        follow_edition(settings, edition)
+        return settings
+
     def set_up(self) -> bool:
         """Whether anything was ever set (a unit that never was runs on the defaults)."""
         return self._settings is not None or bool(self._records)
@@ -141,11 +150,12 @@ class Config:
         if self.held is not None:
             from rules.settings_menu import SettingsMenu
 
-            unit.overlay = SettingsMenu(self.settings, self.menu_keys(), True, self.held)
+            settings = self.in_force(unit.edition)  # the journal replayed: its volume level
+            unit.overlay = SettingsMenu(settings, self.menu_keys(), True, self.held)
         elif self.summary:
             from rules.boot_summary import BootSummary
 
-            unit.overlay = BootSummary(self.settings)
+            unit.overlay = BootSummary(self.in_force(unit.edition))
         else:
             forget_settings(unit)
 

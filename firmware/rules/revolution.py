@@ -4,12 +4,14 @@
 # Records (besides Electronic Banking's "tx", "new", "card", "uncard"), all written ahead:
 #   ("set", "volume", level)                          0 silent, 1 beeps only, 2..4 louder
 #   ("set", "draws", rng, deck_seed, deck_pos)        the PRNG after a roll that drew nothing
-#   ("set", "chance", number, card, rng, deck_seed, deck_pos)   a Chance card drawn for a player
+#   ("set", "chance", number, card, rng, deck_seed, deck_pos)   a Chance card drawn for a player;
+#       number 0: drawn in a Transport Zone with no card in, it waits for the next card in
+#   ("set", "claim", number)                          GO gave the waiting number-0 card to a player
 #   ("set", "pending", number, card, settled)         (snapshots) a money card not yet applied
 #   ("tx", payer, payee, amount, "chance", number)    one payment of a Chance card: the tag
 #       settles that counterpart in the same line, so a power cut never pays a step twice
 from rules import chance, keys
-from rules.electronic_banking import MSG_CANCELLED, MSG_FINISH_ENTRY, ElectronicBanking
+from rules.electronic_banking import MSG_FINISH_ENTRY, ElectronicBanking
 from rules.ledger import BANK, ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
 from rules.money import M, format_amount
 from rules.ticks import ticks_add, ticks_diff
@@ -29,15 +31,13 @@ VOLUME_NAMES = ("SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD")
 MUSIC_CUES = ("go", "credit", "debit", "transfer", "chance", "auction_end", "winner") + ZONE_CUES
 
 MSG_VOLUME = "VOLUME: %s"
-MSG_ZONE_KEYS = "ZONE=NEXT GO=OK C=NO"
 MSG_ZONE_ONE_CARD = "ZONE: ONE CARD ONLY"
-MSG_CARDS_OUT = "CARDS OUT TO CHOOSE"
-MSG_ALREADY_DRAWN = "ALREADY DRAWN"
 MSG_CHANCE_FIRST = "APPLY CHANCE FIRST"
-MSG_WAIT_FOR = "WAIT FOR %s"
-MSG_ZONE_OVER = "ZONE ROUND OVER"
-MSG_SPIN_HINT = "STOP AT %s"
-MSG_ROUND_HINT = "CARD IN, THEN ZONE"
+MSG_SPIN_KEYS = "ZONE=DRAW  C=NO"
+MSG_SPIN_TITLE = "TRANSPORT ZONE"
+MSG_NOTHING_DRAWN = "NOTHING DRAWN"
+MSG_AUCTION_RUNS = "AUCTION RUNNING"
+MSG_NEXT_CARD = "CHANCE WAITS: CARD IN"  # a card drawn with no card in, for the next card in
 MSG_CHANCE_WAITS = "CARD %d: CHANCE WAITS"
 MSG_CHANCE_ASIDE = "CHANCE WAITS"
 MSG_APPLY = "GO=APPLY"
@@ -47,13 +47,25 @@ MSG_AUCTION_OVER = "AUCTION CLOSED"
 MSG_AUCTION_STOPPED = "AUCTION STOPPED"
 
 _SCREEN_COLUMNS = 21  # small-font characters across the panel: the scrolling window
+# A card's effect for whoever drew it with no card in (its money waits for the next card in).
+_YOU_LINES = {
+    chance.GET: "BANK PAYS YOU %s",
+    chance.PAY: "YOU PAY THE BANK %s",
+    chance.PAY_EACH: "YOU PAY EACH %s",
+    chance.GET_EACH: "EACH PAYS YOU %s",
+    chance.PRISON: "GO TO PRISON",
+    chance.FREE: "LEAVE PRISON FREE",
+    chance.MOVE: "MOVE YOUR PAWN",
+}
 
 
 class Revolution(ElectronicBanking):
     name = "revolution"
     standby_ms = 90000  # rulebook: standby after 90 seconds without use
     volume_step_ms = 800  # holding "." (no card in) steps the volume down this often
-    zone_step_ms = 700  # a player's spin shows each zone symbol this long
+    # A spin shows each zone symbol this long: long enough to press ZONE on the one wanted,
+    # and one SSD1306 redraw (a page or two over I2C) per symbol is a small cost.
+    zone_step_ms = 500
     spin_ms = 20000  # a spin nobody stops ends by itself
     scroll_ms = 150  # a Chance text moves one character this often
     reveal_hold_ms = 3000  # then its label stays this long
@@ -81,14 +93,15 @@ class Revolution(ElectronicBanking):
         self.rng_state = chance.seed_state(seed)
         self.deck_seed = 0
         self.deck_pos = chance.CARD_COUNT  # the first draw shuffles the deck
-        self.pending: dict = {}  # player number -> [card, [counterparts already settled]]
+        # player number -> [card, [counterparts already settled]]; number 0: a card drawn in a
+        # zone with no card in, which the next card in takes with GO
+        self.pending: dict = {}
         self.aside = False  # C set the inserted card's Chance aside for this insertion
         self.traded: list = []  # numbers of inserted cards that took part in a transaction
         self.volume_steps = 0  # volume steps made during the current hold of "."
-        self.zone_pick: int | None = None  # the zone shown while a zone is being chosen
-        self.zone_round: int | None = None  # the chosen zone whose players draw now
-        self.zone_drawn: list = []  # players who drew in this round
-        self.spin_number: int | None = None  # the player whose zone symbols are spinning
+        # The player whose zone symbols are turning (0: no card in), or None. Not journaled: a
+        # power cut during a spin has drawn nothing; ZONE starts it again.
+        self.spin_number: int | None = None
         self.spin_at = 0
         self.spin_shown = 0
         self.reveal: list | None = None  # [number, card, started_ms, zone or -1]
@@ -112,16 +125,26 @@ class Revolution(ElectronicBanking):
             elif what == "draws":
                 self._load_draws(record[2], record[3], record[4])
             elif what == "chance":
-                number, card = self._player(record[2]), self._card(record[3])
+                number, card = self._holder(record[2]), self._card(record[3])
                 self._load_draws(record[4], record[5], record[6])
                 self.pending.pop(number, None)
                 if chance.moves_money(card):
                     self.pending[number] = [card, []]
-                    if not self._steps(number):
+                    if number and not self._steps(number):
                         del self.pending[number]  # "each player" with nobody else enrolled
+            elif what == "claim":
+                number = self._player(record[2])
+                if 0 not in self.pending or number in self.pending:
+                    raise ValueError("nothing to claim")
+                self.pending[number] = self.pending.pop(0)
+                if not self._steps(number):
+                    del self.pending[number]
             elif what == "pending":
-                number, card = self._player(record[2]), self._card(record[3])
-                self.pending[number] = [card, [self._account(n) for n in record[4]]]
+                number, card = self._holder(record[2]), self._card(record[3])
+                settled = [self._account(n) for n in record[4]]
+                if not number and settled:
+                    raise ValueError("nobody has paid for an unclaimed card")
+                self.pending[number] = [card, settled]
             else:
                 super().restore(record)
             return
@@ -131,7 +154,7 @@ class Revolution(ElectronicBanking):
         elif kind == "new":
             self.pending = {}
             self.paying = None
-            self._end_zone_round()
+            self.spin_number = None
             self.reveal = None
         elif kind == "uncard":
             self.pending.pop(record[1], None)
@@ -149,6 +172,10 @@ class Revolution(ElectronicBanking):
         if type(number) is not int or not 1 <= number <= self.card_count:
             raise ValueError("bad player number")
         return number
+
+    def _holder(self, number) -> int:
+        """A player number, or 0 for the card that waits for the next card in."""
+        return 0 if number == 0 and type(number) is int else self._player(number)
 
     def _account(self, number) -> int:
         if type(number) is not int or not 0 <= number <= self.card_count:
@@ -206,7 +233,6 @@ class Revolution(ElectronicBanking):
             self.aside = False
             self.showing_card_number = False
             if zone >= 0:
-                self.zone_drawn.append(number)
                 self._cue(ZONE_CUES[zone])
             else:
                 self._cue("chance")
@@ -225,9 +251,12 @@ class Revolution(ElectronicBanking):
     def _steps(self, number: int) -> list:
         """The payments (payer, payee, amount) a player's pending card still has to make."""
         entry = self.pending.get(number)
-        if entry is None:
+        if entry is None or not number:
             return []
-        card, settled = entry
+        return self._card_steps(number, entry[0], entry[1])
+
+    def _card_steps(self, number: int, card: int, settled: list) -> list:
+        """The payments a card makes for a player, less the counterparts already settled."""
         kind, amount = chance.kind(card), chance.amount(card)
         if kind == chance.TO_GO:
             kind, amount = chance.GET, self.go_amount
@@ -256,11 +285,14 @@ class Revolution(ElectronicBanking):
         return None
 
     def _effect_line(self, number: int, card: int) -> str:
-        """Who pays whom, and how much: shown before anything is applied."""
+        """Who pays whom, and how much: shown before anything is applied. Number 0: a card
+        drawn with no card in, told to whoever drew it."""
         kind, amount = chance.kind(card), chance.amount(card)
         if kind == chance.TO_GO:
             kind, amount = chance.GET, self.go_amount
         money = format_amount(amount)
+        if not number:
+            return _YOU_LINES[kind] % money if kind in chance.MONEY_KINDS else _YOU_LINES[kind]
         if kind == chance.GET:
             return "BANK PAYS CARD %d %s" % (number, money)
         if kind == chance.PAY:
@@ -286,13 +318,38 @@ class Revolution(ElectronicBanking):
         return chance.label(card)
 
     def _ready_chance(self) -> int | None:
-        """The player whose pending card GO would apply now: their card alone in a slot."""
+        """The player whose pending card GO would apply now: their card alone in a slot, with
+        a card of their own waiting, or the one drawn with no card in."""
         number = self._single_card()
-        if number is None or number not in self.pending or self.aside:
+        if number is None or self.aside or self.entry or self.entry_locked:
             return None
-        if self.entry or self.entry_locked:
+        if number not in self.pending and 0 not in self.pending:
             return None
         return number
+
+    def _waiting_card(self, number: int) -> int:
+        """The card GO would apply for a player (_ready_chance): their own first."""
+        entry = self.pending[number] if number in self.pending else self.pending[0]
+        return entry[0]
+
+    def _claim(self, number: int) -> None:
+        """GO on the card drawn with no card in: it becomes this player's (one record), checked
+        first as a whole; its payments follow on the next ticks."""
+        if self.paying is not None:
+            return
+        steps = self._card_steps(number, self.pending[0][0], [])
+        problem = self._steps_problem(number, steps)
+        if problem is not None:
+            self._refuse(problem)
+            return
+
+        def claimed(record: tuple) -> None:
+            if number in self.pending:
+                self.paying = number
+                self.paid_total = 0
+                self._changed()
+
+        self._propose(("set", "claim", number), claimed)
 
     def _apply(self, number: int) -> None:
         """GO on a waiting money card: every payment is checked first, then made one record at
@@ -370,12 +427,11 @@ class Revolution(ElectronicBanking):
 
     def _press(self, key: str) -> None:
         self._end_reveal()
-        if self.zone_pick is not None:
-            self._zone_pick_key(key)
-            return
-        if key != ZONE and self.spin_number is not None:
-            self.spin_number = None
-            self._changed()
+        if self.spin_number is not None and key != ZONE:
+            if key != DEAL:
+                self._refuse(MSG_SPIN_KEYS)  # the symbols go on turning
+                return
+            self.spin_number = None  # the other choice on a zone square: an auction
         if key == ZONE:
             self._zone_key()
         elif key == DEAL:
@@ -383,36 +439,39 @@ class Revolution(ElectronicBanking):
         elif key == keys.POINT and self._no_card():
             return  # a tap shows the volume on release; held, it steps the volume
         elif key == keys.GO and self._ready_chance() is not None:
-            self._apply(self._single_card())  # type: ignore[arg-type]
+            number = self._single_card()
+            if number in self.pending:
+                self._apply(number)  # type: ignore[arg-type]
+            else:
+                self._claim(number)  # type: ignore[arg-type]
         else:
             super()._press(key)
 
     def _release(self, key: str) -> None:
+        if self.spin_number is not None and self.admin is None and key != keys.CLEAR:
+            if key == self.enroll_key or key == self.totals_key:  # a tap of K or M, no card in
+                self._cue("key")
+                self._refuse(MSG_SPIN_KEYS)
+            return
         if self.admin is not None or (key != keys.CLEAR and key != keys.POINT):
             super()._release(key)
             return
         if key == keys.POINT:
-            if self._no_card() and self.zone_pick is None:
+            if self._no_card() and self.spin_number is None:
                 self._show_message(MSG_VOLUME % VOLUME_NAMES[self.volume], False)
             return
         if self.entry or self.entry_locked:
             super()._release(key)
             return
         self._cue("key")
-        if self.zone_pick is not None:
-            self.zone_pick = None
-            self._show_message(MSG_CANCELLED, False)
-        elif self.spin_number is not None:
+        if self.spin_number is not None:
             self.spin_number = None
-            self._changed()
+            self._show_message(MSG_NOTHING_DRAWN, False)
         elif self.reveal is not None:
             self._end_reveal()
         elif self._ready_chance() is not None:
             self.aside = True
             self._show_message(MSG_CHANCE_ASIDE, False)
-        elif self._no_card() and self.zone_round is not None:
-            self._end_zone_round()
-            self._show_message(MSG_ZONE_OVER, False)
         else:
             self._changed()
 
@@ -423,7 +482,7 @@ class Revolution(ElectronicBanking):
             super()._check_long_press(now)
 
     def _check_volume_hold(self, now: int) -> None:
-        if self.outbox or self.admin is not None or self.zone_pick is not None:
+        if self.outbox or self.admin is not None or self.spin_number is not None:
             return
         if not self._no_card() or not self.awake:
             return
@@ -432,7 +491,9 @@ class Revolution(ElectronicBanking):
         self.volume_steps += 1
         self.long_press_done = True  # the release then does nothing more
         self.last_activity = now
-        level = self.volume - 1 if self.volume > SILENT else LOUDEST
+        # Down to beeps only, the rulebook's lowest level, then round to the loudest again.
+        # Silent is a setting (the menu's volume), left from here to the loudest.
+        level = self.volume - 1 if self.volume > BEEPS_ONLY else LOUDEST
 
         def stepped(record: tuple) -> None:
             self._show_message(MSG_VOLUME % VOLUME_NAMES[self.volume], False, now)
@@ -440,10 +501,18 @@ class Revolution(ElectronicBanking):
 
         self._propose(("set", "volume", level), stepped)
 
-    def card_present(self, slot: int, card_id: str, now: int) -> None:
-        if self.zone_pick is not None and self.admin is None:
-            self.zone_pick = None  # a card going in answers "no", as to any question
-        super().card_present(slot, card_id, now)
+    def _card_moved(self, now: int) -> None:
+        super()._card_moved(now)
+        if self.spin_number is not None:
+            self.spin_number = None  # whose draw it would be has changed: nothing is drawn
+            self._changed()
+
+    def _ask(self, question: str, now: int) -> None:
+        self.spin_number = None  # a held key's question (new game, enroll, totals) ends it
+        super()._ask(question, now)
+
+    def _lift_hold_possible(self) -> bool:
+        return self.spin_number is None and super()._lift_hold_possible()
 
     def _seat(self, slot: int, number: int, now: int) -> None:
         super()._seat(slot, number, now)
@@ -457,8 +526,6 @@ class Revolution(ElectronicBanking):
         super()._take_out(slot)
         if number is not None and number in self.traded:
             self.traded.remove(number)
-        if number is not None and number == self.spin_number:
-            self.spin_number = None
         self.aside = False
 
     def card_gone(self, slot: int, now: int) -> None:
@@ -486,61 +553,35 @@ class Revolution(ElectronicBanking):
 
     # ---- Transport Zones -------------------------------------------------------------------
 
-    def _zone_pick_key(self, key: str) -> None:
-        if key == ZONE:
-            self.zone_pick = (self.zone_pick + 1) % len(ZONES)  # type: ignore[operator]
-            self._cue(ZONE_CUES[self.zone_pick])
-            self._changed()
-        elif key == keys.GO:
-            chosen = self.zone_pick
-            self._end_zone_round()  # a new round replaces the last one
-            self.zone_round = chosen
-            self._cue("confirm")
-            self._changed()
-        elif key == DEAL:
-            self.zone_pick = None  # the other choice on a zone square: an auction
-            self._deal()
-        else:
-            self._refuse(MSG_ZONE_KEYS)
-
     def _zone_key(self) -> None:
-        if self._no_card():
-            self.zone_pick = 0
-            self._cue(ZONE_CUES[0])
-            self._changed()
+        """The rulebook's gesture: ZONE starts the zone symbols turning, ZONE again draws a
+        Chance card for the zone showing. The players agree on the zone at the table."""
+        if self.spin_number is not None:
+            self._draw(self.spin_number, self.spin_shown, self.rng_state)
             return
-        number = self._single_card()
-        problem = self._slot_problem()
-        if problem is None and number is None:
-            problem = MSG_ZONE_ONE_CARD
-        if problem is None and self.zone_round is None:
-            problem = MSG_CARDS_OUT
-        if problem is None and (self.entry or self.entry_locked):
-            problem = MSG_FINISH_ENTRY
-        if problem is None and number in self.zone_drawn:
-            problem = MSG_ALREADY_DRAWN
-        if problem is None and number in self.pending:
-            problem = MSG_CHANCE_FIRST
+        number = 0 if self._no_card() else self._single_card()
+        problem = None
+        if self.auction_at is not None:
+            problem = MSG_AUCTION_RUNS
+        elif number == 0:
+            if 0 in self.pending:
+                problem = MSG_NEXT_CARD  # one card drawn with no card in at a time
+        else:
+            problem = self._slot_problem()
+            if problem is None and number is None:
+                problem = MSG_ZONE_ONE_CARD
+            if problem is None and (self.entry or self.entry_locked):
+                problem = MSG_FINISH_ENTRY
+            if problem is None and (number in self.pending or self.paying is not None):
+                problem = MSG_CHANCE_FIRST
         if problem is not None:
             self._refuse(problem)
             return
-        zone = self.zone_round
-        if self.spin_number is None:
-            self.spin_number = number
-            self.spin_at = self.last_activity
-            self.spin_shown = 0
-            self.showing_card_number = False
-            self._changed()
-        elif self.spin_shown != zone:
-            self._refuse(MSG_WAIT_FOR % ZONES[zone])  # type: ignore[index]
-        else:
-            self._draw(number, zone, self.rng_state)  # type: ignore[arg-type]
-
-    def _end_zone_round(self) -> None:
-        self.zone_round = None
-        self.zone_drawn = []
-        self.spin_number = None
-        self.zone_pick = None
+        self.spin_number = number
+        self.spin_at = self.last_activity
+        self.spin_shown = 0
+        self.showing_card_number = False
+        self._changed()
 
     def _end_reveal(self) -> None:
         if self.reveal is not None:
@@ -605,7 +646,7 @@ class Revolution(ElectronicBanking):
         elapsed = ticks_diff(now, self.spin_at)
         if elapsed >= self.spin_ms:
             self.spin_number = None
-            self._show_message(MSG_CANCELLED, False, now)
+            self._show_message(MSG_NOTHING_DRAWN, False, now)
             return
         shown = (elapsed // self.zone_step_ms) % len(ZONES)
         if shown != self.spin_shown:
@@ -636,26 +677,21 @@ class Revolution(ElectronicBanking):
             return super().view()
         view = super().view()
         view["symbol"] = None
-        if self.zone_pick is not None:
-            view["mode"] = "zone"
-            view["symbol"] = ZONE_CUES[self.zone_pick]
-            view["title"] = "CHOOSE A ZONE"
-            view["big"] = ZONES[self.zone_pick]
-            view["detail"] = MSG_ZONE_KEYS
-        elif self.reveal is not None:
+        if self.reveal is not None:
             self._reveal_view(view)
         elif self.spin_number is not None:
             view["mode"] = "spin"
             view["symbol"] = ZONE_CUES[self.spin_shown]
-            view["title"] = "CARD %d ZONE" % self.spin_number
+            spinner = self.spin_number
+            view["title"] = "CARD %d ZONE" % spinner if spinner else MSG_SPIN_TITLE
             view["big"] = ZONES[self.spin_shown]
-            view["detail"] = MSG_SPIN_HINT % ZONES[self.zone_round or 0]
+            view["detail"] = MSG_SPIN_KEYS
         elif self._no_card():
             self._idle_view(view)
         else:
             number = self._ready_chance()
             if number is not None:
-                card = self.pending[number][0]
+                card = self._waiting_card(number)
                 view["mode"] = "chance"
                 view["symbol"] = "chance"
                 view["title"] = "CHANCE CARD %d" % number
@@ -670,18 +706,16 @@ class Revolution(ElectronicBanking):
             view["big"] = str(self.auction_shown)
             view["detail"] = MSG_AUCTION_HINT
             return
-        if self.zone_round is not None:
-            view["symbol"] = ZONE_CUES[self.zone_round]
-            view["title"] = "ZONE: " + ZONES[self.zone_round]
-            view["detail"] = MSG_ROUND_HINT
-        if self.pending and self.registry.numbers:
+        if 0 in self.pending:
+            view["detail"] = MSG_NEXT_CARD
+        elif self.pending and self.registry.numbers:
             view["detail"] = MSG_CHANCE_WAITS % sorted(self.pending)[0]
 
     def _reveal_view(self, view: dict) -> None:
         number, card = self.reveal[0], self.reveal[1]  # type: ignore[index]
         view["mode"] = "chance"
         view["symbol"] = "chance"
-        view["title"] = "CHANCE CARD %d" % number
+        view["title"] = "CHANCE CARD %d" % number if number else "CHANCE CARD"
         view["detail"] = self._effect_line(number, card)
         step = max(0, self.reveal_step)
         if step > self._scroll_steps():

@@ -327,6 +327,18 @@ def apply_attributes(settings: Settings, edition) -> None:
         edition.restore(("set", VOLUME, level))  # the journal, replayed after, may change it
 
 
+def follow_edition(settings: Settings, edition) -> None:
+    """An edition that journals its own volume level (Revolution: a hold of "." changes it in
+    play) has the level in force; the settings take it in memory (the file gets it with the
+    next save), so that the menu, the summary and the simulator say the level that is heard."""
+    level = getattr(edition, "volume", None)
+    name = settings.edition
+    if level is None or name != edition.name or not applies(VOLUME, name):
+        return
+    if settings.get(VOLUME) != level and validate(VOLUME, level, name) is None:
+        settings.values[VOLUME] = level
+
+
 def piezo_level(settings: Settings, edition) -> int | None:
     """The piezo loudness for an edition without its own volume levels (None: it has them)."""
     if hasattr(edition, "volume"):

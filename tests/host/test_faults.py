@@ -2455,3 +2455,207 @@ def test_F117_stock_exchange_reboot_with_reviews_screen_kept() -> None:
         reboot(unit)
         se_keys(unit, "review")  # a new game has nothing to review
         assert steady(unit)[0] == "NO TRANSACTION YET"
+
+
+# ---- Revolution: the Transport Zone draw -------------------------------------------------------
+
+SPIN = "ZONE=DRAW  C=NO"
+REV_IDLE = ["MONOPOLY BANK", "----", "INSERT A CARD"]
+
+
+def revolution(seed: int = 0) -> VirtualUnit:
+    """Revolution with random Chance off, so only the zone draws move the deck. With seed 0 the
+    deck's first card is +500K (BANK PAYS ... 500K)."""
+    return VirtualUnit(edition="revolution", seed=seed, settings={"chance": "off"})
+
+
+def deck(unit: VirtualUnit) -> tuple:
+    edition = unit.unit.edition
+    return (edition.rng_state, edition.deck_seed, edition.deck_pos)
+
+
+def chance_records(unit: VirtualUnit) -> list:
+    return [r for r in unit.unit.store.load()[0] if r[:2] == ("set", "chance")]
+
+
+def first_draw(seed: int = 0) -> int:
+    """The card ZONE, ZONE draws first on a fresh unit of this seed, no cut, no refusal."""
+    with revolution(seed) as twin:
+        twin.press("zone")
+        twin.press("zone")
+        return twin.unit.edition.reveal[1]
+
+
+def test_F118_revolution_zone_in_the_middle_of_an_amount() -> None:
+    with revolution() as unit:
+        ready(unit, 1, "green")
+        before = flash_files(unit)
+        unit.press("5")
+        unit.press("zone")
+        assert unit.screen_text() == ["CARD 1 RECEIVES", "5", "PRESS C FIRST"]
+        assert unit.sounds() == ["key", "error"]
+        assert unit.unit.edition.spin_number is None
+        kept(unit)
+        assert flash_files(unit) == before
+        unit.type("0K")  # the entry can still be finished, as after GO (F19)
+        kept(unit, {1: START + 50 * K})
+
+
+def test_F119_revolution_zone_while_the_auction_runs() -> None:
+    with revolution() as unit:
+        before = flash_files(unit)
+        unit.press("deal")
+        unit.advance(3)
+        unit.sounds()
+        unit.press("zone")
+        assert unit.screen_text() == ["AUCTION", "27", "AUCTION RUNNING"]
+        assert unit.sounds() == ["error"]
+        unit.advance(28)  # the timer ran on
+        assert unit.screen_text() == ["MONOPOLY BANK", "----", "AUCTION CLOSED"]
+        assert flash_files(unit) == before
+        kept(unit)
+
+
+def test_F120_revolution_zone_at_standby() -> None:
+    with revolution() as unit:
+        before = flash_files(unit)
+        unit.advance(91)
+        assert unit.screen_text() == []
+        unit.sounds()
+        unit.press("zone")
+        assert unit.screen_text() == REV_IDLE
+        assert unit.sounds() == [] and unit.unit.edition.spin_number is None
+        assert flash_files(unit) == before
+        unit.press("zone")  # awake: the symbols turn
+        assert unit.screen_text() == ["TRANSPORT ZONE", "PEDESTRIAN", SPIN]
+
+
+def test_F121_revolution_power_cut_while_the_symbols_turn() -> None:
+    due = first_draw()
+    with revolution() as unit:
+        before = flash_files(unit)
+        unit.press("zone")
+        unit.advance(1.2)
+        assert unit.screen_text() == ["TRANSPORT ZONE", "CAR", SPIN]
+        reboot(unit)
+        assert unit.screen_text() == REV_IDLE
+        assert unit.sounds() == []
+        assert flash_files(unit) == before  # nothing of the symbols was written
+        unit.press("zone")
+        unit.press("zone")
+        assert unit.unit.edition.reveal[1] == due  # the deck had not moved
+        assert len(chance_records(unit)) == 1
+        kept(unit)
+
+
+def test_F122_revolution_zone_with_two_cards_in() -> None:
+    with revolution() as unit:
+        ready(unit, 1, "green")
+        ready(unit, 2, "red")
+        before = flash_files(unit)
+        unit.press("zone")
+        assert unit.screen_text() == ["CARD 2 > CARD 1", "15M", "ZONE: ONE CARD ONLY"]
+        assert unit.sounds() == ["error"]
+        kept(unit)
+        assert flash_files(unit) == before
+        unit.remove("red")
+        unit.press("zone")
+        assert unit.screen_text() == ["CARD 1 ZONE", "PEDESTRIAN", SPIN]
+
+
+def test_F123_revolution_zone_while_the_players_own_chance_card_waits() -> None:
+    with revolution() as unit:
+        ready(unit, 3, "green")
+        unit.press("zone")
+        unit.press("zone")  # +500K for card 3: it waits for GO
+        unit.advance(20)
+        assert unit.screen_text() == ["CHANCE CARD 3", "GO=APPLY", "BANK PAYS CARD 3 500K"]
+        before = flash_files(unit)
+        unit.sounds()
+        unit.press("zone")
+        assert unit.screen_text() == ["CHANCE CARD 3", "GO=APPLY", "APPLY CHANCE FIRST"]
+        assert unit.sounds() == ["error"]
+        kept(unit)
+        assert flash_files(unit) == before and 3 in unit.unit.edition.pending
+        unit.press("go")
+        unit.advance(0.5)
+        kept(unit, {3: START + 500 * K})
+
+
+def test_F124_revolution_zone_with_no_card_in_while_a_card_drawn_with_none_waits() -> None:
+    with revolution() as unit:
+        unit.press("zone")
+        unit.press("zone")  # +500K with no card in: it waits for the next card in
+        unit.advance(20)
+        assert unit.screen_text() == ["MONOPOLY BANK", "----", "CHANCE WAITS: CARD IN"]
+        before = flash_files(unit)
+        unit.sounds()
+        unit.press("zone")
+        assert unit.screen_text() == ["MONOPOLY BANK", "----", "CHANCE WAITS: CARD IN"]
+        assert unit.sounds() == ["error"] and unit.unit.edition.spin_number is None
+        kept(unit)
+        assert flash_files(unit) == before
+        ready(unit, 4, "green")
+        unit.press("go")
+        unit.advance(0.5)
+        kept(unit, {4: START + 500 * K})
+        unit.remove("green")
+        unit.press("zone")
+        assert unit.screen_text() == ["TRANSPORT ZONE", "PEDESTRIAN", SPIN]
+
+
+def test_F125_revolution_another_key_while_the_symbols_turn() -> None:
+    with revolution() as unit:
+        ready(unit, 1, "green")
+        before = flash_files(unit)
+        unit.press("zone")
+        for key in ("go", "5", "M"):
+            unit.sounds()
+            unit.press(key)
+            screen = unit.screen_text()
+            assert screen[0] == "CARD 1 ZONE" and screen[2] == SPIN
+            assert screen[1] in ("PEDESTRIAN", "CYCLIST", "CAR", "SPACE")
+            assert unit.sounds()[-1] == "error"
+        assert unit.unit.edition.spin_number == 1 and unit.unit.edition.entry == ""
+        kept(unit)  # GO paid no salary
+        assert flash_files(unit) == before
+
+
+def test_F126_revolution_card_pulled_while_the_symbols_turn_and_symbols_nobody_stops() -> None:
+    with revolution() as unit:
+        ready(unit, 1, "green")
+        before = flash_files(unit)
+        unit.press("zone")
+        unit.advance(0.7)
+        unit.sounds()
+        unit.remove("green")
+        assert unit.screen_text() == REV_IDLE
+        assert unit.sounds() == ["card_out"] and unit.unit.edition.spin_number is None
+        unit.press("zone")
+        unit.sounds()
+        unit.advance(20.5)
+        assert unit.screen_text() == ["MONOPOLY BANK", "----", "NOTHING DRAWN"]
+        assert set(unit.sounds()) == {"zone_step"}
+        kept(unit)
+        assert flash_files(unit) == before and chance_records(unit) == []
+
+
+def test_F127_revolution_flash_full_at_the_draw() -> None:
+    due = first_draw()
+    with revolution() as unit:
+        ready(unit, 2, "red")
+        unit.press("zone")
+        before, state = flash_files(unit), deck(unit)
+        unit.flash.fill(0)
+        unit.press("zone")
+        assert unit.screen_text() == ["CARD 2 ZONE", "PEDESTRIAN", "STORAGE FULL"]
+        assert unit.sounds()[-1] == "error"
+        assert unit.unit.edition.reveal is None and 2 not in unit.unit.edition.pending
+        assert flash_files(unit) == before and deck(unit) == state
+        unit.flash.fill(None)
+        unit.press("zone")  # the symbols went on: this draws
+        assert unit.screen_text()[0] == "CHANCE CARD 2"
+        assert unit.unit.edition.reveal[1] == due and len(chance_records(unit)) == 1
+        reboot(unit)
+        assert unit.unit.edition.pending == {2: [due, []]}  # drawn once, on flash
+        kept(unit)

@@ -75,15 +75,18 @@ def test_amounts_go_jingle_and_the_guarded_new_game(unit: VirtualUnit) -> None:
 
 
 def test_standby_after_90_seconds_then_everything_resumes(unit: VirtualUnit) -> None:
+    edition = unit.unit.edition
+    get = cards_of(chance.GET)[0]
+    order = chance.deck_order(77)
+    edition._load_draws(edition.rng_state, 77, order.index(get))  # the next card: +500K
     unit.press("zone")
-    unit.press("zone")
-    unit.press("go")  # the cyclist zone is chosen
+    unit.press("zone")  # a card drawn with no card in: it waits for the next card in
     unit.advance(80)
-    assert "ZONE: CYCLIST" in unit.screen_text()
+    assert "CHANCE WAITS: CARD IN" in unit.screen_text()
     unit.advance(11)
     assert unit.screen_text() == []
-    unit.press("5")  # wakes the glass only
-    assert "ZONE: CYCLIST" in unit.screen_text() and "CARD IN, THEN ZONE" in unit.screen_text()
+    unit.press("zone")  # wakes the glass only: no spin
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", "CHANCE WAITS: CARD IN"]
 
 
 # ---- volume ------------------------------------------------------------------------------------
@@ -129,37 +132,69 @@ def test_volume_levels_on_the_piezo_beeps_only_has_no_music_silent_has_nothing(u
     beeps = {freq for cue in set(played) for freq, _ms in melody_for(cue)}
     assert {note[1] for note in notes} <= beeps and not music <= beeps
     assert unit.balance(1) == START + 2 * SALARY + 30_000
-    unit.hold(".", seconds=0.9)  # silent
-    unit.sounds()
-    mark = len(unit.board.piezo.log)
-    a_turn(unit)
-    assert unit.sounds() == [] and not audible(unit.board.piezo.log[mark:])
-    assert unit.unit.piezo.volume == 0
     unit.power_cycle()  # the level persists
-    assert unit.unit.edition.volume == 0
+    assert unit.unit.edition.volume == 1
     unit.advance(1)
-    assert unit.unit.piezo.volume == 0
+    assert unit.unit.piezo.volume == 1
+    unit.hold(".", seconds=0.9)  # the lowest level was reached: round to loud, never silent
+    assert "VOLUME: LOUD" in unit.screen_text() and unit.unit.piezo.volume == 4
+
+
+def test_silent_is_the_settings_menus_and_plays_nothing() -> None:
+    with VirtualUnit(edition="revolution", settings={"volume": "silent"}) as unit:
+        unit.sounds()
+        mark = len(unit.board.piezo.log)
+        a_turn(unit)
+        assert unit.sounds() == [] and not audible(unit.board.piezo.log[mark:])
+        assert unit.unit.piezo.volume == 0
+
+
+def test_settings_report_the_volume_a_hold_of_point_set(unit: VirtualUnit) -> None:
+    assert unit.settings()["volume"] == 4
+    unit.hold(".", seconds=1.0)  # one step: medium
+    assert "VOLUME: MEDIUM" in unit.screen_text()
+    assert unit.settings()["volume"] == 3  # what the screen says, and what is heard
+    unit.hold(".", seconds=1.8)
+    assert "VOLUME: BEEPS ONLY" in unit.screen_text() and unit.settings()["volume"] == 1
+    unit.power_cycle()
+    assert unit.settings()["volume"] == 1
+    unit.boot_summary = True
+    unit.power_cycle()  # the summary at power-on says the level in force
+    pages = []
+    for _ in range(3):
+        pages += unit.screen_text()
+        unit.advance(2)
+    assert "VOLUME     BEEPS ONLY" in pages
+    unit.boot_summary = False
+    unit.open_settings()  # and so does the menu
+    unit.press("go")
+    for _ in range(12):
+        if unit.screen_text()[-1].startswith("VOLUME"):
+            break
+        unit.press("M")
+    assert unit.screen_text()[1] == "BEEPS ONLY"
+    unit.press("C")
+    assert unit.unit.edition.volume == 1 and unit.settings()["volume"] == 1
 
 
 # ---- Transport Zones and Chance ----------------------------------------------------------------
 
 
-def test_zone_choice_then_a_player_in_that_zone_draws_a_chance_card(unit: VirtualUnit) -> None:
-    unit.press("zone")
-    assert unit.screen_text()[:2] == ["CHOOSE A ZONE", "PEDESTRIAN"]
-    assert "zone_pedestrian" in unit.screen_icons() and unit.sounds()[-1] == "zone_pedestrian"
-    unit.press("zone")
-    unit.press("zone")
-    assert "CAR" in unit.screen_text() and unit.sounds()[-1] == "zone_car"
-    unit.press("go")
-    assert "ZONE: CAR" in unit.screen_text()
-    unit.insert(card=5, slot="red")
-    unit.press("zone")  # the symbols start to spin
-    assert "STOP AT CAR" in unit.screen_text()
+def spin_to(unit: VirtualUnit, icon: str) -> None:
     for _ in range(40):
-        if "zone_car" in unit.screen_icons():
-            break
+        if icon in unit.screen_icons():
+            return
         unit.advance(0.1)
+    raise AssertionError("the symbols never showed " + icon)
+
+
+def test_zone_then_zone_on_the_agreed_zone_draws_a_chance_card(unit: VirtualUnit) -> None:
+    unit.insert(card=5, slot="red")
+    unit.advance(1.2)
+    unit.press("zone")  # the symbols start to turn: nothing to choose first
+    assert unit.screen_text() == ["CARD 5 ZONE", "PEDESTRIAN", "ZONE=DRAW  C=NO"]
+    assert "zone_pedestrian" in unit.screen_icons()
+    spin_to(unit, "zone_car")
     unit.sounds()
     unit.press("zone")
     assert unit.sounds()[-1] == "zone_car"  # the zone's music, and the card's text scrolls
@@ -174,6 +209,31 @@ def test_zone_choice_then_a_player_in_that_zone_draws_a_chance_card(unit: Virtua
     unit.advance(15)
     if chance.moves_money(card):
         assert "GO=APPLY" in unit.screen_text()
+
+
+def test_with_no_card_in_the_draw_waits_for_the_next_card_and_go_applies_it(unit) -> None:
+    edition = unit.unit.edition
+    get = cards_of(chance.GET)[1]  # +1M
+    order = chance.deck_order(77)
+    edition._load_draws(edition.rng_state, 77, order.index(get))
+    unit.press("zone")
+    assert unit.screen_text() == ["TRANSPORT ZONE", "PEDESTRIAN", "ZONE=DRAW  C=NO"]
+    spin_to(unit, "zone_space")
+    unit.sounds()
+    unit.press("zone")
+    assert unit.sounds()[-1] == "zone_space"
+    assert unit.screen_text()[0] == "CHANCE CARD" and "BANK PAYS YOU 1M" in unit.screen_text()
+    unit.advance(20)
+    unit.insert(card=4, slot="green")
+    unit.advance(1.2)
+    assert unit.screen_text() == ["CHANCE CARD 4", "GO=APPLY", "BANK PAYS CARD 4 1M"]
+    unit.press("go")
+    unit.advance(0.5)
+    assert unit.balance(4) == START + 1_000_000 and "CHANCE +1M" in unit.screen_text()
+    unit.power_cycle()  # applied once: nothing waits after a reboot
+    unit.advance(1.5)
+    unit.press("go")
+    assert unit.balance(4) == START + 1_000_000 + SALARY
 
 
 def test_random_chance_when_a_card_leaves_after_a_transaction(unit: VirtualUnit) -> None:

@@ -1,7 +1,8 @@
 # Revolution edition: zones, Chance, the auction timer, volume levels, played through a Table.
-# micropython-heap: 112k (Revolution rides on Electronic Banking: both editions' code, the Chance
-# deck, the table and this suite keep about 72 KB live on the 64-bit unix port; 96 KB is the
-# measured floor, the rest is margin for fragmentation)
+# micropython-heap: 144k (Revolution rides on Electronic Banking: both editions' code, the Chance
+# deck, the table and this suite keep about 81 KB live on the 64-bit unix port, 93 KB once the
+# last test has loaded the settings code too; 120 KB is the measured floor, the rest is margin
+# for fragmentation)
 from table import GREEN, RED, Table, card_id
 
 from rules import chance, money
@@ -58,6 +59,17 @@ def _spin_to(table: Table, zone: int) -> None:
     raise AssertionError("the spin never showed zone %d" % zone)
 
 
+def _next_draw_is(table: Table, card: int) -> None:
+    """Set the deck so that its next card is `card` (a pass's seed and a position in it)."""
+    unit = table.unit
+    order = chance.deck_order(12345)
+    unit._load_draws(unit.rng_state, 12345, order.index(card))
+
+
+def _first(kind: str) -> int:
+    return [c for c in range(chance.CARD_COUNT) if chance.kind(c) == kind][0]
+
+
 # ---- money, as in Electronic Banking ------------------------------------------------------------
 
 
@@ -105,21 +117,21 @@ def test_c_clears_the_entry_and_holding_c_then_go_starts_a_new_game():
 
 def test_standby_after_90_seconds_and_everything_resumes():
     table = _table()
-    table.press("ZONE")
-    table.press("GO")  # a zone round is open
+    _give_chance(table, 3, _first(chance.GET))
     table.advance(60000)
     assert table.view()["display_on"] is True  # Electronic Banking would sleep here
     table.advance(31000)
     assert table.view()["display_on"] is False
-    table.press("5")  # wakes only
+    table.press("ZONE")  # wakes only: no spin starts
     view = table.view()
-    assert view["display_on"] is True and view["title"] == "ZONE: PEDESTRIAN"
+    assert view["display_on"] is True and view["detail"] == "CARD 3: CHANCE WAITS"
+    assert table.unit.spin_number is None and view["mode"] == "idle"
 
 
 # ---- volume -------------------------------------------------------------------------------------
 
 
-def test_holding_point_steps_the_volume_down_to_beeps_only_and_silent():
+def test_holding_point_steps_the_volume_down_to_beeps_only_the_lowest_level():
     table = _table()
     unit = table.unit
     assert unit.volume == rv.LOUDEST and unit.music_on
@@ -127,16 +139,24 @@ def test_holding_point_steps_the_volume_down_to_beeps_only_and_silent():
     assert table.view()["message"] == "VOLUME: LOUD"
     assert unit.volume == rv.LOUDEST  # a tap only shows the level
     table.hold(".", 2500)  # steps at 0.8, 1.6 and 2.4 s
-    assert unit.volume == 1 and unit.music_on is False
+    assert unit.volume == rv.BEEPS_ONLY and unit.music_on is False and unit.sound_on is True
     assert table.view()["message"] == "VOLUME: BEEPS ONLY"
     assert table.journal[-3:] == [("set", "volume", v) for v in (3, 2, 1)]
-    table.hold(".", 900)
-    assert unit.volume == 0 and unit.sound_on is False
-    assert table.view()["sound"] is False
-    table.hold(".", 900)
-    assert unit.volume == rv.LOUDEST  # from silent back to the loudest
-    table.hold(".", 1700)
+    table.hold(".", 900)  # beeps only is the lowest a hold reaches: round to the loudest
+    assert unit.volume == rv.LOUDEST and table.view()["message"] == "VOLUME: LOUD"
+    table.hold(".", 5000)  # held on and on: never silent
+    levels = [r[2] for r in table.journal if r[:2] == ("set", "volume")]
+    assert rv.SILENT not in levels and levels[-6:] == [3, 2, 1, 4, 3, 2]
     assert _rebuilt(table.journal).volume == unit.volume == 2  # the level persists
+
+
+def test_silent_is_a_setting_and_a_hold_from_silent_goes_to_the_loudest():
+    table = _table()
+    unit = table.unit
+    unit.restore(("set", "volume", rv.SILENT))  # as the settings menu sets it
+    assert unit.sound_on is False and table.view()["sound"] is False
+    table.hold(".", 900)
+    assert unit.volume == rv.LOUDEST and table.journal[-1] == ("set", "volume", rv.LOUDEST)
 
 
 def test_point_is_the_decimal_point_while_a_card_is_in():
@@ -150,81 +170,220 @@ def test_point_is_the_decimal_point_while_a_card_is_in():
 # ---- Transport Zones ----------------------------------------------------------------------------
 
 
-def test_zone_key_steps_through_the_four_zones_with_their_music_and_go_chooses():
-    table = _table()
-    table.clear_cues()
-    names = []
-    for _ in range(5):
-        table.press("ZONE")
-        names.append(table.view()["big"])
-        assert table.view()["symbol"] == rv.ZONE_CUES[rv.ZONES.index(names[-1])]
-    assert names == ["PEDESTRIAN", "CYCLIST", "CAR", "SPACE", "PEDESTRIAN"]
-    assert [c for c in table.cues if c != "key"] == list(rv.ZONE_CUES) + [rv.ZONE_CUES[0]]
-    table.press("ZONE")
-    table.press("ZONE")
-    table.press("GO")
-    assert table.unit.zone_round == 2
-    assert table.view()["title"] == "ZONE: CAR" and table.view()["detail"] == "CARD IN, THEN ZONE"
-    table.press("ZONE")
-    table.press("C")  # a new choice cancelled: the round stays
-    assert table.unit.zone_round == 2 and table.view()["message"] == "ENTRY CANCELLED"
-    table.press("C")  # C with no card in ends the round
-    assert table.unit.zone_round is None and table.view()["message"] == "ZONE ROUND OVER"
+def _cues_without_keys(table: Table) -> list:
+    return [c for c in table.cues if c != "key"]
 
 
-def test_a_player_in_the_chosen_zone_stops_the_spin_on_its_symbol_and_draws():
+def test_zone_with_no_card_in_turns_the_symbols_and_zone_again_draws_for_the_one_shown():
     table = _table()
-    for key in ("ZONE", "ZONE", "ZONE", "ZONE", "GO"):  # SPACE
-        table.press(key)
-    table.insert(GREEN, 3)
-    table.press("ZONE")
-    assert table.view()["mode"] == "spin" and table.view()["detail"] == "STOP AT SPACE"
-    _spin_to(table, 1)
     table.clear_cues()
-    table.press("ZONE")  # the cyclist symbol shows: not the chosen zone
-    assert table.view()["message"] == "WAIT FOR SPACE" and "error" in table.cues
-    _spin_to(table, 3)
-    table.clear_cues()
-    before = len(table.journal)
-    table.press("ZONE")
-    record = table.journal[-1]
-    assert len(table.journal) == before + 1 and record[:3] == ("set", "chance", 3)
-    assert table.cues[-1] == "zone_space"  # the zone's music, then the text scrolls
+    table.press("ZONE")  # no zone is told to the unit: the players agreed on it at the table
     view = table.view()
-    assert view["title"] == "CHANCE CARD 3" and view["symbol"] == "chance"
+    assert view["mode"] == "spin" and view["title"] == "TRANSPORT ZONE"
+    assert view["big"] == "PEDESTRIAN" and view["symbol"] == "zone_pedestrian"
+    assert view["detail"] == "ZONE=DRAW  C=NO" and table.journal == []
+    shown, changes = [], []
+    for _ in range(25):  # 2.5 s: the symbols turn by themselves
+        table.advance(100)
+        if not shown or table.view()["big"] != shown[-1]:
+            shown.append(table.view()["big"])
+            changes.append(table.now)
+    assert shown[:5] == ["PEDESTRIAN", "CYCLIST", "CAR", "SPACE", "PEDESTRIAN"]
+    gaps = [changes[i + 1] - changes[i] for i in range(len(changes) - 1)]
+    assert all(300 <= gap <= 500 for gap in gaps), gaps
+    assert _cues_without_keys(table).count("zone_step") == len(changes) - 1
+    _spin_to(table, 2)
+    _next_draw_is(table, _first(chance.MOVE))
+    table.clear_cues()
+    table.press("ZONE")  # the car symbol shows: a Chance card for the car zone
+    assert table.journal[-1][:4] == ("set", "chance", 0, _first(chance.MOVE))
+    assert table.cues[-1] == "zone_car"  # the zone's music, then the text scrolls
+    view = table.view()
+    assert view["title"] == "CHANCE CARD" and view["symbol"] == "chance"
+    assert view["detail"] == "MOVE YOUR PAWN" and table.unit.spin_number is None
     seen = set()
     for _ in range(30):
         table.advance(150)
         seen.add(table.view()["big"])
-    text = chance.text(record[3])
+    text = chance.text(_first(chance.MOVE))
     assert len(seen) > 20 and any(text[:12] in window for window in seen)
-    table.remove(GREEN)
-    table.insert(GREEN, 3)
+    assert table.unit.pending == {}  # a card that moves no money is only told
+
+
+def test_with_a_card_in_zone_zone_draws_for_that_player_without_choosing_first():
+    table = _table()
+    table.insert(RED, 3)
+    table.advance(1100)
+    table.press("ZONE")  # no zone chosen beforehand: the symbols turn at once
+    view = table.view()
+    assert view["mode"] == "spin" and view["title"] == "CARD 3 ZONE"
+    _spin_to(table, 3)
+    table.clear_cues()
     table.press("ZONE")
-    assert table.view()["message"] in ("ALREADY DRAWN", "APPLY CHANCE FIRST")
+    record = table.journal[-1]
+    assert record[:3] == ("set", "chance", 3) and table.cues[-1] == "zone_space"
+    assert table.view()["title"] == "CHANCE CARD 3"
+    assert table.balances() == [START] * 6  # a money card waits for GO
+
+
+def test_a_money_card_drawn_with_no_card_in_waits_for_the_next_card_and_go_applies_it_once():
+    table = _table(chance_percent=0)
+    get = _first(chance.GET)
+    _next_draw_is(table, get)
+    table.press("ZONE")
+    table.press("ZONE")  # pedestrian, at once
+    assert table.journal[-1][:4] == ("set", "chance", 0, get)
+    assert table.view()["detail"] == "BANK PAYS YOU 500K"
+    table.advance(20000)  # the text has scrolled by
+    assert table.view()["detail"] == "CHANCE WAITS: CARD IN"
+    _zone_refused(table, "CHANCE WAITS: CARD IN")  # one such card at a time
+    table.insert(GREEN, 2)
+    table.advance(1100)
+    view = table.view()
+    assert view["title"] == "CHANCE CARD 2" and view["big"] == "GO=APPLY"
+    assert view["detail"] == "BANK PAYS CARD 2 500K"
+    table.press("GO")
+    table.advance(500)
+    assert table.journal[-2:] == [("set", "claim", 2), ("tx", 0, 2, 500000, "chance", 2)]
+    assert table.balance(2) == START + 500000 and table.unit.pending == {}
+    assert table.view()["detail"] == "CHANCE +500K"
+    table.remove(GREEN)
+    table.insert(GREEN, 2)
+    table.press("GO")  # the salary now: the card applied once
+    assert table.balance(2) == START + 500000 + GO_SALARY
+    assert _state(_rebuilt(table.journal)) == _state(table.unit)
+    torn = _rebuilt(table.journal[:-2])  # a power cut after the claim, before the payment
+    assert torn.pending == {2: [get, []]}
+    again = Table(unit=torn, enrolled=0)
+    again.insert(GREEN, 2)
+    again.press("GO")
+    again.advance(500)
+    assert again.balance(2) == START + 500000 and torn.pending == {}
+
+
+def test_a_card_drawn_with_no_card_in_is_claimed_only_when_it_can_be_paid():
+    table = _table(chance_percent=0)
+    pay_each = _first(chance.PAY_EACH)
+    table.insert(RED, 4)
+    table.type("14.8M")  # card 4 keeps 200K: not enough to pay 5 players 100K
+    table.remove(RED)
+    _next_draw_is(table, pay_each)
+    table.press("ZONE")
+    table.press("ZONE")
+    assert table.view()["detail"] == "YOU PAY EACH 100K"
+    table.insert(GREEN, 4)
+    table.advance(1100)
+    before = (table.balances(), len(table.journal))
+    table.press("GO")
+    assert table.view()["message"] == "NOT ENOUGH MONEY" and table.cues[-1] == "error"
+    assert (table.balances(), len(table.journal)) == before and 0 in table.unit.pending
+    table.press("C")  # set aside: GO is the salary again, the card keeps waiting
+    table.press("GO")
+    assert table.balance(4) == 200000 + GO_SALARY and 0 in table.unit.pending
+    table.remove(GREEN)
+    table.insert(GREEN, 1)
+    table.advance(1100)
+    table.press("GO")
+    table.advance(1000)
+    assert table.balance(1) == START - 500000 and table.unit.pending == {}
+    assert [r[1:3] for r in table.journal[-5:]] == [(1, n) for n in (2, 3, 4, 5, 6)]
+    assert table.unit.ledger.invariant_holds()
 
 
 def _zone_refused(table: Table, message: str) -> None:
     table.clear_cues()
+    before = list(table.journal)
     table.press("ZONE")
     assert table.view()["message"] == message and table.cues[-1] == "error"
     assert table.unit.spin_number is None and table.unit.outbox == []
+    assert table.journal == before
 
 
-def test_zone_refusals_without_a_round_with_two_cards_and_mid_entry():
+def test_zone_refusals_with_two_cards_mid_entry_during_an_auction_and_a_card_waiting():
     table = _table()
-    table.insert(GREEN, 1)
-    _zone_refused(table, "CARDS OUT TO CHOOSE")
-    table.remove(GREEN)
-    for key in ("ZONE", "GO"):  # the pedestrian zone is chosen
-        table.press(key)
     table.insert(GREEN, 1)
     table.insert(RED, 2)
     _zone_refused(table, "ZONE: ONE CARD ONLY")
     table.remove(RED)
     table.type("5")
     _zone_refused(table, "PRESS C FIRST")
+    assert table.unit.entry == "5"  # the amount being typed is kept
+    table.press("C")
+    table.remove(GREEN)
+    table.press("DEAL")
+    _zone_refused(table, "AUCTION RUNNING")
+    assert table.unit.auction_at is not None  # the timer runs on
+    table.press("DEAL")
+    _give_chance(table, 5, _first(chance.PAY))
+    table.insert(GREEN, 5)
+    _zone_refused(table, "APPLY CHANCE FIRST")
     assert table.balances() == [START] * 6
+
+
+def test_during_a_spin_only_zone_c_and_deal_act_and_a_card_moved_ends_it():
+    table = _table()
+    table.press("ZONE")
+    for key in ("5", "GO", "M", "."):
+        table.clear_cues()
+        table.press(key)
+        assert table.view()["message"] == "ZONE=DRAW  C=NO" and "error" in table.cues
+        assert table.unit.spin_number == 0
+    table.press("C")
+    assert table.unit.spin_number is None and table.view()["message"] == "NOTHING DRAWN"
+    table.press("ZONE")
+    table.press("DEAL")  # the other choice on a zone square: the auction instead
+    assert table.unit.spin_number is None and table.view()["title"] == "AUCTION"
+    table.press("DEAL")
+    table.press("ZONE")
+    table.insert(GREEN, 1)  # whose draw it would be has changed: nothing is drawn
+    assert table.unit.spin_number is None and table.view()["title"] == "CARD 1 RECEIVES"
+    table.press("ZONE")
+    table.remove(GREEN)
+    assert table.unit.spin_number is None
+    table.press("ZONE")
+    table.advance(20100)  # nobody stopped it
+    assert table.unit.spin_number is None and table.view()["message"] == "NOTHING DRAWN"
+    assert [r for r in table.journal if r[:2] == ("set", "chance")] == []
+    assert table.balances() == [START] * 6
+
+
+def test_a_spin_is_not_kept_over_a_reboot_and_a_full_flash_draws_nothing():
+    table = _table()
+    table.press("ZONE")
+    table.advance(700)
+    assert _rebuilt(table.journal).spin_number is None  # nothing of a spin is on flash
+    state = _state(table.unit)
+    table.storage_problem = "STORAGE FULL"
+    table.press("ZONE")
+    assert table.view()["message"] == "STORAGE FULL" and table.unit.reveal is None
+    assert _state(table.unit) == state  # the deck did not move
+    table.storage_problem = None
+    table.press("ZONE")
+    assert table.journal[-1][:3] == ("set", "chance", 0)
+
+
+def test_a_waiting_card_drawn_with_no_card_in_survives_snapshots_and_bad_claims_are_refused():
+    table = _table(chance_percent=0)
+    _next_draw_is(table, _first(chance.GET_EACH))
+    table.press("ZONE")
+    table.press("ZONE")
+    unit = _unit()
+    for record in table.unit.snapshot_records():
+        unit.restore(record)
+    assert _state(unit) == _state(table.unit) and 0 in unit.pending
+    for bad in (("set", "claim", 0), ("set", "claim", 7), ("set", "pending", -1, 0, [])):
+        try:
+            unit.restore(bad)
+        except ValueError:
+            continue
+        raise AssertionError("accepted %r" % (bad,))
+    unit.restore(("set", "claim", 2))
+    assert unit.pending == {2: [_first(chance.GET_EACH), []]}
+    try:
+        unit.restore(("set", "claim", 3))  # nothing left to claim
+    except ValueError:
+        return
+    raise AssertionError("a second claim was accepted")
 
 
 # ---- Chance cards -------------------------------------------------------------------------------
@@ -363,6 +522,8 @@ def test_effect_lines_say_who_pays_whom_and_how_much():
     assert "CARD 3 PAYS EACH 100K" in lines and "EACH PAYS CARD 3 200K" in lines
     assert "BANK PAYS CARD 3 2M" in lines and "CARD 3: GO TO PRISON" in lines
     assert "CARD 3: LEAVE PRISON" in lines and "CARD 3 MOVES" in lines
+    lines += [unit._effect_line(0, card) for card in range(chance.CARD_COUNT)]
+    assert "BANK PAYS YOU 500K" in lines and "YOU PAY THE BANK 2M" in lines
     assert max(len(line) for line in lines) <= 21
 
 
@@ -459,7 +620,9 @@ def test_restore_refuses_records_that_cannot_be_valid():
         ("set", "chance", 1, 99, 1, 1, 1),
         ("set", "draws", 0, 1, 1),
         ("set", "draws", 5, 1, 999),
-        ("set", "pending", 0, 1, []),
+        ("set", "pending", 0, 1, [2]),
+        ("set", "pending", 9, 1, []),
+        ("set", "claim", 1),
     ):
         try:
             unit.restore(bad)
@@ -512,11 +675,11 @@ def test_no_standby_while_the_auction_runs():
     assert table.view()["display_on"] is True
 
 
-def test_deal_while_a_zone_is_being_chosen_starts_the_auction_instead():
+def test_deal_while_the_zone_symbols_turn_starts_the_auction_instead():
     table = _table()
     table.press("ZONE")
     table.press("DEAL")
-    assert table.unit.zone_pick is None and table.unit.auction_at is not None
+    assert table.unit.spin_number is None and table.unit.auction_at is not None
     assert table.view()["title"] == "AUCTION"
 
 
@@ -537,3 +700,22 @@ def test_a_full_flash_mid_payout_stops_it_and_the_rest_waits_for_the_next_go():
     table.advance(1000)
     assert table.balance(4) == START + 5 * amount and 4 not in table.unit.pending
     assert _state(_rebuilt(table.journal)) == _state(table.unit)
+
+
+def test_the_settings_follow_the_volume_level_a_hold_of_point_journaled():
+    from rules import settings as schema
+    from rules.electronic_banking import ElectronicBanking
+
+    settings = schema.Settings("revolution", ("electronic_banking", "revolution"))
+    table = _table()
+    schema.apply_attributes(settings, table.unit)
+    table.hold(".", 2500)  # down to beeps only, journaled as game state
+    assert settings.get(schema.VOLUME) == rv.LOUDEST  # the settings' level, out of date
+    schema.follow_edition(settings, table.unit)
+    assert settings.get(schema.VOLUME) == rv.BEEPS_ONLY
+    assert ("setting", schema.VOLUME, 1) in settings.state_records()  # saved with the next
+    banking = schema.Settings("electronic_banking", ("electronic_banking", "revolution"))
+    schema.follow_edition(banking, ElectronicBanking())  # no volume levels of its own
+    assert banking.get(schema.VOLUME) == 3 and schema.VOLUME not in banking.values
+    schema.follow_edition(banking, table.unit)  # another edition's level is not taken
+    assert schema.VOLUME not in banking.values
