@@ -2,14 +2,13 @@
 
 Generated files must match a fresh run of tools/hardware; the wiring tables must name every
 pin the board files create; the legends must carry every key of every layout; the OpenSCAD
-enclosure must render to closed solids (openscad is required: CI installs it).
+enclosure must render to closed solids (skipped without openscad, failed without it under CI=true).
 """
 
 import ast
 import importlib
 import pathlib
 import re
-import shutil
 import sys
 import xml.etree.ElementTree as ET
 
@@ -195,8 +194,8 @@ def test_the_stl_check_tells_a_closed_solid_from_an_open_one(tmp_path) -> None:
         enclosure.check_stl(write("empty.stl", ()))
 
 
+@pytest.mark.needs_tool("openscad")
 def test_openscad_renders_every_part_as_a_closed_solid(hw, tmp_path) -> None:
-    assert shutil.which("openscad"), enclosure.INSTALL_HINT
     matrices = sorted({m for m, _ in hw.layouts})
     sizes = {}
     for part, matrix in enclosure.parts(matrices):

@@ -4,7 +4,6 @@ import asyncio
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 import time
@@ -289,9 +288,8 @@ class Tmux:
         self.run("kill-server", check=False)
 
 
+@pytest.mark.needs_tool("tmux")
 def test_the_real_app_in_tmux() -> None:
-    if shutil.which("tmux") is None:
-        pytest.fail("tmux is not installed: install it (apt-get install tmux) to run this test")
     tmux = Tmux()
     command = "%s -c %s" % (
         shlex.quote(sys.executable),
@@ -325,10 +323,9 @@ def test_the_real_app_in_tmux() -> None:
         tmux.kill()
 
 
+@pytest.mark.needs_tool("tmux")
 def test_the_stock_exchange_in_tmux() -> None:
     """`make sim EDITION=stock_exchange`: the same command line, in a real terminal."""
-    if shutil.which("tmux") is None:
-        pytest.fail("tmux is not installed: install it (apt-get install tmux) to run this test")
     tmux = Tmux()
     command = "%s -m host_sim --edition stock_exchange" % shlex.quote(sys.executable)
     tmux.start(command)
