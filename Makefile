@@ -41,6 +41,7 @@ $(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt requirements-ben
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -r requirements-nodeps.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
 $(VENV)/typings/.installed: requirements-stubs.txt $(BIN)/.installed
