@@ -8,6 +8,7 @@ from boards.keymaps import LAYOUTS
 TITLE = "CANNOT RUN"
 MESSAGE = "REDEPLOY: SEE USB"
 WIDTH = 21  # characters of the small font across the panel
+DUTY = 10923  # the piezo's duty at the default volume (drivers.piezo.Piezo.VOLUME_DUTY[3])
 
 
 def _shown(text: str) -> str:
@@ -33,17 +34,33 @@ def check(edition, matrix):
 
 
 def report(hardware, problem) -> None:
-    """Shows the problem on the panel (when one answers) and prints it over USB."""
+    """Shows the problem on the panel (when one answers), prints it over USB and sounds the
+    error cue once."""
     lines, said = problem
     print("cannot run this configuration: " + said)
     print("redeploy with: make deploy EDITION=... [MATRIX=...] (make help lists them)")
     from app.first_light import first_light
 
     display = first_light(hardware)
-    if display is None:
-        return
-    from ui.render import render
+    if display is not None:
+        from ui.render import render
 
-    view = {"title": TITLE, "lines": lines, "message": MESSAGE, "error": True}
-    render(display.canvas, view)
-    display.show()
+        view = {"title": TITLE, "lines": lines, "message": MESSAGE, "error": True}
+        render(display.canvas, view)
+        display.show()
+    _error_sound(hardware.piezo)
+
+
+def _error_sound(pwm) -> None:
+    """The error cue, played here and now: the unit's piezo driver needs the asyncio shell,
+    which never starts on this path."""
+    import time
+
+    from ui.sounds import ERROR
+
+    for freq, ms in ERROR:
+        if freq:
+            pwm.freq(freq)
+        pwm.duty_u16(DUTY if freq else 0)
+        time.sleep(ms / 1000)
+    pwm.duty_u16(0)

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from ui.sounds import ERROR
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 
 # Runs the real firmware/main.py on the stand-ins with a board.py as `make deploy` writes it.
@@ -45,7 +47,9 @@ except BaseException as error:  # the stand-in's machine.reset() raises ResetReq
 panel = made[0].panel if made else None
 lit = bool(panel and panel.display_on and any(
     panel.pixel(x, y) for y in range(64) for x in range(128)))
-print("PROBE" + json.dumps({"outcome": outcome, "lit": lit, "screen": drawn[-1] if drawn else []}))
+sounded = [f for _, f, duty in made[0].board.piezo.log if duty] if made else []
+print("PROBE" + json.dumps({"outcome": outcome, "lit": lit, "screen": drawn[-1] if drawn else [],
+                            "sounded": sounded}))
 """
 
 
@@ -77,6 +81,7 @@ def test_an_unrunnable_board_py_is_shown_on_the_panel_and_stops(
     assert probe["screen"][0] == "CANNOT RUN"
     assert shown in probe["screen"]
     assert "REDEPLOY: SEE USB" in probe["screen"]
+    assert probe["sounded"] == [f for f, _ in ERROR if f]  # the error cue, once
     assert said in usb and "make deploy" in usb
 
 
