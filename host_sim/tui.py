@@ -81,7 +81,6 @@ UNIT_KEYS = (
 # Terminal keys that hold a unit key for HOLD_S without the "h" prefix (those of the edition's
 # unit only): C's new game; the Stock Exchange's REMOVE A PLAYER and NEW GAME.
 HOLD_SHORTCUTS = {"C": "C", "R": "remove_player", "N": "new_game"}
-HOLD_MEANING = {"C": "new game", "remove_player": "remove a player", "new_game": "new game"}
 # How the legend names a hold: the key as its keycap reads, and what the hold asks.
 HOLD_LABEL = {
     "C": "hold C: NEW GAME?",
@@ -365,8 +364,7 @@ def stock_exchange_help(keys: KeyTable) -> Text:
     )
     text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
     for term, public in hold_shortcuts(keys).items():
-        text.append("  %-19s %s: %s, then CONFIRM\n" % (term, HOLD_LABEL[public],
-                                                        HOLD_MEANING[public]))  # fmt: skip
+        text.append("  %-19s %s for %.1f s, then CONFIRM\n" % (term, HOLD_LABEL[public], HOLD_S))
     text.append("\nSimulator:\n", style="bold")
     text.append("  s            terminal bell for sound cues on/off (this window only)\n")
     text.append("  P            power cycle holding CONFIRM: the settings menu\n")
