@@ -134,4 +134,4 @@ bench: $(BIN)/.installed $(MPY_VENV)/.installed
 	$(BIN)/python tools/bench/bench.py --build build/mpy-bench --check
 
 clean:
-	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info
