@@ -25,7 +25,9 @@ help:
 	@echo "make sim               the simulator's terminal UI (EDITION=..., SETTINGS=\"players=4 go=1M\","
 	@echo "                       needs a 160x50 terminal)"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=pico|pico_w|pico2] [EDITION=...] [MATRIX=4x4|5x5]"
-	@echo "                       compile to .mpy and copy onto a Pico with mpremote"
+	@echo "                       compile to .mpy and copy onto a Pico with mpremote; EDITION="
+	@echo "                       electronic_banking or classic (4x4 or 5x5 keypad), revolution or"
+	@echo "                       stock_exchange (5x5 only); MATRIX defaults to the smallest that fits"
 	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
 	@echo "make golden            regenerate tests/golden/*.png (look at each before committing)"
 	@echo "make fuzz              long fuzz: 1M rules events + 5000 simulator actions per edition"
@@ -40,6 +42,7 @@ $(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt requirements-ben
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -r requirements-nodeps.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
 $(VENV)/typings/.installed: requirements-stubs.txt $(BIN)/.installed
@@ -87,8 +90,10 @@ BOARD ?= pico
 EDITION ?= electronic_banking
 DEPLOY := build/deploy
 
+# tools/check_deploy.py refuses what the firmware cannot run (an unknown board or edition, a
+# keypad with no layout for the edition) and lists the valid choices.
 deploy-tree: $(BIN)/.installed
-	@test -f boards/$(BOARD).py || (echo "no board file boards/$(BOARD).py"; exit 2)
+	@$(BIN)/python tools/check_deploy.py "$(BOARD)" "$(EDITION)" $(if $(MATRIX),"$(MATRIX)")
 	@rm -rf $(DEPLOY)
 	@for f in $(filter-out firmware/main.py,$(FIRMWARE_PY)); do \
 		rel=$${f#firmware/}; mkdir -p $(DEPLOY)/$$(dirname $$rel); \
@@ -132,4 +137,4 @@ bench: $(BIN)/.installed $(MPY_VENV)/.installed
 	$(BIN)/python tools/bench/bench.py --build build/mpy-bench --check $(if $(RECORD),--record)
 
 clean:
-	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info

@@ -2,14 +2,16 @@
 # held at power-on, CANCEL on the Stock Exchange keypad) or the banking unit, and run it. The
 # unit shows its settings at power-on; holding the menu's ok key (GO, CONFIRM on the Stock
 # Exchange) at power-on opens the settings menu instead (build_unit looks for it). Imports
-# follow the order things are needed: the panel's first frame comes before the rules load.
+# follow the order things are needed: the panel's first frame comes before the rules load. A
+# board.py asking for what this firmware cannot run is said on the panel and main stops there:
+# resetting would only fail again, every 3 s.
 import sys
 import time
 
 import board  # type: ignore[import-not-found]  # written by `make deploy`: names the board file
 
 from app.editions import uses_cards
-from boards.keymaps import default_matrix
+from app.unrunnable import check
 
 SUMMARY_MS = 10000  # the self-test's summary stays this long, then the unit starts
 
@@ -35,7 +37,13 @@ def selftest_if_held(hardware, keymap, edition: str) -> bool:
 def main() -> None:
     edition = getattr(board, "EDITION", "electronic_banking")
     # The keypad this unit was built with; by default the smallest that holds the edition's keys
-    hardware = board.Board(getattr(board, "MATRIX", default_matrix(edition)))
+    matrix, problem = check(edition, getattr(board, "MATRIX", None))
+    if problem is not None:
+        from app.unrunnable import report
+
+        report(board.Board(), problem)  # the panel says it; USB says what to deploy instead
+        return
+    hardware = board.Board(matrix)
     display = None
     if not selftest_if_held(hardware, hardware.keymap(edition), edition):
         from app.first_light import first_light

@@ -75,15 +75,26 @@ UNIT_KEYS = (
     ("confirm", "c", "CONFIRM"),
     ("cancel", "x", "CANCEL"),
     ("on_off", "f", "ON/OFF"),
-    ("remove_player", "v", "REMOVE A PLAYER (hold)"),
-    ("new_game", "n", "NEW GAME (hold)"),
+    ("remove_player", "v", "REMOVE A PLAYER"),  # a tap only asks for the hold
+    ("new_game", "n", "NEW GAME"),
 )
 # Terminal keys that hold a unit key for HOLD_S without the "h" prefix (those of the edition's
 # unit only): C's new game; the Stock Exchange's REMOVE A PLAYER and NEW GAME.
 HOLD_SHORTCUTS = {"C": "C", "R": "remove_player", "N": "new_game"}
-HOLD_MEANING = {"C": "new game", "remove_player": "remove a player", "new_game": "new game"}
+# How the legend names a hold: the key as its keycap reads, and what the hold asks.
+HOLD_LABEL = {
+    "C": "hold C: NEW GAME?",
+    "remove_player": "hold REMOVE A PLAYER",
+    "new_game": "hold NEW GAME",
+}
 # Terminal keys the UI itself uses: never given to a unit key.
 UI_KEYS = frozenset("[]hsqQ?P" + "".join(HOLD_SHORTCUTS))
+
+# The layout: the OLED (130 x 34 with its border) beside the balances, three status lines and
+# the key legend. The legend is laid out for this width; a smaller window is told how large to be.
+MIN_WIDTH = 160
+LEGEND_WIDTH = MIN_WIDTH - 4  # inside the legend's border and padding
+LEGEND_TITLE = 12  # the column of the legend's row titles
 
 _HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
 
@@ -152,6 +163,8 @@ class Snapshot:
     virtual_s: float = 0.0
     error: str = ""
     crash: str = ""
+    message: str = ""  # the unit's own message line (the view's, or the shell's notice)
+    message_error: bool = False  # ... drawn as an error (inverted, with the error sound)
 
 
 class UnitThread:
@@ -199,6 +212,13 @@ class UnitThread:
 
     def _snapshot(self, error: str) -> Snapshot:
         unit = self.unit
+        # What the panel's message line says: the running view's message (the edition's, or
+        # the settings menu's), else the shell's notice (a missing reader, battery low).
+        view = unit.unit.active.view()
+        message = view.get("message") or ""
+        message_error = bool(message) and bool(view.get("error"))
+        if not message and unit.unit.status.get("notice"):
+            message, message_error = unit.unit.status["notice"], True
         return Snapshot(
             rows=oled_rows(unit.screen_pixels()),
             dark=not unit.parts.panel.display_on,
@@ -208,6 +228,8 @@ class UnitThread:
             virtual_s=unit.clock.now_s,
             error=error,
             crash=self.crash,
+            message=message,
+            message_error=message_error,
         )
 
     async def call(self, action=None) -> Snapshot | None:
@@ -267,14 +289,30 @@ def hold_shortcuts(keys: KeyTable) -> dict:
     return {term: public for term, public in HOLD_SHORTCUTS.items() if public in present}
 
 
-def legend_text(keys: KeyTable) -> Text:
+def ok_key(keys: KeyTable) -> str:
+    """The settings menu's ok key as its keycap reads: GO, or CONFIRM on the Stock Exchange."""
+    return "GO" if "go" in keys.by_terminal.values() else "CONFIRM"
+
+
+def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH) -> Text:
+    """The key legend, its entries laid out in rows of at most `width` characters: an entry is
+    never broken across two rows (the widget would otherwise wrap it anywhere)."""
     text = Text()
 
     def line(title: str, items) -> None:
-        text.append("%-12s" % title, style="bold")
+        text.append("%-*s" % (LEGEND_TITLE, title), style="bold")
+        used = LEGEND_TITLE
         for term, label in items:
+            entry = len(term) + len(label) + 3  # " t " + " label"
+            if used > LEGEND_TITLE and used + entry > width:
+                text.append("\n" + " " * LEGEND_TITLE)
+                used = LEGEND_TITLE
             text.append(" %s " % term, style="reverse")
-            text.append(" %s   " % label)
+            text.append(" %s" % label)
+            used += entry
+            if used + 3 <= width:
+                text.append("   ")
+                used += 3
         text.append("\n")
 
     line("Unit keys", [(term, label) for term, label, _ in keys.legend_items()])
@@ -282,7 +320,7 @@ def legend_text(keys: KeyTable) -> Text:
         "Long press",
         [("h", "then a unit key: hold it %.1f s" % HOLD_S)]
         + [
-            (term, "hold %s (%s)" % (public, HOLD_MEANING[public]))
+            (term, HOLD_LABEL.get(public, "hold " + public))
             for term, public in hold_shortcuts(keys).items()
         ],
     )
@@ -300,7 +338,7 @@ def legend_text(keys: KeyTable) -> Text:
         "Simulator",
         [
             ("s", "bell on/off"),
-            ("P", "power up holding GO (settings)"),
+            ("P", "power up holding %s (settings)" % ok_key(keys)),
             ("?", "help"),
             ("Esc", "cancel"),
             ("Q ctrl+q", "quit"),
@@ -308,6 +346,10 @@ def legend_text(keys: KeyTable) -> Text:
     )
     text.rstrip()
     return text
+
+
+def legend_rows(keys: KeyTable) -> int:
+    return len(legend_text(keys).plain.splitlines())
 
 
 def stock_exchange_help(keys: KeyTable) -> Text:
@@ -322,9 +364,10 @@ def stock_exchange_help(keys: KeyTable) -> Text:
     )
     text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
     for term, public in hold_shortcuts(keys).items():
-        text.append("  %-19s hold %s: %s\n" % (term, public, HOLD_MEANING[public]))
+        text.append("  %-19s %s for %.1f s, then CONFIRM\n" % (term, HOLD_LABEL[public], HOLD_S))
     text.append("\nSimulator:\n", style="bold")
     text.append("  s            terminal bell for sound cues on/off (this window only)\n")
+    text.append("  P            power cycle holding CONFIRM: the settings menu\n")
     text.append("  Esc          cancel a pending hold\n")
     text.append("  ?            this help (? or Esc closes it)\n")
     text.append("  Q, ctrl+q    quit (the unit powers off)\n")
@@ -434,6 +477,10 @@ class BankUnitApp(App):
         border: round $secondary;
         padding: 0 1;
     }
+    #too-small { display: none; width: 100%; height: 100%; content-align: center middle; }
+    BankUnitApp.-too-small #too-small { display: block; }
+    BankUnitApp.-too-small #top, BankUnitApp.-too-small #slots, BankUnitApp.-too-small #cues,
+    BankUnitApp.-too-small #status, BankUnitApp.-too-small #legend { display: none; }
     """
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
@@ -460,6 +507,10 @@ class BankUnitApp(App):
         self._last_tick = time.monotonic()
         self._help_text = help_text(self.key_table, edition)
         self._holds = hold_shortcuts(self.key_table)
+        self._unit_message = ""
+        # OLED and balances, slots, sounds, status, the legend and its border
+        self.min_size = (MIN_WIDTH, 34 + 3 + legend_rows(self.key_table) + 2)
+        self.too_small = False
 
     # ---- layout ----------------------------------------------------------------------------
 
@@ -479,15 +530,34 @@ class BankUnitApp(App):
         legend = Static(legend_text(self.key_table), id="legend")
         legend.border_title = "Keys: %s unit" % self.edition_name.replace("_", " ")
         yield legend
+        self.too_small_note = Static(id="too-small")
+        yield self.too_small_note
 
     async def on_mount(self) -> None:
         if self.unit_thread.uses_cards:
             self.set_status("Put a card in with [ (GREEN) or ] (RED), type an amount; ? for help")
         else:
             self.set_status("b 1 0 1 c: hat introduces company 01; ? for help")
+        self._check_size()
         await self._unit(None)
         self._last_tick = time.monotonic()
         self.set_interval(TICK_S, self._tick)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        """A window smaller than the layout shows how large to make it, not a clipped screen."""
+        width, height = self.size
+        need_w, need_h = self.min_size
+        self.too_small = width < need_w or height < need_h
+        self.set_class(self.too_small, "-too-small")
+        if self.too_small:
+            self.too_small_note.update(
+                "This window is %d x %d: make the window at least %d x %d (columns x rows)\n"
+                "for the simulator's panel, balances and keys; Q quits."
+                % (width, height, need_w, need_h)
+            )
 
     def on_unmount(self) -> None:
         self.unit_thread.close()
@@ -501,10 +571,15 @@ class BankUnitApp(App):
             if snap is None or not self.oled.is_attached:
                 return  # the app is closing: no window left to show it in
             self._show(snap)
+        said = snap.message if snap.message != self._unit_message or done else ""
+        self._unit_message = snap.message
         if snap.crash:
             self.set_status("The firmware stopped: %s" % snap.crash, error=True)
         elif snap.error:
             self.set_status(snap.error, error=True)
+        elif said:  # the unit's message line, as plain text (on the panel it may be inverted)
+            self.set_status("%sthe unit says: %s" % (done + " · " if done else "", said),
+                            error=snap.message_error)  # fmt: skip
         elif done:
             self.set_status(done)
 
@@ -514,6 +589,7 @@ class BankUnitApp(App):
         elapsed_ms = int((time.monotonic() - self._last_tick) * 1000)
         self._last_tick += elapsed_ms / 1000
         elapsed_ms = min(elapsed_ms, int(MAX_CATCH_UP_S * 1000))
+        self._check_size()
         if elapsed_ms > 0 and not self.unit_thread.crash:
             await self._unit(lambda unit: unit.advance(elapsed_ms / 1000))
 
@@ -615,7 +691,10 @@ class BankUnitApp(App):
         elif char in self._holds:
             await self._hold(self._holds[char])
         elif char == "P":
-            await self._unit(lambda unit: unit.open_settings(), "Powered up holding GO")
+            await self._unit(
+                lambda unit: unit.open_settings(),
+                "Powered up holding %s" % ok_key(self.key_table),
+            )
         elif char == "s":
             self.bell_on = not self.bell_on
             self._update_slots()

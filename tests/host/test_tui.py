@@ -4,7 +4,6 @@ import asyncio
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 import time
@@ -13,6 +12,7 @@ import pytest
 
 import host_sim  # noqa: F401  (puts the firmware on sys.path)
 from host_sim.tui import (
+    LEGEND_WIDTH,
     UI_KEYS,
     BankUnitApp,
     HelpScreen,
@@ -81,13 +81,40 @@ def test_key_table_for_the_stock_exchange() -> None:
     assert "hold C" not in str(legend_text(keys)) and "GREEN slot" not in str(legend_text(keys))
 
 
+def _legend(edition: str) -> str:
+    with VirtualUnit(edition=edition) as unit:
+        return legend_text(KeyTable(unit.keys)).plain
+
+
+@pytest.mark.parametrize(
+    "edition", ["electronic_banking", "revolution", "classic", "stock_exchange"]
+)
+def test_the_key_legend_never_breaks_an_entry(edition) -> None:
+    with VirtualUnit(edition=edition) as unit:
+        keys = KeyTable(unit.keys)
+    rows = legend_text(keys).plain.splitlines()
+    assert all(len(row) <= LEGEND_WIDTH for row in rows), [len(row) for row in rows]
+    for term, label, _ in keys.legend_items():  # each entry whole on one row
+        assert any(" %s  %s" % (term, label) in row for row in rows), (term, label)
+
+
+def test_the_stock_exchange_legend_names_holds_as_the_keycaps_do() -> None:
+    legend = _legend("stock_exchange")
+    assert "(hold)" not in legend  # a tap of REMOVE A PLAYER only asks for the hold
+    assert " v  REMOVE A PLAYER " in legend and " n  NEW GAME " in legend
+    assert " R  hold REMOVE A PLAYER " in legend and " N  hold NEW GAME " in legend
+    assert "remove_player" not in legend and "new_game" not in legend
+    assert "holding CONFIRM" in legend and "GO" not in legend  # no GO key on this keypad
+    assert "holding GO" in _legend("electronic_banking")
+
+
 # ---- the app through Textual's pilot ----------------------------------------------------------
 
 
-def run_app(script, edition: str = "electronic_banking") -> BankUnitApp:
+def run_app(script, edition: str = "electronic_banking", size=SIZE) -> BankUnitApp:
     async def main() -> BankUnitApp:
         app = BankUnitApp(edition=edition)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await until(pilot, lambda: app.snapshot is not None)
             await script(app, pilot)
         return app
@@ -145,6 +172,54 @@ def test_unit_errors_go_to_the_status_line() -> None:
         await until(pilot, lambda: "Pressed 1" in shown(app, "#status"))
 
     run_app(script)
+
+
+def test_the_units_message_is_plain_text_on_the_status_line() -> None:
+    async def script(app, pilot) -> None:
+        await pilot.press("g")  # GO with no card in: the panel shows an inverted INSERT A CARD
+        await until(pilot, lambda: "INSERT A CARD" in shown(app, "#status"))
+        assert app.status_error and "Pressed go" in shown(app, "#status")
+        await pilot.press("]", "2")
+        await until(pilot, lambda: app.snapshot.slots["red"] == 2)
+        await pilot.press("9", "9", "m")
+        await until(pilot, lambda: "MAX 20M" in shown(app, "#status"))
+        assert app.status_error
+
+    run_app(script)
+
+
+def test_a_stock_exchange_tap_of_a_hold_key_says_to_hold_it() -> None:
+    async def script(app, pilot) -> None:
+        await pilot.press("x")  # CANCEL: past the settings summary, if shown
+        await pilot.press("v")
+        await until(pilot, lambda: "HOLD 2 SECONDS" in shown(app, "#status"))
+
+    run_app(script, edition="stock_exchange")
+
+
+def test_a_window_smaller_than_the_layout_says_how_large_to_make_it() -> None:
+    async def script(app, pilot) -> None:
+        await until(pilot, lambda: app.too_small)
+        need_w, need_h = app.min_size
+        assert (need_w, need_h) == (160, 44)  # Revolution: a 5-row legend
+        note = shown(app, "#too-small")
+        assert "This window is 120 x 40" in note
+        assert "make the window at least 160 x 44" in note
+        assert not app.query_one("#top").display and app.query_one("#too-small").display
+
+    run_app(script, edition="revolution", size=(120, 40))
+
+
+def test_the_layout_fits_the_window_the_readme_asks_for() -> None:
+    async def script(app, pilot) -> None:
+        assert not app.too_small and not app.query_one("#too-small").display
+        legend = app.query_one("#legend")
+        rows = str(legend.content).splitlines()
+        assert len(rows) == app.min_size[1] - 39  # laid out by legend_text: no extra wraps
+        assert legend.content_region.width >= max(len(row) for row in rows)
+
+    for edition in ("revolution", "classic", "stock_exchange"):
+        run_app(script, edition=edition)
 
 
 def test_holding_c_starts_a_new_game() -> None:
@@ -289,9 +364,8 @@ class Tmux:
         self.run("kill-server", check=False)
 
 
+@pytest.mark.needs_tool("tmux")
 def test_the_real_app_in_tmux() -> None:
-    if shutil.which("tmux") is None:
-        pytest.fail("tmux is not installed: install it (apt-get install tmux) to run this test")
     tmux = Tmux()
     command = "%s -c %s" % (
         shlex.quote(sys.executable),
@@ -325,10 +399,9 @@ def test_the_real_app_in_tmux() -> None:
         tmux.kill()
 
 
+@pytest.mark.needs_tool("tmux")
 def test_the_stock_exchange_in_tmux() -> None:
     """`make sim EDITION=stock_exchange`: the same command line, in a real terminal."""
-    if shutil.which("tmux") is None:
-        pytest.fail("tmux is not installed: install it (apt-get install tmux) to run this test")
     tmux = Tmux()
     command = "%s -m host_sim --edition stock_exchange" % shlex.quote(sys.executable)
     tmux.start(command)

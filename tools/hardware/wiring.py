@@ -53,6 +53,8 @@ COLOURS = {
     "piezo": "#139aa8",
     "battery": "#b8860b",
 }
+# The shared SPI bus has three lines: one colour each, so that SCK, MOSI and MISO read apart.
+SPI_COLOURS = {"SCK": "#e07b00", "MOSI": "#2b59c3", "MISO": "#9c27b0"}
 PALETTE = ("#555555", "#aa3377", "#228833", "#4477aa")
 
 PITCH = 26  # px between header pins in the diagram
@@ -236,9 +238,38 @@ def _pico_pin_y(header: int, top: float) -> float:
 def _colour(conn, fallback: dict) -> str:
     if conn.part == "keypad":
         return COLOURS["keypad " + _natural(conn.part_pin)[0].strip()]
+    if conn.part in SHARED and conn.part_pin in SPI_COLOURS:
+        return SPI_COLOURS[conn.part_pin]
     if conn.part in COLOURS:
         return COLOURS[conn.part]
     return fallback.setdefault(conn.part, PALETTE[len(fallback) % len(PALETTE)])
+
+
+def _pin_net(what) -> object:
+    """The net a part pin's wire carries as the Pico rows name it: a gpio number or "VSYS";
+    None for a pin drawn with a flag or marked n.c. (no wire towards the Pico)."""
+    if isinstance(what, pins.Conn):
+        return what.gpio
+    return "VSYS" if what == "VSYS" else None
+
+
+def _place(wanted: float, pico_top: float, pin_list: list, rows: dict) -> float:
+    """The top edge of a part at or below `wanted`, on the half-pitch grid of the Pico's pins,
+    such that none of its wires runs along a Pico pin row that carries another net: on such a
+    row the two horizontal wires would lie on one line and read as joined."""
+    step = PITCH / 2
+    # A part's pins are at top + 43 + i * PITCH; top = pico_top - 3 puts them on Pico rows.
+    top = pico_top - 3 + step * -(-(wanted - (pico_top - 3)) // step)
+    while True:
+        clash = False
+        for index, (_, what) in enumerate(pin_list):
+            net = _pin_net(what)
+            row = rows.get(top + 34 + index * PITCH + PITCH / 2 - 4)
+            if net is not None and row is not None and row != net:
+                clash = True
+        if not clash:
+            return top
+        top += step
 
 
 def _part_pins(key: str, conns) -> list:
@@ -267,6 +298,43 @@ def _crossings(segments: list) -> int:
     return count
 
 
+def overlaps(segments) -> list:
+    """Pairs of segments (net, x1, y1, x2, y2) of different nets that lie on one line and share
+    a stretch of it: drawn like that, two wires read as one."""
+    found = []
+    for i, a in enumerate(segments):
+        for b in segments[i + 1 :]:
+            if a[0] == b[0]:
+                continue
+            if a[2] == a[4] == b[2] == b[4]:  # horizontal, one row
+                lo, hi = (
+                    max(min(a[1], a[3]), min(b[1], b[3])),
+                    min(max(a[1], a[3]), max(b[1], b[3])),
+                )
+            elif a[1] == a[3] == b[1] == b[3]:  # vertical, one column
+                lo, hi = (
+                    max(min(a[2], a[4]), min(b[2], b[4])),
+                    min(max(a[2], a[4]), max(b[2], b[4])),
+                )
+            else:
+                continue
+            if hi > lo:
+                found.append((a, b))
+    return found
+
+
+def dots_on_foreign_wires(segments, dots) -> list:
+    """Junction dots (net, x, y) that lie on a segment of another net: a dot joins wires."""
+    found = []
+    for net, x, y in dots:
+        for seg in segments:
+            _, x1, y1, x2, y2 = seg
+            on_it = min(x1, x2) <= x <= max(x1, x2) and min(y1, y2) <= y <= max(y1, y2)
+            if seg[0] != net and on_it and (x1 == x2 == x or y1 == y2 == y):
+                found.append(((net, x, y), seg))
+    return found
+
+
 def diagram(board, all_matrices) -> str:
     """The wiring diagram of one board as SVG (pixels)."""
     conns = [c for c in ordered(board.conns) if c.header != pins.ON_BOARD]
@@ -293,6 +361,13 @@ def diagram(board, all_matrices) -> str:
     pico_x = margin + PART_W + lanes_room["left"]
     width = pico_x + PICO_W + lanes_room["right"] + PART_W + margin
 
+    # The net each Pico pin row carries out of each side (a horizontal wire from the header).
+    rows: dict = {"left": {}, "right": {}}
+    for conn in conns:
+        header = int(conn.header)
+        rows["left" if header <= 20 else "right"][_pico_pin_y(header, pico_top)] = conn.gpio
+    for name in ("VSYS", "3V3(OUT)", "GND"):  # the battery's wire, the 3V3 and GND flags
+        rows["right"][_pico_pin_y(pins.POWER_PIN[name], pico_top)] = name
     parts = []
     for side in ("left", "right"):
         cursor = pico_top
@@ -304,7 +379,7 @@ def diagram(board, all_matrices) -> str:
                 pin_list = _part_pins(key, by_part[key])
                 title = PARTS[key][0] if key in PARTS else key
             height = 34 + len(pin_list) * PITCH
-            top = max(cursor, mean_y - height / 2)
+            top = _place(max(cursor, mean_y - height / 2), pico_top, pin_list, rows[side])
             x = margin if side == "left" else pico_x + PICO_W + lanes_room["right"]
             made = []
             for index, (label, what) in enumerate(pin_list):
@@ -394,15 +469,21 @@ def diagram(board, all_matrices) -> str:
                 "stroke_width": 2.4,
                 "stroke_dasharray": "7 4" if dashed_of.get(net) else None,
                 "stroke_linecap": "round",
+                "data_net": net,
             }
             for _, x1, y1, x2, y2 in [s for s in segments if s[0] == net]:
                 svg.line(x1, y1, x2, y2, **style)
             lane = lanes[net]
             if len(ends[net]) > 1:
                 for _, y in ends[net]:
-                    svg.circle(lane, y, 3.6, fill=colour_of[net])
+                    svg.circle(lane, y, 3.6, fill=colour_of[net], data_net=net)
             if any(c.part == "piezo" and "GP%d" % c.gpio == net for c in conns):
                 _resistor(svg, ends[net][0], lane, colour_of[net], "100 ohm")
+            else:
+                for edge, y in ends[net]:  # the wire's name where it meets the part
+                    svg.text(edge + (-6 if side == "right" else 6), y - 5, net, font_size=10,
+                             fill=colour_of[net], font_family=FONT,
+                             text_anchor="end" if side == "right" else "start")  # fmt: skip
             if net == "VSYS":
                 label_y = pico_y(net) - 5
                 svg.text(lane + 6, label_y, "switch, 1N5817", font_size=11, fill="#555",
@@ -465,7 +546,7 @@ def _draw_pico(svg: Svg, x: float, top: float, used: dict, colour_of: dict) -> N
                  text_anchor="end" if left else "start", font_family=FONT)  # fmt: skip
     for header, net, colour in ((36, "3V3", "#c62828"), (38, "GND", "#222222")):
         y = _pico_pin_y(header, top)
-        svg.line(x + PICO_W, y, x + PICO_W + 22, y, stroke=colour, stroke_width=2)
+        svg.line(x + PICO_W, y, x + PICO_W + 22, y, stroke=colour, stroke_width=2, data_net=net)
         _tag(svg, x + PICO_W + 22, y, net, False)
 
 
@@ -484,7 +565,8 @@ def _draw_part(svg: Svg, part: _Part, colour_of: dict) -> None:
                  fill="#999" if not pin.net else "#111")  # fmt: skip
         if pin.net in POWER_NETS:
             out = 10 if facing_right else -10
-            svg.line(edge, pin.y, edge + out, pin.y, stroke="#444", stroke_width=2)
+            svg.line(edge, pin.y, edge + out, pin.y, stroke="#444", stroke_width=2,
+                     data_net=pin.net)  # fmt: skip
             _tag(svg, edge + out, pin.y, pin.net, not facing_right)
         elif not pin.net:
             svg.text(edge + (8 if facing_right else -8), pin.y + 4, "n.c.", font_size=10,
