@@ -19,7 +19,7 @@
 # compaction. Written in turn, one mark file is always whole: a write torn by a power cut
 # leaves the other, one record lower, and the mark is never above the journal, since it is
 # written only after the append returned.
-from store.journal import Journal, decode, encode
+from store.journal import Journal, crc32, decode, encode
 
 SNAP = "snap."
 LOG = "log."
@@ -183,7 +183,8 @@ class Store:
         must not refuse it: the mark just stays lower (a later loss goes unseen, none is ever
         invented) and the same file is tried again next time."""
         slot = self._mark_slot
-        data = encode((self.seq,))
+        body = b"[%d]" % self.seq  # encode((self.seq,)) without its list, str and join
+        data = body + b" %08x\n" % (crc32(body) & 0xFFFFFFFF)
         try:
             with self.fs.open(MARK + str(slot), "wb") as mark:
                 mark.write(data)  # closing commits it (LittleFS: atomically)
