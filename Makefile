@@ -30,7 +30,8 @@ help:
 	@echo "                       stock_exchange (5x5 only); MATRIX defaults to the smallest that fits"
 	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
 	@echo "make golden            regenerate tests/golden/*.png (look at each before committing)"
-	@echo "make fuzz              long fuzz: 1M rules events + 5000 simulator actions per edition"
+	@echo "make fuzz              long fuzz: 1M rules events + 5000 simulator actions per edition,"
+	@echo "                       and every LittleFS program/erase cut with 8 tearings each"
 	@echo "make hardware          regenerate hardware/ (wiring, schematic, BOM, power, legends, enclosure)"
 	@echo "make enclosure         STL of every enclosure part into build/enclosure/ and the preview PNG"
 	@echo "make bench [RECORD=1]  speed, memory, flash and device-time figures (build/bench/;"
@@ -123,6 +124,7 @@ golden: $(BIN)/.installed
 FUZZ_ARGS ?=
 fuzz: $(BIN)/.installed
 	$(BIN)/python tools/fuzz.py $(FUZZ_ARGS)
+	LITTLEFS_CUT_SEEDS=8 $(BIN)/pytest tests/host/test_littlefs_store.py -k every_program
 
 hardware: $(BIN)/.installed
 	$(BIN)/python -m tools.hardware

@@ -11,10 +11,19 @@
 # always on flash: if snap.<g> turns out corrupt, snap.<g-1> + log.<g-1> + log.<g> rebuild the
 # same state. Records carry sequence numbers and boot skips any at or below what it already
 # has, so a cut between the rename and the removals can never apply a record twice.
-from store.journal import Journal, decode, encode
+#   mark.0, mark.1   the high-water mark: the number of the last record made durable, one
+#              checksummed line "[seq] crc", written after each append, the two files in turn
+# A journal can lose its newest lines (or the whole newest file) without leaving a trace in
+# itself: the flash then looks exactly as it did before those appends. The mark, kept outside
+# the journal, is what tells the two apart; the snapshot header's S_g is the mark at each
+# compaction. Written in turn, one mark file is always whole: a write torn by a power cut
+# leaves the other, one record lower, and the mark is never above the journal, since it is
+# written only after the append returned.
+from store.journal import Journal, crc32, decode, encode
 
 SNAP = "snap."
 LOG = "log."
+MARK = "mark."
 TMP = ".tmp"
 
 
@@ -42,6 +51,8 @@ class Store:
         self.bytes_written = 0
         self.compactions = 0
         self.compaction_failures = 0
+        self.mark_failures = 0  # marks the flash refused (the journal line was durable)
+        self._mark_slot = 0  # the mark file written next: never the one holding the best mark
 
     # ---- boot ------------------------------------------------------------------------------
 
@@ -67,6 +78,7 @@ class Store:
         else:
             if snaps and logs and logs[0] > 0:
                 problems.append("no readable snapshot; journals before %d gone" % logs[0])
+        mark = self._read_marks(names)
         current = max(snaps + logs + [0])
         current_count = 0
         for generation in logs:
@@ -79,7 +91,10 @@ class Store:
             for line in lines:
                 seq = line[0]
                 if seq <= last_seq:
-                    continue  # already in the snapshot, or a duplicate
+                    # Whole and checksummed, but a number already had: a stale line where a
+                    # record should be. Never applied twice; counted as a line dropped.
+                    problems.append("log %d: record %d out of order, dropped" % (generation, seq))
+                    continue
                 if seq != last_seq + 1:
                     problems.append("records %d-%d missing" % (last_seq + 1, seq - 1))
                 if line[1] == "batch":
@@ -92,12 +107,36 @@ class Store:
                 last_seq = seq
             if generation == current:
                 current_count = count
+        if mark > last_seq:
+            # Acknowledged records that no file holds any more (lines or a whole journal lost).
+            problems.append("records %d-%d missing" % (last_seq + 1, mark))
+            last_seq = mark  # new records go after the mark, so the loss is reported once
         self.seq = last_seq
         self.generation = current
         self.log_records = current_count
         self.journal = Journal(LOG + str(current), self.fs)
         self.journal.load()  # learn whether its tail is torn before the next append
         return records, problems
+
+    def _read_marks(self, names: list) -> int:
+        """The highest whole mark (0: none), and which file the next one goes to."""
+        best = 0
+        best_slot = 1
+        for slot in (0, 1):
+            name = MARK + str(slot)
+            if name not in names:
+                continue
+            try:
+                with self.fs.open(name, "rb") as handle:
+                    record = decode(handle.readline())
+            except OSError:
+                continue  # an unreadable mark hides no money: the journal is what is replayed
+            if record is None or len(record) != 1 or not isinstance(record[0], int):
+                continue  # torn by a power cut, or damaged: the other file holds the mark
+            if record[0] > best:
+                best, best_slot = record[0], slot
+        self._mark_slot = 1 - best_slot
+        return best
 
     def _read_snapshot(self, generation: int):
         try:
@@ -137,6 +176,23 @@ class Store:
             self.bytes_written += self.journal.bytes_written - before
         self.seq = seq
         self.log_records += len(records)
+        self._write_mark()
+
+    def _write_mark(self) -> None:
+        """Note self.seq outside the journal. The record is durable already, so a refusal here
+        must not refuse it: the mark just stays lower (a later loss goes unseen, none is ever
+        invented) and the same file is tried again next time."""
+        slot = self._mark_slot
+        body = b"[%d]" % self.seq  # encode((self.seq,)) without its list, str and join
+        data = body + b" %08x\n" % (crc32(body) & 0xFFFFFFFF)
+        try:
+            with self.fs.open(MARK + str(slot), "wb") as mark:
+                mark.write(data)  # closing commits it (LittleFS: atomically)
+        except OSError:
+            self.mark_failures += 1
+            return
+        self.bytes_written += len(data)
+        self._mark_slot = 1 - slot
 
     def compact_due(self) -> bool:
         return self.log_records >= self.compact_every
