@@ -142,7 +142,7 @@ class VirtualUnit:
         board_module = importlib.import_module("boards." + board)
         self.board = board_module.Board(matrix or default_matrix(edition))
         self.board.piezo.clock = self.clock.ms
-        self.parts = VirtualParts(self.board, edition)
+        self.parts = VirtualParts(self.board, edition, clock_us=lambda: self.clock.now_us)
         self.keys: dict = {}
         self._keys_for = ""
         self._sync_keys(edition)
