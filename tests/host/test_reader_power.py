@@ -42,12 +42,17 @@ def test_fields_on_about_5_ms_per_poll_awake_and_less_often_in_standby() -> None
 
 def test_polling_as_soon_as_the_field_is_on_would_miss_the_card() -> None:
     with VirtualUnit() as unit:
-        unit.unit.card_power_up_ms = 0  # the request right after the field comes on
+        green = unit.unit.slots[0]
+        # The request right after the field comes on: the task does not wait, nor the shell.
+        unit.unit.card_power_up_ms = 0
+        green.power_up_ms = 0
         unit.insert(card=1, slot="green")
         unit.advance(1.0)
-        assert unit.unit.slots[0].uid is None  # no card answers that soon
+        assert unit.parts.green_reader.field_ons >= 8  # polled all along
+        assert green.uid is None  # no card answers that soon
         assert unit.screen_text()[-1] == "INSERT A CARD"
         unit.unit.card_power_up_ms = 5
+        green.power_up_ms = 5
         unit.advance(0.3)
         assert unit.screen_text()[0] == "CARD 1 RECEIVES"
 
