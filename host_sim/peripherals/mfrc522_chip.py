@@ -251,7 +251,7 @@ class MFRC522Chip:
     `clock_us` (optional callable, microseconds): cards then answer only once powered for
     their power_up_us; without it they answer as soon as the field is on.
     Soft power-down (CommandReg PowerDown) stops the field and the commands; clearing it wakes
-    the chip, whose CommandReg shows PowerDown for `wake_reads` more reads.
+    the chip, whose CommandReg shows PowerDown for `soft_wake_reads` more reads.
     Not modelled: GenerateRandomID, Receive, MFAuthent (they end at once like an unknown
     command), timer counting (a transceive with no answer times out at once when TAuto is set;
     `timer_us` adds up the time the real timer would have run), bit-oriented anticollision,
@@ -259,6 +259,7 @@ class MFRC522Chip:
     """
 
     wake_reads = 2  # CommandReg reads that still show PowerDown after a reset (oscillator start)
+    soft_wake_reads = 1  # ... after soft power-down: 1024 clocks (76 us), the oscillator ran on
 
     def __init__(self, rst=None, version: int = 0x92, clock_us=None) -> None:
         self.version = version  # 0x91 = v1.0, 0x92 = v2.0; clones report 0x88, 0x12 ...
@@ -458,7 +459,7 @@ class MFRC522Chip:
         if self.asleep:  # PowerDown cleared: the oscillator restarts, nothing else happens
             regs[_COMMAND] = value & 0x20
             self.asleep = False
-            self._waking = self.wake_reads
+            self._waking = self.soft_wake_reads
             self._field_changed()
             return
         if cmd == _NO_CMD_CHANGE:  # only RcvOff/PowerDown change
