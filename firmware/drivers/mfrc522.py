@@ -176,8 +176,6 @@ class MFRC522:
         read_uid() that long after this returns: the caller waits, the driver does not."""
         self._write(_COMMAND, _IDLE)  # PowerDown = 0: the oscillator restarts
         self._wait_ready(_WAKE_POLLS, 0)
-        if self._reload != _RELOAD_REQUEST:
-            self._set_reload(_RELOAD_REQUEST)
         self._write(_TX_CONTROL, self._tx_off | _ANTENNA)
         self.field = True
         self._write(_COM_IRQ, _CLEAR_ALL)
@@ -209,6 +207,8 @@ class MFRC522:
             size = self._select_uid()
             return self._uid_bytes(size) if size else None
         finally:
+            if self._reload != _RELOAD_REQUEST:  # kept through power-down for the next request
+                self._set_reload(_RELOAD_REQUEST)
             self.power_down()
 
     def _select_uid(self) -> int:

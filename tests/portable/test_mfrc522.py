@@ -431,7 +431,12 @@ def test_an_empty_poll_blocks_under_2_ms_with_little_bus_traffic():
     assert on_us <= 100  # field on: no wait for the card (the caller waits, asleep)
     # WUPA sent, one IRQ read, field off, power-down: the rest was staged by field_on()
     assert read_selects <= 5 and read_bytes <= 10
-    assert on_selects + read_selects <= 14 and on_bytes + read_bytes <= 28
+    assert on_selects + read_selects <= 13 and on_bytes + read_bytes <= 26
+    chip.put_card(VirtualCard(UID7))
+    assert read(reader) == UID7  # anticollision and SELECT wait up to 1 ms each
+    chip.remove_card()
+    assert cost(spi, chip, reader.field_on)[:2] == (on_bytes, on_selects)
+    assert cost(spi, chip, reader.read_uid) == (read_bytes, read_selects, read_us)  # 0.5 ms
 
 
 def test_a_card_poll_blocks_a_few_ms_at_most():
