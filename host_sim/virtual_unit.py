@@ -147,7 +147,7 @@ class VirtualUnit:
         board_module = importlib.import_module("boards." + board)
         self.board = board_module.Board(matrix or default_matrix(edition))
         self.board.piezo.clock = self.clock.ms
-        self.parts = VirtualParts(self.board, edition)
+        self.parts = VirtualParts(self.board, edition, clock_us=lambda: self.clock.now_us)
         self.device: DeviceTime | None = None
         if device_time:
             costs = device_time if isinstance(device_time, dict) else load_costs()

@@ -205,7 +205,7 @@ class Config:
                     unit.readers = self.readers()  # a card-less unit's readers, built now
                 unit.retry_at[GREEN] = unit.retry_at[RED] = now  # look for the readers now
             else:
-                unit.slots = [None, None]  # stop reading; the fields stay on until power-off
+                unit.slots = [None, None]  # stop reading; poll_reader turns a field off
             keypad, keymap = self.keypad(edition.name)
             if unit.wake_key is not None:  # the same switch, by its name in the new layout
                 unit.wake_key = _renamed(unit.wake_key, self.keymap, keymap)

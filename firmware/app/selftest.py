@@ -27,6 +27,7 @@ class SelfTest:
         self.readers = readers  # [green MFRC522 or None, red MFRC522 or None], or None: a
         # card-less build, whose reader and card steps are skipped
         self.slots: list = [None, None]
+        self.field_at = 0  # `waited` when the card step switched its reader's field on
         self.keypad = keypad
         self.keys = [key for row in keymap for key in row if key is not None]
         self.piezo = piezo
@@ -162,10 +163,15 @@ class SelfTest:
             return True
         if waited == 0:
             self._show("SELF-TEST", "CARD", "CARD IN " + SLOT_NAMES[slot])
+        change = card_slot.NOTHING
         try:
-            change = card_slot.poll()
+            if not card_slot.reader.field:  # a poll is field on, the card's power-up, a read
+                card_slot.reader.field_on()
+                self.field_at = waited
+            elif waited - self.field_at >= card_slot.power_up_ms:
+                change = card_slot.poll()  # the field goes off again
         except OSError:
-            change = card_slot.NOTHING
+            pass
         if change == card_slot.INSERTED:
             self._result(name, True, card_slot.uid_hex or "")
             return True

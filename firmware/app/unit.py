@@ -70,6 +70,10 @@ async def _sleep_ms(ms: int) -> None:
 class BankUnit:
     keypad_scan_ms = 10  # 100 scans/s: debounce needs a few scans inside 20 ms
     reader_poll_ms = 120  # per reader; the two readers are staggered by half a period
+    # In standby (display dark) a card still wakes the unit, polled less often: the fields
+    # are on about 6 ms per poll, which is most of what the readers cost.
+    standby_poll_ms = 360
+    card_power_up_ms = 5  # drivers.mfrc522.POWER_UP_MS, not imported for a card-less edition
     tick_ms = 100
     render_ms = 40  # at most 25 redraws/s, and only when the view changed
     battery_ms = 15000
@@ -88,6 +92,7 @@ class BankUnit:
         self.readers = readers  # [green MFRC522, red MFRC522], None where absent
         self.slots: list = [None, None]  # CardSlot per working reader
         self.reader_faults = [0, 0]
+        self.field_at = [0, 0]  # when start_poll switched each reader's field on
         self.retry_at = [0, 0, 0]  # next retry time: green reader, red reader, display
         self.piezo = piezo
         self.battery = battery
@@ -231,7 +236,10 @@ class BankUnit:
             keypad = self.keypad  # a new one if the edition changed
             event = keypad.pop()
 
-    def poll_reader(self, slot: int, now: int) -> None:
+    def start_poll(self, slot: int, now: int) -> None:
+        """First half of a reader poll: the field on, so a card in it powers up. Call
+        poll_reader(slot, ...) power_up_ms (5 ms) or more later, at another wake-up: the unit
+        does not wait for the card."""
         if not self.uses_cards:
             return
         card_slot = self.slots[slot]
@@ -239,13 +247,31 @@ class BankUnit:
             if self.readers[slot] is not None and ticks_diff(now, self.retry_at[slot]) >= 0:
                 self._start_reader(slot, now)
             return
+        try:
+            card_slot.reader.field_on()
+        except OSError:
+            self._reader_fault(slot, now)
+            return
+        self.field_at[slot] = now
+
+    def poll_reader(self, slot: int, now: int) -> None:
+        """Second half: the request and the read if the field has been on long enough, then
+        the field off. Without a start_poll before it, or too soon after it, it does nothing
+        (the field stays as it is); for a card-less edition it only makes sure the field is off
+        (the settings menu may have switched the edition between the two halves)."""
+        card_slot = self.slots[slot]
+        if not self.uses_cards or card_slot is None:
+            self._field_off(slot)
+            return
+        if not card_slot.reader.field:
+            return
+        if ticks_diff(now, self.field_at[slot]) < card_slot.power_up_ms:
+            return
         had_card = card_slot.uid is not None
         try:
             change = card_slot.poll()
         except OSError:
-            self.reader_faults[slot] += 1
-            if self.reader_faults[slot] >= self.reader_fault_limit:
-                self._lose_reader(slot, now)
+            self._reader_fault(slot, now)
             return
         self.reader_faults[slot] = 0
         machine = self.active
@@ -262,10 +288,31 @@ class BankUnit:
         if self.overlay is not None:
             self._overlay_check(now)
 
+    def poll_period_ms(self) -> int:
+        """From one poll of a reader to its next: longer while the display is dark."""
+        awake = getattr(self.active, "awake", True)  # editions with a standby say so
+        return self.reader_poll_ms if awake else self.standby_poll_ms
+
+    def _field_off(self, slot: int) -> None:
+        reader = self.readers[slot]
+        if reader is not None and reader.field:
+            try:
+                reader.power_down()
+            except OSError:
+                pass  # a reader gone from the bus: its next init() starts it with the field off
+
+    def _reader_fault(self, slot: int, now: int) -> None:
+        self.reader_faults[slot] += 1
+        if self.reader_faults[slot] >= self.reader_fault_limit:
+            self._lose_reader(slot, now)
+        else:
+            self._field_off(slot)
+
     def _lose_reader(self, slot: int, now: int) -> None:
         card_slot = self.slots[slot]
         self.slots[slot] = None
         self.retry_at[slot] = ticks_add(now, self.retry_ms)
+        self._field_off(slot)
         if card_slot is not None and card_slot.uid_hex is not None:
             self.active.card_gone(slot, now)  # a card no reader can see is not in the slot
             self._settle()
@@ -432,26 +479,25 @@ class BankUnit:
             step(self.clock())
             await _sleep_ms(period_ms)
 
+    async def _poll_task(self, slot: int, offset_ms: int) -> None:
+        """One reader: field on, the card's power-up time later the read (field off again),
+        then the rest of the poll period."""
+        if offset_ms:
+            await _sleep_ms(offset_ms)
+        while True:
+            self.start_poll(slot, self.clock())
+            await _sleep_ms(self.card_power_up_ms)
+            self.poll_reader(slot, self.clock())
+            await _sleep_ms(self.poll_period_ms() - self.card_power_up_ms)
+
     async def run(self) -> None:
         self.boot(self.clock())
         self.check_battery(self.clock())
         tasks = [asyncio.create_task(self._every(self.keypad_scan_ms, self.scan_keys))]
         # The poll tasks run for every edition (a settings change can bring cards in); for a
         # card-less edition each poll returns at once, without touching the bus.
-        tasks.append(
-            asyncio.create_task(
-                self._every(self.reader_poll_ms, lambda now: self.poll_reader(GREEN, now))
-            )
-        )
-        tasks.append(
-            asyncio.create_task(
-                self._every(
-                    self.reader_poll_ms,
-                    lambda now: self.poll_reader(RED, now),
-                    self.reader_poll_ms // 2,
-                )
-            )
-        )
+        tasks.append(asyncio.create_task(self._poll_task(GREEN, 0)))
+        tasks.append(asyncio.create_task(self._poll_task(RED, self.reader_poll_ms // 2)))
         tasks.append(asyncio.create_task(self._every(self.tick_ms, self.tick)))
         tasks.append(asyncio.create_task(self._every(self.render_ms, self.render_screen)))
         tasks.append(asyncio.create_task(self._every(self.battery_ms, self.check_battery)))

@@ -46,13 +46,11 @@ _FIFO_READ = const(0x92)  # 0x80 | _FIFO_DATA << 1
 # CommandReg commands; PowerDown (bit 4) reads 1 until the chip is ready after a reset
 _IDLE = const(0x00)
 _CALC_CRC = const(0x03)
-_TRANSMIT = const(0x04)
 _TRANSCEIVE = const(0x0C)
 _SOFT_RESET = const(0x0F)
 _POWER_DOWN = const(0x10)
 # ComIrqReg: writing with Set1 (bit 7) = 0 clears the marked bits
 _CLEAR_ALL = const(0x7F)
-_TX_IRQ = const(0x40)
 _RX_IRQ = const(0x20)
 _IDLE_IRQ = const(0x10)
 _ERR_IRQ = const(0x02)
@@ -64,12 +62,17 @@ _TEMP_ERR = const(0x40)  # overheated: the chip switched the antenna drivers off
 _COLL_ERR = const(0x08)  # a bit collision: two or more cards answered at once
 _FLUSH_BUFFER = const(0x80)  # FIFOLevelReg bit 7
 _START_SEND = const(0x80)  # BitFramingReg bit 7; TxLastBits = bits 2..0
+_SHORT_FRAME = const(7)  # TxLastBits of REQA/WUPA: 7 bits
 _ANTENNA = const(0x03)  # TxControlReg Tx1RFEn | Tx2RFEn
 
 # Configuration written by init()
 _T_AUTO = const(0x80)  # TModeReg: the timer starts at the end of every transmission
 _PRESCALER = const(169)  # 13.56 MHz / (2 * 169 + 1) = 40 kHz: 25 us per timer tick
-_RELOAD = const(200)  # 200 ticks = 5 ms; a Type A card answers within about 0.1 ms
+# The timer runs (TReload + 1) ticks from the end of a frame and stops at the answer's 5th bit
+# (TAuto), so the reload only bounds the wait when nobody answers. A Type A card starts its
+# ATQA 86-91 us after REQA/WUPA, and anticollision/SELECT answers within about 1 ms.
+_RELOAD_REQUEST = const(19)  # 20 ticks = 0.5 ms: an empty poll's whole wait
+_RELOAD_SELECT = const(39)  # 40 ticks = 1 ms, once a card has answered
 _FORCE_100_ASK = const(0x40)  # TxASKReg: Type A uses 100 % ASK
 _MODE_CRC_A = const(0x3D)  # ModeReg: TxWaitRF, MFIN active high, CRCPreset 01 = 0x6363
 
@@ -79,13 +82,19 @@ _NVB_ANTICOLL = const(0x20)  # SEL, NVB: the card answers 4 UID bytes + BCC
 _NVB_SELECT = const(0x70)  # SEL, NVB, 4 UID bytes, BCC, CRC_A
 _CASCADE_TAG = const(0x88)  # first byte of CLn when the UID continues at the next level
 _SAK_CASCADE = const(0x04)  # SAK bit 3: UID not complete
-_HLTA = const(0x50)  # 50 00 + CRC_A; the card does not answer
-_HLTA_CRC = const(0xCD57)  # CRC_A(50 00), sent 57 CD: checks the coprocessor and its preset
 _LEVELS = const(3)  # cascade levels: 4-, 7- and 10-byte UIDs
 _MAX_ANSWER = const(5)  # longest answer read here: anticollision, 4 UID bytes + BCC
 
+# ISO/IEC 14443-3: a card must accept a request at the latest 5 ms after the field comes up.
+POWER_UP_MS = const(5)
+
 _READY_POLLS = const(50)  # 1 ms apart: up to 50 ms for the crystal oscillator to start
-_IRQ_POLLS = const(2000)  # register reads; the chip's own 5 ms timer ends a silent exchange
+# Register reads, no pause: leaving soft power-down takes 1024 clocks (76 us), and even at
+# 10 MHz SPI a read takes 1.6 us on the wire, so 100 reads outlast it.
+_WAKE_POLLS = const(100)
+# Register reads; the chip's own timer (1 ms at most) ends a silent exchange long before:
+# 700 reads are over 1.1 ms even at 10 MHz SPI. Only a chip gone wrong reaches the bound.
+_IRQ_POLLS = const(700)
 
 
 class MFRC522:
@@ -118,8 +127,6 @@ class MFRC522:
         self._select_ok = bytearray(_LEVELS)  # 1: that SELECT frame holds CRC_A of its bytes
         self._sak = bytearray((_FIFO_WRITE, 0))
         self._sak_ok = bytearray(4 * _LEVELS)  # per level: 1, then a SAK answer that checked out
-        self._hlta = bytearray((_FIFO_WRITE, _HLTA, 0, 0, 0))
-        self._hlta_crc_data = memoryview(self._hlta)[:3]
         # FIFO reads: n times the FIFODataReg read address, then 0x00; data arrives one byte late.
         self._answer = bytearray(_MAX_ANSWER + 1)
         self._fifo_reads = []
@@ -130,67 +137,79 @@ class MFRC522:
             self._fifo_reads.append((addresses, memoryview(self._answer)[: n + 1]))
         self._uid = bytearray(10)
         self._last_uid: bytes | None = None
-        self._antenna_on = False
+        self._tx_off = 0  # TxControlReg with the antenna drivers off, read by init()
+        self._reload = -1  # TReloadReg low byte as last written (the high byte stays 0)
+        self.field = False  # the carrier is on: from field_on() to the end of read_uid()
         self.collision = False  # the last read_uid() failed because several cards answered
 
     def init(self) -> int:
-        """Reset and configure the chip, antenna on. Returns VersionReg."""
+        """Reset and configure the chip; it is left in soft power-down with the field off
+        (field_on() wakes it for a poll). Returns VersionReg."""
         rst = self._rst
         if rst is not None:
             rst(0)
             sleep_ms(1)
             rst(1)  # rising edge: internal reset, then the oscillator starts
-            self._wait_ready()
+            self._wait_ready(_READY_POLLS, 1)
         self._write(_COMMAND, _SOFT_RESET)
-        self._wait_ready()
+        self._wait_ready(_READY_POLLS, 1)
         version = self._read(_VERSION)
         if version == 0x00 or version == 0xFF:
             raise OSError("MFRC522 not found")
         self._write(_T_MODE, _T_AUTO | _PRESCALER >> 8)
         self._write(_T_PRESCALER, _PRESCALER & 0xFF)
-        self._write(_T_RELOAD_H, _RELOAD >> 8)
-        self._write(_T_RELOAD_L, _RELOAD & 0xFF)
+        self._write(_T_RELOAD_H, 0)
+        self._set_reload(_RELOAD_REQUEST)
         self._write(_TX_ASK, _FORCE_100_ASK)
         self._write(_MODE, _MODE_CRC_A)
-        self.antenna(True)
+        self._tx_off = self._read(_TX_CONTROL) & ~_ANTENNA & 0xFF
         for i in range(4 * _LEVELS):
             self._sak_ok[i] = 0
         for i in range(_LEVELS):
             self._select_ok[i] = 0
-        self._calc_crc(self._hlta_crc_data)
-        self._hlta[3] = self._crc_in[1]
-        self._hlta[4] = self._crc_in[2]
-        if self._crc_in[1] | self._crc_in[2] << 8 != _HLTA_CRC:
-            raise OSError("MFRC522 CRC coprocessor fault")
+        self.power_down()
         return version
 
-    def antenna(self, on: bool) -> None:
-        """Carrier on TX1/TX2 on or off (off: no field, cards lose power, read_uid gives None)."""
-        value = self._read(_TX_CONTROL)
-        if on and value & _ANTENNA != _ANTENNA:
-            self._write(_TX_CONTROL, value | _ANTENNA)
-        elif not on and value & _ANTENNA:
-            self._write(_TX_CONTROL, value & ~_ANTENNA)
-        self._antenna_on = on
+    def field_on(self) -> None:
+        """Wake the chip, switch the carrier on and stage WUPA in the FIFO. A card in the field
+        powers up now and may take up to 5 ms (ISO/IEC 14443) before it can answer, so call
+        read_uid() that long after this returns: the caller waits, the driver does not."""
+        self._write(_COMMAND, _IDLE)  # PowerDown = 0: the oscillator restarts
+        self._wait_ready(_WAKE_POLLS, 0)
+        self._write(_TX_CONTROL, self._tx_off | _ANTENNA)
+        self.field = True
+        self._write(_COM_IRQ, _CLEAR_ALL)
+        self._write(_FIFO_LEVEL, _FLUSH_BUFFER)
+        self._burst(self._wupa)
+        self._write(_BIT_FRAMING, _SHORT_FRAME)  # StartSend off before the command starts
+
+    def power_down(self) -> None:
+        """Field off (every card in it resets) and the chip in soft power-down (10 uA)."""
+        self.field = False
+        self._write(_TX_CONTROL, self._tx_off)
+        self._write(_COMMAND, _POWER_DOWN | _IDLE)
 
     def read_uid(self) -> "bytes | None":
-        """UID of the card in the field, or None; the card is left halted (WUPA wakes it).
-        After None, `collision` tells whether two or more cards answered at once."""
+        """Sends the WUPA staged by field_on() and reads the UID of the card that answers, or
+        None; then field off and power-down, whatever happened (a card starts afresh from
+        POWER-OFF at the next poll, so no HLTA is needed). Without field_on() first: None, with
+        no bus traffic. After None, `collision` tells whether two or more cards answered."""
         self.collision = False
-        if not self._antenna_on:
+        if not self.field:
             return None
-        n = self._transceive(self._wupa, 7)  # short frame: 7 bits
-        if n == 0:
-            return None  # nobody answered
-        if n == 2:  # ATQA; anything else (collision, noise) fails this poll
+        try:
+            self._write(_COMMAND, _TRANSCEIVE)
+            self._write(_BIT_FRAMING, _START_SEND | _SHORT_FRAME)
+            n = self._answer_length()
+            if n != 2:  # ATQA; anything else (collision, noise) fails this poll
+                return None
+            self._set_reload(_RELOAD_SELECT)
             size = self._select_uid()
-            if size:
-                self._halt()
-                return self._uid_bytes(size)
-        # A card that answered and then saw a failed selection is READY/ACTIVE, where the next
-        # WUPA would only send it back to IDLE; HLTA puts it in IDLE/HALT: it answers next poll.
-        self._halt()
-        return None
+            return self._uid_bytes(size) if size else None
+        finally:
+            if self._reload != _RELOAD_REQUEST:  # kept through power-down for the next request
+                self._set_reload(_RELOAD_REQUEST)
+            self.power_down()
 
     def _select_uid(self) -> int:
         """Anticollision and SELECT per cascade level; returns the UID size, 0 on failure."""
@@ -269,15 +288,6 @@ class MFRC522:
         self._last_uid = last
         return last
 
-    def _halt(self) -> None:
-        self._write(_COMMAND, _IDLE)
-        self._write(_COM_IRQ, _CLEAR_ALL)
-        self._write(_FIFO_LEVEL, _FLUSH_BUFFER)
-        self._burst(self._hlta)
-        self._write(_BIT_FRAMING, 0)  # whole bytes
-        self._write(_COMMAND, _TRANSMIT)  # Transmit, not Transceive: HLTA has no answer
-        self._wait_irq(_COM_IRQ, _TX_IRQ | _IDLE_IRQ)
-
     # --- chip commands -------------------------------------------------------------------------
 
     def _transceive(self, frame, last_bits: int) -> int:
@@ -289,6 +299,10 @@ class MFRC522:
         self._write(_BIT_FRAMING, last_bits)  # StartSend off before the command starts
         self._write(_COMMAND, _TRANSCEIVE)
         self._write(_BIT_FRAMING, _START_SEND | last_bits)
+        return self._answer_length()
+
+    def _answer_length(self) -> int:
+        """Waits for the exchange started; answer bytes (in _answer[1:]), 0 none, -1 bad."""
         irq = self._wait_irq(_COM_IRQ, _RX_IRQ | _IDLE_IRQ | _TIMER_IRQ)
         if irq & _ERR_IRQ:
             error = self._read(_ERROR)
@@ -321,14 +335,19 @@ class MFRC522:
         self._spi.write_readinto(self._crc_out, self._crc_in)
         self._cs(1)
 
-    def _wait_ready(self) -> None:
-        for _ in range(_READY_POLLS):
+    def _set_reload(self, ticks: int) -> None:
+        self._write(_T_RELOAD_L, ticks)
+        self._reload = ticks
+
+    def _wait_ready(self, tries: int, pause_ms: int) -> None:
+        for _ in range(tries):
             command = self._read(_COMMAND)
             if command == 0xFF:
                 break  # bits 7..6 are reserved and read 0: nobody drives MISO
             if not command & _POWER_DOWN:
                 return
-            sleep_ms(1)
+            if pause_ms:
+                sleep_ms(pause_ms)
         version = self._read(_VERSION)
         if version == 0x00 or version == 0xFF:
             raise OSError("MFRC522 not found")
@@ -367,7 +386,8 @@ class MFRC522:
 
 
 class CardSlot:
-    """Card presence in one reader: poll() a few times a second, act on what it returns.
+    """Card presence in one reader, a few times a second: reader.field_on(), then poll() at
+    least power_up_ms later (it switches the field off again); act on what poll() returns.
 
     INSERTED: a card (uid, uid_hex) is in. REMOVED: it left. COLLISION: two or more cards
     answer at once, so no single card can be vouched for; the slot counts as empty (a card it
@@ -375,6 +395,7 @@ class CardSlot:
     """
 
     misses_allowed = 1  # polls in a row without an answer that still count as present
+    power_up_ms = POWER_UP_MS  # from field_on() to poll()
     NOTHING = 0
     INSERTED = 1
     REMOVED = 2

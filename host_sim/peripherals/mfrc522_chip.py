@@ -1,7 +1,8 @@
 # Virtual NXP MFRC522 on the fake SPI bus, with ISO/IEC 14443-3A virtual cards in its RF field.
 # Register-level: address bytes, FIFO, commands, IRQ/error flags, CRC coprocessor, RST pin.
 # Plain MicroPython-compatible Python; the hot path (register traffic, card answers) allocates
-# nothing, so driver tests can lock the heap around a poll.
+# nothing, so driver tests can lock the heap around a poll. Given a clock, a card answers only
+# once it has been powered by the field for its power-up time.
 try:
     from micropython import const
 except ImportError:
@@ -30,6 +31,9 @@ _TX_ASK = const(0x15)
 _CRC_RESULT_H = const(0x21)
 _CRC_RESULT_L = const(0x22)
 _T_MODE = const(0x2A)
+_T_PRESCALER = const(0x2B)
+_T_RELOAD_H = const(0x2C)
+_T_RELOAD_L = const(0x2D)
 _VERSION = const(0x37)
 
 # CommandReg: Command[3:0], PowerDown = bit 4, RcvOff = bit 5
@@ -120,6 +124,10 @@ class VirtualCard:
     ACTIVE = _ACTIVE
     HALT = _HALT
 
+    # ISO/IEC 14443-3: a PICC accepts a request at the latest 5 ms after the field came up;
+    # the model takes all of it, so a reader that asks sooner is caught out.
+    power_up_us = 5000
+
     def __init__(self, uid, sak: int = 0x08) -> None:
         size = len(uid)
         if size != 4 and size != 7 and size != 10:
@@ -130,6 +138,7 @@ class VirtualCard:
         # ATQA (low byte first on air): b8..b7 = UID size 00/01/10, b3 = bit frame anticollision
         self.atqa = 0x0004 | (self.levels - 1) << 6
         self.state = _POWER_OFF
+        self.powered_at = -1  # clock time (us) the field last powered the card; -1: no clock
         self.from_halt = False  # READY*/ACTIVE*: errors go back to HALT, not IDLE
         self.level = 0  # cascade level being resolved in READY
         # Per cascade level: 4 UID bytes (cascade tag first when more levels follow) + BCC.
@@ -145,13 +154,19 @@ class VirtualCard:
                     src += 1
             cl[k + 4] = cl[k] ^ cl[k + 1] ^ cl[k + 2] ^ cl[k + 3]  # BCC: XOR of the 4 bytes
 
-    def power(self, on: bool) -> None:
-        """The reader's field came up (IDLE) or went away (POWER-OFF forgets everything)."""
+    def power(self, on: bool, now_us: int = -1) -> None:
+        """The reader's field came up (IDLE) or went away (POWER-OFF forgets everything).
+        now_us: the clock's time, from which the card counts its power-up time (-1: none)."""
         if not on:
             self.state = _POWER_OFF
         elif self.state == _POWER_OFF:
             self.state = _IDLE
             self.from_halt = False
+            self.powered_at = now_us
+
+    def ready(self, now_us: int) -> bool:
+        """Powered long enough to hear a frame at clock time now_us (-1: no clock, always)."""
+        return now_us < 0 or self.powered_at < 0 or now_us - self.powered_at >= self.power_up_us
 
     def _error(self) -> None:
         self.state = _HALT if self.from_halt else _IDLE
@@ -233,14 +248,20 @@ class MFRC522Chip:
     `rst` (optional Pin) is NRSTPD: low holds the chip in hard power-down, the rising edge resets
     it. Cards go in with put_card()/add_card(); faults with miss_next(), corrupt_next_crc(),
     corrupt_next_bcc() and `present = False` (nobody drives MISO: reads `absent_miso`).
-    Not modelled: soft power-down, GenerateRandomID, Receive, MFAuthent (they end at once like an
-    unknown command), timer counting (a transceive with no answer times out at once when TAuto
-    is set), bit-oriented anticollision, data rates above 106 kBd.
+    `clock_us` (optional callable, microseconds): cards then answer only once powered for
+    their power_up_us; without it they answer as soon as the field is on.
+    Soft power-down (CommandReg PowerDown) stops the field and the commands; clearing it wakes
+    the chip, whose CommandReg shows PowerDown for `soft_wake_reads` more reads.
+    Not modelled: GenerateRandomID, Receive, MFAuthent (they end at once like an unknown
+    command), timer counting (a transceive with no answer times out at once when TAuto is set;
+    `timer_us` adds up the time the real timer would have run), bit-oriented anticollision,
+    data rates above 106 kBd.
     """
 
     wake_reads = 2  # CommandReg reads that still show PowerDown after a reset (oscillator start)
+    soft_wake_reads = 1  # ... after soft power-down: 1024 clocks (76 us), the oscillator ran on
 
-    def __init__(self, rst=None, version: int = 0x92) -> None:
+    def __init__(self, rst=None, version: int = 0x92, clock_us=None) -> None:
         self.version = version  # 0x91 = v1.0, 0x92 = v2.0; clones report 0x88, 0x12 ...
         self.present = True
         self.absent_miso = 0xFF  # what MISO reads with no chip: 0xFF with a pull-up, else 0x00
@@ -249,6 +270,14 @@ class MFRC522Chip:
         self.frames = 0  # RF frames sent
         self.hard_resets = 0
         self.soft_resets = 0
+        self.asleep = False  # soft power-down
+        self.selects = 0  # SPI transactions: chip-select falling edges
+        self.field_ons = 0  # times the carrier came on
+        self._field_was = False
+        self._field_since = 0  # clock time (us) the carrier last came on
+        self._field_us = 0  # carrier-on time before that
+        self.timer_us = 0  # time the chip's timer ran out waiting for answers that never came
+        self._clock = clock_us
         self._fifo = bytearray(_FIFO_SIZE)
         self._head = 0
         self._count = 0
@@ -274,7 +303,18 @@ class MFRC522Chip:
     @property
     def field(self) -> bool:
         """True while the antenna drivers TX1/TX2 put out the 13.56 MHz carrier."""
-        return self.present and not self._in_reset and bool(self.regs[_TX_CONTROL] & 0x03)
+        return (
+            self.present
+            and not self._in_reset
+            and not self.asleep
+            and bool(self.regs[_TX_CONTROL] & 0x03)
+        )
+
+    def field_us(self) -> int:
+        """How long the carrier has been on in all, by the clock (0 without one)."""
+        if self._field_was and self._clock is not None:
+            return self._field_us + self._clock() - self._field_since
+        return self._field_us
 
     @property
     def card(self):
@@ -288,12 +328,16 @@ class MFRC522Chip:
     def add_card(self, card: VirtualCard) -> None:
         """Another card in the field too: their answers collide."""
         self.cards.append(card)
-        card.power(self.field)
+        card.power(self.field, self._now())
 
     def remove_card(self) -> None:
         for card in self.cards:
             card.power(False)
         self.cards = []
+
+    def _now(self) -> int:
+        clock = self._clock
+        return -1 if clock is None else clock()
 
     def miss_next(self, n: int = 1) -> None:
         """The next n REQA/WUPA frames reach no card (a card tilted in the slot)."""
@@ -310,6 +354,7 @@ class MFRC522Chip:
     # --- SPI (datasheet 8.1.2): address byte = R/W bit 7, address bits 6..1, bit 0 = 0 --------
 
     def select(self) -> None:
+        self.selects += 1
         self._addr = -1
 
     def deselect(self) -> None:
@@ -405,6 +450,18 @@ class MFRC522Chip:
     def _command(self, value: int) -> None:
         regs = self.regs
         cmd = value & 0x0F
+        if value & _POWER_DOWN:  # soft power-down: the command in progress stops
+            regs[_COMMAND] = (value & 0x20) | _POWER_DOWN
+            if not self.asleep:
+                self.asleep = True
+                self._field_changed()
+            return
+        if self.asleep:  # PowerDown cleared: the oscillator restarts, nothing else happens
+            regs[_COMMAND] = value & 0x20
+            self.asleep = False
+            self._waking = self.soft_wake_reads
+            self._field_changed()
+            return
         if cmd == _NO_CMD_CHANGE:  # only RcvOff/PowerDown change
             regs[_COMMAND] = (value & 0x20) | (regs[_COMMAND] & 0x0F)
             return
@@ -478,6 +535,7 @@ class MFRC522Chip:
             regs[table[i]] = table[i + 1]
         self._head = 0
         self._count = 0
+        self.asleep = False
         self._field_changed()
 
     def _rst_changed(self, pin, level: int) -> None:
@@ -492,8 +550,23 @@ class MFRC522Chip:
 
     def _field_changed(self) -> None:
         on = self.field
+        now = self._now()
+        if on != self._field_was:
+            self._field_was = on
+            if on:
+                self.field_ons += 1
+                self._field_since = now
+            elif now >= 0:
+                self._field_us += now - self._field_since
         for card in self.cards:
-            card.power(on)
+            card.power(on, now)
+
+    def _timer_period_us(self) -> int:
+        """(TReload + 1) ticks of (2 * TPrescaler + 1) / 13.56 MHz (datasheet 8.5)."""
+        regs = self.regs
+        prescaler = (regs[_T_MODE] & 0x0F) << 8 | regs[_T_PRESCALER]
+        reload = regs[_T_RELOAD_H] << 8 | regs[_T_RELOAD_L]
+        return (2 * prescaler + 1) * (reload + 1) * 100 // 1356
 
     def _send(self, transceive: bool) -> None:
         regs = self.regs
@@ -524,6 +597,7 @@ class MFRC522Chip:
         if not got:
             if regs[_T_MODE] & _T_AUTO:
                 regs[_COM_IRQ] |= _TIMER_IRQ  # the timer started after sending runs out
+                self.timer_us += self._timer_period_us()
             return  # without TAuto the receiver waits for ever
         rx = self._rx
         if regs[_RX_MODE] & _CRC_EN:  # RxCRCEn: check and strip the CRC_A
@@ -548,7 +622,10 @@ class MFRC522Chip:
         rx = self._rx
         got = 0
         first_coll = 0  # bit position (1-based) of the first collision
+        now = self._now()
         for card in self.cards:
+            if not card.ready(now):
+                continue  # still powering up: it hears nothing
             k = card.hear(tx, n, last_bits, self._rx2 if got else rx)
             if not k:
                 continue

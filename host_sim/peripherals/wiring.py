@@ -47,12 +47,16 @@ class VirtualBoard:
 class VirtualParts:
     """The parts soldered to one board: panel, two readers with cards, keypad, battery."""
 
-    def __init__(self, board, edition: str = "electronic_banking", battery_mv: int = 4200):
+    def __init__(
+        self, board, edition: str = "electronic_banking", battery_mv: int = 4200, clock_us=None
+    ):
+        """clock_us: the unit's time in microseconds, for the readers' cards to count their
+        power-up time (without it a card answers as soon as the field is on)."""
         self.board = board
         self.panel = SSD1306Panel()
         board.i2c.attach(board.display_address, self.panel)
-        self.green_reader = MFRC522Chip(rst=board.green_rst)
-        self.red_reader = MFRC522Chip(rst=board.red_rst)
+        self.green_reader = MFRC522Chip(rst=board.green_rst, clock_us=clock_us)
+        self.red_reader = MFRC522Chip(rst=board.red_rst, clock_us=clock_us)
         board.spi.attach(board.green_cs, self.green_reader)
         board.spi.attach(board.red_cs, self.red_reader)
         self.keypad = KeypadMatrix(board.rows, board.cols, board.keymap(edition))

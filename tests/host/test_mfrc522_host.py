@@ -10,6 +10,7 @@ ERROR = 0x06
 FIFO_DATA = 0x09
 FIFO_LEVEL = 0x0A
 MODE = 0x11
+TX_CONTROL = 0x14
 CRC_RESULT_H = 0x21
 CRC_RESULT_L = 0x22
 VERSION = 0x37
@@ -95,3 +96,31 @@ def test_chip_held_in_reset_does_not_answer():
     assert raises_oserror(reader.init, "not found")
     rst(1)
     assert MFRC522(spi, cs).init() == 0x92
+
+
+def test_chip_soft_power_down_keeps_its_registers_and_wakes_after_a_read() -> None:
+    spi, cs, chip = chip_alone()
+    reg_write(spi, cs, MODE, 0x3D)
+    reg_write(spi, cs, TX_CONTROL, 0x83)  # antenna on
+    assert chip.field
+    reg_write(spi, cs, COMMAND, 0x10)  # PowerDown
+    assert chip.asleep and not chip.field
+    assert reg_read(spi, cs, COMMAND) & 0x10
+    reg_write(spi, cs, COMMAND, 0x00)  # PowerDown cleared: the wake-up starts
+    assert reg_read(spi, cs, COMMAND) & 0x10  # 1024 clocks: not yet
+    assert reg_read(spi, cs, COMMAND) == 0x00
+    assert reg_read(spi, cs, MODE) == 0x3D and chip.field  # kept through the power-down
+
+
+def test_chip_counts_the_time_its_timer_waits_for_no_answer() -> None:
+    spi, cs, chip = chip_alone()
+    reg_write(spi, cs, 0x2A, 0x80)  # TAuto, TPrescaler high nibble 0
+    reg_write(spi, cs, 0x2B, 169)  # 25 us per tick
+    reg_write(spi, cs, 0x2D, 199)  # TReload 199: 200 ticks
+    reg_write(spi, cs, TX_CONTROL, 0x83)
+    reg_write(spi, cs, FIFO_DATA, 0x52)  # WUPA, nobody in the field
+    reg_write(spi, cs, 0x0D, 0x07)
+    reg_write(spi, cs, COMMAND, 0x0C)  # Transceive
+    reg_write(spi, cs, 0x0D, 0x87)  # StartSend
+    assert reg_read(spi, cs, 0x04) & 0x01  # TimerIRq
+    assert chip.timer_us == 5000

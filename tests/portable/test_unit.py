@@ -1,5 +1,5 @@
 # The whole unit: keys through the matrix, cards through the MFRC522 model, pixels on the panel.
-# micropython-heap: 192k (firmware plus every virtual part's model in one heap; the firmware
+# micropython-heap: 208k (firmware plus every virtual part's model in one heap; the firmware
 # alone loads in about 79 KB on the 64-bit unix port, far less with the Pico's 32-bit words)
 import gc
 
@@ -146,6 +146,62 @@ def test_each_reader_is_polled_about_eight_times_a_second():
     rig.polls = [0, 0]
     rig.advance(6000)
     assert 45 <= rig.polls[0] <= 55 and 45 <= rig.polls[1] <= 55
+    rig.cleanup()
+
+
+def test_fields_are_on_only_for_a_poll_and_cards_still_come_and_go():
+    rig = Rig()
+    readers = (rig.parts.green_reader, rig.parts.red_reader)
+    on = [0, 0]
+    polls = rig.polls[0]
+    rig.parts.insert(0, 1)
+    while rig.unit.edition.slot_card[0] != 1:
+        rig.advance(10)
+        assert not readers[0].field or rig.now % 120 == 0  # on only from start_poll to read
+    assert rig.polls[0] - polls <= 1  # seen at the first poll after it went in
+    for _ in range(120):  # 1.2 s: 10 polls of each reader
+        rig.advance(10)
+        for slot in (0, 1):
+            on[slot] += readers[slot].field
+    assert on == [10, 10]  # the 10 ms step between field on and the read, nothing more
+    assert readers[0].asleep and readers[1].asleep
+    assert rig.unit.edition.slot_card[0] == 1  # a card lying still: no event, no miss
+    rig.parts.remove(0)
+    polls = rig.polls[0]
+    while rig.unit.edition.slot_card[0] is not None:
+        rig.advance(10)
+    assert rig.polls[0] - polls <= 2  # a pull is noticed within two polls
+    rig.cleanup()
+
+
+def test_a_poll_reads_only_once_the_card_has_had_its_power_up_time():
+    rig = Rig()
+    unit = rig.unit
+    rig.parts.insert(0, 1)
+    rig.advance(5)  # between the rig's steps: no poll of its own runs in what follows
+    now = rig.now
+    unit.start_poll(0, now)
+    unit.poll_reader(0, now + 4)  # too soon: nothing happens, the field stays on
+    assert rig.parts.green_reader.field and unit.edition.slot_card[0] is None
+    rig.now = now + 5
+    unit.poll_reader(0, rig.now)
+    assert unit.edition.slot_card[0] == 1 and not rig.parts.green_reader.field
+    unit.poll_reader(0, rig.now + 120)  # no start_poll before it: no read, no miss
+    assert unit.edition.slot_card[0] == 1 and unit.slots[0].uid is not None
+    rig.cleanup()
+
+
+def test_a_switch_to_a_cardless_edition_between_the_two_halves_leaves_the_field_off():
+    rig = Rig()
+    unit = rig.unit
+    rig.advance(5)
+    unit.start_poll(0, rig.now)
+    assert rig.parts.green_reader.field
+    # What the settings menu leaves when it switches to the Stock Exchange (app.config).
+    unit.edition.uses_cards = False
+    unit.slots = [None, None]
+    unit.poll_reader(0, rig.now + 5)
+    assert not rig.parts.green_reader.field and rig.parts.green_reader.asleep
     rig.cleanup()
 
 

@@ -17,7 +17,7 @@ class Rig:
             # Virtual card n is player n's card, as if enrolled on an earlier day.
             Store(self.flash).append([("card", card_id(n), n) for n in range(1, 7)])
         self.board = VirtualBoard(clock=lambda: self.now)
-        self.parts = VirtualParts(self.board)
+        self.parts = VirtualParts(self.board, clock_us=lambda: self.now * 1000)
         self.unit = build_unit(self.board, fs=self.flash)
         self.unit.screen_log = []  # read back by screen()
         self.flash_dir = flash_dir
@@ -33,12 +33,15 @@ class Rig:
             self.now += 10
             now = self.now
             unit.scan_keys(now)
-            if now % unit.reader_poll_ms == 0:
-                unit.poll_reader(0, now)
-                self.polls[0] += 1
-            if (now + unit.reader_poll_ms // 2) % unit.reader_poll_ms == 0:
-                unit.poll_reader(1, now)
-                self.polls[1] += 1
+            # A poll is two steps: the field on, then the read one 10 ms step later (>= the
+            # card's 5 ms power-up time, which the readers' cards keep on this clock).
+            period = unit.reader_poll_ms
+            for slot, phase in ((0, now % period), (1, (now + period // 2) % period)):
+                if phase == 0:
+                    unit.start_poll(slot, now)
+                elif phase == 10:
+                    unit.poll_reader(slot, now)
+                    self.polls[slot] += 1
             if now % unit.tick_ms == 0:
                 unit.tick(now)
             if now % unit.render_ms == 0:

@@ -12,16 +12,38 @@ V_RAIL = 3.3
 RAIL_LIMIT_MA = 300  # Pico datasheet: keep the load on 3V3(OUT) under 300 mA
 EFFICIENCY = 0.85  # RT6150 buck-boost on the Pico, assumed across these loads (about 85-90 %)
 DIODE_V = 0.3  # 1N5817 forward drop at about 0.2 A
+POWER_BANK_MIN_MA = 50  # below this some USB power banks switch off
 
 
 class Load(NamedTuple):
     name: str
     count: int
-    use_ma: float  # each, display on, antennas on
-    standby_ma: float  # each, display off (what the firmware does today after a minute)
-    max_ma: float  # each, datasheet maximum or worst content
+    on_ma: float  # each, while switched on (a reader during its poll): what the rail carries
+    use_ma: float  # each, average in use (display on)
+    standby_ma: float  # each, average in standby (display off after a minute)
+    max_ma: float  # each, datasheet maximum or worst content, while on
     on_rail: bool  # powered from 3V3(OUT) (True) or the RP2040's own supply inside the Pico
     basis: str
+
+
+# The readers are duty-cycled by the firmware (app/unit.py, drivers/mfrc522.py; the test suite
+# checks these figures against the code): each poll wakes the chip from soft power-down,
+# switches the field on, waits the card's power-up time at another asyncio wake-up, sends one
+# WUPA and reads the UID, then switches the field off and powers the chip down again.
+READER_ON_MA = 73.5  # digital 6.5 + analog 7 + transmitter 60 mA, datasheet typical
+READER_POWERDOWN_MA = 0.01  # soft power-down (CommandReg PowerDown), datasheet 10 uA
+READER_POWER_UP_MS = 5  # ISO/IEC 14443-3: a card answers at the latest 5 ms after the field
+# Field on per poll: the power-up wait plus the request and read (0.5 ms timer with no card,
+# a few ms of Python with one) and the asyncio wake-up's lateness: 6 ms, rounded up.
+READER_ON_MS = 6.0
+READER_POLL_MS = 120  # BankUnit.reader_poll_ms, per reader
+READER_STANDBY_POLL_MS = 360  # BankUnit.standby_poll_ms: display dark, a card still wakes it
+
+
+def reader_average_ma(period_ms: float) -> float:
+    """One reader's average current, polled every period_ms."""
+    duty = READER_ON_MS / period_ms
+    return READER_ON_MA * duty + READER_POWERDOWN_MA * (1 - duty)
 
 
 # Piezo: about 20 nF charged to 3.3 V once per cycle at ~2 kHz is C * V * f = 0.13 mA while it
@@ -30,27 +52,35 @@ PIEZO_SOUNDING_MA = 20e-9 * V_RAIL * 2000 * 1000
 PIEZO_DUTY = 1.0 / 60
 
 LOADS = (
-    Load("RP2040 + flash, MicroPython at 125 MHz", 1, 25.0, 25.0, 50.0, False,
+    Load("RP2040 + flash, MicroPython at 125 MHz", 1, 25.0, 25.0, 25.0, 50.0, False,
          "estimate: a Pico idling in MicroPython draws about 20 mA from 5 V USB, i.e. 25 mA "
          "at 3.3 V after the regulator; the asyncio loop wakes every 10 ms in standby too; "
          "50 mA allows for both cores and flash writes"),
-    Load("SSD1306 0.96in OLED module", 1, 10.0, 0.01, 25.0, True,
+    Load("SSD1306 0.96in OLED module", 1, 10.0, 10.0, 0.01, 25.0, True,
          "charge pump on: about 10 mA for this unit's screens (a sixth of the pixels lit), 25 mA "
          "all lit at full contrast; 10 uA asleep (display off, 0xAE)"),
-    Load("MFRC522, antenna on", 2, 73.5, 73.5, 116.5, True,
+    Load("MFRC522 reader, duty-cycled", 2, READER_ON_MA, reader_average_ma(READER_POLL_MS),
+         reader_average_ma(READER_STANDBY_POLL_MS), 116.5, True,
          "datasheet: digital 6.5 mA + analog 7 mA (10 max) + transmitter 60 mA typical "
-         "(100 max) with the reference antenna; the firmware keeps the field on all the time"),
-    Load("passive piezo (average)", 1, PIEZO_SOUNDING_MA * PIEZO_DUTY, 0.0, PIEZO_SOUNDING_MA,
-         True, "C * V * f = 20 nF * 3.3 V * 2 kHz = 0.13 mA while sounding, ~1/60 of the time"),
-    Load("VSYS divider (R5/R6, 300 kohm) and keypad pull-ups", 1, 0.02, 0.02, 0.1, False,
+         "(100 max) with the reference antenna while the field is on, 10 uA in soft "
+         "power-down; on 6 ms per poll, every 120 ms in use and 360 ms in standby"),
+    Load("passive piezo (average)", 1, PIEZO_SOUNDING_MA, PIEZO_SOUNDING_MA * PIEZO_DUTY, 0.0,
+         PIEZO_SOUNDING_MA, True,
+         "C * V * f = 20 nF * 3.3 V * 2 kHz = 0.13 mA while sounding, ~1/60 of the time"),
+    Load("VSYS divider (R5/R6, 300 kohm) and keypad pull-ups", 1, 0.02, 0.02, 0.02, 0.1, False,
          "4.5 V / 300 kohm = 15 uA; a held key adds ~60 uA during its row's scan"),
 )  # fmt: skip
 
-# What the readers could draw if the firmware powered them down between polls (not done yet):
-# field on ~6 ms per 120 ms poll (card power-up 5 ms + REQA/ATQA), soft power-down otherwise.
-READER_DUTY = 6.0 / 120.0
-READER_POWERDOWN_MA = 0.01
-READER_DUTY_CYCLED_MA = 73.5 * READER_DUTY + READER_POWERDOWN_MA * (1 - READER_DUTY)
+
+def with_fields_always_on():
+    """LOADS as the firmware had them before the readers were duty-cycled: the field on and
+    the chip awake all the time."""
+    return tuple(
+        load._replace(use_ma=READER_ON_MA, standby_ma=READER_ON_MA)
+        if load.name.startswith("MFRC522")
+        else load
+        for load in LOADS
+    )
 
 
 class Source(NamedTuple):
@@ -63,8 +93,8 @@ class Source(NamedTuple):
 
 SOURCES = (
     Source("3 x AA alkaline", 1800, 3.75, True,
-           "about 1800 mAh per cell at a 200 mA drain (2500+ only at low drains); 1.25 V "
-           "average per cell"),
+           "about 1800 mAh per cell at a 200 mA drain, more (2500+) at this unit's ~50 mA, so "
+           "the hours are on the safe side; 1.25 V average per cell"),
     Source("3 x AA NiMH, 1900 mAh", 1900, 3.6, True, "1.2 V per cell, nearly flat"),
     Source("1S LiPo 2000 mAh, protected", 2000, 3.7, True,
            "3.7 V average from 4.2 V to 3.3 V; through the diode so USB never charges it"),
@@ -97,27 +127,17 @@ def _fmt(value: float) -> str:
     return "%.1f" % value
 
 
-def with_duty_cycled_readers():
-    """LOADS with the readers powered down between polls."""
-    return tuple(
-        load._replace(standby_ma=READER_DUTY_CYCLED_MA, use_ma=READER_DUTY_CYCLED_MA)
-        if load.name.startswith("MFRC522")
-        else load
-        for load in LOADS
-    )
-
-
 def rail_summary() -> str:
     """One line for the schematic: the 3V3(OUT) budget."""
     return "3V3(OUT) load: %s mA typical, %s mA max (datasheet), limit %d mA" % (
-        _fmt(rail_ma("use_ma")),
+        _fmt(rail_ma("on_ma")),
         _fmt(rail_ma("max_ma")),
         RAIL_LIMIT_MA,
     )
 
 
 def document() -> str:
-    typ = rail_ma("use_ma")
+    typ = rail_ma("on_ma")
     worst = rail_ma("max_ma")
     use = total_ma("use_ma")
     standby = total_ma("standby_ma")
@@ -134,31 +154,36 @@ def document() -> str:
         "",
         "## Loads (mA at 3.3 V)",
         "",
-        "| load | n | in use, each | standby, each | max, each | on 3V3(OUT) | basis |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| load | n | while on, each | in use (average), each | standby (average), each |"
+        " max, each | on 3V3(OUT) | basis |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for load in LOADS:
         out.append(
-            "| %s | %d | %s | %s | %s | %s | %s |"
-            % (load.name, load.count, _fmt(load.use_ma), _fmt(load.standby_ma),
-               _fmt(load.max_ma), "yes" if load.on_rail else "no (inside the Pico)", load.basis)
+            "| %s | %d | %s | %s | %s | %s | %s | %s |"
+            % (load.name, load.count, _fmt(load.on_ma), _fmt(load.use_ma),
+               _fmt(load.standby_ma), _fmt(load.max_ma),
+               "yes" if load.on_rail else "no (inside the Pico)", load.basis)
         )  # fmt: skip
     out += [
         "",
         "Standby is what the firmware does after a minute without activity: the display sleeps,",
-        "but both readers keep their field on (a card put in a slot wakes the unit), and the",
-        "asyncio loop keeps scanning the keypad every 10 ms.",
+        "the readers are polled every %d ms instead of %d ms (a card put in a slot still wakes"
+        % (READER_STANDBY_POLL_MS, READER_POLL_MS),
+        "the unit), and the asyncio loop keeps scanning the keypad every 10 ms.",
         "",
         "## The 3.3 V rail: is the Pico's 3V3(OUT) enough?",
         "",
         "The Pico datasheet asks to keep the load on 3V3(OUT) under %d mA (the RP2040's own"
         % RAIL_LIMIT_MA,
-        "supply comes on top, inside the board). What this unit hangs on it:",
+        "supply comes on top, inside the board). What this unit hangs on it, counting each part",
+        "as switched on (both readers in a poll at once, which the firmware staggers, but an",
+        "asyncio wake-up can run late):",
         "",
         "- typical: %s = **%s mA**, %d %% of the limit"
         % (
             " + ".join(
-                "%s x %s" % (load.count, _fmt(load.use_ma)) for load in LOADS if load.on_rail
+                "%s x %s" % (load.count, _fmt(load.on_ma)) for load in LOADS if load.on_rail
             ),
             _fmt(typ),
             round(100 * typ / RAIL_LIMIT_MA),
@@ -225,40 +250,61 @@ def document() -> str:
             first.capacity_mah / in_use,
         ),  # fmt: skip
         "",
-        "On USB the unit draws about %s mA from 5 V (Pico diode included): any port or power"
+        "On USB the unit draws about %s mA from 5 V (Pico diode included): any port will do."
         % _fmt(usb_ma),
-        "bank will do, and it is well above the ~50 mA under which some power banks switch off.",
-        "",
-        "So: a full evening of play (8-10 hours) on fresh AAs or a charged 2000 mAh LiPo, and",
-        "standby saves little, because the readers' fields dominate. Turn the unit off with its",
-        "switch between games.",
-        "",
-        "## What the firmware could save",
-        "",
-        "If the readers were put in soft power-down (CommandReg PowerDown, 10 uA) between",
-        "polls and woken for each poll with the field on for about 6 ms of every 120 ms, each",
-        "reader would average %.1f mA x %.0f ms / %.0f ms + %s mA = %s mA instead of 73.5 mA."
-        % (73.5, READER_DUTY * 120, 120, _fmt(READER_POWERDOWN_MA), _fmt(READER_DUTY_CYCLED_MA)),
     ]
-    cycled = with_duty_cycled_readers()
-    use_c = total_ma("use_ma", cycled)
-    standby_c = total_ma("standby_ma", cycled)
+    if usb_ma < POWER_BANK_MIN_MA:
+        out += [
+            "That is under the ~%d mA below which some power banks switch themselves off: use a"
+            % POWER_BANK_MIN_MA,
+            "bank with an always-on (low-current) mode, or a USB charger.",
+        ]
     out += [
-        "Totals would fall to %s mA in use and %s mA in standby:" % (_fmt(use_c), _fmt(standby_c)),
         "",
-        "| source | hours in use | hours standby |",
-        "| --- | --- | --- |",
+        "So: several evenings of play on fresh AAs or a charged 2000 mAh LiPo. The RP2040",
+        "itself is now most of what is left; turn the unit off with its switch between games.",
+        "",
+        "## How the readers are duty-cycled",
+        "",
+        "A reader's field (and its chip) is on only for a poll: field on, then %d ms later, at"
+        % READER_POWER_UP_MS,
+        "another asyncio wake-up, one WUPA and the UID read, then field off and soft power-down",
+        "(CommandReg PowerDown, 10 uA). A card needs up to %d ms in the field before it must"
+        % READER_POWER_UP_MS,
+        "answer (ISO/IEC 14443-3), so the unit does not block for it; with the field off between",
+        "polls the card resets, and every poll finds it afresh. At about %.0f ms on per poll, each"
+        % READER_ON_MS,
+        "reader averages %.1f mA x %.0f / %d + %s mA = %s mA in use and %s mA in standby."
+        % (
+            READER_ON_MA,
+            READER_ON_MS,
+            READER_POLL_MS,
+            _fmt(READER_POWERDOWN_MA),
+            _fmt(reader_average_ma(READER_POLL_MS)),
+            _fmt(reader_average_ma(READER_STANDBY_POLL_MS)),
+        ),  # fmt: skip
+    ]
+    before = with_fields_always_on()
+    use_b = total_ma("use_ma", before)
+    standby_b = total_ma("standby_ma", before)
+    out += [
+        "With the fields on all the time, as the firmware had them before, the totals were %s mA"
+        % _fmt(use_b),
+        "in use and %s mA in standby:" % _fmt(standby_b),
+        "",
+        "| source | hours in use, fields always on | now | hours standby, fields always on |"
+        " now |",
+        "| --- | --- | --- | --- | --- |",
     ]
     for source in SOURCES:
         out.append(
-            "| %s | %.0f h | %.0f h |"
-            % (source.name, source.capacity_mah / battery_ma(use_c, source),
-               source.capacity_mah / battery_ma(standby_c, source))
+            "| %s | %.1f h | %.1f h | %.1f h | %.1f h |"
+            % (source.name, source.capacity_mah / battery_ma(use_b, source),
+               source.capacity_mah / battery_ma(use, source),
+               source.capacity_mah / battery_ma(standby_b, source),
+               source.capacity_mah / battery_ma(standby, source))
         )  # fmt: skip
     out += [
-        "",
-        "That is a firmware change (drivers/mfrc522.py and the poll task), not done here; the",
-        "card-presence logic must then expect a card to answer REQA after every power-up.",
         "",
         "## Battery gauge",
         "",
