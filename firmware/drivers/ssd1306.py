@@ -18,8 +18,8 @@ HEIGHT = const(64)
 _PAGES = const(8)  # GDDRAM is 8 pages of 8 rows; one byte is one column of a page, bit 0 on top
 _FRAME = const(1024)
 _EIO = const(5)
-_CHUNK = const(32)  # columns per slice compared in one go when looking for changed columns
-_CHUNKS = const(4)  # chunks per page
+_CHUNK = const(16)  # columns per slice compared in one go when looking for changed columns
+_CHUNKS = const(8)  # chunks per page
 _WINDOW_BYTES = const(8)  # a window command on the wire: address, control byte, 6 bytes
 _UNCHANGED = const(255)  # _low[page] of a page that needs nothing sent
 _STEP = const(8)  # a window's width is a multiple of this
@@ -76,7 +76,7 @@ class SSD1306:
         sent = memoryview(self._sent)
         self._page = tuple(view[1 + p * WIDTH : 1 + (p + 1) * WIDTH] for p in range(_PAGES))
         self._sent_page = tuple(sent[p * WIDTH : (p + 1) * WIDTH] for p in range(_PAGES))
-        # 32-column slices of both, compared in C to find the changed columns quickly.
+        # 16-column slices of both, compared in C to find the changed columns quickly.
         self._chunk = tuple(
             view[1 + c * _CHUNK : 1 + (c + 1) * _CHUNK] for c in range(_FRAME // _CHUNK)
         )
@@ -85,13 +85,19 @@ class SSD1306:
         )
         # writevto vectors: the control byte, then one page; built once, reused every show().
         self._page_write = tuple((view[0:1], self._page[p]) for p in range(_PAGES))
-        # Part of a page goes out of `_part`: the control byte, then the columns copied in.
-        # Windows are widened to a multiple of 8 columns (at most 7 bytes more per page), so
-        # 16 views of it, made here, serve every write: _part_view[n // 8 - 1] sends n columns.
+        # Part of a page goes out of `_part`: the control byte, then the window's columns,
+        # copied in by blit() (in C) onto a one-page canvas of the window's width. Windows are
+        # widened to a multiple of 8 columns (at most 7 bytes more per page), so 16 views and
+        # 16 canvases, made here, serve every write: index n // 8 - 1 for n columns.
         self._part = bytearray(1 + WIDTH)
         self._part[0] = _CONTROL_DATA
         part = memoryview(self._part)
         self._part_view = tuple(part[: 1 + n] for n in range(_STEP, WIDTH + 1, _STEP))
+        self._part_canvas = tuple(
+            framebuf.FrameBuffer(part[1:], n, 8, framebuf.MONO_VLSB)
+            for n in range(_STEP, WIDTH + 1, _STEP)
+        )
+        self._sent_frame = sent
         self._low = bytearray(_PAGES)  # first changed column per page, or _UNCHANGED
         self._high = bytearray(_PAGES)  # last changed column per page
         self._window = bytearray(
@@ -117,6 +123,8 @@ class SSD1306:
         (a page at most per write). Returns the I2C bytes sent (each transaction counts its
         address byte)."""
         resend = self._resend
+        if not resend and not self._light_at_show and self._frame == self._sent_frame:
+            return 0  # nothing new (one compare in C)
         self._resend = True  # until this show() completes: a fault part-way means resend all
         low = self._low
         high = self._high
@@ -125,13 +133,17 @@ class SSD1306:
         left = WIDTH
         right = 0
         per_page = 0  # bytes if every changed page gets its own window
+        page = self._page
+        sent_page = self._sent_page
         for p in range(_PAGES):
             if resend:
                 low[p] = 0
                 high[p] = WIDTH - 1
-            elif not self._find_changes(p):
+            elif page[p] == sent_page[p]:
                 low[p] = _UNCHANGED
                 continue
+            else:
+                self._find_changes(p)
             if first < 0:
                 first = p
             last = p
@@ -159,11 +171,9 @@ class SSD1306:
             count += self.power(True)
         return count
 
-    def _find_changes(self, p: int) -> bool:
-        """Whether page p differs from the panel; if so its first and last changed columns
-        go to _low[p] and _high[p]."""
-        if self._page[p] == self._sent_page[p]:
-            return False
+    def _find_changes(self, p: int) -> None:
+        """The first and last columns where page p (known to differ) differs from the panel,
+        into _low[p] and _high[p]."""
         chunk = self._chunk
         sent_chunk = self._sent_chunk
         frame = self._frame
@@ -182,7 +192,6 @@ class SSD1306:
         while frame[x] == sent[x]:
             x -= 1
         self._high[p] = x - p * WIDTH
-        return True
 
     def _send(self, p: int, left: int, n: int) -> int:
         """n columns (a multiple of 8) of page p from column `left`, into the window set
@@ -191,15 +200,10 @@ class SSD1306:
             count = self._write_vector(self._page_write[p], 1 + WIDTH)
             self._sent_page[p][:] = self._page[p]
             return count
-        frame = self._frame
-        part = self._part
-        at = p * WIDTH + left
-        for i in range(n):
-            part[1 + i] = frame[at + i]
+        self._part_canvas[n // _STEP - 1].blit(self.canvas, -left, -8 * p)
         count = self._write(self._part_view[n // _STEP - 1])
-        sent = self._sent
-        for i in range(n):
-            sent[at + i] = part[1 + i]
+        # Outside the window the page was already equal to the panel's: copy it whole.
+        self._sent_page[p][:] = self._page[p]
         return count
 
     def invalidate(self) -> None:

@@ -35,6 +35,8 @@ _INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn 
 _small: list = [None] * (_SMALL_COUNT + len(fonts.SMALL_EXTRA_CODES))
 _scaled: list = [None] * (2 * len(_small))  # the small glyphs x2, then x3
 _big: list = [None] * len(fonts.BIG_CHARS)
+_BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
+_BIG_WIDTHS = fonts.BIG_WIDTHS
 _images: dict = {}  # icon bytes -> its FrameBuffer
 
 
@@ -48,20 +50,25 @@ def text_width(text: str, scale: int = 1) -> int:
 
 def big_advance(char: str) -> int:
     """Columns one character of big text takes, the gap after it included."""
-    index = fonts.BIG_CHARS.find(char)
+    index = _BIG_CHARS.find(char)
     if index >= 0:
-        return fonts.BIG_WIDTHS[index] + fonts.BIG_GAP
+        return _BIG_WIDTHS[index] + fonts.BIG_GAP
     if char == " ":
         return fonts.BIG_SPACE + fonts.BIG_GAP
     return fonts.SMALL_WIDTH * fonts.BIG_SCALE + fonts.BIG_GAP
 
 
+def big_run(text: str, start: int, end: int) -> int:
+    """Columns text[start:end] takes in big text, the gap after its last character included."""
+    width = 0
+    for i in range(start, end):
+        width += big_advance(text[i])
+    return width
+
+
 def big_width(text: str) -> int:
     """Pixels the big glyphs cover for `text` (letters are the small font x3)."""
-    width = 0
-    for i in range(len(text)):
-        width += big_advance(text[i])
-    return width - fonts.BIG_GAP if text else 0
+    return big_run(text, 0, len(text)) - fonts.BIG_GAP if text else 0
 
 
 def fitting(text: str, x: int, right: int = WIDTH, scale: int = 1) -> int:
@@ -109,18 +116,22 @@ def draw_big(canvas, text: str, x: int, y: int, log: list | None = None, first: 
     big_width(); the log gets the whole text at x when `first` is 0."""
     if log is not None and text and not first:
         log.append((x, y, text))
+    gap = fonts.BIG_GAP
     for i in range(first, len(text)):
         char = text[i]
-        index = fonts.BIG_CHARS.find(char)
+        index = _BIG_CHARS.find(char)
         if index >= 0:
             glyph = _big[index]
             if glyph is None:
                 glyph = _big[index] = _build_big(index)
             canvas.blit(glyph, x, y, 0)
-        elif char != " ":
+            x += _BIG_WIDTHS[index] + gap
+        elif char == " ":
+            x += fonts.BIG_SPACE + gap
+        else:
             _blit(canvas, _small_glyph(ord(char), fonts.BIG_SCALE), x, y, 1)
-        x += big_advance(char)
-    return x - fonts.BIG_GAP
+            x += fonts.SMALL_WIDTH * fonts.BIG_SCALE + gap
+    return x - gap
 
 
 def draw_image(canvas, bitmap: bytes, x: int, y: int, color: int = 1) -> int:

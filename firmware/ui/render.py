@@ -198,6 +198,9 @@ class Screen:
                 draw_text(self.canvas, lines[i], 0, _LINES_Y + i * _LINE_STEP, 1, WIDTH, 1, log)
 
     def _draw_big(self, big: str, entry: bool, log) -> None:
+        kept = entry and self._big_entry and self._big_kind == _GLYPHS
+        if kept and self._big_x == ENTRY_X and self._edit_entry(big, log):
+            return
         canvas = self.canvas
         kind = _NONE
         x = y = width = height = 0
@@ -216,25 +219,11 @@ class Screen:
                 height = 14
             else:
                 kind = _LINE
-                width = (
-                    draw.fitting(big, 0) * fonts.SMALL_CELL - 1
-                )  # centred and cut as draw.centered()
+                width = draw.fitting(big, 0) * fonts.SMALL_CELL - 1  # cut as draw.centered()
                 x = (WIDTH - width) // 2
                 y = _SMALL_LINE_Y
                 height = 7
-        first = 0
-        start = x
-        old_kind = self._big_kind
-        if kind == _GLYPHS and old_kind == _GLYPHS and x == self._big_x:
-            # Same place: keep the glyphs before the first changed character.
-            old = self._big
-            while first < len(big) and first < len(old) and big[first] == old[first]:
-                start += draw.big_advance(big[first])
-                first += 1
-            end = self._big_x + self._big_w
-            if end > start:
-                canvas.fill_rect(start, y, end - start, height, 0)
-        elif old_kind != _NONE:
+        if self._big_kind != _NONE:
             canvas.fill_rect(self._big_x, self._big_y, self._big_w, self._big_h, 0)
         self._big = big
         self._big_entry = entry
@@ -246,13 +235,36 @@ class Screen:
         if log is not None:
             log.clear()
         if kind == _GLYPHS:
-            draw_big(canvas, big, start, y, None, first)
-            if log is not None:
-                log.append((x, y, big))
+            draw_big(canvas, big, x, y, log)
         elif kind == _TALL:
             draw_text(canvas, big, x, y, 1, WIDTH, 2, log)
         elif kind == _LINE:
             draw.centered(canvas, big, y, 1, log)
+
+    def _edit_entry(self, big: str, log) -> bool:
+        """A character typed or taken back at the end of an amount drawn from ENTRY_X: draw or
+        clear just that glyph (the kept ones are not even read: reading a character of a str
+        costs MicroPython a qstr lookup). False when it is not such a change, or does not fit."""
+        old = self._big
+        kept = len(old)
+        width = self._big_w
+        if len(big) > kept and big.startswith(old):
+            width += draw.big_run(big, kept, len(big))
+            if ENTRY_X + width > WIDTH:
+                return False
+            draw_big(self.canvas, big, ENTRY_X + self._big_w + fonts.BIG_GAP, BIG_Y, None, kept)
+        elif big and len(big) < kept and old.startswith(big):
+            width -= draw.big_run(old, len(big), kept)
+            start = ENTRY_X + width + fonts.BIG_GAP
+            self.canvas.fill_rect(start, BIG_Y, ENTRY_X + self._big_w - start, _BIG_HEIGHT, 0)
+        else:
+            return False
+        self._big = big
+        self._big_w = width
+        if log is not None:
+            log.clear()
+            log.append((ENTRY_X, BIG_Y, big))
+        return True
 
     def _draw_bottom(self, view: dict, status, full: bool, log) -> None:
         line = view.get("message") or ""
