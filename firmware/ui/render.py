@@ -64,24 +64,22 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
     every icon, so a simulator can read the screen as text. Powering the panel for
     view["display_on"] is the shell's job; this only draws. A view with a "screen" key (the
     Stock Exchange) is drawn by ui.market_screens, imported only when first needed.
-    partial: redraw only what changed since the last render() on this canvas (the canvas must
-    not have been drawn on by anything else since); otherwise the whole frame is drawn.
+    partial: redraw only what changed since the last partial render() on this canvas (the
+    canvas must have been drawn on by render() alone since); otherwise the whole frame is drawn.
+    The unit draws partially on its one display: a Screen remembers that canvas's regions.
     """
-    screen = screen_for(canvas)
-    if not partial:
+    global _kept
+    screen = _kept
+    if screen is None or screen.canvas is not canvas:
+        screen = Screen(canvas)  # nothing known about this canvas: everything is drawn
+        if partial:
+            _kept = screen
+    elif not partial:
         screen.forget()
     screen.draw(view, status, log)
 
 
-_last: "Screen | None" = None  # the Screen of the canvas drawn last (the device has one)
-
-
-def screen_for(canvas) -> "Screen":
-    """The Screen that remembers what was drawn on `canvas` (a new one for another canvas)."""
-    global _last
-    if _last is None or _last.canvas is not canvas:
-        _last = Screen(canvas)
-    return _last
+_kept: "Screen | None" = None  # the Screen of the canvas drawn partially last
 
 
 class Screen:
