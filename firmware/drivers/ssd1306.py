@@ -57,7 +57,7 @@ _INIT = (
 
 
 class SSD1306:
-    """128x64 SSD1306 on an I2C bus: draw on .canvas, then show() sends the changed pages."""
+    """128x64 SSD1306 on an I2C bus: draw on .canvas, then show() sends what changed."""
 
     width = WIDTH
     height = HEIGHT
@@ -93,8 +93,9 @@ class SSD1306:
         self._part[0] = _CONTROL_DATA
         part = memoryview(self._part)
         self._part_view = tuple(part[: 1 + n] for n in range(_STEP, WIDTH + 1, _STEP))
+        columns = part[1:]
         self._part_canvas = tuple(
-            framebuf.FrameBuffer(part[1:], n, 8, framebuf.MONO_VLSB)
+            framebuf.FrameBuffer(columns, n, 8, framebuf.MONO_VLSB)
             for n in range(_STEP, WIDTH + 1, _STEP)
         )
         self._sent_frame = sent
