@@ -394,10 +394,11 @@ class BankUnit:
                     display.power(False)  # standby: frame kept in the panel, glass dark
                     self.display_powered = False
             else:
-                display.canvas.fill(0)
                 if self.screen_log is not None:
                     self.screen_log.clear()
-                render(display.canvas, view, status, self.screen_log)
+                # Only the regions whose content changed are redrawn, and show() sends only
+                # the changed columns of the changed pages.
+                render(display.canvas, view, status, self.screen_log, True)
                 display.show()
                 if not self.display_powered:
                     display.power(True)

@@ -1,4 +1,4 @@
-# SSD1306 128x64 OLED on I2C: a framebuf canvas, and show() sends only the pages that changed.
+# SSD1306 128x64 OLED on I2C: a framebuf canvas; show() sends only the columns that changed.
 import framebuf
 
 try:
@@ -18,6 +18,11 @@ HEIGHT = const(64)
 _PAGES = const(8)  # GDDRAM is 8 pages of 8 rows; one byte is one column of a page, bit 0 on top
 _FRAME = const(1024)
 _EIO = const(5)
+_CHUNK = const(16)  # columns per slice compared in one go when looking for changed columns
+_CHUNKS = const(8)  # chunks per page
+_WINDOW_BYTES = const(8)  # a window command on the wire: address, control byte, 6 bytes
+_UNCHANGED = const(255)  # _low[page] of a page that needs nothing sent
+_STEP = const(8)  # a window's width is a multiple of this
 
 # Control byte (first byte after the address): Co = bit 7, D/C# = bit 6.
 _CONTROL_COMMANDS = const(0x00)  # Co=0, D/C#=0: every following byte is a command
@@ -52,7 +57,7 @@ _INIT = (
 
 
 class SSD1306:
-    """128x64 SSD1306 on an I2C bus: draw on .canvas, then show() sends the changed pages."""
+    """128x64 SSD1306 on an I2C bus: draw on .canvas, then show() sends what changed."""
 
     width = WIDTH
     height = HEIGHT
@@ -60,20 +65,42 @@ class SSD1306:
     def __init__(self, i2c: "I2C", address: int = 0x3C) -> None:
         self.i2c = i2c
         self.address = address
-        # One buffer: the data control byte, then the frame, so a full frame is one write.
+        # One buffer: the data control byte, then the frame; a page is sent as the control
+        # byte and that page, so no single write is longer than 129 bytes (~2.9 ms at 400 kHz).
         self.buffer = bytearray(1 + _FRAME)
         self.buffer[0] = _CONTROL_DATA
         view = memoryview(self.buffer)
         self._frame = view[1:]
         self.canvas = framebuf.FrameBuffer(self._frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self._sent = bytearray(_FRAME)  # what the panel holds, as of the last show()
-        self._sent_view = memoryview(self._sent)
+        sent = memoryview(self._sent)
         self._page = tuple(view[1 + p * WIDTH : 1 + (p + 1) * WIDTH] for p in range(_PAGES))
-        self._sent_page = tuple(
-            self._sent_view[p * WIDTH : (p + 1) * WIDTH] for p in range(_PAGES)
+        self._sent_page = tuple(sent[p * WIDTH : (p + 1) * WIDTH] for p in range(_PAGES))
+        # 16-column slices of both, compared in C to find the changed columns quickly.
+        self._chunk = tuple(
+            view[1 + c * _CHUNK : 1 + (c + 1) * _CHUNK] for c in range(_FRAME // _CHUNK)
+        )
+        self._sent_chunk = tuple(
+            sent[c * _CHUNK : (c + 1) * _CHUNK] for c in range(_FRAME // _CHUNK)
         )
         # writevto vectors: the control byte, then one page; built once, reused every show().
         self._page_write = tuple((view[0:1], self._page[p]) for p in range(_PAGES))
+        # Part of a page goes out of `_part`: the control byte, then the window's columns,
+        # copied in by blit() (in C) onto a one-page canvas of the window's width. Windows are
+        # widened to a multiple of 8 columns (at most 7 bytes more per page), so 16 views and
+        # 16 canvases, made here, serve every write: index n // 8 - 1 for n columns.
+        self._part = bytearray(1 + WIDTH)
+        self._part[0] = _CONTROL_DATA
+        part = memoryview(self._part)
+        self._part_view = tuple(part[: 1 + n] for n in range(_STEP, WIDTH + 1, _STEP))
+        columns = part[1:]
+        self._part_canvas = tuple(
+            framebuf.FrameBuffer(columns, n, 8, framebuf.MONO_VLSB)
+            for n in range(_STEP, WIDTH + 1, _STEP)
+        )
+        self._sent_frame = sent
+        self._low = bytearray(_PAGES)  # first changed column per page, or _UNCHANGED
+        self._high = bytearray(_PAGES)  # last changed column per page
         self._window = bytearray(
             (_CONTROL_COMMANDS, _COLUMN_ADDRESS, 0, WIDTH - 1, _PAGE_ADDRESS, 0, _PAGES - 1)
         )
@@ -92,33 +119,92 @@ class SSD1306:
         self._light_at_show = True
 
     def show(self) -> int:
-        """Send the pages that differ from the last show(); returns the I2C bytes sent
-        (each transaction counts its address byte)."""
+        """Send what differs from the last show(): the changed columns of the changed pages,
+        through one window over all of them or one window per page, whichever is fewer bytes
+        (a page at most per write). Returns the I2C bytes sent (each transaction counts its
+        address byte)."""
+        resend = self._resend
+        if not resend and not self._light_at_show and self._frame == self._sent_frame:
+            return 0  # nothing new (one compare in C)
+        self._resend = True  # until this show() completes: a fault part-way means resend all
+        low = self._low
+        high = self._high
+        first = -1  # changed pages and the union of their columns
+        last = 0
+        left = WIDTH
+        right = 0
+        per_page = 0  # bytes if every changed page gets its own window
         page = self._page
         sent_page = self._sent_page
-        resend = self._resend
-        count = 0
-        self._resend = True  # until this show() completes: a fault part-way means resend all
-        first = 0
-        while first < _PAGES:
-            if not resend and page[first] == sent_page[first]:
-                first += 1
+        for p in range(_PAGES):
+            if resend:
+                low[p] = 0
+                high[p] = WIDTH - 1
+            elif page[p] == sent_page[p]:
+                low[p] = _UNCHANGED
                 continue
-            last = first
-            while last + 1 < _PAGES and (resend or page[last + 1] != sent_page[last + 1]):
-                last += 1
-            count += self._set_window(first, last)
-            if first == 0 and last == _PAGES - 1:
-                count += self._write(self.buffer)  # whole frame, control byte included
-                self._sent_view[:] = self._frame
+            else:
+                self._find_changes(p)
+            if first < 0:
+                first = p
+            last = p
+            left = min(left, low[p])
+            right = max(right, high[p])
+            width = (high[p] - low[p] + _STEP) & ~(_STEP - 1)  # widened as _send() does
+            per_page += _WINDOW_BYTES + width + 2
+        count = 0
+        if first >= 0:
+            width = (right - left + _STEP) & ~(_STEP - 1)
+            if _WINDOW_BYTES + (last - first + 1) * (width + 2) <= per_page:
+                left = min(left, WIDTH - width)
+                count += self._set_window(left, left + width - 1, first, last)
+                for p in range(first, last + 1):
+                    count += self._send(p, left, width)
             else:
                 for p in range(first, last + 1):
-                    count += self._write_vector(self._page_write[p], 1 + WIDTH)
-                    sent_page[p][:] = page[p]
-            first = last + 1
+                    if low[p] != _UNCHANGED:
+                        width = (high[p] - low[p] + _STEP) & ~(_STEP - 1)
+                        left = min(low[p], WIDTH - width)
+                        count += self._set_window(left, left + width - 1, p, p)
+                        count += self._send(p, left, width)
         self._resend = False
         if self._light_at_show:
             count += self.power(True)
+        return count
+
+    def _find_changes(self, p: int) -> None:
+        """The first and last columns where page p (known to differ) differs from the panel,
+        into _low[p] and _high[p]."""
+        chunk = self._chunk
+        sent_chunk = self._sent_chunk
+        frame = self._frame
+        sent = self._sent
+        c = p * _CHUNKS
+        while chunk[c] == sent_chunk[c]:
+            c += 1
+        x = c * _CHUNK
+        while frame[x] == sent[x]:
+            x += 1
+        self._low[p] = x - p * WIDTH
+        c = p * _CHUNKS + _CHUNKS - 1
+        while chunk[c] == sent_chunk[c]:
+            c -= 1
+        x = c * _CHUNK + _CHUNK - 1
+        while frame[x] == sent[x]:
+            x -= 1
+        self._high[p] = x - p * WIDTH
+
+    def _send(self, p: int, left: int, n: int) -> int:
+        """n columns (a multiple of 8) of page p from column `left`, into the window set
+        before; the panel's copy is recorded only once the write went through."""
+        if n == WIDTH:
+            count = self._write_vector(self._page_write[p], 1 + WIDTH)
+            self._sent_page[p][:] = self._page[p]
+            return count
+        self._part_canvas[n // _STEP - 1].blit(self.canvas, -left, -8 * p)
+        count = self._write(self._part_view[n // _STEP - 1])
+        # Outside the window the page was already equal to the panel's: copy it whole.
+        self._sent_page[p][:] = self._page[p]
         return count
 
     def invalidate(self) -> None:
@@ -147,10 +233,13 @@ class SSD1306:
         command[1] = code
         return self._write(command)
 
-    def _set_window(self, first_page: int, last_page: int) -> int:
-        self._window[5] = first_page
-        self._window[6] = last_page
-        return self._write(self._window)
+    def _set_window(self, left: int, right: int, first_page: int, last_page: int) -> int:
+        window = self._window
+        window[2] = left
+        window[3] = right
+        window[5] = first_page
+        window[6] = last_page
+        return self._write(window)
 
     def _write(self, data) -> int:
         # The bus raises OSError when the address is not acknowledged; a short count means a

@@ -20,7 +20,18 @@
 #           space; else x1 at y 25); the keys (detail) on the message line.
 # An unlisted company (president -1) shows "--" as its price and no trend.
 from ui import fonts, icons
-from ui.render import BAR_Y, BOTTOM_Y, HEIGHT, RULE_Y, TITLE_Y, WIDTH, _column, draw_text
+from ui.draw import (
+    BAR_Y,
+    BOTTOM_Y,
+    HEIGHT,
+    RULE_Y,
+    TITLE_Y,
+    WIDTH,
+    centered,
+    draw_image,
+    draw_text,
+    text_width,
+)
 
 try:
     from micropython import const
@@ -104,7 +115,7 @@ def _market(canvas, view: dict, status, log) -> None:
         if inverted:
             canvas.fill_rect(0, 0, WIDTH, HEADER_RULE_Y + 1, 1)
         right = _status_icons(canvas, view, status, 0 if inverted else 1, log)
-        x = max(0, (right - _width(line)) // 2)
+        x = max(0, (right - text_width(line)) // 2)
         draw_text(canvas, line, x, TITLE_Y, 0 if inverted else 1, right - 1, 1, log)
     else:
         right = _status_icons(canvas, view, status, 1, log)
@@ -166,7 +177,7 @@ def _market_row(canvas, row, y: int, color: int, log) -> None:
             if log is not None:
                 log.append((x, y + fonts.SMALL_HEIGHT, "icon:president"))
     text = "%d" % price if president >= 0 else "--"
-    x = PRICE_RIGHT - _width(text)
+    x = PRICE_RIGHT - text_width(text)
     draw_text(canvas, text, x, y, color, PRICE_RIGHT, 1, log)
     if president >= 0 and trend:
         draw_text(canvas, "+" if trend > 0 else "-", TREND_X, y, color, WIDTH, 1, log)
@@ -191,20 +202,20 @@ def _form(canvas, view: dict, status, log, review: bool) -> None:
         if i != active:
             draw_text(canvas, value, VALUE_X, y, 1, VALUE_RIGHT, 1, log)
         elif show:  # the active value: inverted while shown, blank while hidden
-            width = max(_width(value[:VALUE_CHARS]), fonts.SMALL_WIDTH)
+            width = max(text_width(value[:VALUE_CHARS]), fonts.SMALL_WIDTH)
             canvas.fill_rect(VALUE_X - 2, y - 1, width + 4, fonts.SMALL_LINE + 1, 1)
             draw_text(canvas, value, VALUE_X, y, 0, VALUE_RIGHT, 1, log)
         y += fonts.SMALL_LINE
     amount = view.get("amount")
     if amount is not None:
         text = (view.get("sign") or "") + "%d" % amount
-        width = _width(text, 2)
+        width = text_width(text, 2)
         if width <= WIDTH - AMOUNT_X:
             draw_text(canvas, text, WIDTH - width, AMOUNT_Y, 1, WIDTH, 2, log)
         else:  # six characters and more: one size down
-            x = max(AMOUNT_X, WIDTH - _width(text))
+            x = max(AMOUNT_X, WIDTH - text_width(text))
             draw_text(canvas, text, x, AMOUNT_SMALL_Y, 1, WIDTH, 1, log)
-    _centered(canvas, view.get("note") or "", NOTE_Y, 1, log)
+    centered(canvas, view.get("note") or "", NOTE_Y, 1, log)
     _bottom(canvas, view, status, REVIEW_TAG if review else "", log)
 
 
@@ -228,7 +239,7 @@ def _total(canvas, view: dict, status, log) -> None:
         else:
             x, right, y = TOTAL_X1, WIDTH, TOTAL_Y + (i - 3) * TOTAL_PITCH
         text = "%d" % value
-        value_x = max(x, right - _width(text))
+        value_x = max(x, right - text_width(text))
         draw_text(canvas, token, x, y, 1, value_x - fonts.SMALL_CELL + 1, 1, log)
         draw_text(canvas, text, value_x, y, 1, right, 1, log)
     _bottom(canvas, view, status, "", log)
@@ -241,21 +252,19 @@ def _ask(canvas, view: dict, status, log) -> None:
     _status_icons(canvas, view, status, 1, log)
     question = view.get("title") or ""
     cut = question.rfind(" ")
-    if _width(question, 2) <= WIDTH:
-        _centered(canvas, question, ASK_Y, 1, log, 2)
-    elif cut > 0 and _width(question[:cut], 2) <= WIDTH and _width(question, 2) < 2 * WIDTH:
-        _centered(canvas, question[:cut], ASK_Y0, 1, log, 2)  # two lines, cut at a space
-        _centered(canvas, question[cut + 1 :], ASK_Y1, 1, log, 2)
+    if text_width(question, 2) <= WIDTH:
+        centered(canvas, question, ASK_Y, 1, log, 2)
+    elif (
+        cut > 0 and text_width(question[:cut], 2) <= WIDTH and text_width(question, 2) < 2 * WIDTH
+    ):
+        centered(canvas, question[:cut], ASK_Y0, 1, log, 2)  # two lines, cut at a space
+        centered(canvas, question[cut + 1 :], ASK_Y1, 1, log, 2)
     else:
-        _centered(canvas, question, ASK_SMALL_Y, 1, log)
+        centered(canvas, question, ASK_SMALL_Y, 1, log)
     _bottom(canvas, view, status, view.get("detail") or "", log)
 
 
 # ---- shared pieces ---------------------------------------------------------------------------
-
-
-def _width(text: str, scale: int = 1) -> int:
-    return len(text) * fonts.SMALL_CELL * scale - scale if text else 0
 
 
 def _title(canvas, view: dict, status, log, review: bool) -> None:
@@ -284,8 +293,7 @@ def _status_icons(canvas, view: dict, status, color: int, log) -> int:
 
 
 def _bitmap(canvas, bitmap: bytes, x: int, y: int, color: int, name: str, log) -> int:
-    for col in range(len(bitmap)):
-        _column(canvas, bitmap[col], x + col, y, 1, color)
+    draw_image(canvas, bitmap, x, y, color)
     if log is not None:
         log.append((x, y, name))
     return x
@@ -307,11 +315,4 @@ def _bottom(canvas, view: dict, status, fallback: str, log) -> None:
         line = fallback
     if inverted:
         canvas.fill_rect(0, BAR_Y, WIDTH, HEIGHT - BAR_Y, 1)
-    _centered(canvas, line, BOTTOM_Y, 0 if inverted else 1, log)
-
-
-def _centered(canvas, text: str, y: int, color: int, log, scale: int = 1) -> None:
-    room = (WIDTH + scale) // (fonts.SMALL_CELL * scale)
-    if len(text) > room:
-        text = text[:room]
-    draw_text(canvas, text, (WIDTH - _width(text, scale)) // 2, y, color, WIDTH, scale, log)
+    centered(canvas, line, BOTTOM_Y, 0 if inverted else 1, log)

@@ -1,5 +1,24 @@
 # Draws an edition's view() on any 128x64 framebuf-compatible canvas: title, big text, bottom line.
-from ui import fonts, icons
+#
+# A Screen remembers what it last drew on its canvas, region by region (the title line with its
+# icons; the "lines"; the big text; the bottom line or bar), and redraws only a region whose
+# content changed, after clearing just that region. Big text that keeps its place and start
+# redraws from its first changed character only: while an amount is typed (view mode "entry")
+# it starts at a fixed x, so a digit adds one glyph instead of moving the whole number.
+# The rows: title 0-7, rows 8-9 blank, rule 10, lines and big text 11-53, bottom 54-63.
+from ui import draw, fonts, icons
+from ui.draw import (
+    BAR_Y,
+    BOTTOM_Y,
+    HEIGHT,
+    RULE_Y,
+    TITLE_Y,
+    WIDTH,
+    big_width,
+    draw_big,
+    draw_text,
+    text_width,
+)
 
 try:
     from micropython import const
@@ -9,13 +28,10 @@ except ImportError:
         return x
 
 
-WIDTH = const(128)
-HEIGHT = const(64)
-TITLE_Y = const(0)  # title, small font, page 0
-RULE_Y = const(10)  # a line under the title, page 1
 BIG_Y = const(24)  # big glyphs cover rows 24-44: pages 3-5, so a keypress changes 3 pages
-BOTTOM_Y = const(55)  # detail or message, small font
-BAR_Y = const(54)  # the inverted message bar covers rows 54-63
+ENTRY_X = const(33)  # an amount being typed starts here: four digits are centred
+_BIG_HEIGHT = const(21)
+_MIDDLE_Y = const(11)  # the lines and the big text share rows 11-53
 _SMALL_TALL_Y = const(27)  # big text too wide for big glyphs: small font x2 (14 rows)
 _SMALL_LINE_Y = const(31)  # ... and still too wide: small font x1
 # Icons keep fixed slots at the right of the title line, left to right.
@@ -24,14 +40,23 @@ _SLOT_PAY = const(101)
 _SLOT_SOUND = const(110)
 _SLOT_BATTERY = const(119)
 _TITLE_AFTER_SYMBOL = const(11)  # a view's symbol (a Revolution zone, Chance) sits left of it
-_QUESTION = const(63)  # '?' stands in for characters the small font lacks
 _LINES_Y = const(13)  # a view's "lines" (the settings summary): small font, 10 rows apart
 _LINE_STEP = const(10)
+# The title line's icons, as bits of Screen._icons.
+_BATTERY = const(1)
+_SOUND_OFF = const(2)
+_PAY = const(4)
+_RECEIVE = const(8)
+# How the big text is drawn (Screen._big_kind).
+_NONE = const(0)
+_GLYPHS = const(1)
+_TALL = const(2)
+_LINE = const(3)
 
 
-def render(canvas, view: dict, status: dict | None = None, log: list | None = None) -> None:
-    """Draw `view` (title, big, detail, message, error, green, red, sound, symbol, and "lines":
-    up to 4 rows of small text under the title) on the canvas.
+def render(canvas, view: dict, status: dict | None = None, log: list | None = None, partial=False):
+    """Draw `view` (title, big, detail, message, error, green, red, sound, symbol, mode, and
+    "lines": up to 4 rows of small text under the title) on the canvas.
 
     status: {"battery_low": bool, "notice": str} from the shell; a notice (a fault such as
     "RED READER MISSING") fills the message line, inverted, when the view has no message.
@@ -39,166 +64,227 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
     every icon, so a simulator can read the screen as text. Powering the panel for
     view["display_on"] is the shell's job; this only draws. A view with a "screen" key (the
     Stock Exchange) is drawn by ui.market_screens, imported only when first needed.
+    partial: redraw only what changed since the last partial render() on this canvas (the
+    canvas must have been drawn on by render() alone since); otherwise the whole frame is drawn.
+    The unit draws partially on its one display: a Screen remembers that canvas's regions.
     """
-    if "screen" in view:
-        from ui.market_screens import render_screen
+    global _kept
+    screen = _kept
+    if screen is None or screen.canvas is not canvas:
+        screen = Screen(canvas)  # nothing known about this canvas: everything is drawn
+        if partial:
+            _kept = screen
+    elif not partial:
+        screen.forget()
+    screen.draw(view, status, log)
 
-        render_screen(canvas, view, status, log)
-        return
-    canvas.fill(0)
-    title_right = WIDTH
-    battery_low = bool(status and status.get("battery_low"))
-    if battery_low:
-        title_right = _icon(canvas, icons.BATTERY_LOW, _SLOT_BATTERY, "icon:battery_low", log)
-    if not view.get("sound", True):
-        title_right = _icon(canvas, icons.SOUND_OFF, _SLOT_SOUND, "icon:sound_off", log)
-    if view.get("red") is not None:
-        title_right = _icon(canvas, icons.PAY, _SLOT_PAY, "icon:pay", log)
-    if view.get("green") is not None:
-        title_right = _icon(canvas, icons.RECEIVE, _SLOT_RECEIVE, "icon:receive", log)
-    title_left = 0
-    symbol = icons.SYMBOLS.get(view.get("symbol") or "")
-    if symbol is not None:
-        _icon(canvas, symbol, 0, "icon:" + view["symbol"], log)
-        title_left = _TITLE_AFTER_SYMBOL
-    draw_text(canvas, view.get("title") or "", title_left, TITLE_Y, 1, title_right - 1, 1, log)
-    canvas.hline(0, RULE_Y, WIDTH, 1)
 
-    lines = view.get("lines")
-    if lines:
-        for i in range(len(lines)):
-            draw_text(canvas, lines[i], 0, _LINES_Y + i * _LINE_STEP, 1, WIDTH, 1, log)
-    big = view.get("big") or ""
-    if big:
-        width = big_width(big)
-        if width <= WIDTH:
-            draw_big(canvas, big, (WIDTH - width) // 2, BIG_Y, log)
-        elif text_width(big, 2) <= WIDTH:
-            draw_text(
-                canvas, big, (WIDTH - text_width(big, 2)) // 2, _SMALL_TALL_Y, 1, WIDTH, 2, log
-            )
+_kept: "Screen | None" = None  # the Screen of the canvas drawn partially last
+
+
+class Screen:
+    """What was last drawn on one canvas, region by region; draw() redraws what changed."""
+
+    def __init__(self, canvas) -> None:
+        self.canvas = canvas
+        # Log entries per region (title, lines, big, bottom), kept while a log is asked for.
+        self._logs: tuple = ([], [], [], [])
+        self.forget()
+
+    def forget(self) -> None:
+        """Draw everything at the next draw(): the canvas holds something else."""
+        self._known = False
+        self._logged = False
+        self._title = ""
+        self._symbol = ""
+        self._icons = 0
+        self._lines: list | None = None
+        self._big = ""
+        self._big_entry = False
+        self._big_kind = _NONE
+        self._big_x = 0
+        self._big_y = 0
+        self._big_w = 0
+        self._big_h = 0
+        self._bottom = ""
+        self._inverted = False
+
+    def draw(self, view: dict, status: dict | None = None, log: list | None = None) -> None:
+        """Bring the canvas to `view` (see render()); `log` gets everything on screen."""
+        canvas = self.canvas
+        if "screen" in view:
+            from ui.market_screens import render_screen
+
+            self.forget()  # the Stock Exchange draws the whole frame
+            render_screen(canvas, view, status, log)
+            return
+        keep = log is not None
+        full = not self._known or (keep and not self._logged)
+        if full:
+            canvas.fill(0)
+            canvas.hline(0, RULE_Y, WIDTH, 1)
+            self._known = True
+        self._logged = keep
+        logs = self._logs
+        self._draw_title(view, status, full, logs[0] if keep else None)
+        lines = view.get("lines") or None
+        middle = full or lines != self._lines
+        big = view.get("big") or ""
+        entry = view.get("mode") == "entry"
+        if not middle and lines and (big != self._big or entry != self._big_entry):
+            middle = True  # big text over lines: redraw both
+        if middle:
+            if not full:
+                canvas.fill_rect(0, _MIDDLE_Y, WIDTH, BAR_Y - _MIDDLE_Y, 0)
+            self._draw_lines(lines, logs[1] if keep else None)
+            self._big_kind = _NONE  # cleared: nothing to clear before the big text
+            self._draw_big(big, entry, logs[2] if keep else None)
+        elif big != self._big or entry != self._big_entry:
+            self._draw_big(big, entry, logs[2] if keep else None)
+        self._draw_bottom(view, status, full, logs[3] if keep else None)
+        if log is not None:
+            for region in logs:
+                for item in region:
+                    log.append(item)
+
+    # ---- regions ---------------------------------------------------------------------------
+
+    def _draw_title(self, view: dict, status, full: bool, log) -> None:
+        flags = 0
+        if status and status.get("battery_low"):
+            flags |= _BATTERY
+        if not view.get("sound", True):
+            flags |= _SOUND_OFF
+        if view.get("red") is not None:
+            flags |= _PAY
+        if view.get("green") is not None:
+            flags |= _RECEIVE
+        title = view.get("title") or ""
+        symbol = view.get("symbol") or ""
+        if not full and title == self._title and symbol == self._symbol and flags == self._icons:
+            return
+        canvas = self.canvas
+        if not full:
+            canvas.fill_rect(0, TITLE_Y, WIDTH, RULE_Y - 2, 0)
+        if log is not None:
+            log.clear()
+        self._title = title
+        self._symbol = symbol
+        self._icons = flags
+        right = WIDTH
+        if flags & _BATTERY:
+            right = _icon(canvas, icons.BATTERY_LOW, _SLOT_BATTERY, "icon:battery_low", log)
+        if flags & _SOUND_OFF:
+            right = _icon(canvas, icons.SOUND_OFF, _SLOT_SOUND, "icon:sound_off", log)
+        if flags & _PAY:
+            right = _icon(canvas, icons.PAY, _SLOT_PAY, "icon:pay", log)
+        if flags & _RECEIVE:
+            right = _icon(canvas, icons.RECEIVE, _SLOT_RECEIVE, "icon:receive", log)
+        left = 0
+        bitmap = icons.SYMBOLS.get(symbol)
+        if bitmap is not None:
+            _icon(canvas, bitmap, 0, "icon:" + symbol if log is not None else "", log)
+            left = _TITLE_AFTER_SYMBOL
+        draw_text(canvas, title, left, TITLE_Y, 1, right - 1, 1, log)
+
+    def _draw_lines(self, lines, log) -> None:
+        if log is not None:
+            log.clear()
+        self._lines = list(lines) if lines else None  # a copy: the view's list may change
+        if lines:
+            for i in range(len(lines)):
+                draw_text(self.canvas, lines[i], 0, _LINES_Y + i * _LINE_STEP, 1, WIDTH, 1, log)
+
+    def _draw_big(self, big: str, entry: bool, log) -> None:
+        kept = entry and self._big_entry and self._big_kind == _GLYPHS
+        if kept and self._big_x == ENTRY_X and self._edit_entry(big, log):
+            return
+        canvas = self.canvas
+        kind = _NONE
+        x = y = width = height = 0
+        if big:
+            width = big_width(big)
+            if width <= WIDTH:
+                kind = _GLYPHS
+                x = ENTRY_X if entry and ENTRY_X + width <= WIDTH else (WIDTH - width) // 2
+                y = BIG_Y
+                height = _BIG_HEIGHT
+            elif text_width(big, 2) <= WIDTH:
+                kind = _TALL
+                width = text_width(big, 2)
+                x = (WIDTH - width) // 2
+                y = _SMALL_TALL_Y
+                height = 14
+            else:
+                kind = _LINE
+                width = draw.fitting(big, 0) * fonts.SMALL_CELL - 1  # cut as draw.centered()
+                x = (WIDTH - width) // 2
+                y = _SMALL_LINE_Y
+                height = 7
+        if self._big_kind != _NONE:
+            canvas.fill_rect(self._big_x, self._big_y, self._big_w, self._big_h, 0)
+        self._big = big
+        self._big_entry = entry
+        self._big_kind = kind
+        self._big_x = x
+        self._big_y = y
+        self._big_w = width
+        self._big_h = height
+        if log is not None:
+            log.clear()
+        if kind == _GLYPHS:
+            draw_big(canvas, big, x, y, log)
+        elif kind == _TALL:
+            draw_text(canvas, big, x, y, 1, WIDTH, 2, log)
+        elif kind == _LINE:
+            draw.centered(canvas, big, y, 1, log)
+
+    def _edit_entry(self, big: str, log) -> bool:
+        """A character typed or taken back at the end of an amount drawn from ENTRY_X: draw or
+        clear just that glyph (the kept ones are not even read: reading a character of a str
+        costs MicroPython a qstr lookup). False when it is not such a change, or does not fit."""
+        old = self._big
+        kept = len(old)
+        width = self._big_w
+        if len(big) > kept and big.startswith(old):
+            width += draw.big_run(big, kept, len(big))
+            if ENTRY_X + width > WIDTH:
+                return False
+            draw_big(self.canvas, big, ENTRY_X + self._big_w + fonts.BIG_GAP, BIG_Y, None, kept)
+        elif big and len(big) < kept and old.startswith(big):
+            width -= draw.big_run(old, len(big), kept)
+            start = ENTRY_X + width + fonts.BIG_GAP
+            self.canvas.fill_rect(start, BIG_Y, ENTRY_X + self._big_w - start, _BIG_HEIGHT, 0)
         else:
-            _centered(canvas, big, _SMALL_LINE_Y, 1, log)
+            return False
+        self._big = big
+        self._big_w = width
+        if log is not None:
+            log.clear()
+            log.append((ENTRY_X, BIG_Y, big))
+        return True
 
-    line = view.get("message") or ""
-    inverted = bool(line) and bool(view.get("error"))
-    if not line and status and status.get("notice"):
-        line = status["notice"]
-        inverted = True
-    if not line:
-        line = view.get("detail") or ""
-    if inverted:
-        canvas.fill_rect(0, BAR_Y, WIDTH, HEIGHT - BAR_Y, 1)
-    _centered(canvas, line, BOTTOM_Y, 0 if inverted else 1, log)
-
-
-# ---- text ----------------------------------------------------------------------------------
-
-
-def text_width(text: str, scale: int = 1) -> int:
-    """Pixels the small font covers for `text`, without the blank column after the last glyph."""
-    return len(text) * fonts.SMALL_CELL * scale - scale if text else 0
-
-
-def draw_text(
-    canvas,
-    text: str,
-    x: int,
-    y: int,
-    color: int = 1,
-    right: int = WIDTH,
-    scale: int = 1,
-    log: list | None = None,
-) -> int:
-    """Small font at (x, y), cut so nothing passes column `right` - 1; returns the end x."""
-    cell = fonts.SMALL_CELL * scale
-    room = max(0, (right - x + scale) // cell)
-    if len(text) > room:
-        text = text[:room]
-    for i in range(len(text)):
-        _small_glyph(canvas, ord(text[i]), x + i * cell, y, scale, color)
-    if log is not None and text:
-        log.append((x, y, text))
-    return x + text_width(text, scale)
-
-
-def big_width(text: str) -> int:
-    """Pixels the big glyphs cover for `text` (letters are the small font x3)."""
-    width = 0
-    for i in range(len(text)):
-        width += _big_advance(text[i])
-    return width - fonts.BIG_GAP if text else 0
-
-
-def draw_big(canvas, text: str, x: int, y: int, log: list | None = None) -> int:
-    """Big glyphs from (x, y), 21 rows tall; returns the end x. Callers check big_width()."""
-    if log is not None and text:
-        log.append((x, y, text))
-    data = fonts.BIG
-    for i in range(len(text)):
-        char = text[i]
-        index = fonts.BIG_CHARS.find(char)
-        if index >= 0:
-            at = fonts.BIG_OFFSETS[index]
-            for col in range(fonts.BIG_WIDTHS[index]):
-                bits = data[at] | (data[at + 1] << 8) | (data[at + 2] << 16)
-                _column(canvas, bits, x + col, y, 1, 1)
-                at += 3
-        elif char != " ":
-            _small_glyph(canvas, ord(char), x, y, fonts.BIG_SCALE, 1)
-        x += _big_advance(char)
-    return x - fonts.BIG_GAP
-
-
-def _big_advance(char: str) -> int:
-    index = fonts.BIG_CHARS.find(char)
-    if index >= 0:
-        return fonts.BIG_WIDTHS[index] + fonts.BIG_GAP
-    if char == " ":
-        return fonts.BIG_SPACE + fonts.BIG_GAP
-    return fonts.SMALL_WIDTH * fonts.BIG_SCALE + fonts.BIG_GAP
-
-
-def _centered(canvas, text: str, y: int, color: int, log: list | None) -> None:
-    room = (WIDTH + 1) // fonts.SMALL_CELL
-    if len(text) > room:
-        text = text[:room]
-    draw_text(canvas, text, (WIDTH - text_width(text)) // 2, y, color, WIDTH, 1, log)
-
-
-def _small_glyph(canvas, code: int, x: int, y: int, scale: int, color: int) -> None:
-    if 97 <= code <= 122:
-        code -= 32  # lower case is drawn as upper case
-    data = fonts.SMALL
-    if code < fonts.SMALL_FIRST or code > fonts.SMALL_LAST:
-        if code in fonts.SMALL_EXTRA_CODES:
-            data = fonts.SMALL_EXTRA
-            code = fonts.SMALL_FIRST + fonts.SMALL_EXTRA_CODES.index(code)
-        else:
-            code = _QUESTION
-    at = (code - fonts.SMALL_FIRST) * fonts.SMALL_WIDTH
-    for col in range(fonts.SMALL_WIDTH):
-        _column(canvas, data[at + col], x + col * scale, y, scale, color)
-
-
-def _column(canvas, bits: int, x: int, y: int, scale: int, color: int) -> None:
-    # One glyph column, bit 0 on top: one fill_rect per run of lit rows.
-    row = 0
-    while bits:
-        if bits & 1:
-            start = row
-            while bits & 1:
-                bits >>= 1
-                row += 1
-            canvas.fill_rect(x, y + start * scale, scale, (row - start) * scale, color)
-        else:
-            bits >>= 1
-            row += 1
+    def _draw_bottom(self, view: dict, status, full: bool, log) -> None:
+        line = view.get("message") or ""
+        inverted = bool(line) and bool(view.get("error"))
+        if not line and status and status.get("notice"):
+            line = status["notice"]
+            inverted = True
+        if not line:
+            line = view.get("detail") or ""
+        if not full and line == self._bottom and inverted == self._inverted:
+            return
+        self._bottom = line
+        self._inverted = inverted
+        if log is not None:
+            log.clear()
+        if inverted or not full:
+            self.canvas.fill_rect(0, BAR_Y, WIDTH, HEIGHT - BAR_Y, 1 if inverted else 0)
+        draw.centered(self.canvas, line, BOTTOM_Y, 0 if inverted else 1, log)
 
 
 def _icon(canvas, bitmap: bytes, x: int, name: str, log: list | None) -> int:
-    for col in range(icons.SIZE):
-        _column(canvas, bitmap[col], x + col, TITLE_Y, 1, 1)
+    draw.draw_image(canvas, bitmap, x, TITLE_Y, 1)
     if log is not None:
         log.append((x, TITLE_Y, name))
     return x

@@ -59,8 +59,9 @@ class FrameBuffer:
         return (self.buf[index] >> bit) & 1
 
     def _set(self, x, y, color):
+        # As MicroPython's mono formats: any color but 0 lights the pixel (2 and -1 too).
         index, bit = self._address(x, y)
-        if color & 1:
+        if color != 0:
             self.buf[index] |= 1 << bit
         else:
             self.buf[index] &= ~(1 << bit) & 0xFF
@@ -78,7 +79,7 @@ class FrameBuffer:
         x = max(x, 0)
         y = max(y, 0)
         if self.format == MONO_VLSB:
-            self._fill_vlsb(x, y, x_end, y_end, c & 1)
+            self._fill_vlsb(x, y, x_end, y_end, c != 0)
             return
         for row in range(y, y_end):
             for col in range(x, x_end):
@@ -142,6 +143,9 @@ class FrameBuffer:
         self.pixel(x2, y2, c)
 
     def blit(self, fbuf, x, y, key=-1, palette=None):
+        # As MicroPython's framebuf_blit(): each source pixel's color goes through the palette
+        # (palette pixel (color, 0)) first, and is then skipped if it equals `key`; -1 and any
+        # other key no pixel can have skip nothing.
         source = fbuf
         if isinstance(fbuf, (tuple, list)):
             source = FrameBuffer(*fbuf)

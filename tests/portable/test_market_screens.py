@@ -1,6 +1,7 @@
 # The Stock Exchange screens (ui.market_screens), portable: fit, legibility rules, the screen log.
-# micropython-heap: 72k (the worst-case market screen and its screen log: about 45 KB stay live
-# between tests, and since the merge with the Classic work 64k no longer fits the log's lists)
+# micropython-heap: 96k (the worst-case market screen and its screen log: about 45 KB stay live
+# between tests, since the merge with the Classic work 64k no longer fits the log's lists, and
+# the glyph bitmaps ui.draw builds once and keeps add about 15 KB on the 64-bit unix port)
 
 from canvas_rig import BoundsCanvas
 

@@ -1,12 +1,14 @@
 # The screen renderer (and the canvas primitives it relies on), portable: CPython and MicroPython.
+# micropython-heap: 96k (the glyph bitmaps built once and kept, two 128x64 frames compared as
+# text rows, and a display with its page views: about 54 KB live on the 64-bit unix port)
 import framebuf
 from canvas_rig import BoundsCanvas, new_canvas
 
 from drivers.ssd1306 import SSD1306
 from ui import fonts
-from ui.render import BAR_Y, BIG_Y, BOTTOM_Y, big_width, render, text_width
+from ui.render import BAR_Y, BIG_Y, BOTTOM_Y, ENTRY_X, big_width, render, text_width
 
-FULL_FRAME_BYTES = 8 + 1026  # window command + control byte and 1024 data bytes
+FULL_FRAME_BYTES = 8 + 8 * 130  # window command, then per page: address, control, 128
 
 
 def make_view(**changes):
@@ -191,24 +193,116 @@ class CountingWire:
             self.frame_bytes += count - 1
 
 
-def test_one_keypress_in_amount_entry_sends_three_pages():
+def keypresses(display, views):
+    """Bytes show() sends after each view is rendered as the unit does (partial redraw)."""
+    sent = []
+    for view in views:
+        render(display.canvas, view, None, None, True)
+        sent.append(display.show())
+    return sent
+
+
+def test_a_digit_typed_in_amount_entry_sends_one_glyph():
     wire = CountingWire()
     display = SSD1306(wire)
     display.init_display()
-    view = make_view(green=1, mode="entry", big="1", detail="BALANCE 15M")
-    render(display.canvas, view)
-    full = display.show()
-    view["big"] = "12"
-    render(display.canvas, view)
-    frame_bytes = wire.frame_bytes
-    before = wire.bytes_written
-    keypress = display.show()
-    print("show() bytes: first frame %d, keypress 1 -> 12: %d" % (full, keypress))
-    assert keypress == wire.bytes_written - before
-    assert full >= FULL_FRAME_BYTES
-    assert wire.frame_bytes - frame_bytes == 3 * 128  # the big band is pages 3-5
-    assert keypress == 8 + 3 * 130  # one window command, then a write per page
-    assert keypress * 2 < FULL_FRAME_BYTES
+    balance = make_view(green=1, big="15M", detail="+2M")
+    typed = [make_view(green=1, mode="entry", big=big, detail="BALANCE 15M") for big in
+             ("2", "20", "200", "2005", "200")]  # fmt: skip
+    first, *digits = keypresses(display, [balance] + typed)
+    print("show() bytes: first frame %d, digits %s" % (first, digits))
+    assert first >= FULL_FRAME_BYTES
+    # "2" -> "20" -> "200" -> "2005" -> "200": one 13-column glyph more or less each time,
+    # through one window over the three pages of the big band (16 columns: show() widens a
+    # window to a multiple of 8).
+    assert digits[1:] == [8 + 3 * (2 + 16)] * 4, digits
+    assert digits[1] <= 100
+    assert digits[0] < FULL_FRAME_BYTES // 2  # the balance gives way to the entry
+
+
+def test_typed_amount_starts_at_a_fixed_x_and_a_balance_is_centred():
+    for big in ("0", "12", "2005", "123.45"):
+        log: list = []
+        render(new_canvas(), make_view(mode="entry", big=big), log=log)
+        assert (ENTRY_X, BIG_Y, big) in log
+    log = []
+    render(new_canvas(), make_view(mode="entry", big="1234567"), log=log)
+    width = big_width("1234567")
+    assert ENTRY_X + width > 128  # does not fit from the fixed x: centred instead
+    assert ((128 - width) // 2, BIG_Y, "1234567") in log
+    log = []
+    render(new_canvas(), make_view(big="12"), log=log)
+    assert ((128 - big_width("12")) // 2, BIG_Y, "12") in log
+
+
+def frame_of(canvas):
+    rows = []
+    for y in range(64):
+        rows.append("".join("#" if canvas.pixel(x, y) else "." for x in range(128)))
+    return rows
+
+
+STATUSES = (
+    None,
+    {"battery_low": True, "notice": ""},
+    {"battery_low": False, "notice": "RED READER MISSING"},
+)
+VIEWS = (
+    make_view(),
+    make_view(green=1, mode="entry", big="0", detail="BALANCE 15M"),
+    make_view(green=1, mode="entry", big="1", detail="BALANCE 15M"),
+    make_view(green=1, mode="entry", big="1.5", detail="BALANCE 15M"),
+    make_view(green=1, mode="entry", big="1.25", detail="BALANCE 15M", sound=False),
+    make_view(green=1, red=2, title="CARD 2 > CARD 1", big="150K", message="PAID", error=False),
+    make_view(big="123.45M", message="NOT ENOUGH MONEY", error=True),
+    make_view(big="CARD 8 > CARD 7", symbol="chance", title="CHANCE"),
+    make_view(big="MMMMMMMMMMMMMMMMMMMMMMMMM", symbol="zone_car"),
+    make_view(big="", lines=["ROUND 3", "GO 2M", "SOUND ON"], title="SETTINGS"),
+    make_view(big="SURE?", lines=["ROUND 3", "GO 2M"], title="SETTINGS"),
+    make_view(big="12", lines=["ROUND 3", "GO 2M"], title="SETTINGS", mode="entry"),
+    make_view(big="----", title="MONOPOLY BANK", detail="INSERT CARD"),
+)
+
+
+def test_partial_redraws_equal_a_full_redraw_of_the_same_view():
+    partial = new_canvas()
+    full = new_canvas()
+    seed = 99
+    for step in range(60):
+        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+        view = VIEWS[seed % len(VIEWS)]
+        status = STATUSES[(seed >> 8) % len(STATUSES)]
+        partial_log: list = []
+        render(partial, view, status, partial_log, True)
+        full_log: list = []
+        render(full, view, status, full_log)
+        assert frame_of(partial) == frame_of(full), (step, view)
+        assert sorted(partial_log) == sorted(full_log), step
+
+
+def test_an_unchanged_view_draws_nothing_and_allocates_nothing_on_micropython():
+    canvas = new_canvas()
+    view = make_view(green=1, mode="entry", big="20", detail="BALANCE 15M")
+    status = {"battery_low": False, "notice": ""}
+    render(canvas, view, status, None)
+    typed = make_view(green=1, mode="entry", big="205", detail="BALANCE 15M")
+    render(canvas, typed, status, None, True)  # builds the glyphs once
+    render(canvas, view, status, None, True)
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        print("SKIP heap_lock needs MicroPython")
+        return
+    heap_lock()
+    try:
+        render(canvas, view, status, None, True)  # nothing changed
+        render(canvas, typed, status, None, True)  # a digit typed
+        render(canvas, view, status, None, True)  # and taken back
+    finally:
+        heap_unlock()
+    check = new_canvas()
+    render(check, view, status, None)
+    assert frame_of(canvas) == frame_of(check)
 
 
 def test_canvas_primitives_match_micropython_framebuf():
@@ -231,3 +325,63 @@ def test_canvas_primitives_match_micropython_framebuf():
     canvas.scroll(2, 1)
     assert canvas.pixel(5, 4) == 1 and canvas.pixel(6, 5) == 0
     assert canvas.pixel(0, 0) == 1  # the strip left behind keeps its pixels
+
+
+# blit() with a key and a palette, as MicroPython's framebuf_blit() does it: each source pixel's
+# color goes through the palette (its pixel (color, 0)) and is then skipped if it equals the key.
+# Expected frames were printed by MicroPython 1.29's own framebuf for the same calls.
+BLIT_CASES = (  # key, palette (color of source 0, of source 1) or None, frame after the blit
+    (-1, None, "0f5a3c81ff0000ff"),
+    (-1, (0, 1), "0f5a3c81ff0000ff"),
+    (-1, (1, 0), "0fa5c37e00ff00ff"),
+    (-1, (1, 1), "0fffffffffff00ff"),
+    (-1, (0, 0), "0f000000000000ff"),
+    (0, None, "0ffa3fcdffaa00ff"),
+    (0, (0, 1), "0ffa3fcdffaa00ff"),
+    (0, (1, 0), "0ff5f3fe55ff00ff"),
+    (0, (1, 1), "0fffffffffff00ff"),
+    (0, (0, 0), "0ff033cc55aa00ff"),
+    (1, None, "0f503080550000ff"),
+    (1, (0, 1), "0f503080550000ff"),
+    (1, (1, 0), "0fa0034c00aa00ff"),
+    (1, (1, 1), "0ff033cc55aa00ff"),
+    (1, (0, 0), "0f000000000000ff"),
+    (2, None, "0f5a3c81ff0000ff"),
+    (2, (0, 1), "0f5a3c81ff0000ff"),
+    (2, (1, 0), "0fa5c37e00ff00ff"),
+    (2, (1, 1), "0fffffffffff00ff"),
+    (2, (0, 0), "0f000000000000ff"),
+    (-2, None, "0f5a3c81ff0000ff"),
+    (-2, (0, 1), "0f5a3c81ff0000ff"),
+    (-2, (1, 0), "0fa5c37e00ff00ff"),
+    (-2, (1, 1), "0fffffffffff00ff"),
+    (-2, (0, 0), "0f000000000000ff"),
+)
+
+
+def test_blit_key_and_palette_match_micropython_framebuf():
+    source = framebuf.FrameBuffer(bytearray(b"\x5a\x3c\x81\xff\x00"), 5, 8, framebuf.MONO_VLSB)
+    for key, colors, expected in BLIT_CASES:
+        buf = bytearray(b"\x0f\xf0\x33\xcc\x55\xaa\x00\xff")
+        dest = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+        if colors is None:
+            dest.blit(source, 1, 0, key)
+        else:
+            palette = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
+            palette.pixel(0, 0, colors[0])
+            palette.pixel(1, 0, colors[1])
+            dest.blit(source, 1, 0, key, palette)
+        assert bytes(buf) == bytes.fromhex(expected), (key, colors)
+
+
+def test_any_color_but_zero_lights_a_pixel_as_on_micropython():
+    for color in (2, 3, -1, 255):
+        buf = bytearray(8)
+        canvas = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+        canvas.fill_rect(1, 1, 3, 3, color)
+        canvas.pixel(6, 6, color)
+        assert bytes(buf) == bytes.fromhex("000e0e0e00004000"), color
+    buf = bytearray(8)
+    canvas = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    canvas.blit((bytearray(b"\xff\x81\xff"), 3, 8, framebuf.MONO_VLSB), -1, 2)  # a tuple source
+    assert bytes(buf) == bytes.fromhex("04fc000000000000")

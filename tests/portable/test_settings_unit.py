@@ -1,6 +1,7 @@
 # The settings menu run by the real shell on virtual parts: saved, rebuilt, kept over a reboot.
-# micropython-heap: 232k (as test_unit: firmware plus every virtual part's model in one heap;
-# here also the settings code, loaded mid-game; the device loads it before the game, alone)
+# micropython-heap: 288k (as test_unit: firmware plus every virtual part's model in one heap;
+# here also the settings code, loaded mid-game into a heap the game's glyph bitmaps have cut
+# up; the device loads it before the game, alone)
 import gc
 
 from unit_rig import Rig

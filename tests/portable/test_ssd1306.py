@@ -66,7 +66,7 @@ def test_first_show_sends_every_page_and_the_glass_equals_the_canvas():
     assert panel.pixel(127, 63) == 0
 
 
-def test_a_small_change_sends_only_its_page():
+def test_a_small_change_sends_only_its_columns():
     i2c, panel, display = make_display()
     display.init_display()
     display.show()
@@ -75,9 +75,26 @@ def test_a_small_change_sends_only_its_page():
     writes_before = panel.ram_writes
     sent = display.show()
     assert sent == i2c.bytes_written - before
-    assert sent == WINDOW_BYTES + PAGE_BYTES
-    assert panel.ram_writes - writes_before == 128
+    # The window (widened to 8 columns, the driver's step), then address, control, 8 columns.
+    assert sent == WINDOW_BYTES + 2 + 8
+    assert panel.ram_writes - writes_before == 8
     assert panel.pixel(40, 20) == 1
+    assert glass_differences(panel, display.canvas) == 0
+
+
+def test_a_glyph_over_three_pages_goes_through_one_window():
+    i2c, panel, display = make_display()
+    display.init_display()
+    display.show()
+    display.canvas.fill_rect(120, 24, 8, 21, 1)  # a window at the right edge stays on screen
+    display.show()
+    display.canvas.fill_rect(40, 24, 13, 21, 1)  # a big digit: columns 40-52, pages 3-5
+    writes_before = panel.ram_writes
+    sent = display.show()
+    # One window of 16 columns over the three pages (8 + 3 * 18) beats a window per page
+    # (3 * (8 + 18)).
+    assert sent == WINDOW_BYTES + 3 * (2 + 16)
+    assert panel.ram_writes - writes_before == 3 * 16
     assert glass_differences(panel, display.canvas) == 0
 
 
@@ -89,8 +106,49 @@ def test_changes_in_separate_pages_send_a_window_each():
     display.canvas.hline(0, 47, 128, 1)  # page 5
     display.canvas.pixel(120, 48, 1)  # page 6
     sent = display.show()
-    assert sent == 2 * WINDOW_BYTES + 3 * PAGE_BYTES
+    # A window per page (3 * 8 + 10 + 130 + 10) beats one over pages 1-6, columns 0-127.
+    assert sent == 3 * WINDOW_BYTES + 10 + PAGE_BYTES + 10
     assert glass_differences(panel, display.canvas) == 0
+
+
+class RecordingBus:
+    """Passes writes on to the fake I2C bus and keeps the length of the longest one."""
+
+    def __init__(self, i2c):
+        self.i2c = i2c
+        self.longest = 0
+
+    def writeto(self, address, buf, stop=True):
+        self.longest = max(self.longest, len(buf))
+        return self.i2c.writeto(address, buf, stop)
+
+    def writevto(self, address, vector, stop=True):
+        length = 0
+        for part in vector:
+            length += len(part)
+        self.longest = max(self.longest, length)
+        return self.i2c.writevto(address, vector, stop)
+
+
+def test_random_changes_reach_the_glass_and_no_write_is_longer_than_a_page():
+    i2c, panel, _ = make_display()
+    bus = RecordingBus(i2c)
+    display = SSD1306(bus)
+    display.init_display()
+    display.show()
+    canvas = display.canvas
+    seed = 12345
+    for step in range(40):
+        for _ in range(1 + step % 4):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            x, y = seed % 128, (seed >> 7) % 64
+            w, h = 1 + (seed >> 13) % 40, 1 + (seed >> 19) % 20
+            canvas.fill_rect(x, y, w, h, (seed >> 25) & 1)
+        before = i2c.bytes_written
+        sent = display.show()
+        assert sent == i2c.bytes_written - before
+        assert glass_differences(panel, canvas) == 0, step
+    assert bus.longest == 1 + 128  # control byte and one page: ~2.9 ms at 400 kHz
 
 
 def test_show_with_nothing_new_sends_nothing():
@@ -142,7 +200,7 @@ def test_invalidate_sends_the_whole_frame_again():
     display.init_display()
     display.show()
     display.invalidate()
-    assert display.show() == WINDOW_BYTES + 1026  # one transaction: control byte + frame
+    assert display.show() == WINDOW_BYTES + 8 * PAGE_BYTES  # a transaction per page
     assert display.show() == 0
 
 
@@ -212,7 +270,14 @@ def test_show_allocates_nothing_on_micropython():
         result[0] = display.show()
     finally:
         heap_unlock()
-    assert result[0] == 2 * WINDOW_BYTES + 2 * PAGE_BYTES
+    assert result[0] == 2 * (WINDOW_BYTES + 2 + 8)
+    display.canvas.fill_rect(20, 24, 13, 21, 1)
+    heap_lock()
+    try:
+        result[0] = display.show()
+    finally:
+        heap_unlock()
+    assert result[0] == WINDOW_BYTES + 3 * (2 + 16)
 
 
 def test_panel_decodes_single_byte_controls_and_page_addressing():

@@ -1,0 +1,211 @@
+# Glyph primitives for ui.render and ui.market_screens: prebuilt bitmaps drawn with blit().
+#
+# Every glyph, icon and scaled letter is a MONO_VLSB FrameBuffer over its own bytearray
+# (MicroPython's FrameBuffer needs a writable buffer), built the first time it is drawn and
+# kept: blit() then copies it in C. Drawing passes key 0 (unlit source pixels are left alone),
+# so text and icons only light pixels, as the screens expect; color 0 maps through the
+# palette _INVERT (lit -> 0, unlit -> 1 = key) so only the glyph's own pixels go dark.
+# Nothing here allocates once a glyph is built, except log entries when a log is kept.
+import framebuf
+
+from ui import fonts
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
+        return x
+
+
+# The screen and the lines both renderers share.
+WIDTH = const(128)
+HEIGHT = const(64)
+TITLE_Y = const(0)  # title, small font, page 0
+RULE_Y = const(10)  # a line under the title, page 1
+BOTTOM_Y = const(55)  # detail or message, small font
+BAR_Y = const(54)  # the inverted message bar covers rows 54-63
+_QUESTION = const(63)  # '?' stands in for characters the small font lacks
+_SMALL_COUNT = const(59)  # glyphs of fonts.SMALL: codes 32..90
+_VLSB = framebuf.MONO_VLSB
+
+_INVERT = framebuf.FrameBuffer(bytearray(2), 2, 1, _VLSB)
+_INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn dark
+
+_small: list = [None] * (_SMALL_COUNT + len(fonts.SMALL_EXTRA_CODES))
+_scaled: list = [None] * (2 * len(_small))  # the small glyphs x2, then x3
+_big: list = [None] * len(fonts.BIG_CHARS)
+_BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
+_BIG_WIDTHS = fonts.BIG_WIDTHS
+_images: dict = {}  # icon bytes -> its FrameBuffer
+
+
+# ---- measuring -----------------------------------------------------------------------------
+
+
+def text_width(text: str, scale: int = 1) -> int:
+    """Pixels the small font covers for `text`, without the blank column after the last glyph."""
+    return len(text) * fonts.SMALL_CELL * scale - scale if text else 0
+
+
+def big_advance(char: str) -> int:
+    """Columns one character of big text takes, the gap after it included."""
+    index = _BIG_CHARS.find(char)
+    if index >= 0:
+        return _BIG_WIDTHS[index] + fonts.BIG_GAP
+    if char == " ":
+        return fonts.BIG_SPACE + fonts.BIG_GAP
+    return fonts.SMALL_WIDTH * fonts.BIG_SCALE + fonts.BIG_GAP
+
+
+def big_run(text: str, start: int, end: int) -> int:
+    """Columns text[start:end] takes in big text, the gap after its last character included."""
+    width = 0
+    for i in range(start, end):
+        width += big_advance(text[i])
+    return width
+
+
+def big_width(text: str) -> int:
+    """Pixels the big glyphs cover for `text` (letters are the small font x3)."""
+    return big_run(text, 0, len(text)) - fonts.BIG_GAP if text else 0
+
+
+def fitting(text: str, x: int, right: int = WIDTH, scale: int = 1) -> int:
+    """How many characters of `text` the small font draws from x before column `right`."""
+    room = (right - x + scale) // (fonts.SMALL_CELL * scale)
+    if room < 0:
+        return 0
+    return len(text) if len(text) < room else room
+
+
+# ---- drawing -------------------------------------------------------------------------------
+
+
+def draw_text(
+    canvas,
+    text: str,
+    x: int,
+    y: int,
+    color: int = 1,
+    right: int = WIDTH,
+    scale: int = 1,
+    log: list | None = None,
+) -> int:
+    """Small font at (x, y), cut so nothing passes column `right` - 1; returns the end x."""
+    count = fitting(text, x, right, scale)
+    cell = fonts.SMALL_CELL * scale
+    for i in range(count):
+        _blit(canvas, _small_glyph(ord(text[i]), scale), x + i * cell, y, color)
+    if count:
+        if log is not None:
+            log.append((x, y, text if count == len(text) else text[:count]))
+        return x + count * cell - scale
+    return x
+
+
+def centered(canvas, text: str, y: int, color: int, log: list | None, scale: int = 1) -> None:
+    """Small text centred on the screen, cut to the screen's width."""
+    count = fitting(text, 0, WIDTH, scale)
+    width = count * fonts.SMALL_CELL * scale - scale if count else 0
+    draw_text(canvas, text, (WIDTH - width) // 2, y, color, WIDTH, scale, log)
+
+
+def draw_big(canvas, text: str, x: int, y: int, log: list | None = None, first: int = 0) -> int:
+    """Big glyphs of text[first:] from (x, y), 21 rows tall; returns the end x. Callers check
+    big_width(); the log gets the whole text at x when `first` is 0."""
+    if log is not None and text and not first:
+        log.append((x, y, text))
+    gap = fonts.BIG_GAP
+    for i in range(first, len(text)):
+        char = text[i]
+        index = _BIG_CHARS.find(char)
+        if index >= 0:
+            glyph = _big[index]
+            if glyph is None:
+                glyph = _big[index] = _build_big(index)
+            canvas.blit(glyph, x, y, 0)
+            x += _BIG_WIDTHS[index] + gap
+        elif char == " ":
+            x += fonts.BIG_SPACE + gap
+        else:
+            _blit(canvas, _small_glyph(ord(char), fonts.BIG_SCALE), x, y, 1)
+            x += fonts.SMALL_WIDTH * fonts.BIG_SCALE + gap
+    return x - gap
+
+
+def draw_image(canvas, bitmap: bytes, x: int, y: int, color: int = 1) -> int:
+    """An 8-row bitmap (column bytes, bit 0 on top: icons.*), lit pixels only; returns x."""
+    image = _images.get(bitmap)
+    if image is None:
+        image = _images[bitmap] = framebuf.FrameBuffer(bytearray(bitmap), len(bitmap), 8, _VLSB)
+    _blit(canvas, image, x, y, color)
+    return x
+
+
+def _blit(canvas, glyph, x: int, y: int, color: int) -> None:
+    if color:
+        canvas.blit(glyph, x, y, 0)
+    else:
+        canvas.blit(glyph, x, y, 1, _INVERT)
+
+
+# ---- building the bitmaps, once each -------------------------------------------------------
+
+
+def _small_index(code: int) -> int:
+    if 97 <= code <= 122:
+        code -= 32  # lower case is drawn as upper case
+    if fonts.SMALL_FIRST <= code <= fonts.SMALL_LAST:
+        return code - fonts.SMALL_FIRST
+    if code in fonts.SMALL_EXTRA_CODES:
+        return _SMALL_COUNT + fonts.SMALL_EXTRA_CODES.index(code)
+    return _QUESTION - fonts.SMALL_FIRST
+
+
+def _small_glyph(code: int, scale: int):
+    index = _small_index(code)
+    if scale == 1:
+        glyph = _small[index]
+        if glyph is None:
+            glyph = _small[index] = framebuf.FrameBuffer(
+                bytearray(_small_columns(index)), fonts.SMALL_WIDTH, fonts.SMALL_HEIGHT, _VLSB
+            )
+        return glyph
+    at = index + (scale - 2) * len(_small)
+    glyph = _scaled[at]
+    if glyph is None:
+        glyph = _scaled[at] = _build_scaled(_small_columns(index), scale)
+    return glyph
+
+
+def _small_columns(index: int) -> bytes:
+    if index < _SMALL_COUNT:
+        at = index * fonts.SMALL_WIDTH
+        return fonts.SMALL[at : at + fonts.SMALL_WIDTH]
+    at = (index - _SMALL_COUNT) * fonts.SMALL_WIDTH
+    return fonts.SMALL_EXTRA[at : at + fonts.SMALL_WIDTH]
+
+
+def _build_scaled(columns: bytes, scale: int):
+    width = fonts.SMALL_WIDTH * scale
+    height = fonts.SMALL_HEIGHT * scale
+    glyph = framebuf.FrameBuffer(bytearray((height + 7) // 8 * width), width, height, _VLSB)
+    for col in range(fonts.SMALL_WIDTH):
+        bits = columns[col]
+        for row in range(fonts.SMALL_HEIGHT):
+            if bits >> row & 1:
+                glyph.fill_rect(col * scale, row * scale, scale, scale, 1)
+    return glyph
+
+
+def _build_big(index: int):
+    # fonts.BIG keeps 3 bytes per column (rows 0-7, 8-15, 16-20); a MONO_VLSB buffer wants
+    # the glyph's first page (every column), then the second, then the third.
+    width = fonts.BIG_WIDTHS[index]
+    at = fonts.BIG_OFFSETS[index]
+    pages = bytearray(3 * width)
+    for col in range(width):
+        for page in range(3):
+            pages[page * width + col] = fonts.BIG[at + 3 * col + page]
+    return framebuf.FrameBuffer(pages, width, fonts.BIG_HEIGHT, _VLSB)

@@ -1,0 +1,109 @@
+"""Partial redraw (ui.render with partial=True) against a full redraw, for any view sequence:
+the pixels and the screen log after each step equal a full redraw of the same view on a blank
+canvas, and the SSD1306 driver's windows bring a virtual panel's glass to the same pixels."""
+
+import framebuf
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from drivers.ssd1306 import SSD1306
+from peripherals.bus import I2C
+from peripherals.ssd1306_panel import SSD1306Panel
+from ui.render import render
+
+TEXTS = st.sampled_from(
+    ["", "CARD 1 RECEIVES", "CARD 2 > CARD 1", "BALANCE 15M", "+2M", "MIN 10K", "SETTINGS 1/7",
+     "A VERY LONG TITLE THAT GOES ON AND ON", "abc ~", "£5 €3"]
+)  # fmt: skip
+BIG = st.one_of(
+    st.sampled_from(["", "0", "----", "15M", "123.45M", "CARD 8", "SURE?", "CARD 8 > CARD 7",
+                     "MMMMMMMMMMMMMMMMMMMMMMMMM", "1.5", "2005"]),
+    st.text(alphabet="0123456789.KM", max_size=9),
+)  # fmt: skip
+LINES = st.one_of(st.none(), st.lists(st.sampled_from(["ROUND 3", "GO 2M", "SOUND ON", ""]),
+                                      max_size=4))  # fmt: skip
+VIEWS = st.fixed_dictionaries(
+    {
+        "display_on": st.just(True),
+        "title": TEXTS,
+        "big": BIG,
+        "detail": TEXTS,
+        "message": TEXTS,
+        "error": st.booleans(),
+        "green": st.sampled_from([None, 1]),
+        "red": st.sampled_from([None, 2]),
+        "sound": st.booleans(),
+        "mode": st.sampled_from(["entry", "receive", "idle"]),
+        "symbol": st.sampled_from([None, "chance", "zone_car"]),
+        "lines": LINES,
+    }
+)
+STATUS = st.sampled_from(
+    [
+        None,
+        {"battery_low": True, "notice": ""},
+        {"battery_low": False, "notice": "NO CARD READERS"},
+    ]
+)
+
+
+def blank():
+    return framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+
+
+def typing(view: dict) -> st.SearchStrategy:
+    """A view, then the same view with digits typed and taken back one at a time (entry)."""
+    return st.lists(st.sampled_from("0123456789."), max_size=7).map(
+        lambda keys: (
+            [dict(view, mode="entry", big="".join(keys[:n])) for n in range(len(keys))]
+            + [dict(view, mode="entry", big="".join(keys[:n])) for n in range(len(keys), 0, -1)]
+        )
+    )
+
+
+SEQUENCES = st.lists(st.one_of(VIEWS.map(lambda v: [v]), VIEWS.flatmap(typing)), max_size=6).map(
+    lambda runs: [view for run in runs for view in run]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(SEQUENCES, st.lists(STATUS, min_size=1, max_size=3))
+def test_partial_redraw_equals_a_full_redraw(views, statuses) -> None:
+    i2c = I2C(0)
+    panel = SSD1306Panel()
+    i2c.attach(0x3C, panel)
+    display = SSD1306(i2c)
+    display.init_display()
+    for step, view in enumerate(views):
+        status = statuses[step % len(statuses)]
+        log: list = []
+        render(display.canvas, view, status, log, True)
+        display.show()
+        full = blank()
+        full_log: list = []
+        render(full, view, status, full_log)
+        assert bytes(display.buffer[1:]) == bytes(full.buf), (step, view)
+        assert sorted(log) == sorted(full_log), (step, view)
+    for y in range(64):
+        for x in range(128):
+            assert panel.pixel(x, y) == display.canvas.pixel(x, y), (x, y)
+
+
+def test_typing_sends_one_glyph_per_digit_and_the_glass_keeps_up() -> None:
+    i2c = I2C(0)
+    panel = SSD1306Panel()
+    i2c.attach(0x3C, panel)
+    display = SSD1306(i2c)
+    display.init_display()
+    base = {"display_on": True, "title": "CARD 1 RECEIVES", "detail": "BALANCE 15M",
+            "green": 1, "red": None, "sound": True, "message": "", "error": False}  # fmt: skip
+    render(display.canvas, dict(base, big="15M", mode="receive"), None, None, True)
+    display.show()
+    sent = []
+    for typed in ("1", "12", "120", "1205", "12050", "1205", "120"):
+        render(display.canvas, dict(base, big=typed, mode="entry"), None, None, True)
+        sent.append(display.show())
+    assert max(sent[1:]) <= 100, sent  # 62: a window, then 16 columns of three pages
+    for y in range(64):
+        for x in range(128):
+            assert panel.pixel(x, y) == display.canvas.pixel(x, y)
