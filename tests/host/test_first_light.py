@@ -49,6 +49,7 @@ def test_the_first_frame_needs_only_the_display_driver_and_the_renderer():
         "drivers",
         "drivers.ssd1306",
         "ui",
+        "ui.draw",
         "ui.fonts",
         "ui.icons",
         "ui.render",
