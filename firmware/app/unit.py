@@ -4,6 +4,9 @@
 # clock; run() wraps each in its own asyncio task. Order inside one step is fixed: an event goes
 # to the edition, its records go to the journal, and only then is the edition told they are
 # durable; the screen is drawn after that, so nothing shows as done before it is on flash.
+# Tasks wake when there is work: the keypad task on its sampler's flag (a key changed, or a
+# debounce or long-press deadline fell due), the render task when a step left the screen out of
+# date; the tick (100 ms), the reader polls and the battery check keep their periods.
 import time
 
 try:
@@ -67,11 +70,18 @@ async def _sleep_ms(ms: int) -> None:
         await asyncio.sleep(ms / 1000)
 
 
+def _flag():
+    """What an interrupt sets to wake a task: asyncio.ThreadSafeFlag, or an Event where there
+    is none (CPython); the waiter clears it either way."""
+    flag_type = getattr(asyncio, "ThreadSafeFlag", None)
+    return flag_type() if flag_type is not None else asyncio.Event()
+
+
 class BankUnit:
-    keypad_scan_ms = 10  # 100 scans/s: debounce needs a few scans inside 20 ms
+    keypad_scan_ms = 10  # a keypad without a sampling timer is scanned by its task this often
     reader_poll_ms = 120  # per reader; the two readers are staggered by half a period
     tick_ms = 100
-    render_ms = 40  # at most 25 redraws/s, and only when the view changed
+    render_ms = 40  # at least this long between redraws: at most 25/s while typing
     battery_ms = 15000
     retry_ms = 5000  # a missing display or reader is looked for again this often
     reader_fault_limit = 3  # consecutive bus errors before a reader is declared missing
@@ -114,6 +124,12 @@ class BankUnit:
         # the keys, ticks and cards and is drawn; the edition waits, untouched.
         self.overlay: Any = None
         self.settings_notice = ""
+        # The tasks' wake-ups (made by run()): the keypad's sampler sets key_flag, a step that
+        # left the screen out of date sets render_flag.
+        self.key_flag: Any = None
+        self.render_flag: Any = None
+        self.keypad_on: Any = None  # the keypad whose sampling runs (the edition can change it)
+        self.key_wakes = 0  # times the keypad task woke
 
     @property
     def active(self):
@@ -201,6 +217,8 @@ class BankUnit:
 
     def scan_keys(self, now: int) -> None:
         keypad = self.keypad
+        if keypad is not self.keypad_on:
+            self._start_keypad(keypad)
         keypad.scan(now)
         event = keypad.pop()  # also drains events an earlier step left queued
         while event is not None:
@@ -223,6 +241,15 @@ class BankUnit:
                 self._overlay_check(now, key)
             keypad = self.keypad  # a new one if the edition changed
             event = keypad.pop()
+
+    def _start_keypad(self, keypad) -> None:
+        """Hands the sampling over to `keypad` (at start, or a new edition's layout). Keys down
+        at its first sample are muted until released (drivers.keypad)."""
+        old = self.keypad_on
+        if old is not None:
+            old.stop()
+        keypad.start(self.key_flag, self.clock)
+        self.keypad_on = keypad
 
     def poll_reader(self, slot: int, now: int) -> None:
         if not self.uses_cards:
@@ -309,6 +336,17 @@ class BankUnit:
         if missing:
             return missing[0] + " READER MISSING"
         return ""
+
+    def render_due(self, now: int) -> bool:
+        """Whether render_screen would draw something: the view, the notice or the battery
+        icon changed since the last drawing, or a missing display is due to be looked for."""
+        if not self.display_ok:
+            return self.display is not None and ticks_diff(now, self.retry_at[2]) >= 0
+        return (
+            self.active.version != self.rendered_version
+            or self.status["battery_low"] != self.battery_low
+            or (self.alert() or self.notice()) != self.rendered_notice
+        )
 
     def render_screen(self, now: int) -> bool:
         """Draws the view if it changed; returns True when something was sent."""
@@ -418,17 +456,63 @@ class BankUnit:
 
     # ---- asyncio -----------------------------------------------------------------------------
 
+    def _stepped(self, now: int) -> None:
+        """After every step: wake the render task if the screen is out of date, and the keypad
+        task if the keypad was replaced (a new edition's layout starts sampling at its scan)."""
+        if self.render_flag is not None and self.render_due(now):
+            self.render_flag.set()
+        if self.keypad is not self.keypad_on and self.key_flag is not None:
+            self.key_flag.set()
+
     async def _every(self, period_ms: int, step, offset_ms: int = 0) -> None:
         if offset_ms:
             await _sleep_ms(offset_ms)
         while True:
-            step(self.clock())
+            now = self.clock()
+            step(now)
+            self._stepped(now)
             await _sleep_ms(period_ms)
 
+    async def _keys(self) -> None:
+        """The keypad task: scans, then sleeps until the sampler's flag says a key changed or a
+        deadline fell due. A keypad without a timer is scanned every keypad_scan_ms instead."""
+        flag = self.key_flag
+        while True:
+            now = self.clock()
+            self.scan_keys(now)
+            self._stepped(now)
+            if self.keypad is not self.keypad_on:
+                continue  # replaced during the step: start the new one's sampling at once
+            if self.keypad.sampled:
+                await flag.wait()
+                flag.clear()  # before the scan drains the ring: a later set is not lost
+                self.key_wakes += 1
+            else:
+                await _sleep_ms(self.keypad_scan_ms)
+
+    async def _render(self) -> None:
+        """The render task: draws when a step says the screen is out of date, never sooner
+        than render_ms after the last drawing (a burst of keys costs one redraw per period)."""
+        flag = self.render_flag
+        drawn_at = None
+        while True:
+            await flag.wait()
+            flag.clear()
+            if drawn_at is not None:
+                wait = self.render_ms - ticks_diff(self.clock(), drawn_at)
+                if wait > 0:
+                    await _sleep_ms(wait)
+            now = self.clock()
+            if self.render_screen(now):
+                drawn_at = now
+
     async def run(self) -> None:
+        self.key_flag = _flag()
+        self.render_flag = asyncio.Event()
         self.boot(self.clock())
         self.check_battery(self.clock())
-        tasks = [asyncio.create_task(self._every(self.keypad_scan_ms, self.scan_keys))]
+        self.render_flag.set()  # the first frame
+        tasks = [asyncio.create_task(self._keys())]
         # The poll tasks run for every edition (a settings change can bring cards in); for a
         # card-less edition each poll returns at once, without touching the bus.
         tasks.append(
@@ -446,8 +530,12 @@ class BankUnit:
             )
         )
         tasks.append(asyncio.create_task(self._every(self.tick_ms, self.tick)))
-        tasks.append(asyncio.create_task(self._every(self.render_ms, self.render_screen)))
+        tasks.append(asyncio.create_task(self._render()))
         tasks.append(asyncio.create_task(self._every(self.battery_ms, self.check_battery)))
         if self.piezo is not None:
             tasks.append(asyncio.create_task(self.piezo.run(self.clock)))
-        await asyncio.gather(*tasks)
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            if self.keypad_on is not None:
+                self.keypad_on.stop()  # no more interrupts into a unit that stopped
