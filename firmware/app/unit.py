@@ -29,6 +29,7 @@ MSG_ONE_CARD = "ONE CARD PER SLOT"  # two cards answer in one slot's field
 MSG_BATTERY_LOW = "BATTERY LOW"
 MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
 MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
+MSG_READER_MISSING = tuple(name + " READER MISSING" for name in SLOT_NAMES)  # by slot
 
 
 def describe_problems(problems: list) -> str:
@@ -68,13 +69,6 @@ async def _sleep_ms(ms: int) -> None:
         await asyncio.sleep_ms(ms)  # type: ignore[attr-defined]
     else:
         await asyncio.sleep(ms / 1000)
-
-
-def _flag():
-    """What an interrupt sets to wake a task: asyncio.ThreadSafeFlag, or an Event where there
-    is none (CPython); the waiter clears it either way."""
-    flag_type = getattr(asyncio, "ThreadSafeFlag", None)
-    return flag_type() if flag_type is not None else asyncio.Event()
 
 
 class BankUnit:
@@ -320,9 +314,7 @@ class BankUnit:
         return ""
 
     def notice(self) -> str:
-        missing = [SLOT_NAMES[slot] for slot in (GREEN, RED) if self.slots[slot] is None]
-        if not self.uses_cards:
-            missing = []  # an edition played without cards has no readers to miss
+        """The shell's own line, or "". Allocates nothing: asked after every step."""
         if self.storage_broken:
             return "STORAGE UNREADABLE"
         if self.boot_notice:
@@ -331,10 +323,14 @@ class BankUnit:
             return self.settings_notice
         if self.battery_notice:
             return MSG_BATTERY_LOW
-        if len(missing) == 2:
+        if not self.uses_cards:
+            return ""  # an edition played without cards has no readers to miss
+        green = self.slots[GREEN] is None
+        red = self.slots[RED] is None
+        if green and red:
             return "NO CARD READERS"
-        if missing:
-            return missing[0] + " READER MISSING"
+        if green or red:
+            return MSG_READER_MISSING[GREEN if green else RED]
         return ""
 
     def render_due(self, now: int) -> bool:
@@ -507,7 +503,9 @@ class BankUnit:
                 drawn_at = now
 
     async def run(self) -> None:
-        self.key_flag = _flag()
+        # What the keypad's interrupt sets: a ThreadSafeFlag, or an Event where there is none
+        # (CPython); the waiter clears it either way.
+        self.key_flag = getattr(asyncio, "ThreadSafeFlag", asyncio.Event)()
         self.render_flag = asyncio.Event()
         self.boot(self.clock())
         self.check_battery(self.clock())

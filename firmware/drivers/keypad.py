@@ -84,6 +84,7 @@ class Keypad:
         self.changes = 0  # events produced since the keypad was built (PRESS, RELEASE, LONG)
         # The interrupt side: a ring of (ticks_ms, reading) changes, written only by _sample.
         self._timer = timer
+        self.sampled = timer is not None  # True: the task need only wake on the flag
         self._times = array("i", [0] * _RING)
         self._readings = array("i", [0] * _RING)
         self._w = 0  # written by the interrupt only
@@ -96,20 +97,6 @@ class Keypad:
         self._armed = False
         self._rows_low = False
         self._callback: Any = None
-
-    @property
-    def sampled(self) -> bool:
-        """True when a timer samples the matrix: the task need only wake on the flag."""
-        return self._timer is not None
-
-    def down_count(self) -> int:
-        """How many keys are down as the debouncer holds them."""
-        down = self._down
-        count = 0
-        while down:
-            down &= down - 1
-            count += 1
-        return count
 
     # ---- the interrupt side ------------------------------------------------------------------
 
@@ -129,7 +116,9 @@ class Keypad:
             self._clock = clock
             self._last = -1
             self._callback = self._sample  # bound once: the interrupt allocates nothing
-            timer.init(mode=timer.PERIODIC, period=self.period_ms, callback=self._callback)
+            timer.init(
+                mode=timer.PERIODIC, period=self.period_ms, callback=self._callback, hard=True
+            )
 
     def stop(self) -> None:
         if self._timer is not None:
@@ -198,9 +187,8 @@ class Keypad:
                 self._feed(self._times[r & _RING_MASK], self._readings[r & _RING_MASK])
                 r = (r + 1) & _WRAP
                 self._r = r
-        self._settle(now_ms)
+        due = self._settle(now_ms)
         if self._timer is not None:
-            due = self._next_due()
             if due >= 0:
                 self._due = due
                 self._armed = True  # after _due: the interrupt reads them in that order
@@ -208,25 +196,21 @@ class Keypad:
                 self._armed = False
         return self.changes - before
 
-    def _ghost(self, bits: int) -> bool:
-        """Two rows that both read the same two columns: a rectangle, one corner may be a ghost."""
-        n_cols = self._n_cols
-        mask = self._row_mask
-        n_rows = len(self._rows)
-        for a in range(n_rows - 1):
-            row = (bits >> (a * n_cols)) & mask
-            if row & (row - 1):
-                for b in range(a + 1, n_rows):
-                    shared = row & (bits >> (b * n_cols))
-                    if shared & (shared - 1):
-                        return True
-        return False
-
     def _feed(self, t: int, bits: int) -> None:
         """One reading taken at t, in time order."""
-        if bits and self._ghost(bits):
-            self.ambiguous += 1
-            return
+        if bits & (bits - 1):
+            # Two rows that both read the same two columns: a rectangle, one corner may be a
+            # ghost.
+            n_cols = self._n_cols
+            n_rows = len(self._rows)
+            for a in range(n_rows - 1):
+                row = (bits >> (a * n_cols)) & self._row_mask
+                if row & (row - 1):
+                    for b in range(a + 1, n_rows):
+                        shared = row & (bits >> (b * n_cols))
+                        if shared & (shared - 1):
+                            self.ambiguous += 1
+                            return
         bits &= self._used
         changed_at = self._changed_at
         if not self._started:
@@ -245,53 +229,40 @@ class Keypad:
                     changed_at[i] = t  # contact moved (or bounced): restart the debounce
             self._seen = bits
 
-    def _due_of(self, i: int, mask: int) -> int:
-        if (self._seen ^ self._down) & mask:
-            return ticks_add(self._changed_at[i], self.debounce_ms)
-        return ticks_add(self._pressed_at[i], self.hold_ms)
-
-    def _next_due(self) -> int:
-        """The earliest debounce or long-press deadline, or -1 when none is pending."""
-        waiting = (self._seen ^ self._down) | (self._down & ~self._long)
-        best = -1
-        i = 0
-        while waiting:
-            mask = 1 << i
-            if waiting & mask:
-                waiting &= ~mask
-                due = self._due_of(i, mask)
-                if best < 0 or ticks_diff(due, best) < 0:
-                    best = due
-            i += 1
-        return best
-
-    def _settle(self, t: int) -> None:
-        """Every deadline due by t, in the order they fell due: debounced presses and
-        releases, long presses."""
+    def _settle(self, t: int) -> int:
+        """Acts on every deadline due by t, in the order they fell due (debounced presses and
+        releases, long presses); returns the next deadline, or -1 when none is pending."""
+        changed_at = self._changed_at
+        pressed_at = self._pressed_at
         while True:
             pending = self._seen ^ self._down
             waiting = pending | (self._down & ~self._long)
-            if not waiting:
-                return
             first = -1
             first_due = 0
+            later = -1  # ticks are never negative
             i = 0
             while waiting:
                 mask = 1 << i
                 if waiting & mask:
                     waiting &= ~mask
-                    due = self._due_of(i, mask)
-                    if ticks_diff(t, due) >= 0 and (first < 0 or ticks_diff(due, first_due) < 0):
-                        first = i
-                        first_due = due
+                    if pending & mask:
+                        due = ticks_add(changed_at[i], self.debounce_ms)
+                    else:
+                        due = ticks_add(pressed_at[i], self.hold_ms)
+                    if ticks_diff(t, due) >= 0:
+                        if first < 0 or ticks_diff(due, first_due) < 0:
+                            first = i
+                            first_due = due
+                    elif later < 0 or ticks_diff(due, later) < 0:
+                        later = due
                 i += 1
             if first < 0:
-                return
+                return later
             mask = 1 << first
             if pending & mask:
                 self._down ^= mask
                 if self._down & mask:
-                    self._pressed_at[first] = first_due
+                    pressed_at[first] = first_due
                     self._push(self.PRESS, first)
                 else:
                     self._long &= ~mask
