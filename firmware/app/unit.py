@@ -123,7 +123,6 @@ class BankUnit:
         self.key_flag: Any = None
         self.render_flag: Any = None
         self.keypad_on: Any = None  # the keypad whose sampling runs (the edition can change it)
-        self.key_wakes = 0  # times the keypad task woke
 
     @property
     def active(self):
@@ -482,7 +481,6 @@ class BankUnit:
             if self.keypad.sampled:
                 await flag.wait()
                 flag.clear()  # before the scan drains the ring: a later set is not lost
-                self.key_wakes += 1
             else:
                 await _sleep_ms(self.keypad_scan_ms)
 

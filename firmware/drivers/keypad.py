@@ -96,7 +96,6 @@ class Keypad:
         self._due = 0  # the task's next deadline, for the interrupt to wake it at
         self._armed = False
         self._rows_low = False
-        self._callback: Any = None
 
     # ---- the interrupt side ------------------------------------------------------------------
 
@@ -110,14 +109,12 @@ class Keypad:
         self._rows_low = True
         timer = self._timer
         if timer is not None:
-            if flag is None or clock is None:
-                raise ValueError("a sampled keypad needs a flag and a clock")
             self._flag = flag
             self._clock = clock
             self._last = -1
-            self._callback = self._sample  # bound once: the interrupt allocates nothing
+            # The bound method is made once, here: the interrupt itself allocates nothing.
             timer.init(
-                mode=timer.PERIODIC, period=self.period_ms, callback=self._callback, hard=True
+                mode=timer.PERIODIC, period=self.period_ms, callback=self._sample, hard=True
             )
 
     def stop(self) -> None:
