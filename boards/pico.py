@@ -6,7 +6,7 @@
 #   GP6..GP10  keypad rows (open drain)  GP17 GREEN reader SDA (chip select)
 #   GP11..GP15 keypad columns (in)   GP20 RED reader SDA (chip select)
 #   GP29 ADC3  VSYS/3 (on the board) GP21 GREEN reader RST, GP22 RED reader RST
-from machine import ADC, I2C, PWM, SPI, Pin
+from machine import ADC, I2C, PWM, SPI, Pin, Timer
 
 from boards.keymaps import keymap
 
@@ -34,6 +34,7 @@ class Board:
         # Open drain: two keys down in one column would otherwise short a low row to a high one.
         self.rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in ROW_PINS[:size]]
         self.cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in COL_PINS[:size]]
+        self.key_timer = Timer(-1)  # samples the keypad in a hard interrupt (drivers.keypad)
         self.piezo = PWM(Pin(2))
         self.piezo.duty_u16(0)
         self.vsys = self._vsys_adc()

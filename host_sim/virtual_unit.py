@@ -147,6 +147,9 @@ class VirtualUnit:
         board_module = importlib.import_module("boards." + board)
         self.board = board_module.Board(matrix or default_matrix(edition))
         self.board.piezo.clock = self.clock.ms
+        self.key_timer = getattr(self.board, "key_timer", None)  # the keypad's sampling timer
+        if self.key_timer is not None:
+            self.key_timer.clock = self.clock  # its callbacks fire as hardware events
         self.parts = VirtualParts(self.board, edition, clock_us=lambda: self.clock.now_us)
         self.device: DeviceTime | None = None
         if device_time:
@@ -231,6 +234,8 @@ class VirtualUnit:
         return {name: settings.get(name) for name in schema.names_for(settings.edition)}
 
     def _stop(self) -> None:
+        if self.key_timer is not None:
+            self.key_timer.deinit()  # the chip's timers stop with its power
         task = self._task
         if task is None:
             return

@@ -4,6 +4,9 @@
 # clock; run() wraps each in its own asyncio task. Order inside one step is fixed: an event goes
 # to the edition, its records go to the journal, and only then is the edition told they are
 # durable; the screen is drawn after that, so nothing shows as done before it is on flash.
+# Tasks wake when there is work: the keypad task on its sampler's flag (a key changed, or a
+# debounce or long-press deadline fell due), the render task when a step left the screen out of
+# date; the tick (100 ms), the reader polls and the battery check keep their periods.
 import time
 
 try:
@@ -26,6 +29,7 @@ MSG_ONE_CARD = "ONE CARD PER SLOT"  # two cards answer in one slot's field
 MSG_BATTERY_LOW = "BATTERY LOW"
 MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
 MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
+MSG_READER_MISSING = tuple(name + " READER MISSING" for name in SLOT_NAMES)  # by slot
 
 
 def describe_problems(problems: list) -> str:
@@ -68,14 +72,14 @@ async def _sleep_ms(ms: int) -> None:
 
 
 class BankUnit:
-    keypad_scan_ms = 10  # 100 scans/s: debounce needs a few scans inside 20 ms
+    keypad_scan_ms = 10  # a keypad without a sampling timer is scanned by its task this often
     reader_poll_ms = 120  # per reader; the two readers are staggered by half a period
     # In standby (display dark) a card still wakes the unit, polled less often: the fields
     # are on about 6 ms per poll, which is most of what the readers cost.
     standby_poll_ms = 360
     card_power_up_ms = 5  # drivers.mfrc522.POWER_UP_MS, not imported for a card-less edition
     tick_ms = 100
-    render_ms = 40  # at most 25 redraws/s, and only when the view changed
+    render_ms = 40  # at least this long between redraws: at most 25/s while typing
     battery_ms = 15000
     retry_ms = 5000  # a missing display or reader is looked for again this often
     reader_fault_limit = 3  # consecutive bus errors before a reader is declared missing
@@ -119,6 +123,11 @@ class BankUnit:
         # the keys, ticks and cards and is drawn; the edition waits, untouched.
         self.overlay: Any = None
         self.settings_notice = ""
+        # The tasks' wake-ups (made by run()): the keypad's sampler sets key_flag, a step that
+        # left the screen out of date sets render_flag.
+        self.key_flag: Any = None
+        self.render_flag: Any = None
+        self.keypad_on: Any = None  # the keypad whose sampling runs (the edition can change it)
 
     @property
     def active(self):
@@ -213,6 +222,8 @@ class BankUnit:
 
     def scan_keys(self, now: int) -> None:
         keypad = self.keypad
+        if keypad is not self.keypad_on:
+            self._start_keypad(keypad)
         keypad.scan(now)
         event = keypad.pop()  # also drains events an earlier step left queued
         while event is not None:
@@ -235,6 +246,15 @@ class BankUnit:
                 self._overlay_check(now, key)
             keypad = self.keypad  # a new one if the edition changed
             event = keypad.pop()
+
+    def _start_keypad(self, keypad) -> None:
+        """Hands the sampling over to `keypad` (at start, or a new edition's layout). Keys down
+        at its first sample are muted until released (drivers.keypad)."""
+        old = self.keypad_on
+        if old is not None:
+            old.stop()
+        keypad.start(self.key_flag, self.clock)
+        self.keypad_on = keypad
 
     def start_poll(self, slot: int, now: int) -> None:
         """First half of a reader poll: the field on, so a card in it powers up. Call
@@ -347,9 +367,7 @@ class BankUnit:
         return ""
 
     def notice(self) -> str:
-        missing = [SLOT_NAMES[slot] for slot in (GREEN, RED) if self.slots[slot] is None]
-        if not self.uses_cards:
-            missing = []  # an edition played without cards has no readers to miss
+        """The shell's own line, or "". Allocates nothing: asked after every step."""
         if self.storage_broken:
             return "STORAGE UNREADABLE"
         if self.boot_notice:
@@ -358,11 +376,26 @@ class BankUnit:
             return self.settings_notice
         if self.battery_notice:
             return MSG_BATTERY_LOW
-        if len(missing) == 2:
+        if not self.uses_cards:
+            return ""  # an edition played without cards has no readers to miss
+        green = self.slots[GREEN] is None
+        red = self.slots[RED] is None
+        if green and red:
             return "NO CARD READERS"
-        if missing:
-            return missing[0] + " READER MISSING"
+        if green or red:
+            return MSG_READER_MISSING[GREEN if green else RED]
         return ""
+
+    def render_due(self, now: int) -> bool:
+        """Whether render_screen would draw something: the view, the notice or the battery
+        icon changed since the last drawing, or a missing display is due to be looked for."""
+        if not self.display_ok:
+            return self.display is not None and ticks_diff(now, self.retry_at[2]) >= 0
+        return (
+            self.active.version != self.rendered_version
+            or self.status["battery_low"] != self.battery_low
+            or (self.alert() or self.notice()) != self.rendered_notice
+        )
 
     def render_screen(self, now: int) -> bool:
         """Draws the view if it changed; returns True when something was sent."""
@@ -371,16 +404,12 @@ class BankUnit:
                 self._start_display(now)
             if not self.display_ok:
                 return False
+        if not self.render_due(now):
+            return False  # a version compare: no view is built
         alert = self.alert()
         notice = alert or self.notice()
         status = self.status
         machine = self.active
-        if (
-            machine.version == self.rendered_version
-            and notice == self.rendered_notice
-            and status["battery_low"] == self.battery_low
-        ):
-            return False
         view = machine.view()
         if alert:
             view["message"] = alert  # over the edition's own message, as an error
@@ -473,11 +502,21 @@ class BankUnit:
 
     # ---- asyncio -----------------------------------------------------------------------------
 
+    def _stepped(self, now: int) -> None:
+        """After every step: wake the render task if the screen is out of date, and the keypad
+        task if the keypad was replaced (a new edition's layout starts sampling at its scan)."""
+        if self.render_flag is not None and self.render_due(now):
+            self.render_flag.set()
+        if self.keypad is not self.keypad_on and self.key_flag is not None:
+            self.key_flag.set()
+
     async def _every(self, period_ms: int, step, offset_ms: int = 0) -> None:
         if offset_ms:
             await _sleep_ms(offset_ms)
         while True:
-            step(self.clock())
+            now = self.clock()
+            step(now)
+            self._stepped(now)
             await _sleep_ms(period_ms)
 
     async def _poll_task(self, slot: int, offset_ms: int) -> None:
@@ -486,22 +525,67 @@ class BankUnit:
         if offset_ms:
             await _sleep_ms(offset_ms)
         while True:
-            self.start_poll(slot, self.clock())
+            now = self.clock()
+            self.start_poll(slot, now)
+            self._stepped(now)
             await _sleep_ms(self.card_power_up_ms)
-            self.poll_reader(slot, self.clock())
+            now = self.clock()
+            self.poll_reader(slot, now)
+            self._stepped(now)
             await _sleep_ms(self.poll_period_ms() - self.card_power_up_ms)
 
+    async def _keys(self) -> None:
+        """The keypad task: scans, then sleeps until the sampler's flag says a key changed or a
+        deadline fell due. A keypad without a timer is scanned every keypad_scan_ms instead."""
+        flag = self.key_flag
+        while True:
+            now = self.clock()
+            self.scan_keys(now)
+            self._stepped(now)
+            if self.keypad is not self.keypad_on:
+                continue  # replaced during the step: start the new one's sampling at once
+            if self.keypad.sampled:
+                await flag.wait()
+                flag.clear()  # before the scan drains the ring: a later set is not lost
+            else:
+                await _sleep_ms(self.keypad_scan_ms)
+
+    async def _render(self) -> None:
+        """The render task: draws when a step says the screen is out of date, never sooner
+        than render_ms after the last drawing (a burst of keys costs one redraw per period)."""
+        flag = self.render_flag
+        drawn_at = None
+        while True:
+            await flag.wait()
+            flag.clear()
+            if drawn_at is not None:
+                wait = self.render_ms - ticks_diff(self.clock(), drawn_at)
+                if wait > 0:
+                    await _sleep_ms(wait)
+            now = self.clock()
+            if self.render_screen(now):
+                drawn_at = now
+
     async def run(self) -> None:
+        # What the keypad's interrupt sets: a ThreadSafeFlag, or an Event where there is none
+        # (CPython); the waiter clears it either way.
+        self.key_flag = getattr(asyncio, "ThreadSafeFlag", asyncio.Event)()
+        self.render_flag = asyncio.Event()
         self.boot(self.clock())
         self.check_battery(self.clock())
-        tasks = [asyncio.create_task(self._every(self.keypad_scan_ms, self.scan_keys))]
+        self.render_flag.set()  # the first frame
+        tasks = [asyncio.create_task(self._keys())]
         # The poll tasks run for every edition (a settings change can bring cards in); for a
         # card-less edition each poll returns at once, without touching the bus.
         tasks.append(asyncio.create_task(self._poll_task(GREEN, 0)))
         tasks.append(asyncio.create_task(self._poll_task(RED, self.reader_poll_ms // 2)))
         tasks.append(asyncio.create_task(self._every(self.tick_ms, self.tick)))
-        tasks.append(asyncio.create_task(self._every(self.render_ms, self.render_screen)))
+        tasks.append(asyncio.create_task(self._render()))
         tasks.append(asyncio.create_task(self._every(self.battery_ms, self.check_battery)))
         if self.piezo is not None:
             tasks.append(asyncio.create_task(self.piezo.run(self.clock)))
-        await asyncio.gather(*tasks)
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            if self.keypad_on is not None:
+                self.keypad_on.stop()  # no more interrupts into a unit that stopped

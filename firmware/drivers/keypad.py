@@ -1,28 +1,53 @@
-# Keypad matrix scanned in software: debounce, press/release/long press, ghost-key rejection.
-# Wiring (set up by the board file): rows are Pin.OUT idling high (Pin.OPEN_DRAIN also works),
-# columns are Pin.IN with Pin.PULL_UP. Scanning pulls one row low; a closed switch pulls its
-# column low. There are no diodes, so three pressed corners of a rectangle make the fourth read
-# pressed too: such a scan cannot be trusted and produces no events.
-from rules.ticks import ticks_diff
+# Keypad matrix: sampled apart from the asyncio tasks, turned into press/release/long events.
+#
+# Wiring (set up by the board file): rows are Pin.OPEN_DRAIN (Pin.OUT also works), columns are
+# Pin.IN with Pin.PULL_UP; a closed switch pulls its column low while its row is driven low.
+# Between samples every row is driven low, so one read of the columns tells whether any key is
+# down; only then are the rows scanned one by one (an idle sample is a handful of pin reads).
+#
+# Two sides, as in Peter Hinch's micropython-async: with a machine.Timer (built by the board
+# file), its callback samples every period_ms and only records each change of the reading, with
+# its ticks_ms, in a preallocated ring, then sets a flag (an asyncio.ThreadSafeFlag) that wakes
+# the keypad task. It allocates nothing, so it is valid as a hard interrupt. The task side,
+# scan(), owns the input grammar: it replays the samples by their timestamps (debounce, ghost
+# rejection, press, release, long press), so a task held up by a 40 ms render loses no key.
+# Without a timer, scan() reads the matrix itself, once per call (the self-test, test rigs).
+#
+# There are no diodes, so three pressed corners of a rectangle make the fourth read pressed too:
+# such a sample cannot be trusted and is skipped. Keys already down at the first sample (held
+# through power-up, or while the keypad was replaced) produce nothing until released; their
+# release is still reported (the rules ignore a release they never saw go down, and the settings
+# gesture waits for it).
+from array import array
+
+from rules.ticks import ticks_add, ticks_diff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from machine import Pin
+
+_RING = 32  # changes kept between two drains (a power of two); a 40 ms stall needs about 8
+_RING_MASK = _RING - 1
+_WRAP = 2 * _RING - 1  # ring indices count modulo 2 * _RING, so "full" and "empty" differ
 
 
 class Keypad:
-    debounce_ms = 20  # a reading must hold this long before it counts
+    debounce_ms = 15  # a reading must hold this long to count: a 25 ms tap always does
     hold_ms = 2000  # long press: LONG once per hold, RELEASE still follows
+    period_ms = 5  # the timer's sampling period
     queue_len = 16  # events kept between pops; when full the oldest is dropped
     PRESS = 1
     RELEASE = 2
     LONG = 3
 
-    def __init__(self, rows: "list[Pin]", cols: "list[Pin]", keymap, hold_ms=None) -> None:
+    def __init__(self, rows: "list[Pin]", cols: "list[Pin]", keymap, hold_ms=None, timer=None):
+        """timer: a machine.Timer to sample from (None: scan() reads the matrix itself)."""
         n_rows = len(rows)
         n_cols = len(cols)
-        if n_cols > 30 or n_rows * n_cols > 255:
-            raise ValueError("keypad matrix too large")  # column bits stay small ints
+        if n_rows * n_cols > 30:
+            raise ValueError("keypad matrix too large")  # a reading stays a small int
         if len(keymap) != n_rows:
             raise ValueError("keymap needs one row per row pin")
         if hold_ms is not None:
@@ -30,108 +55,226 @@ class Keypad:
         self._rows = tuple(rows)
         self._cols = tuple(cols)
         self._n_cols = n_cols
+        self._n_keys = n_rows * n_cols
         names = []
-        used = []
+        used = 0
         for r in range(n_rows):
             if len(keymap[r]) != n_cols:
                 raise ValueError("keymap needs one entry per column pin")
-            mask = 0
             for c in range(n_cols):
                 names.append(keymap[r][c])
                 if keymap[r][c] is not None:
-                    mask |= 1 << c
-            used.append(mask)
-        self._names = tuple(names)  # flat, index r * n_cols + c
-        self._used = tuple(used)  # per row: columns that have a key
-        # Per row, one bit per column: this scan, previous scan, debounced, long press sent.
-        self._read = [0] * n_rows
-        self._seen = [0] * n_rows
-        self._down = [0] * n_rows
-        self._long = [0] * n_rows
-        # Per key: when its reading last changed, when its debounced press began.
-        self._changed_at = [0] * (n_rows * n_cols)
-        self._pressed_at = [0] * (n_rows * n_cols)
+                    used |= 1 << (r * n_cols + c)
+        self._names = tuple(names)  # flat, index r * n_cols + c: also the key's bit
+        self._used = used
+        self._row_mask = (1 << n_cols) - 1
+        # The grammar, one bit per key: last reading, debounced, long press sent (or muted).
+        self._seen = 0
+        self._down = 0
+        self._long = 0
+        self._started = False  # the first reading is the baseline: keys in it are muted
+        self._changed_at = [0] * self._n_keys  # when the key's reading last changed
+        self._pressed_at = [0] * self._n_keys  # when its debounced press began
         self._ev_kind = bytearray(self.queue_len)
         self._ev_key = bytearray(self.queue_len)
         self._ev_head = 0
         self._ev_count = 0
         self.dropped = 0  # events lost to a full queue
-        self.ambiguous = 0  # scans rejected for ghost keys
-        for row in self._rows:
-            row.value(1)
+        self.ambiguous = 0  # samples rejected for ghost keys
+        self.changes = 0  # events produced since the keypad was built (PRESS, RELEASE, LONG)
+        # The interrupt side: a ring of (ticks_ms, reading) changes, written only by _sample.
+        self._timer = timer
+        self.sampled = timer is not None  # True: the task need only wake on the flag
+        self._times = array("i", [0] * _RING)
+        self._readings = array("i", [0] * _RING)
+        self._w = 0  # written by the interrupt only
+        self._r = 0  # written by the task only
+        self._last = -1  # the last reading sampled (-1: none yet)
+        self.overruns = 0  # changes that found the ring full (the newest replaced the last)
+        self._flag: Any = None
+        self._clock: Any = None
+        self._due = 0  # the task's next deadline, for the interrupt to wake it at
+        self._armed = False
+        self._rows_low = False
 
-    def scan(self, now_ms: int) -> int:
-        """Reads the whole matrix once at time now_ms; queues events; returns how many."""
+    # ---- the interrupt side ------------------------------------------------------------------
+
+    def start(self, flag=None, clock=None) -> None:
+        """Drives every row low (the idle state between samples) and, with a timer, samples
+        every period_ms: each change of the reading goes into the ring and sets `flag`, as does
+        the first sample after the task's next deadline. clock() gives ticks_ms."""
         rows = self._rows
+        for r in range(len(rows)):
+            rows[r].value(0)
+        self._rows_low = True
+        timer = self._timer
+        if timer is not None:
+            self._flag = flag
+            self._clock = clock
+            self._last = -1
+            # The bound method is made once, here: the interrupt itself allocates nothing.
+            sample = self._sample
+            try:
+                timer.init(mode=timer.PERIODIC, period=self.period_ms, callback=sample, hard=True)
+            except TypeError:
+                # A port without hard timers (rp2 before hard= existed) schedules the callback
+                # between bytecodes instead: late by at most one blocking call (a page of the
+                # panel, 2.9 ms), and the sample carries the time it was taken.
+                timer.init(mode=timer.PERIODIC, period=self.period_ms, callback=sample)
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.deinit()
+        self._armed = False
+
+    def read(self) -> int:
+        """One reading of the matrix, bit r * n_cols + c per closed switch (ghosts included).
+        Expects every row driven low and leaves them so."""
         cols = self._cols
-        read = self._read
-        n_rows = len(rows)
         n_cols = self._n_cols
+        for c in range(n_cols):
+            if not cols[c].value():
+                break
+        else:
+            return 0  # no column pulled low: no key is down anywhere
+        rows = self._rows
+        n_rows = len(rows)
+        for r in range(n_rows):
+            rows[r].value(1)
+        bits = 0
+        shift = 0
         for r in range(n_rows):
             row = rows[r]
             row.value(0)
-            bits = 0
             for c in range(n_cols):
                 if not cols[c].value():  # pulled low through a closed switch
-                    bits |= 1 << c
+                    bits |= 1 << (shift + c)
             row.value(1)
-            read[r] = bits
-        # Two rows that both read the same two columns: a rectangle, one corner may be a ghost.
-        for a in range(n_rows - 1):
-            bits = read[a]
-            if bits & (bits - 1):
-                for b in range(a + 1, n_rows):
-                    shared = bits & read[b]
-                    if shared & (shared - 1):
-                        self.ambiguous += 1
-                        return 0
-        queued = 0
-        seen = self._seen
-        down = self._down
-        used = self._used
+            shift += n_cols
         for r in range(n_rows):
-            bits = read[r] & used[r]
-            if bits | seen[r] | down[r]:
-                queued += self._update_row(r, bits, now_ms)
-        return queued
+            rows[r].value(0)
+        return bits
 
-    def _update_row(self, r: int, bits: int, now_ms: int) -> int:
+    def _sample(self, _timer=None) -> None:
+        """The timer's callback (a hard interrupt on the chip): no allocation, no floats."""
+        t = self._clock()
+        bits = self.read()
+        if bits != self._last:
+            w = self._w
+            if (w - self._r) & _WRAP == _RING:
+                self.overruns += 1
+                w = (w - 1) & _WRAP  # full: the newest reading replaces the last one kept
+            self._times[w & _RING_MASK] = t
+            self._readings[w & _RING_MASK] = bits
+            self._w = (w + 1) & _WRAP
+            self._last = bits
+            self._flag.set()
+        elif self._armed and ticks_diff(t, self._due) >= 0:
+            self._armed = False
+            self._flag.set()
+
+    # ---- the task side: the grammar -----------------------------------------------------------
+
+    def scan(self, now_ms: int) -> int:
+        """Brings the events up to now_ms: replays the timer's samples (or, without a timer,
+        reads the matrix once, at now_ms); queues events; returns how many."""
+        before = self.changes
+        if self._timer is None:
+            if not self._rows_low:
+                self.start()
+            self._feed(now_ms, self.read())
+        else:
+            r = self._r
+            while r != self._w:
+                self._feed(self._times[r & _RING_MASK], self._readings[r & _RING_MASK])
+                r = (r + 1) & _WRAP
+                self._r = r
+        due = self._settle(now_ms)
+        if self._timer is not None:
+            if due >= 0:
+                self._due = due
+                self._armed = True  # after _due: the interrupt reads them in that order
+            else:
+                self._armed = False
+        return self.changes - before
+
+    def _feed(self, t: int, bits: int) -> None:
+        """One reading taken at t, in time order."""
+        if bits & (bits - 1):
+            # Two rows that both read the same two columns: a rectangle, one corner may be a
+            # ghost.
+            n_cols = self._n_cols
+            n_rows = len(self._rows)
+            for a in range(n_rows - 1):
+                row = (bits >> (a * n_cols)) & self._row_mask
+                if row & (row - 1):
+                    for b in range(a + 1, n_rows):
+                        shared = row & (bits >> (b * n_cols))
+                        if shared & (shared - 1):
+                            self.ambiguous += 1
+                            return
+        bits &= self._used
+        changed_at = self._changed_at
+        if not self._started:
+            self._started = True
+            # Down at the baseline: held as down with its long press spent, so no PRESS and no
+            # LONG comes of it; its RELEASE does.
+            self._seen = self._down = self._long = bits
+            for i in range(self._n_keys):
+                changed_at[i] = t
+            return
+        self._settle(t)
+        changed = bits ^ self._seen
+        if changed:
+            for i in range(self._n_keys):
+                if changed & (1 << i):
+                    changed_at[i] = t  # contact moved (or bounced): restart the debounce
+            self._seen = bits
+
+    def _settle(self, t: int) -> int:
+        """Acts on every deadline due by t, in the order they fell due (debounced presses and
+        releases, long presses); returns the next deadline, or -1 when none is pending."""
         changed_at = self._changed_at
         pressed_at = self._pressed_at
-        seen = self._seen[r]
-        down = self._down[r]
-        long_sent = self._long[r]
-        base = r * self._n_cols
-        queued = 0
-        for c in range(self._n_cols):
-            mask = 1 << c
-            i = base + c
-            if (bits ^ seen) & mask:
-                changed_at[i] = now_ms  # contact moved (or bounced): restart the debounce
-            if (bits ^ down) & mask:
-                if ticks_diff(now_ms, changed_at[i]) >= self.debounce_ms:
-                    down ^= mask
-                    if down & mask:
-                        pressed_at[i] = now_ms
-                        self._push(self.PRESS, i)
+        while True:
+            pending = self._seen ^ self._down
+            waiting = pending | (self._down & ~self._long)
+            first = -1
+            first_due = 0
+            later = -1  # ticks are never negative
+            i = 0
+            while waiting:
+                mask = 1 << i
+                if waiting & mask:
+                    waiting &= ~mask
+                    if pending & mask:
+                        due = ticks_add(changed_at[i], self.debounce_ms)
                     else:
-                        long_sent &= ~mask
-                        self._push(self.RELEASE, i)
-                    queued += 1
-            elif (
-                down & mask
-                and not long_sent & mask
-                and ticks_diff(now_ms, pressed_at[i]) >= self.hold_ms
-            ):
-                long_sent |= mask
-                self._push(self.LONG, i)
-                queued += 1
-        self._seen[r] = bits
-        self._down[r] = down
-        self._long[r] = long_sent
-        return queued
+                        due = ticks_add(pressed_at[i], self.hold_ms)
+                    if ticks_diff(t, due) >= 0:
+                        if first < 0 or ticks_diff(due, first_due) < 0:
+                            first = i
+                            first_due = due
+                    elif later < 0 or ticks_diff(due, later) < 0:
+                        later = due
+                i += 1
+            if first < 0:
+                return later
+            mask = 1 << first
+            if pending & mask:
+                self._down ^= mask
+                if self._down & mask:
+                    pressed_at[first] = first_due
+                    self._push(self.PRESS, first)
+                else:
+                    self._long &= ~mask
+                    self._push(self.RELEASE, first)
+            else:
+                self._long |= mask
+                self._push(self.LONG, first)
 
     def _push(self, kind: int, index: int) -> None:
+        self.changes += 1
         size = len(self._ev_kind)
         if self._ev_count == size:
             self._ev_head = (self._ev_head + 1) % size

@@ -2818,3 +2818,23 @@ def test_F127_revolution_flash_full_at_the_draw() -> None:
         reboot(unit)
         assert unit.unit.edition.pending == {2: [due, []]}  # drawn once, on flash
         kept(unit)
+
+
+# ---- power-up -------------------------------------------------------------------------------
+
+
+def test_F147_a_key_held_while_the_unit_powers_up(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    before = flash_files(unit)
+    unit.power_cycle(hold="5")  # down before the power comes, released once booted
+    unit.advance(1.5)
+    unit.sounds()
+    unit.press("M")  # the held 5 was not typed: nothing to credit
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", "TYPE DIGITS FIRST"]
+    assert unit.sounds() == ["error"]
+    kept(unit)
+    assert flash_files(unit) == before
+    unit.type("5M")  # released and pressed again, the same key acts
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "20M", "+5M"]
+    assert unit.sounds() == ["key", "credit"]
+    kept(unit, {1: 20 * M})

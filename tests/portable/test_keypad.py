@@ -25,20 +25,86 @@ KEYS_5X5 = (
 )
 
 
-def make(keymap=KEYS_4X4, hold_ms=None):
-    rows = [Pin(i, Pin.OUT, value=1) for i in range(len(keymap))]
+def make(keymap=KEYS_4X4, hold_ms=None, timer=None):
+    rows = [Pin(i, Pin.OPEN_DRAIN, value=1) for i in range(len(keymap))]
     cols = [Pin(10 + i, Pin.IN, Pin.PULL_UP) for i in range(len(keymap[0]))]
-    return KeypadMatrix(rows, cols, keymap), Keypad(rows, cols, keymap, hold_ms)
+    return KeypadMatrix(rows, cols, keymap), Keypad(rows, cols, keymap, hold_ms, timer)
+
+
+class FakeTimer:
+    """machine.Timer's interface; the test calls `fire()` where the chip's timer would."""
+
+    PERIODIC = 1
+
+    def __init__(self):
+        self.callback = None
+        self.period = 0
+
+    def init(self, mode=PERIODIC, period=-1, callback=None, hard=False):
+        assert hard  # the callback must be fit for a hard interrupt, and asks for one
+        self.period = period
+        self.callback = callback
+
+    def deinit(self):
+        self.callback = None
+
+    def fire(self):
+        self.callback(self)
+
+
+class Flag:
+    """asyncio.ThreadSafeFlag's set(), counted."""
+
+    def __init__(self):
+        self.sets = 0
+
+    def set(self):
+        self.sets += 1
+
+
+class Sampled:
+    """A keypad sampled by a timer every 5 ms of a fake clock, its task scanning when told."""
+
+    def __init__(self, keymap=KEYS_4X4, hold_ms=None):
+        self.timer = FakeTimer()
+        self.matrix, self.keypad = make(keymap, hold_ms, self.timer)
+        self.flag = Flag()
+        self.now = [0]
+        self.keypad.start(self.flag, self.clock)
+        self.events = []
+
+    def clock(self):
+        return self.now[0]
+
+    def tick_ms(self, ms, changes=()):
+        """ms milliseconds, 1 ms at a time: the timer fires on multiples of its period;
+        changes: (t, callable) to run at their ms, before the timer at that ms."""
+        for _ in range(ms):
+            self.now[0] += 1
+            for at, change in changes:
+                if at == self.now[0]:
+                    change()
+            if self.now[0] % self.timer.period == 0:
+                self.timer.fire()
+
+    def scan(self):
+        self.keypad.scan(self.now[0])
+        event = self.keypad.pop()
+        while event is not None:
+            self.events.append(event)
+            event = self.keypad.pop()
 
 
 class Scanner:
-    """Scans every `every` ms like the shell does and keeps (kind, key, t) of every event."""
+    """Scans every `every` ms like a task without a timer does and keeps (kind, key, t) of every
+    event. The first scan, `every` ms before `start` with no key down, is the baseline."""
 
     def __init__(self, keypad, every=5, start=0):
         self.keypad = keypad
         self.every = every
         self.now = start
         self.events = []
+        keypad.scan(ticks_add(start, -every))
 
     def until(self, t):
         while self.now <= t:
@@ -57,27 +123,31 @@ def test_press_and_release_wait_for_debounce():
     scanner.until(100)
     matrix.release("5")
     scanner.until(200)
-    # Seen at t=0, stable for 20 ms at t=20; released after the scan at 100, seen at 105.
-    assert scanner.events == [(PRESS, "5", 20), (RELEASE, "5", 125)]
+    # Seen at t=0, stable for 15 ms at t=15; released after the scan at 100, seen at 105.
+    assert scanner.events == [(PRESS, "5", 15), (RELEASE, "5", 120)]
 
 
 def test_chatter_shorter_than_debounce_gives_one_press_and_one_release():
     matrix, keypad = make()
     scanner = Scanner(keypad)
-    matrix.press("7")
-    matrix.bounce("7", 3)  # open, closed, open at the scans at 0, 5, 10; closed from 15
+    # "1" held left of K in its row: every scan then reads K's column once, with K's row low,
+    # so K's contact shows each flip of its chatter.
+    matrix.press("1")
+    scanner.until(50)
+    matrix.press("K")
+    matrix.bounce("K", 3)  # open, closed, open at the scans at 55, 60, 65; closed from 70
     scanner.until(300)
-    matrix.release("7")
-    matrix.bounce("7", 4)  # closed, open, closed, open at 305..320; open from 325
+    matrix.release("K")
+    matrix.bounce("K", 4)  # closed, open, closed, open at 305..320; open from 325
     scanner.until(600)
-    assert scanner.events == [(PRESS, "7", 35), (RELEASE, "7", 340)]
+    assert scanner.events == [(PRESS, "1", 15), (PRESS, "K", 85), (RELEASE, "K", 335)]
 
 
 def test_a_blip_shorter_than_debounce_is_ignored():
     matrix, keypad = make()
     scanner = Scanner(keypad)
     matrix.press("9")
-    scanner.until(10)  # three scans see it: 15 ms
+    scanner.until(5)  # two scans see it: gone by the third, 10 ms after the first
     matrix.release("9")
     scanner.until(200)
     assert scanner.events == []
@@ -90,7 +160,7 @@ def test_long_press_fires_once_and_release_still_follows():
     scanner.until(5000)
     matrix.release("C")
     scanner.until(5100)
-    assert scanner.events == [(PRESS, "C", 20), (LONG, "C", 2020), (RELEASE, "C", 5025)]
+    assert scanner.events == [(PRESS, "C", 15), (LONG, "C", 2015), (RELEASE, "C", 5020)]
 
 
 def test_hold_time_is_set_per_instance():
@@ -110,6 +180,7 @@ def test_hold_time_is_set_per_instance():
 def test_timing_survives_the_tick_wrap():
     matrix, keypad = make()
     start = TICKS_PERIOD - 12
+    keypad.scan(ticks_add(start, -5))  # the baseline, nothing down
     matrix.press("3")
     seen = []
     now = start
@@ -119,7 +190,7 @@ def test_timing_survives_the_tick_wrap():
         if event is not None:
             seen.append((event, now))
         now = ticks_add(now, 5)
-    assert seen == [((PRESS, "3"), ticks_add(start, 20))]
+    assert seen == [((PRESS, "3"), ticks_add(start, 15))]
 
 
 def test_the_virtual_matrix_conducts_ghosts_like_the_real_one():
@@ -146,11 +217,11 @@ def test_ghost_rectangle_produces_no_events():
     scanner.until(100)
     matrix.press("4")  # three corners: "5" reads pressed too
     scanner.until(400)
-    assert scanner.events == [(PRESS, "1", 20), (PRESS, "2", 75)]
+    assert scanner.events == [(PRESS, "1", 15), (PRESS, "2", 70)]
     assert keypad.ambiguous > 0
     matrix.release("2")  # unambiguous again: "4" is real, "5" never was
     scanner.until(600)
-    assert scanner.events[2:] == [(RELEASE, "2", 425), (PRESS, "4", 425)]
+    assert scanner.events[2:] == [(RELEASE, "2", 420), (PRESS, "4", 420)]
     for _, key, _ in scanner.events:
         assert key != "5"
 
@@ -199,19 +270,20 @@ def test_unused_positions_never_produce_events():
     assert scanner.events == []
     matrix.press("C")  # same row: the real key still works beside it
     scanner.until(3100)
-    assert scanner.events == [(PRESS, "C", 3025)]
+    assert scanner.events == [(PRESS, "C", 3020)]
 
 
 def test_events_queue_in_order_and_scan_counts_them():
     matrix, keypad = make(KEYS_5X5)
+    assert keypad.scan(-5) == 0  # the baseline
     matrix.press("A")
     matrix.press("H")
     assert keypad.scan(0) == 0
-    assert keypad.scan(20) == 2  # both stable at once: row order
+    assert keypad.scan(15) == 2  # both stable at once: row order
     matrix.release("A")
     matrix.press("2")
     assert keypad.scan(30) == 0
-    assert keypad.scan(50) == 2
+    assert keypad.scan(45) == 2
     assert keypad.pending() == 4
     assert keypad.pop() == (PRESS, "A")
     assert keypad.pop() == (PRESS, "H")
@@ -223,6 +295,7 @@ def test_events_queue_in_order_and_scan_counts_them():
 def test_a_full_queue_drops_the_oldest_events():
     matrix, keypad = make(KEYS_5X5)
     now = 0
+    keypad.scan(-5)  # the baseline
     for key in ("1", "2", "3", "K", "A", "4", "5", "6", "M", "B"):  # 20 events, none popped
         matrix.press(key)
         keypad.scan(now)
@@ -270,3 +343,186 @@ def test_scans_allocate_nothing():
     assert keypad.pending() == Keypad.queue_len
     assert idle == before, idle - before
     assert busy == before, busy - before
+
+
+# ---- sampled by a timer: the interrupt side records, the task side replays -----------------
+
+
+def test_taps_of_25_ms_at_20_keys_a_second_survive_a_task_stalled_for_60_ms():
+    for phase in range(5):  # every offset of the taps against the 5 ms sampling
+        rig = Sampled()
+        rig.tick_ms(10)
+        rig.scan()  # the baseline: nothing down
+        matrix = rig.matrix
+        changes = []
+        start = 20 + phase
+        for n, key in enumerate("1.5M"):
+            down = start + 50 * n
+            changes.append((down, lambda key=key, m=matrix: m.press(key)))
+            changes.append((down + 25, lambda key=key, m=matrix: m.release(key)))
+        for _ in range(5):
+            rig.tick_ms(60, changes)  # a render, a reader wait, a flash write: 60 ms stall
+            rig.scan()
+        presses = [key for kind, key in rig.events if kind == PRESS]
+        releases = [key for kind, key in rig.events if kind == RELEASE]
+        assert presses == ["1", ".", "5", "M"], (phase, rig.events)
+        assert releases == ["1", ".", "5", "M"], (phase, rig.events)
+        assert rig.events[0] == (PRESS, "1") and rig.events[1] == (RELEASE, "1")
+
+
+def test_an_idle_keypad_reads_only_its_columns_and_never_wakes_the_task():
+    rig = Sampled()
+    rig.tick_ms(5)
+    assert rig.flag.sets == 1  # the first sample (the baseline) is a change
+    rig.scan()
+    reads = rig.matrix.reads
+    rig.tick_ms(1000)
+    assert rig.flag.sets == 1  # 200 samples, no change, no deadline: no wake-up
+    assert rig.matrix.reads - reads == 200 * 4  # one read of each column per sample
+    assert rig.events == []
+
+
+def test_the_task_is_woken_for_a_change_and_then_only_at_its_deadlines():
+    rig = Sampled(hold_ms=500)
+    rig.tick_ms(5)
+    rig.scan()
+    sets = rig.flag.sets
+    rig.matrix.press("5")
+    rig.tick_ms(5)
+    assert rig.flag.sets == sets + 1  # the change
+    rig.scan()  # nothing yet: the press is confirmed 15 ms after it was first seen
+    assert rig.events == []
+    rig.tick_ms(10)
+    assert rig.flag.sets == sets + 1  # before the deadline: asleep
+    rig.tick_ms(5)
+    assert rig.flag.sets == sets + 2  # the debounce deadline
+    rig.scan()
+    assert rig.events == [(PRESS, "5")]
+    rig.tick_ms(400)
+    assert rig.flag.sets == sets + 2  # held: asleep until the long press is due
+    rig.tick_ms(100)
+    assert rig.flag.sets == sets + 3
+    rig.scan()
+    assert rig.events == [(PRESS, "5"), (LONG, "5")]
+    rig.tick_ms(1000)
+    assert rig.flag.sets == sets + 3  # LONG sent: nothing more is due while it is held
+
+
+def test_a_key_held_at_the_first_sample_counts_only_once_released():
+    rig = Sampled(hold_ms=500)
+    rig.matrix.press("5")  # held through power-up
+    rig.tick_ms(1000)
+    rig.scan()
+    assert rig.events == []  # no PRESS, no LONG
+    rig.matrix.release("5")
+    rig.tick_ms(100)
+    rig.scan()
+    assert rig.events == [(RELEASE, "5")]  # the release still comes (the menu's gesture)
+    rig.matrix.press("M")
+    rig.tick_ms(100)
+    rig.scan()
+    assert rig.events == [(RELEASE, "5"), (PRESS, "M")]
+
+
+def test_a_chattering_contact_sampled_by_the_timer_gives_one_press():
+    rig = Sampled()
+    rig.tick_ms(5)
+    rig.scan()
+    rig.matrix.press("1")  # left of K in its row: K's column is read once per sample
+    rig.tick_ms(50)
+    rig.scan()
+    rig.matrix.press("K")
+    rig.matrix.bounce("K", 5)
+    rig.tick_ms(200)
+    rig.scan()
+    rig.matrix.release("K")
+    rig.matrix.bounce("K", 5)
+    rig.tick_ms(200)
+    rig.scan()
+    assert rig.events == [(PRESS, "1"), (PRESS, "K"), (RELEASE, "K")]
+
+
+def test_ghost_samples_are_skipped_by_the_sampled_keypad_too():
+    rig = Sampled()
+    rig.tick_ms(5)
+    rig.scan()
+    for key in ("1", "2", "4"):  # three corners: "5" reads pressed too
+        rig.matrix.press(key)
+        rig.tick_ms(50)
+    rig.scan()
+    assert rig.events == [(PRESS, "1"), (PRESS, "2")]
+    assert rig.keypad.ambiguous > 0
+
+
+def test_a_full_ring_keeps_the_newest_reading():
+    rig = Sampled()
+    rig.tick_ms(5)
+    rig.scan()
+    for _ in range(40):  # 80 changes, no scan: more than the ring holds
+        rig.matrix.press("9")
+        rig.tick_ms(25)
+        rig.matrix.release("9")
+        rig.tick_ms(25)
+    assert rig.keypad.overruns > 0
+    rig.scan()
+    rig.tick_ms(50)
+    rig.scan()
+    assert rig.events[-1] == (RELEASE, "9")  # the last reading (released) was kept
+    rig.matrix.press("9")
+    rig.tick_ms(50)
+    rig.scan()
+    assert rig.events[-1] == (PRESS, "9")
+
+
+def test_the_timer_side_allocates_nothing():
+    try:
+        import micropython  # noqa: PLC0415
+    except ImportError:
+        return  # CPython: no heap lock; this check runs under MicroPython
+    if not hasattr(micropython, "heap_lock"):
+        return
+    rig = Sampled(KEYS_5X5)
+    rig.tick_ms(5)
+    rig.scan()
+    rig.matrix.press_at(2, 1)
+    rig.matrix.press_at(4, 4)
+    timer = rig.timer
+    now = rig.now
+    for round_ in range(4):  # keys down, up, ghosts: every path of the sampler
+        if round_ == 1:
+            rig.matrix.release_at(2, 1)
+        if round_ == 2:
+            rig.matrix.press_at(4, 0)
+            rig.matrix.press_at(0, 0)
+            rig.matrix.press_at(0, 4)
+        if round_ == 3:
+            rig.matrix.release_all()
+        rig.keypad._due = now[0]  # noqa: SLF001 - the armed-deadline path as well
+        rig.keypad._armed = True  # noqa: SLF001
+        micropython.heap_lock()
+        try:
+            for _ in range(50):  # into the ring and past it (overruns)
+                now[0] += 5
+                timer.fire()
+        finally:
+            micropython.heap_unlock()
+    assert rig.flag.sets > 1
+
+
+class SoftOnlyTimer(FakeTimer):
+    """The rp2 port's machine.Timer before it took `hard=`: init() refuses the keyword."""
+
+    def init(self, mode=FakeTimer.PERIODIC, period=-1, callback=None):  # type: ignore[override]
+        self.period = period
+        self.callback = callback
+
+
+def test_a_timer_without_hard_interrupts_still_samples():
+    timer = SoftOnlyTimer()
+    matrix, keypad = make(KEYS_4X4, None, timer)
+    flag = Flag()
+    keypad.start(flag, lambda: 0)
+    assert timer.period == keypad.period_ms and timer.callback is not None
+    matrix.press("5")
+    timer.fire()
+    assert flag.sets == 1  # the change was recorded and the task woken

@@ -1,5 +1,5 @@
 # The settings menu run by the real shell on virtual parts: saved, rebuilt, kept over a reboot.
-# micropython-heap: 288k (as test_unit: firmware plus every virtual part's model in one heap;
+# micropython-heap: 304k (as test_unit: firmware plus every virtual part's model in one heap;
 # here also the settings code, loaded mid-game into a heap the game's glyph bitmaps have cut
 # up; the device loads it before the game, alone)
 import gc

@@ -1,5 +1,5 @@
 # The whole unit: keys through the matrix, cards through the MFRC522 model, pixels on the panel.
-# micropython-heap: 232k (firmware plus every virtual part's model in one heap; the firmware
+# micropython-heap: 248k (firmware plus every virtual part's model in one heap; the firmware
 # alone loads in about 79 KB on the 64-bit unix port, far less with the Pico's 32-bit words,
 # plus ui.draw's glyph bitmaps, built once and kept, and the display's column views)
 import gc

@@ -393,14 +393,14 @@ class Game:
                     self.live_peak = live
             self.now += STEP_MS
             now = self.now
-            before = sum(keypad._down) + sum(keypad._long)  # keys as the debouncer holds them
+            before = keypad.changes  # events the debouncer has produced
             allocated = mem_alloc() if count else 0
             hcall("b")
             unit.scan_keys(now)
             hcall("e", "s")
             if count:
                 self.allocated += mem_alloc() - allocated
-            after = sum(keypad._down) + sum(keypad._long)
+            after = keypad.changes
             if after != before:
                 self.events += 1
                 hcall("l", "S")  # relabel the last measurement: this scan delivered an event

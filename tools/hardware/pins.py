@@ -181,12 +181,25 @@ def _make_machine(created: list) -> types.ModuleType:
         def read_u16(self):
             return 0
 
+    class Timer:  # no pins: a board's timer (the keypad's sampling) is not wiring
+        ONE_SHOT = 0
+        PERIODIC = 1
+
+        def __init__(self, id=-1, **settings):
+            self.id = id
+
+        def init(self, **settings):
+            pass
+
+        def deinit(self):
+            pass
+
     def unsupported(name):
         raise AttributeError(
             "boards use machine.%s, which tools/hardware/pins.py does not record yet" % name
         )
 
-    for cls in (Pin, I2C, SPI, PWM, ADC):
+    for cls in (Pin, I2C, SPI, PWM, ADC, Timer):
         setattr(machine, cls.__name__, cls)
     machine.__getattr__ = unsupported  # type: ignore[attr-defined]
     return machine
