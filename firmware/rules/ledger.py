@@ -2,7 +2,11 @@
 # Records are plain tuples so the store can journal them and replay them at boot:
 #   ("tx", payer, payee, amount)   BANK (0) as payer creates money, as payee destroys it
 #   ("new", start_balance)         every card back to the start balance
-#   ("ledger", start, created, destroyed, balances)   the whole ledger (snapshots)
+#   ("undo", number, payer, payee, amount)   transaction `number` of this game (its "tx" record
+#                                  named by its place, 1 = the first after the new game) taken
+#                                  back: the exact inverse, the bank's counters included
+#   ("ledger", start, created, destroyed, balances, moves)   the whole ledger (snapshots); moves
+#                                  is absent from snapshots written before undo existed (then 0)
 BANK = 0
 
 ERR_NOT_ENOUGH = "NOT ENOUGH MONEY"
@@ -19,6 +23,7 @@ class Ledger:
         self.created = 0  # paid out by the bank since the last new game
         self.destroyed = 0  # paid in to the bank since the last new game
         self.applied = 0  # records applied since power-up, replayed ones included
+        self.moves = 0  # "tx" records since the last new game: the number an undo names
         self.reset(start_balance)
 
     def reset(self, start_balance: int) -> None:
@@ -27,6 +32,7 @@ class Ledger:
             self.balances[number] = start_balance
         self.created = 0
         self.destroyed = 0
+        self.moves = 0
 
     def balance(self, number: int) -> int:
         return self.balances[number]
@@ -55,6 +61,9 @@ class Ledger:
                 self.destroyed += amount
             else:
                 self.balances[payee] += amount
+            self.moves += 1
+        elif kind == "undo":
+            self._undo(record)
         elif kind == "new":
             self.reset(record[1])
         elif kind == "ledger":
@@ -63,18 +72,54 @@ class Ledger:
             raise ValueError("not a ledger record")
         self.applied += 1
 
+    def undo_problem(self, payer: int, payee: int, amount: int) -> str | None:
+        """Why transaction payer -> payee of amount cannot be taken back now, or None. Right
+        after it (the only time the editions offer it) it always can: the payee still holds
+        the amount and the payer goes back to a balance it had."""
+        problem = self.transfer_problem(payee, payer, amount)
+        if problem is None and payer == BANK and self.created < amount:
+            problem = ERR_NOT_ENOUGH
+        if problem is None and payee == BANK and self.destroyed < amount:
+            problem = ERR_NOT_ENOUGH
+        return problem
+
+    def _undo(self, record: tuple) -> None:
+        number, payer, payee, amount = record[1], record[2], record[3], record[4]
+        if type(number) is not int or not 1 <= number <= self.moves:
+            raise ValueError("undo names no transaction of this game")
+        for account in (payer, payee):
+            if type(account) is not int or not 0 <= account <= self.card_count:
+                raise ValueError("undo names no account")
+        if type(amount) is not int or amount <= 0 or payer == payee:
+            raise ValueError("invalid undo record")
+        if self.undo_problem(payer, payee, amount) is not None:
+            raise ValueError("undo record breaks the balances")
+        if payer == BANK:
+            self.created -= amount
+        else:
+            self.balances[payer] += amount
+        if payee == BANK:
+            self.destroyed -= amount
+        else:
+            self.balances[payee] -= amount
+
     def state_record(self) -> tuple:
-        return ("ledger", self.start_balance, self.created, self.destroyed, list(self.balances))
+        balances = list(self.balances)
+        return ("ledger", self.start_balance, self.created, self.destroyed, balances, self.moves)
 
     def _load_state(self, record: tuple) -> None:
         balances = record[4]
         if len(balances) != self.card_count + 1:
             raise ValueError("snapshot has another number of cards")
-        saved = (self.start_balance, self.created, self.destroyed, self.balances)
+        moves = record[5] if len(record) > 5 else 0
+        if type(moves) is not int or moves < 0:
+            raise ValueError("bad transaction count in snapshot")
+        saved = (self.start_balance, self.created, self.destroyed, self.balances, self.moves)
         self.start_balance, self.created, self.destroyed = record[1], record[2], record[3]
         self.balances = list(balances)
+        self.moves = moves
         if not self.invariant_holds():
-            self.start_balance, self.created, self.destroyed, self.balances = saved
+            self.start_balance, self.created, self.destroyed, self.balances, self.moves = saved
             raise ValueError("snapshot breaks the money invariant")
 
     def total(self) -> int:
