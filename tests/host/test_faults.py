@@ -28,6 +28,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 CATALOGUE = ROOT / "docs" / "faults.md"
 IDLE = ["MONOPOLY BANK", "----", "INSERT A CARD"]
 CANCELLED = "ENTRY CANCELLED"
+CARD_OUT = "CARD OUT: PRESS C"
 
 
 @pytest.fixture
@@ -395,13 +396,18 @@ def test_F23_card_pulled_mid_entry(unit: VirtualUnit) -> None:
     unit.type("1.5")
     unit.sounds()
     unit.remove("green")
-    assert unit.screen_text() == ["MONOPOLY BANK", "----", CANCELLED]
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_OUT]
     assert unit.sounds() == ["card_out"]
     ready(unit, 1, "green")
-    unit.press("M")  # the half-typed 1.5 did not wait for the card
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", "TYPE DIGITS FIRST"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_OUT]
+    unit.press("M")  # the half-typed 1.5 did not wait for the card, nor does M stand alone
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_OUT]
+    assert unit.sounds() == ["error"]
     kept(unit)
     assert flash_files(unit) == before
+    unit.press("C")
+    unit.type("1.5M")
+    kept(unit, {1: START + 1500 * K})
 
 
 def test_F24_card_swapped_mid_entry(unit: VirtualUnit) -> None:
@@ -411,11 +417,12 @@ def test_F24_card_swapped_mid_entry(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.green_reader.put_card(VirtualCard(card_uid(3)))  # faster than one poll
     unit.advance(0.4)
-    assert unit.screen_text() == ["CARD 3 RECEIVES", "CARD 3", "ENTRY CANCELLED"]
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "CARD 3", CARD_OUT]
     assert unit.sounds() == ["card_in"]
     unit.advance(1.2)
     unit.press("M")  # card 1's half-typed amount never reaches card 3
-    assert unit.screen_text() == ["CARD 3 RECEIVES", "15M", "TYPE DIGITS FIRST"]
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "15M", CARD_OUT]
+    assert unit.sounds() == ["error"]
     kept(unit)
     assert flash_files(unit) == before
 
@@ -439,11 +446,12 @@ def test_F26_two_missed_rf_polls(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.green_reader.miss_next(2)  # tilted for two polls: out, then in again
     unit.advance(0.5)
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "CARD 1"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "CARD 1", CARD_OUT]
     assert unit.sounds() == ["card_out", "card_in"]
     unit.advance(1.2)
-    unit.type("0K")  # the 2 was dropped with the card: 0K alone is refused
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "0", "MIN 10K"]
+    unit.type("0K")  # the 2 was dropped with the card: 0K cannot make 20K of it, nor 0K
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_OUT]
+    assert unit.sounds() == ["error", "error"]
     kept(unit)
     assert flash_files(unit) == before
 
@@ -505,10 +513,11 @@ def test_F30_second_card_arrives_in_the_same_slot(unit: VirtualUnit) -> None:
     kept(unit)
     unit.parts.green_reader.put_card(VirtualCard(card_uid(1)))  # card 3 taken away
     unit.advance(1.6)
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_OUT]
     assert unit.sounds() == ["card_in"]
-    unit.press("M")  # the entry was cancelled with the pair
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", "TYPE DIGITS FIRST"]
+    unit.press("M")  # the entry was cancelled with the pair, and the keys locked
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_OUT]
+    assert unit.sounds() == ["error"]
     kept(unit)
     assert flash_files(unit) == before
 
@@ -1069,7 +1078,7 @@ def test_F64_reader_lost_with_a_card_in(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.red_reader.present = False
     unit.advance(1.0)  # three failed polls in a row: the reader is declared missing
-    assert unit.screen_text() == ["MONOPOLY BANK", "----", CANCELLED]
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_OUT]
     assert unit.sounds() == ["card_out"]
     unit.advance(3)
     assert unit.screen_text() == ["MONOPOLY BANK", "----", "RED READER MISSING"]
@@ -1080,7 +1089,7 @@ def test_F64_reader_lost_with_a_card_in(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.red_reader.present = True
     unit.advance(6.5)  # found again, the card still lying there read again
-    assert unit.screen_text() == ["CARD 2 PAYS", "15M"]
+    assert unit.screen_text() == ["CARD 2 PAYS", "15M", CARD_OUT]  # the 5 is not waiting
     assert unit.sounds() == ["card_in"]
 
 
@@ -1352,13 +1361,18 @@ def test_F76_classic_card_pulled_mid_entry() -> None:
         unit.type("150")
         unit.sounds()
         unit.remove("green")
-        assert unit.screen_text() == ["MONOPOLY BANK", "----", CANCELLED]
+        assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_OUT]
         assert unit.sounds() == ["card_out"]
         ready(unit, 1, "green")
-        unit.press("go")  # the half-typed 150 did not wait: GO is the salary
+        unit.press("go")  # the half-typed 150 did not wait, and GO is locked out too
+        assert unit.screen_text() == ["CARD 1 RECEIVES", "$1500", CARD_OUT]
+        assert unit.sounds() == ["error"]
+        kept_classic(unit)
+        assert flash_files(unit) == before
+        unit.press("C")
+        unit.press("go")  # from C, GO is the salary
         assert unit.screen_text() == ["CARD 1 RECEIVES", "$1700", "GO +$200"]
         kept_classic(unit, {1: 1700})
-        assert flash_files(unit) != before
 
 
 def test_F77_classic_mortgage_with_nothing_typed() -> None:
@@ -1379,38 +1393,38 @@ def test_F77_classic_mortgage_with_nothing_typed() -> None:
         assert flash_files(unit) == before
         unit.type("75")
         unit.press("go")  # the question is still open: the value can follow
-        assert unit.screen_text() == ["LIFT $75 +10%", "$90", "GO = YES   C = NO"]
+        assert unit.screen_text() == ["LIFT $75 +10%", "$83", "GO = YES   C = NO"]
         unit.press("go")
-        assert unit.screen_text() == ["CARD 1 PAYS", "$1410", "MORTGAGE -$90"]
-        kept_classic(unit, {1: 1410})
+        assert unit.screen_text() == ["CARD 1 PAYS", "$1417", "MORTGAGE -$83"]
+        kept_classic(unit, {1: 1417})
 
 
 def test_F78_classic_mortgage_lift_not_affordable() -> None:
     with classic() as unit:
         ready(unit, 1, "red")
-        pay_down(unit, "1420")  # $80 left
+        pay_down(unit, "1423")  # $77 left
         before = flash_files(unit)
-        unit.type("75")  # $75 + 10 % is $82.50: $90 to pay
+        unit.type("75")  # $75 + 10 % is $82.50: $83 to pay
         unit.press("mortgage")
         assert unit.screen_text() == ["CARD 1 PAYS", "$75", "NOT ENOUGH MONEY"]
         assert unit.sounds() == ["key", "key", "error"]
         unit.press("mortgage")  # the refused value is locked
         assert unit.screen_text() == ["CARD 1 PAYS", "$75", "PRESS C TO RETYPE"]
-        kept_classic(unit, {1: 80})
+        kept_classic(unit, {1: 77})
         assert flash_files(unit) == before
         unit.press("C")
-        unit.type("70")  # $77: $80, the whole balance
+        unit.type("70")  # $77 exactly: the whole balance
         unit.press("mortgage")
         unit.press("go")
         kept_classic(unit, {1: 0})
 
 
 def ask_lift(unit: VirtualUnit) -> None:
-    """Card 1 alone in RED, $75 typed, MORTGAGE: the $90 lift awaits GO."""
+    """Card 1 alone in RED, $75 typed, MORTGAGE: the $83 lift awaits GO."""
     ready(unit, 1, "red")
     unit.type("75")
     unit.press("mortgage")
-    assert unit.screen_text() == ["LIFT $75 +10%", "$90", "GO = YES   C = NO"]
+    assert unit.screen_text() == ["LIFT $75 +10%", "$83", "GO = YES   C = NO"]
     assert unit.sounds() == ["key", "key", "confirm"]
 
 
