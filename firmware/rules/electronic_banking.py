@@ -51,7 +51,7 @@ MSG_CARD_OUT = "CARD OUT: PRESS C"  # a card left with an amount half typed: key
 MSG_CARD_IN = "CARD IN: PRESS C"  # a second card came with an amount half typed: the same
 MSG_UNDONE = "UNDONE: %s"
 MSG_NO_UNDO = "%s: NO UNDO"  # C after a payment the unit made itself (a tagged "tx")
-MSG_CANNOT_UNDO = "CANNOT UNDO: %s"
+MSG_CANNOT_UNDO = "CANNOT UNDO"  # a guard: see _undo_last
 
 # Admin states. Each needs a long press and then GO to confirm: one stray key ends nothing.
 ASK_NEW_GAME = "NEW GAME?"
@@ -790,7 +790,7 @@ class ElectronicBanking(StateMachine):
         problem = self.ledger.undo_problem(payer, payee, amount)
         if problem is not None:  # cannot happen right after the transaction: kept as a guard
             self.undo = None
-            self._refuse(MSG_CANNOT_UNDO % problem)
+            self._refuse(MSG_CANNOT_UNDO)
             return
         if was_go:
             label = "GO +" + self._money(amount)
