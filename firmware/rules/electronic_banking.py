@@ -49,9 +49,6 @@ MSG_NO_CARDS = "HOLD K: ENROLL CARDS"
 MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
 MSG_CARD_OUT = "CARD OUT: PRESS C"  # a card left with an amount half typed: keys locked
 MSG_CARD_IN = "CARD IN: PRESS C"  # a second card came with an amount half typed: the same
-MSG_UNDONE = "UNDONE: %s"
-MSG_NO_UNDO = "%s: NO UNDO"  # C after a payment the unit made itself (a tagged "tx")
-MSG_CANNOT_UNDO = "CANNOT UNDO"  # a guard: see _undo_last
 
 # Admin states. Each needs a long press and then GO to confirm: one stray key ends nothing.
 ASK_NEW_GAME = "NEW GAME?"
@@ -782,31 +779,23 @@ class ElectronicBanking(StateMachine):
 
     def _undo_last(self) -> None:
         """Propose the inverse of the last transaction; nothing changes before acknowledge."""
-        number, payer, payee, amount, tag, was_go = self.undo  # type: ignore[misc]
-        if tag:
+        from rules import undo  # loaded on first use
+
+        last = self.undo
+        refusal = undo.refusal(self.ledger, last)  # type: ignore[arg-type]
+        if refusal is not None:  # a Chance payout; or a guard that cannot trip in play
             self.undo = None
-            self._refuse(MSG_NO_UNDO % tag.upper())
+            self._refuse(refusal)
             return
-        problem = self.ledger.undo_problem(payer, payee, amount)
-        if problem is not None:  # cannot happen right after the transaction: kept as a guard
-            self.undo = None
-            self._refuse(MSG_CANNOT_UNDO)
-            return
-        if was_go:
-            label = "GO +" + self._money(amount)
-        elif payer == BANK:
-            label = "+" + self._money(amount)
-        elif payee == BANK:
-            label = "-" + self._money(amount)
-        else:
-            label = self._money(amount) + " PAID"
+        number, payer, payee, amount, _tag, was_go = last  # type: ignore[misc]
+        text = undo.done_text(last, self._money)  # type: ignore[arg-type]
 
         def undone(record: tuple) -> None:
             if was_go:
                 self.go_done = False  # the GO did not happen: this insertion may still GO
             self.showing_card_number = False
-            self.last_change = MSG_UNDONE % label
-            self._show_message(self.last_change, False)
+            self.last_change = text
+            self._show_message(text, False)
             self._cue("undo")
 
         self._propose(("undo", number, payer, payee, amount), undone)

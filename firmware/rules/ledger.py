@@ -63,7 +63,9 @@ class Ledger:
                 self.balances[payee] += amount
             self.moves += 1
         elif kind == "undo":
-            self._undo(record)
+            from rules import undo  # loaded on first use
+
+            undo.apply(self, record)
         elif kind == "new":
             self.reset(record[1])
         elif kind == "ledger":
@@ -71,37 +73,6 @@ class Ledger:
         else:
             raise ValueError("not a ledger record")
         self.applied += 1
-
-    def undo_problem(self, payer: int, payee: int, amount: int) -> str | None:
-        """Why transaction payer -> payee of amount cannot be taken back now, or None. Right
-        after it (the only time the editions offer it) it always can: the payee still holds
-        the amount and the payer goes back to a balance it had."""
-        problem = self.transfer_problem(payee, payer, amount)
-        if problem is None and payer == BANK and self.created < amount:
-            problem = ERR_NOT_ENOUGH
-        if problem is None and payee == BANK and self.destroyed < amount:
-            problem = ERR_NOT_ENOUGH
-        return problem
-
-    def _undo(self, record: tuple) -> None:
-        number, payer, payee, amount = record[1], record[2], record[3], record[4]
-        if type(number) is not int or not 1 <= number <= self.moves:
-            raise ValueError("undo names no transaction of this game")
-        for account in (payer, payee):
-            if type(account) is not int or not 0 <= account <= self.card_count:
-                raise ValueError("undo names no account")
-        if type(amount) is not int or amount <= 0 or payer == payee:
-            raise ValueError("invalid undo record")
-        if self.undo_problem(payer, payee, amount) is not None:
-            raise ValueError("undo record breaks the balances")
-        if payer == BANK:
-            self.created -= amount
-        else:
-            self.balances[payer] += amount
-        if payee == BANK:
-            self.destroyed -= amount
-        else:
-            self.balances[payee] -= amount
 
     def state_record(self) -> tuple:
         balances = list(self.balances)

@@ -5,7 +5,7 @@
 from table import GREEN, RED, Table, card_id
 
 from rules import electronic_banking as eb
-from rules import money
+from rules import money, undo
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
 from rules.ledger import ERR_NOT_ENOUGH
@@ -703,7 +703,7 @@ def test_an_undo_the_balances_no_longer_allow_is_refused_and_changes_nothing():
         balances[number] += amount
     before = table.balances()
     table.press("C")
-    _refused(table, eb.MSG_CANNOT_UNDO, before)
+    _refused(table, undo.MSG_CANNOT_UNDO, before)
     assert len(table.journal) == 1
     table.press("C")  # refused once, then gone: nothing is retried behind the player's back
     assert table.balances() == before and len(table.journal) == 1
