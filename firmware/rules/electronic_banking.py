@@ -48,7 +48,7 @@ MSG_CARDS_CLEARED = "ALL CARDS CLEARED"
 MSG_NO_CARDS = "HOLD K: ENROLL CARDS"
 MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
 MSG_CARD_OUT = "CARD OUT: PRESS C"  # a card left with an amount half typed: keys locked
-MSG_CARD_IN = "CARD IN: PRESS C"  # a second card came with an amount half typed: the same
+MSG_CARD_IN = "CARD IN: PRESS C"  # a card came (a second, or a swap) mid-entry: the same
 
 # Admin states. Each needs a long press and then GO to confirm: one stray key ends nothing.
 ASK_NEW_GAME = "NEW GAME?"
@@ -99,9 +99,10 @@ class ElectronicBanking(StateMachine):
         # Why every key but C is refused: a card came or went while an amount was half typed,
         # so the keys that follow must not silently form another amount (None: not locked).
         self.card_lock: str | None = None
-        # The transaction C would take back: [number, payer, payee, amount, tag, was_go], set
-        # when a lone "tx" is applied; gone when a card moves, another key acts, or it is undone.
-        self.undo: list | None = None
+        # The "tx" record C would take back (the ledger's last transaction), set when a lone
+        # "tx" is applied; gone when a card moves, another key acts, or it is undone.
+        self.undo: tuple | None = None
+        self.undo_go = False  # that transaction is a GO
         self.last_change = ""  # "+2M" etc. under the balance after a transaction
         self.message = ""
         self.message_is_error = False
@@ -179,9 +180,8 @@ class ElectronicBanking(StateMachine):
             self.restore(record)
         self.undo = None  # only the transaction just carried out can be taken back
         if len(records) == 1 and records[0][0] == "tx":
-            tx = records[0]
-            tag = tx[4] if len(tx) > 4 else ""  # a payment the unit made (a Chance card)
-            self.undo = [self.ledger.moves, tx[1], tx[2], tx[3], tag, False]
+            self.undo = records[0]
+            self.undo_go = False  # _go_done() says otherwise
         if then is not None:
             then(records[-1])
         self._changed()
@@ -432,15 +432,10 @@ class ElectronicBanking(StateMachine):
             self._admin_key(keys.CLEAR)
             return
         if self.entry or self.entry_locked or self.card_lock is not None:
-            self._clear_typing()  # C's first meaning: the amount being typed is dropped
+            self._clear_entry()  # C's first meaning: the amount being typed is dropped
+            self.card_lock = None
         elif self.undo is not None:
             self._undo_last()  # then: the transaction just carried out is taken back
-        else:
-            self._changed()
-
-    def _clear_typing(self) -> None:
-        self._clear_entry()
-        self.card_lock = None
         self._changed()
 
     def _check_long_press(self, now: int) -> None:
@@ -579,12 +574,18 @@ class ElectronicBanking(StateMachine):
 
         self._propose_all([("uncard", number) for number in sorted(numbers)], cleared)
 
-    def _card_moved(self, now: int) -> None:
+    def _card_moved(self, now: int, lock: str) -> None:
         """What every card event does first: a card always wakes the unit and acts."""
         self._check_idle()
         self.awake = True
         self._activity(now)
         self.undo = None  # rulebook: an error can be corrected only while the card is still in
+        if self.entry and not self.entry_locked and self.admin is None:
+            # An amount half typed is dropped, and every key but C is refused until C, so the
+            # digits typed next never join a stale "1" or "1." (a refused entry is void already).
+            self._clear_entry()
+            self.card_lock = lock
+            self._show_message(lock, False)
 
     def _enroll_slot(self, slot: int, card_id: str | None, cue: str) -> None:
         self.enroll_slots[slot] = card_id
@@ -593,7 +594,7 @@ class ElectronicBanking(StateMachine):
         self._changed()
 
     def card_present(self, slot: int, card_id: str, now: int) -> None:
-        self._card_moved(now)
+        self._card_moved(now, MSG_CARD_IN)
         if self.admin == ENROLLING:
             self._enroll_slot(slot, card_id, "card_in")
             return
@@ -621,12 +622,8 @@ class ElectronicBanking(StateMachine):
         self._seat(slot, number, now)
 
     def _seat(self, slot: int, number: int, now: int) -> None:
-        if self.entry and not self.entry_locked:
-            self._lock_for_card(MSG_CARD_IN)  # the amount would now mean something else
         if self.ask_pay is not None:
             self._end_payment(now)  # a card going in answers "no"
-            if self.card_lock is not None:
-                self._show_message(self.card_lock, False, now)
         if self.slot_card[1 - slot] == number:
             self.slot_refusal[slot] = MSG_SAME_CARD
             self._refuse(MSG_SAME_CARD)
@@ -642,18 +639,15 @@ class ElectronicBanking(StateMachine):
         self._changed()
 
     def card_gone(self, slot: int, now: int) -> None:
-        self._card_moved(now)
+        self._card_moved(now, MSG_CARD_OUT)
         if self.admin == ENROLLING:
             self._enroll_slot(slot, None, "card_out")
             return
         self._take_out(slot)
 
     def _take_out(self, slot: int) -> None:
-        typed = bool(self.entry) and not self.entry_locked  # a refused entry is void already
         if self.ask_pay is not None:
             self._end_payment(self.last_activity)
-        if typed:
-            self._lock_for_card(MSG_CARD_OUT)
         if self.slot_card[slot] is not None:
             self._cue("card_out")
         self.slot_card[slot] = None
@@ -684,13 +678,6 @@ class ElectronicBanking(StateMachine):
     def _clear_entry(self) -> None:
         self.entry = ""
         self.entry_locked = False
-
-    def _lock_for_card(self, message: str) -> None:
-        """A card came or went with an amount half typed: that amount is dropped, and every
-        key but C is refused until C, so digits typed next never join a stale "1" or "1."."""
-        self._clear_entry()
-        self.card_lock = message
-        self._show_message(message, False)
 
     def _type(self, key: str, need_card: bool = True) -> None:
         problem = self._slot_problem() if need_card else None
@@ -768,8 +755,7 @@ class ElectronicBanking(StateMachine):
         self._propose(("tx", BANK, green, self.go_amount), self._go_done)
 
     def _go_done(self, record: tuple) -> None:
-        if self.undo is not None:
-            self.undo[5] = True
+        self.undo_go = True
         self.go_done = True
         self.showing_card_number = False
         self.last_change = "GO +" + self._money(record[3])
@@ -781,14 +767,12 @@ class ElectronicBanking(StateMachine):
         """Propose the inverse of the last transaction; nothing changes before acknowledge."""
         from rules import undo  # loaded on first use
 
-        last = self.undo
-        refusal = undo.refusal(self.ledger, last)  # type: ignore[arg-type]
-        if refusal is not None:  # a Chance payout; or a guard that cannot trip in play
+        was_go = self.undo_go
+        record, text = undo.proposal(self.ledger, self.undo, was_go, self._money)
+        if record is None:  # a Chance payout; or a guard that cannot trip in play
             self.undo = None
-            self._refuse(refusal)
+            self._refuse(text)
             return
-        number, payer, payee, amount, _tag, was_go = last  # type: ignore[misc]
-        text = undo.done_text(last, self._money)  # type: ignore[arg-type]
 
         def undone(record: tuple) -> None:
             if was_go:
@@ -798,7 +782,7 @@ class ElectronicBanking(StateMachine):
             self._show_message(text, False)
             self._cue("undo")
 
-        self._propose(("undo", number, payer, payee, amount), undone)
+        self._propose(record, undone)
 
     def _toggle_sound(self) -> None:
         def toggled(record: tuple) -> None:

@@ -75,23 +75,20 @@ class Ledger:
         self.applied += 1
 
     def state_record(self) -> tuple:
-        balances = list(self.balances)
-        return ("ledger", self.start_balance, self.created, self.destroyed, balances, self.moves)
+        start, balances = self.start_balance, list(self.balances)
+        return ("ledger", start, self.created, self.destroyed, balances, self.moves)
 
     def _load_state(self, record: tuple) -> None:
         balances = record[4]
         if len(balances) != self.card_count + 1:
             raise ValueError("snapshot has another number of cards")
-        moves = record[5] if len(record) > 5 else 0
-        if type(moves) is not int or moves < 0:
-            raise ValueError("bad transaction count in snapshot")
-        saved = (self.start_balance, self.created, self.destroyed, self.balances, self.moves)
+        saved = (self.start_balance, self.created, self.destroyed, self.balances)
         self.start_balance, self.created, self.destroyed = record[1], record[2], record[3]
         self.balances = list(balances)
-        self.moves = moves
         if not self.invariant_holds():
-            self.start_balance, self.created, self.destroyed, self.balances, self.moves = saved
+            self.start_balance, self.created, self.destroyed, self.balances = saved
             raise ValueError("snapshot breaks the money invariant")
+        self.moves = record[5] if len(record) > 5 else 0  # names transactions only
 
     def total(self) -> int:
         return sum(self.balances)

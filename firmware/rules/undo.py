@@ -5,7 +5,7 @@ from rules.ledger import BANK, ERR_NOT_ENOUGH
 
 MSG_UNDONE = "UNDONE: %s"
 MSG_NO_UNDO = "%s: NO UNDO"  # C after a payment the unit made itself (a tagged "tx")
-MSG_CANNOT_UNDO = "CANNOT UNDO"  # a guard: see refusal()
+MSG_CANNOT_UNDO = "CANNOT UNDO"  # a guard: see ledger_problem()
 
 
 def ledger_problem(ledger, payer: int, payee: int, amount: int) -> str | None:
@@ -20,20 +20,18 @@ def ledger_problem(ledger, payer: int, payee: int, amount: int) -> str | None:
     return problem
 
 
-def refusal(ledger, undo: list) -> str | None:
-    """The message C gets instead of an undo ([number, payer, payee, amount, tag, was_go]),
-    or None when the undo may be proposed."""
-    if undo[4]:
-        return MSG_NO_UNDO % undo[4].upper()
-    if ledger_problem(ledger, undo[1], undo[2], undo[3]) is not None:
-        return MSG_CANNOT_UNDO
-    return None
-
-
-def done_text(undo: list, money) -> str:
-    """`UNDONE: +200K`: what was taken back, signed as the transaction's own screen said it."""
-    payer, payee, shown = undo[1], undo[2], money(undo[3])
-    if undo[5]:
+def proposal(ledger, tx, was_go: bool, money) -> tuple:
+    """(record, text) for C after tx, the ledger's last ("tx", payer, payee, amount[, tag...])
+    (a GO if was_go): the undo record, naming it by its number in the game, and its
+    `UNDONE: +200K` line, signed as the transaction's own screen said it; or (None, the
+    refusal) for a payment the unit made itself (a tagged record) or a guard that trips."""
+    payer, payee, amount = tx[1], tx[2], tx[3]
+    if len(tx) > 4:  # a tag: ("chance", number), a Chance card the unit paid
+        return None, MSG_NO_UNDO % tx[4].upper()
+    if ledger_problem(ledger, payer, payee, amount) is not None:
+        return None, MSG_CANNOT_UNDO
+    shown = money(amount)
+    if was_go:
         shown = "GO +" + shown
     elif payer == BANK:
         shown = "+" + shown
@@ -41,7 +39,7 @@ def done_text(undo: list, money) -> str:
         shown = "-" + shown
     else:
         shown = shown + " PAID"
-    return MSG_UNDONE % shown
+    return ("undo", ledger.moves, payer, payee, amount), MSG_UNDONE % shown
 
 
 def apply(ledger, record: tuple) -> None:

@@ -418,11 +418,11 @@ def test_F24_card_swapped_mid_entry(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.green_reader.put_card(VirtualCard(card_uid(3)))  # faster than one poll
     unit.advance(0.4)
-    assert unit.screen_text() == ["CARD 3 RECEIVES", "CARD 3", CARD_OUT]
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "CARD 3", "CARD IN: PRESS C"]
     assert unit.sounds() == ["card_in"]
     unit.advance(1.2)
     unit.press("M")  # card 1's half-typed amount never reaches card 3
-    assert unit.screen_text() == ["CARD 3 RECEIVES", "15M", CARD_OUT]
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "15M", "CARD IN: PRESS C"]
     assert unit.sounds() == ["error"]
     kept(unit)
     assert flash_files(unit) == before
