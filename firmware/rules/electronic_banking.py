@@ -47,8 +47,7 @@ MSG_ENROLL_DONE = "ENROLLING DONE"
 MSG_CARDS_CLEARED = "ALL CARDS CLEARED"
 MSG_NO_CARDS = "HOLD K: ENROLL CARDS"
 MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
-MSG_CARD_OUT = "CARD OUT: PRESS C"  # a card left with an amount half typed: keys locked
-MSG_CARD_IN = "CARD IN: PRESS C"  # a card came (a second, or a swap) mid-entry: the same
+MSG_CARD_MOVED = "CARD MOVED: PRESS C"  # a card came or went mid-entry: keys locked until C
 
 # Admin states. Each needs a long press and then GO to confirm: one stray key ends nothing.
 ASK_NEW_GAME = "NEW GAME?"
@@ -263,7 +262,7 @@ class ElectronicBanking(StateMachine):
             view["big"] = "CARD %d" % shown
         else:
             view["big"] = self._money(self.ledger.balance(shown))
-        if self.card_lock is not None and view["mode"] != "entry":
+        if self.card_lock is not None:  # (it cleared the entry, and keys cannot type one)
             view["detail"] = self.card_lock  # why every key but C is refused
         return view
 
@@ -574,7 +573,7 @@ class ElectronicBanking(StateMachine):
 
         self._propose_all([("uncard", number) for number in sorted(numbers)], cleared)
 
-    def _card_moved(self, now: int, lock: str) -> None:
+    def _card_moved(self, now: int) -> None:
         """What every card event does first: a card always wakes the unit and acts."""
         self._check_idle()
         self.awake = True
@@ -584,8 +583,8 @@ class ElectronicBanking(StateMachine):
             # An amount half typed is dropped, and every key but C is refused until C, so the
             # digits typed next never join a stale "1" or "1." (a refused entry is void already).
             self._clear_entry()
-            self.card_lock = lock
-            self._show_message(lock, False)
+            self.card_lock = MSG_CARD_MOVED
+            self._show_message(MSG_CARD_MOVED, False)
 
     def _enroll_slot(self, slot: int, card_id: str | None, cue: str) -> None:
         self.enroll_slots[slot] = card_id
@@ -594,7 +593,7 @@ class ElectronicBanking(StateMachine):
         self._changed()
 
     def card_present(self, slot: int, card_id: str, now: int) -> None:
-        self._card_moved(now, MSG_CARD_IN)
+        self._card_moved(now)
         if self.admin == ENROLLING:
             self._enroll_slot(slot, card_id, "card_in")
             return
@@ -639,7 +638,7 @@ class ElectronicBanking(StateMachine):
         self._changed()
 
     def card_gone(self, slot: int, now: int) -> None:
-        self._card_moved(now, MSG_CARD_OUT)
+        self._card_moved(now)
         if self.admin == ENROLLING:
             self._enroll_slot(slot, None, "card_out")
             return

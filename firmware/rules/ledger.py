@@ -23,7 +23,6 @@ class Ledger:
         self.created = 0  # paid out by the bank since the last new game
         self.destroyed = 0  # paid in to the bank since the last new game
         self.applied = 0  # records applied since power-up, replayed ones included
-        self.moves = 0  # "tx" records since the last new game: the number an undo names
         self.reset(start_balance)
 
     def reset(self, start_balance: int) -> None:
@@ -32,7 +31,7 @@ class Ledger:
             self.balances[number] = start_balance
         self.created = 0
         self.destroyed = 0
-        self.moves = 0
+        self.moves = 0  # "tx" records since the new game: the number an undo names
 
     def balance(self, number: int) -> int:
         return self.balances[number]

@@ -28,7 +28,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 CATALOGUE = ROOT / "docs" / "faults.md"
 IDLE = ["MONOPOLY BANK", "----", "INSERT A CARD"]
 CANCELLED = "ENTRY CANCELLED"
-CARD_OUT = "CARD OUT: PRESS C"
+CARD_MOVED = "CARD MOVED: PRESS C"
 
 
 @pytest.fixture
@@ -397,12 +397,12 @@ def test_F23_card_pulled_mid_entry(unit: VirtualUnit) -> None:
     unit.type("1.5")
     unit.sounds()
     unit.remove("green")
-    assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_OUT]
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_MOVED]
     assert unit.sounds() == ["card_out"]
     ready(unit, 1, "green")
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_OUT]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_MOVED]
     unit.press("M")  # the half-typed 1.5 did not wait for the card, nor does M stand alone
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_OUT]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_MOVED]
     assert unit.sounds() == ["error"]
     kept(unit)
     assert flash_files(unit) == before
@@ -418,11 +418,11 @@ def test_F24_card_swapped_mid_entry(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.green_reader.put_card(VirtualCard(card_uid(3)))  # faster than one poll
     unit.advance(0.4)
-    assert unit.screen_text() == ["CARD 3 RECEIVES", "CARD 3", "CARD IN: PRESS C"]
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "CARD 3", "CARD MOVED: PRESS C"]
     assert unit.sounds() == ["card_in"]
     unit.advance(1.2)
     unit.press("M")  # card 1's half-typed amount never reaches card 3
-    assert unit.screen_text() == ["CARD 3 RECEIVES", "15M", "CARD IN: PRESS C"]
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "15M", "CARD MOVED: PRESS C"]
     assert unit.sounds() == ["error"]
     kept(unit)
     assert flash_files(unit) == before
@@ -447,11 +447,11 @@ def test_F26_two_missed_rf_polls(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.green_reader.miss_next(2)  # tilted for two polls: out, then in again
     unit.advance(0.5)
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "CARD 1", CARD_OUT]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "CARD 1", CARD_MOVED]
     assert unit.sounds() == ["card_out", "card_in"]
     unit.advance(1.2)
     unit.type("0K")  # the 2 was dropped with the card: 0K cannot make 20K of it, nor 0K
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_OUT]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_MOVED]
     assert unit.sounds() == ["error", "error"]
     kept(unit)
     assert flash_files(unit) == before
@@ -514,10 +514,10 @@ def test_F30_second_card_arrives_in_the_same_slot(unit: VirtualUnit) -> None:
     kept(unit)
     unit.parts.green_reader.put_card(VirtualCard(card_uid(1)))  # card 3 taken away
     unit.advance(1.6)
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_OUT]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_MOVED]
     assert unit.sounds() == ["card_in"]
     unit.press("M")  # the entry was cancelled with the pair, and the keys locked
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_OUT]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_MOVED]
     assert unit.sounds() == ["error"]
     kept(unit)
     assert flash_files(unit) == before
@@ -1079,7 +1079,7 @@ def test_F64_reader_lost_with_a_card_in(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.red_reader.present = False
     unit.advance(1.0)  # three failed polls in a row: the reader is declared missing
-    assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_OUT]
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_MOVED]
     assert unit.sounds() == ["card_out"]
     unit.advance(3)
     assert unit.screen_text() == ["MONOPOLY BANK", "----", "RED READER MISSING"]
@@ -1090,7 +1090,7 @@ def test_F64_reader_lost_with_a_card_in(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.red_reader.present = True
     unit.advance(6.5)  # found again, the card still lying there read again
-    assert unit.screen_text() == ["CARD 2 PAYS", "15M", CARD_OUT]  # the 5 is not waiting
+    assert unit.screen_text() == ["CARD 2 PAYS", "15M", CARD_MOVED]  # the 5 is not waiting
     assert unit.sounds() == ["card_in"]
 
 
@@ -1362,11 +1362,11 @@ def test_F76_classic_card_pulled_mid_entry() -> None:
         unit.type("150")
         unit.sounds()
         unit.remove("green")
-        assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_OUT]
+        assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_MOVED]
         assert unit.sounds() == ["card_out"]
         ready(unit, 1, "green")
         unit.press("go")  # the half-typed 150 did not wait, and GO is locked out too
-        assert unit.screen_text() == ["CARD 1 RECEIVES", "$1500", CARD_OUT]
+        assert unit.screen_text() == ["CARD 1 RECEIVES", "$1500", CARD_MOVED]
         assert unit.sounds() == ["error"]
         kept_classic(unit)
         assert flash_files(unit) == before
@@ -2696,14 +2696,14 @@ def test_F138_card_out_and_in_mid_entry(edition: str) -> None:
             files = flash_files(unit)
             unit.type(first)
             unit.remove("red")
-            assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_OUT]
+            assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_MOVED]
             ready(unit, 1, "red")
             balance = "$1500" if classic_unit else "15M"
-            assert unit.screen_text() == ["CARD 1 PAYS", balance, CARD_OUT]
+            assert unit.screen_text() == ["CARD 1 PAYS", balance, CARD_MOVED]
             unit.type(rest)
             if classic_unit:
                 unit.press("go")
-            assert unit.screen_text() == ["CARD 1 PAYS", balance, CARD_OUT]
+            assert unit.screen_text() == ["CARD 1 PAYS", balance, CARD_MOVED]
             assert unit.sounds() == ["error"] * (len(rest) + classic_unit)
             assert flash_files(unit) == files
             if classic_unit:
@@ -2724,11 +2724,11 @@ def test_F139_second_card_arrives_mid_entry(unit: VirtualUnit) -> None:
     files = flash_files(unit)
     unit.type("3")
     unit.insert(card=2, slot="red")
-    assert unit.screen_text() == ["CARD 2 > CARD 1", "CARD 2", "CARD IN: PRESS C"]
+    assert unit.screen_text() == ["CARD 2 > CARD 1", "CARD 2", "CARD MOVED: PRESS C"]
     unit.advance(1.2)
     unit.sounds()
     unit.type("5M")  # neither a transfer of 35M nor of 5M
-    assert unit.screen_text() == ["CARD 2 > CARD 1", "15M", "CARD IN: PRESS C"]
+    assert unit.screen_text() == ["CARD 2 > CARD 1", "15M", "CARD MOVED: PRESS C"]
     assert unit.sounds() == ["error", "error"]
     kept(unit)
     assert flash_files(unit) == files

@@ -537,7 +537,7 @@ def test_a_card_out_and_in_mid_entry_locks_the_keys_until_c():
     table.insert(RED, 1)
     for key in ("5", "GO", FINE, MORTGAGE, BANKRUPT):
         table.press(key)
-        _refused(table, eb.MSG_CARD_OUT, [START] * 6, 0)
+        _refused(table, eb.MSG_CARD_MOVED, [START] * 6, 0)
     table.press("C")
     _enter(table, "5")
     assert table.journal == [("tx", 1, 0, 5)]

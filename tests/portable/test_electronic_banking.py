@@ -348,11 +348,11 @@ def test_card_pulled_mid_entry_loses_nothing():
     table.insert(RED, 1)
     table.type("75")
     table.remove(RED)
-    assert table.view()["message"] == eb.MSG_CARD_OUT
+    assert table.view()["message"] == eb.MSG_CARD_MOVED
     assert table.balances() == [START] * 6 and table.journal == []
     table.insert(RED, 1)
     assert table.view()["big"] == "CARD 1"  # no stale digits come back
-    assert table.view()["detail"] == eb.MSG_CARD_OUT
+    assert table.view()["detail"] == eb.MSG_CARD_MOVED
 
 
 def test_second_card_arriving_clears_a_half_typed_amount():
@@ -362,7 +362,7 @@ def test_second_card_arriving_clears_a_half_typed_amount():
     table.insert(RED, 2)  # the meaning of the amount changed from credit to transfer
     assert table.view()["big"] == "CARD 2"
     table.type("5M")  # would have been a transfer of 35M, or now 5M: neither is meant
-    _refused(table, eb.MSG_CARD_IN, [START] * 6)
+    _refused(table, eb.MSG_CARD_MOVED, [START] * 6)
     table.press("C")
     table.type("M")
     _refused(table, money.ERR_NO_DIGITS, [START] * 6)
@@ -673,17 +673,17 @@ def test_a_card_out_and_in_mid_entry_locks_the_keys_until_c():
         table.insert(RED, 1)
         table.type(first)
         table.remove(RED)
-        assert table.view()["message"] == eb.MSG_CARD_OUT
+        assert table.view()["message"] == eb.MSG_CARD_MOVED
         table.insert(RED, 1)
         table.advance(1000)
-        assert table.view()["big"] == "15M" and table.view()["detail"] == eb.MSG_CARD_OUT
+        assert table.view()["big"] == "15M" and table.view()["detail"] == eb.MSG_CARD_MOVED
         for key in rest:
             table.clear_cues()
             table.press(key)
-            _refused(table, eb.MSG_CARD_OUT, [START] * 6)  # every key: an error, no digit
+            _refused(table, eb.MSG_CARD_MOVED, [START] * 6)  # every key: an error, no digit
         assert table.journal == []
         table.press("GO")
-        _refused(table, eb.MSG_CARD_OUT, [START] * 6)
+        _refused(table, eb.MSG_CARD_MOVED, [START] * 6)
         table.press("C")
         assert table.view()["detail"] == "" and table.view()["message"] == ""
         table.type(rest)  # typed again from C, it means what it says

@@ -576,7 +576,7 @@ def test_a_card_out_and_in_mid_entry_locks_the_keys_until_c():
     table.remove(RED)
     table.insert(RED, 1)
     table.type("5M")
-    assert table.view()["message"] == "CARD OUT: PRESS C" and table.last_cue() == "error"
+    assert table.view()["message"] == "CARD MOVED: PRESS C" and table.last_cue() == "error"
     assert table.journal == [] and table.balances() == [START] * 6
     table.press("C")
     table.type("5M")
