@@ -144,6 +144,10 @@ class MoneyModel:
         self.card_count = card_count
         self.balances = [0] + [start_balance] * card_count
         self.unmodelled = 0
+        # This game's transactions in order (None: known only by count, from a snapshot), and
+        # the numbers taken back: an undo may name only the last one, and only once.
+        self.moves: list = []
+        self.undone: set = set()
 
     def apply(self, record: tuple, ledger) -> None:
         kind = record[0]
@@ -162,13 +166,33 @@ class MoneyModel:
                 balances[payer] -= amount
             if payee:
                 balances[payee] += amount
+            self.moves.append((payer, payee, amount))
+        elif kind == "undo":
+            self._undo(record)
         elif kind == "new":
             self.balances = [0] + [record[1]] * self.card_count
+            self.moves, self.undone = [], set()
         elif kind == "ledger":
             self.balances = list(record[4])
+            self.moves, self.undone = [None] * (record[5] if len(record) > 5 else 0), set()
         elif kind not in NON_MONEY_RECORDS:
             self.unmodelled += 1  # a record kind this model does not know: trust the ledger
             self.balances = list(ledger.balances)
+
+    def _undo(self, record: tuple) -> None:
+        number, payer, payee, amount = record[1], record[2], record[3], record[4]
+        if number != len(self.moves) or number in self.undone:
+            raise Violation("bad undo", "%r: not the last transaction, once" % (record,))
+        known = self.moves[number - 1]
+        if known is not None and known != (payer, payee, amount):
+            raise Violation("bad undo", "%r does not match transaction %r" % (record, known))
+        if payee and self.balances[payee] < amount:
+            raise Violation("bad undo", "%r overdraws card %d" % (record, payee))
+        if payer:
+            self.balances[payer] += amount
+        if payee:
+            self.balances[payee] -= amount
+        self.undone.add(number)
 
 
 # Company groups by code, written out here apart from rules.stock_market (brown, light blue,
@@ -358,6 +382,7 @@ class RulesRun:
                         record[0] == "tx" or record[0] in MARKET_TRANSACTIONS
                     )
                     self.stats["new games"] += record[0] == "new" or record[0] == "se_new"
+                    self.stats["undos"] += record[0] == "undo"
                     self.stats["enrolments"] += record[0] == "card"
             if edition.outbox:
                 raise Violation("outbox kept", "%r still waiting after acknowledge" % (records,))

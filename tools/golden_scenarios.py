@@ -219,9 +219,9 @@ SCENARIOS = (
     ),
     (
         "classic_lift",
-        "Classic: lifting a $75 mortgage costs $90",
+        "Classic: lifting a $75 mortgage costs $83",
         _classic_lift,
-        ["LIFT $75 +10%", "$90", "GO = YES   C = NO"],
+        ["LIFT $75 +10%", "$83", "GO = YES   C = NO"],
     ),
     (
         "classic_bankrupt",

@@ -32,7 +32,7 @@ MSG_BANKRUPT_RED = "BANKRUPT CARD IN RED"
 class Classic(ElectronicBanking):
     name = "classic"
     max_balance = MAX_BALANCE
-    mortgage_step = 10  # a lifted mortgage is rounded up to the next 10
+    mortgage_step = 1  # classic rule: value plus 10 %, rounded up to a whole unit (75 -> 83)
     enroll_key = MORTGAGE
     totals_key = BANKRUPT
     lift_key = None  # MORTGAGE asks for the value: no hold needed

@@ -5,7 +5,8 @@
 # shell must make durable and then acknowledge(). Nothing a record changes is applied, shown
 # as done or cued before acknowledge(True): the unit is write-ahead by construction.
 #
-# Records: ("tx", payer, payee, amount), ("new", start), ("ledger", ...) (rules.ledger);
+# Records: ("tx", payer, payee, amount), ("undo", number, payer, payee, amount), ("new", start),
+# ("ledger", ...) (rules.ledger);
 # ("card", id, number), ("uncard", number) (rules.cards); ("set", "sound", 0|1);
 # ("set", "assets", number, value): the property and building value typed in TOTALS for a
 # player (end-of-game ranking only: it never changes a balance; a new game clears it).
@@ -46,6 +47,7 @@ MSG_ENROLL_DONE = "ENROLLING DONE"
 MSG_CARDS_CLEARED = "ALL CARDS CLEARED"
 MSG_NO_CARDS = "HOLD K: ENROLL CARDS"
 MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
+MSG_CARD_MOVED = "CARD MOVED: PRESS C"  # a card came or went mid-entry: keys locked until C
 
 # Admin states. Each needs a long press and then GO to confirm: one stray key ends nothing.
 ASK_NEW_GAME = "NEW GAME?"
@@ -93,6 +95,13 @@ class ElectronicBanking(StateMachine):
         self.entry = ""  # keystrokes of the amount being typed, without K/M
         self.entry_locked = False  # a refused keystroke: only C (or pulling a card) unlocks
         self.go_done = False  # GO already credited during this insertion of the GREEN card
+        # Why every key but C is refused: a card came or went while an amount was half typed,
+        # so the keys that follow must not silently form another amount (None: not locked).
+        self.card_lock: str | None = None
+        # The "tx" record C would take back (the ledger's last transaction), set when a lone
+        # "tx" is applied; gone when a card moves, another key acts, or it is undone.
+        self.undo: tuple | None = None
+        self.undo_go = False  # that transaction is a GO
         self.last_change = ""  # "+2M" etc. under the balance after a transaction
         self.message = ""
         self.message_is_error = False
@@ -125,7 +134,7 @@ class ElectronicBanking(StateMachine):
     def restore(self, record: tuple) -> None:
         """Replay one record from storage at boot (no cues, no screen change)."""
         kind = record[0]
-        if kind == "tx" or kind == "new" or kind == "ledger":
+        if kind == "tx" or kind == "new" or kind == "ledger" or kind == "undo":
             self.ledger.apply(record)
             if kind == "new":
                 self.assets = [0] * (self.card_count + 1)
@@ -168,6 +177,10 @@ class ElectronicBanking(StateMachine):
             return
         for record in records:
             self.restore(record)
+        self.undo = None  # only the transaction just carried out can be taken back
+        if len(records) == 1 and records[0][0] == "tx":
+            self.undo = records[0]
+            self.undo_go = False  # _go_done() says otherwise
         if then is not None:
             then(records[-1])
         self._changed()
@@ -249,6 +262,8 @@ class ElectronicBanking(StateMachine):
             view["big"] = "CARD %d" % shown
         else:
             view["big"] = self._money(self.ledger.balance(shown))
+        if self.card_lock is not None:  # (it cleared the entry, and keys cannot type one)
+            view["detail"] = self.card_lock  # why every key but C is refused
         return view
 
     def _admin_view(self) -> dict:
@@ -335,7 +350,8 @@ class ElectronicBanking(StateMachine):
         self.long_press_done = False
         self.lift_deferred = False
         if key == keys.CLEAR:
-            return  # acts on release (clear) or after the hold time (new game)
+            return  # acts on release (clear, undo) or after the hold time (new game)
+        self.undo = None  # C must come right after the transaction to take it back
         if self.admin is not None:
             self._cue("key")
             self._admin_key(key)
@@ -347,6 +363,9 @@ class ElectronicBanking(StateMachine):
             from rules import endgame
 
             endgame.payment_key(self, key)
+            return
+        if self.card_lock is not None:
+            self._refuse(self.card_lock)  # only C unlocks: nothing typed now can count
             return
         if key == self.lift_key and self._lift_hold_possible():
             self.lift_deferred = True
@@ -411,8 +430,11 @@ class ElectronicBanking(StateMachine):
         if self.admin is not None:
             self._admin_key(keys.CLEAR)
             return
-        self.entry = ""
-        self.entry_locked = False
+        if self.entry or self.entry_locked or self.card_lock is not None:
+            self._clear_entry()  # C's first meaning: the amount being typed is dropped
+            self.card_lock = None
+        elif self.undo is not None:
+            self._undo_last()  # then: the transaction just carried out is taken back
         self._changed()
 
     def _check_long_press(self, now: int) -> None:
@@ -455,6 +477,8 @@ class ElectronicBanking(StateMachine):
         self.admin = question
         self.admin_at = now
         self._clear_entry()
+        self.card_lock = None  # C was held: as good as pressed
+        self.undo = None
         self.message = ""
         self._cue("confirm")
         self._changed()
@@ -554,6 +578,13 @@ class ElectronicBanking(StateMachine):
         self._check_idle()
         self.awake = True
         self._activity(now)
+        self.undo = None  # rulebook: an error can be corrected only while the card is still in
+        if self.entry and not self.entry_locked and self.admin is None:
+            # An amount half typed is dropped, and every key but C is refused until C, so the
+            # digits typed next never join a stale "1" or "1." (a refused entry is void already).
+            self._clear_entry()
+            self.card_lock = MSG_CARD_MOVED
+            self._show_message(MSG_CARD_MOVED, False)
 
     def _enroll_slot(self, slot: int, card_id: str | None, cue: str) -> None:
         self.enroll_slots[slot] = card_id
@@ -572,10 +603,7 @@ class ElectronicBanking(StateMachine):
             self._leave_admin()
             self._show_message(MSG_CANCELLED, False)
         if self.slot_card[slot] is not None or self.slot_refusal[slot] is not None:
-            had_entry = bool(self.entry)
             self._take_out(slot)  # a different card without a "gone" in between
-            if had_entry:
-                self._show_message(MSG_CANCELLED, False)
         number = self.registry.number_of(card_id)
         if number is None:
             free = self.registry.free_number() if self.registry.auto_enroll else None
@@ -614,10 +642,7 @@ class ElectronicBanking(StateMachine):
         if self.admin == ENROLLING:
             self._enroll_slot(slot, None, "card_out")
             return
-        had_entry = bool(self.entry)
         self._take_out(slot)
-        if had_entry:
-            self._show_message(MSG_CANCELLED, False)
 
     def _take_out(self, slot: int) -> None:
         if self.ask_pay is not None:
@@ -729,10 +754,34 @@ class ElectronicBanking(StateMachine):
         self._propose(("tx", BANK, green, self.go_amount), self._go_done)
 
     def _go_done(self, record: tuple) -> None:
+        self.undo_go = True
         self.go_done = True
         self.showing_card_number = False
         self.last_change = "GO +" + self._money(record[3])
         self._cue("go")
+
+    # ---- C right after a transaction: take it back (rulebook tip 3) ---------------------------
+
+    def _undo_last(self) -> None:
+        """Propose the inverse of the last transaction; nothing changes before acknowledge."""
+        from rules import undo  # loaded on first use
+
+        was_go = self.undo_go
+        record, text = undo.proposal(self.ledger, self.undo, was_go, self._money)
+        if record is None:  # a Chance payout; or a guard that cannot trip in play
+            self.undo = None
+            self._refuse(text)
+            return
+
+        def undone(record: tuple) -> None:
+            if was_go:
+                self.go_done = False  # the GO did not happen: this insertion may still GO
+            self.showing_card_number = False
+            self.last_change = text
+            self._show_message(text, False)
+            self._cue("undo")
+
+        self._propose(record, undone)
 
     def _toggle_sound(self) -> None:
         def toggled(record: tuple) -> None:
@@ -764,6 +813,7 @@ class ElectronicBanking(StateMachine):
             and self.slot_refusal[1] is None
             and not self.entry
             and not self.entry_locked
+            and self.card_lock is None
         )
 
     def _end_payment(self, now: int) -> None:

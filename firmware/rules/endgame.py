@@ -21,7 +21,8 @@ MSG_LIFTED = "MORTGAGE -%s"
 
 
 def lift_amount(value: int, step: int) -> int:
-    """Mortgage value plus 10 %, rounded up to a multiple of `step` (both rulebooks: 10K)."""
+    """Mortgage value plus 10 %, rounded up to a multiple of `step` (the card rulebooks: 10K;
+    Classic: 1, a whole unit)."""
     return (value * 11 + 10 * step - 1) // (10 * step) * step
 
 

@@ -2,7 +2,11 @@
 # Records are plain tuples so the store can journal them and replay them at boot:
 #   ("tx", payer, payee, amount)   BANK (0) as payer creates money, as payee destroys it
 #   ("new", start_balance)         every card back to the start balance
-#   ("ledger", start, created, destroyed, balances)   the whole ledger (snapshots)
+#   ("undo", number, payer, payee, amount)   transaction `number` of this game (its "tx" record
+#                                  named by its place, 1 = the first after the new game) taken
+#                                  back: the exact inverse, the bank's counters included
+#   ("ledger", start, created, destroyed, balances, moves)   the whole ledger (snapshots); moves
+#                                  is absent from snapshots written before undo existed (then 0)
 BANK = 0
 
 ERR_NOT_ENOUGH = "NOT ENOUGH MONEY"
@@ -27,6 +31,7 @@ class Ledger:
             self.balances[number] = start_balance
         self.created = 0
         self.destroyed = 0
+        self.moves = 0  # "tx" records since the new game: the number an undo names
 
     def balance(self, number: int) -> int:
         return self.balances[number]
@@ -55,6 +60,11 @@ class Ledger:
                 self.destroyed += amount
             else:
                 self.balances[payee] += amount
+            self.moves += 1
+        elif kind == "undo":
+            from rules import undo  # loaded on first use
+
+            undo.apply(self, record)
         elif kind == "new":
             self.reset(record[1])
         elif kind == "ledger":
@@ -64,7 +74,8 @@ class Ledger:
         self.applied += 1
 
     def state_record(self) -> tuple:
-        return ("ledger", self.start_balance, self.created, self.destroyed, list(self.balances))
+        start, balances = self.start_balance, list(self.balances)
+        return ("ledger", start, self.created, self.destroyed, balances, self.moves)
 
     def _load_state(self, record: tuple) -> None:
         balances = record[4]
@@ -76,6 +87,7 @@ class Ledger:
         if not self.invariant_holds():
             self.start_balance, self.created, self.destroyed, self.balances = saved
             raise ValueError("snapshot breaks the money invariant")
+        self.moves = record[5] if len(record) > 5 else 0  # names transactions only
 
     def total(self) -> int:
         return sum(self.balances)

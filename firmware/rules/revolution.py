@@ -460,7 +460,7 @@ class Revolution(ElectronicBanking):
             if self._no_card() and self.spin_number is None:
                 self._show_message(MSG_VOLUME % VOLUME_NAMES[self.volume], False)
             return
-        if self.entry or self.entry_locked:
+        if self.entry or self.entry_locked or self.card_lock is not None:
             super()._release(key)
             return
         self._cue("key")
@@ -469,6 +469,8 @@ class Revolution(ElectronicBanking):
             self._show_message(MSG_NOTHING_DRAWN, False)
         elif self.reveal is not None:
             self._end_reveal()
+        elif self.undo is not None:
+            self._undo_last()  # the transaction just carried out (a Chance payout: refused)
         elif self._ready_chance() is not None:
             self.aside = True
             self._show_message(MSG_CHANCE_ASIDE, False)

@@ -46,6 +46,7 @@ NEW_GAME = (  # the signal: two calls, then a rising fanfare
 CONFIRM = ((_A6, 100), (0, 80), (_A6, 100))  # two equal beeps: a question, GO or C
 SOUND_ON = ((_C6, 60), (_C7, 100))
 SOUND_OFF = ((_C7, 60), (_C6, 100))
+UNDO = ((_G6, 60), (_E6, 60), (0, 40), (_G6, 60), (_E6, 60), (_C6, 160))  # a rewind: taken back
 BATTERY_LOW = ((_E6, 150), (0, 150), (_E6, 150), (0, 150), (_C6, 300))  # slow: not a refusal
 
 # Revolution. Beeps (heard at the beeps-only level): volume, zone_step, auction_tick, signal.
@@ -104,6 +105,7 @@ MELODIES = {
     "confirm": CONFIRM,
     "sound_on": SOUND_ON,
     "sound_off": SOUND_OFF,
+    "undo": UNDO,
     "battery_low": BATTERY_LOW,
     "volume": VOLUME,
     "zone_step": ZONE_STEP,

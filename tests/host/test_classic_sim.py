@@ -53,20 +53,20 @@ def test_mortgage_fine_and_bankruptcy_to_a_card(unit) -> None:
     seat(unit, 3, "red")
     unit.type("120")
     unit.press("mortgage")
-    assert unit.screen_text() == ["LIFT $120 +10%", "$140", "GO = YES   C = NO"]
+    assert unit.screen_text() == ["LIFT $120 +10%", "$132", "GO = YES   C = NO"]
     assert unit.balance(3) == 1500
     unit.press("go")
-    assert unit.balance(3) == 1360
-    assert unit.screen_text() == ["CARD 3 PAYS", "$1360", "MORTGAGE -$140"]
+    assert unit.balance(3) == 1368
+    assert unit.screen_text() == ["CARD 3 PAYS", "$1368", "MORTGAGE -$132"]
     unit.press("fine")
     assert unit.screen_text() == ["CARD 3 FINE", "$50", "GO = YES   C = NO"]
     unit.press("go")
-    assert unit.balance(3) == 1310
+    assert unit.balance(3) == 1318
     seat(unit, 4, "green")
     unit.press("bankrupt")
-    assert unit.screen_text() == ["BANKRUPT 3>4", "$1310", "GO = YES   C = NO"]
+    assert unit.screen_text() == ["BANKRUPT 3>4", "$1318", "GO = YES   C = NO"]
     unit.press("go")
-    assert (unit.balance(3), unit.balance(4)) == (0, 2810)
+    assert (unit.balance(3), unit.balance(4)) == (0, 2818)
     assert unit.sounds()[-1] == "bankrupt"
 
 

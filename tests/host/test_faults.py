@@ -30,6 +30,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 CATALOGUE = ROOT / "docs" / "faults.md"
 IDLE = ["MONOPOLY BANK", "----", "INSERT A CARD"]
 CANCELLED = "ENTRY CANCELLED"
+CARD_MOVED = "CARD MOVED: PRESS C"
 
 
 @pytest.fixture
@@ -109,7 +110,8 @@ def test_catalogue_and_tests_agree() -> None:
             tested.add(int(found.group(1)))
     assert len(numbers) >= 40
     assert len(set(numbers)) == len(numbers), "an id appears twice in docs/faults.md"
-    assert numbers == list(range(1, len(numbers) + 1)), "entries are F01, F02... in order"
+    # In order, from F01; a block of ids may be reserved to work merged later (F118-F127).
+    assert numbers == sorted(numbers) and numbers[0] == 1, "entries are F01, F02... in order"
     assert set(numbers) == tested
     count = re.search(r"\((\d+) entries, each a test\)", (ROOT / "README.md").read_text())
     assert count is not None and int(count.group(1)) == len(numbers), "README's entry count"
@@ -397,13 +399,18 @@ def test_F23_card_pulled_mid_entry(unit: VirtualUnit) -> None:
     unit.type("1.5")
     unit.sounds()
     unit.remove("green")
-    assert unit.screen_text() == ["MONOPOLY BANK", "----", CANCELLED]
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_MOVED]
     assert unit.sounds() == ["card_out"]
     ready(unit, 1, "green")
-    unit.press("M")  # the half-typed 1.5 did not wait for the card
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", "TYPE DIGITS FIRST"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_MOVED]
+    unit.press("M")  # the half-typed 1.5 did not wait for the card, nor does M stand alone
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_MOVED]
+    assert unit.sounds() == ["error"]
     kept(unit)
     assert flash_files(unit) == before
+    unit.press("C")
+    unit.type("1.5M")
+    kept(unit, {1: START + 1500 * K})
 
 
 def test_F24_card_swapped_mid_entry(unit: VirtualUnit) -> None:
@@ -413,11 +420,12 @@ def test_F24_card_swapped_mid_entry(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.green_reader.put_card(VirtualCard(card_uid(3)))  # faster than one poll
     unit.advance(0.4)
-    assert unit.screen_text() == ["CARD 3 RECEIVES", "CARD 3", "ENTRY CANCELLED"]
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "CARD 3", "CARD MOVED: PRESS C"]
     assert unit.sounds() == ["card_in"]
     unit.advance(1.2)
     unit.press("M")  # card 1's half-typed amount never reaches card 3
-    assert unit.screen_text() == ["CARD 3 RECEIVES", "15M", "TYPE DIGITS FIRST"]
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "15M", "CARD MOVED: PRESS C"]
+    assert unit.sounds() == ["error"]
     kept(unit)
     assert flash_files(unit) == before
 
@@ -441,11 +449,12 @@ def test_F26_two_missed_rf_polls(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.green_reader.miss_next(2)  # tilted for two polls: out, then in again
     unit.advance(0.5)
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "CARD 1"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "CARD 1", CARD_MOVED]
     assert unit.sounds() == ["card_out", "card_in"]
     unit.advance(1.2)
-    unit.type("0K")  # the 2 was dropped with the card: 0K alone is refused
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "0", "MIN 10K"]
+    unit.type("0K")  # the 2 was dropped with the card: 0K cannot make 20K of it, nor 0K
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_MOVED]
+    assert unit.sounds() == ["error", "error"]
     kept(unit)
     assert flash_files(unit) == before
 
@@ -507,10 +516,11 @@ def test_F30_second_card_arrives_in_the_same_slot(unit: VirtualUnit) -> None:
     kept(unit)
     unit.parts.green_reader.put_card(VirtualCard(card_uid(1)))  # card 3 taken away
     unit.advance(1.6)
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_MOVED]
     assert unit.sounds() == ["card_in"]
-    unit.press("M")  # the entry was cancelled with the pair
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", "TYPE DIGITS FIRST"]
+    unit.press("M")  # the entry was cancelled with the pair, and the keys locked
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", CARD_MOVED]
+    assert unit.sounds() == ["error"]
     kept(unit)
     assert flash_files(unit) == before
 
@@ -1228,7 +1238,7 @@ def test_F64_reader_lost_with_a_card_in(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.red_reader.present = False
     unit.advance(1.0)  # three failed polls in a row: the reader is declared missing
-    assert unit.screen_text() == ["MONOPOLY BANK", "----", CANCELLED]
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_MOVED]
     assert unit.sounds() == ["card_out"]
     unit.advance(3)
     assert unit.screen_text() == ["MONOPOLY BANK", "----", "RED READER MISSING"]
@@ -1239,7 +1249,7 @@ def test_F64_reader_lost_with_a_card_in(unit: VirtualUnit) -> None:
     unit.sounds()
     unit.parts.red_reader.present = True
     unit.advance(6.5)  # found again, the card still lying there read again
-    assert unit.screen_text() == ["CARD 2 PAYS", "15M"]
+    assert unit.screen_text() == ["CARD 2 PAYS", "15M", CARD_MOVED]  # the 5 is not waiting
     assert unit.sounds() == ["card_in"]
 
 
@@ -1511,13 +1521,18 @@ def test_F76_classic_card_pulled_mid_entry() -> None:
         unit.type("150")
         unit.sounds()
         unit.remove("green")
-        assert unit.screen_text() == ["MONOPOLY BANK", "----", CANCELLED]
+        assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_MOVED]
         assert unit.sounds() == ["card_out"]
         ready(unit, 1, "green")
-        unit.press("go")  # the half-typed 150 did not wait: GO is the salary
+        unit.press("go")  # the half-typed 150 did not wait, and GO is locked out too
+        assert unit.screen_text() == ["CARD 1 RECEIVES", "$1500", CARD_MOVED]
+        assert unit.sounds() == ["error"]
+        kept_classic(unit)
+        assert flash_files(unit) == before
+        unit.press("C")
+        unit.press("go")  # from C, GO is the salary
         assert unit.screen_text() == ["CARD 1 RECEIVES", "$1700", "GO +$200"]
         kept_classic(unit, {1: 1700})
-        assert flash_files(unit) != before
 
 
 def test_F77_classic_mortgage_with_nothing_typed() -> None:
@@ -1538,38 +1553,38 @@ def test_F77_classic_mortgage_with_nothing_typed() -> None:
         assert flash_files(unit) == before
         unit.type("75")
         unit.press("go")  # the question is still open: the value can follow
-        assert unit.screen_text() == ["LIFT $75 +10%", "$90", "GO = YES   C = NO"]
+        assert unit.screen_text() == ["LIFT $75 +10%", "$83", "GO = YES   C = NO"]
         unit.press("go")
-        assert unit.screen_text() == ["CARD 1 PAYS", "$1410", "MORTGAGE -$90"]
-        kept_classic(unit, {1: 1410})
+        assert unit.screen_text() == ["CARD 1 PAYS", "$1417", "MORTGAGE -$83"]
+        kept_classic(unit, {1: 1417})
 
 
 def test_F78_classic_mortgage_lift_not_affordable() -> None:
     with classic() as unit:
         ready(unit, 1, "red")
-        pay_down(unit, "1420")  # $80 left
+        pay_down(unit, "1423")  # $77 left
         before = flash_files(unit)
-        unit.type("75")  # $75 + 10 % is $82.50: $90 to pay
+        unit.type("75")  # $75 + 10 % is $82.50: $83 to pay
         unit.press("mortgage")
         assert unit.screen_text() == ["CARD 1 PAYS", "$75", "NOT ENOUGH MONEY"]
         assert unit.sounds() == ["key", "key", "error"]
         unit.press("mortgage")  # the refused value is locked
         assert unit.screen_text() == ["CARD 1 PAYS", "$75", "PRESS C TO RETYPE"]
-        kept_classic(unit, {1: 80})
+        kept_classic(unit, {1: 77})
         assert flash_files(unit) == before
         unit.press("C")
-        unit.type("70")  # $77: $80, the whole balance
+        unit.type("70")  # $77 exactly: the whole balance
         unit.press("mortgage")
         unit.press("go")
         kept_classic(unit, {1: 0})
 
 
 def ask_lift(unit: VirtualUnit) -> None:
-    """Card 1 alone in RED, $75 typed, MORTGAGE: the $90 lift awaits GO."""
+    """Card 1 alone in RED, $75 typed, MORTGAGE: the $83 lift awaits GO."""
     ready(unit, 1, "red")
     unit.type("75")
     unit.press("mortgage")
-    assert unit.screen_text() == ["LIFT $75 +10%", "$90", "GO = YES   C = NO"]
+    assert unit.screen_text() == ["LIFT $75 +10%", "$83", "GO = YES   C = NO"]
     assert unit.sounds() == ["key", "key", "confirm"]
 
 
@@ -2838,3 +2853,268 @@ def test_F147_a_key_held_while_the_unit_powers_up(unit: VirtualUnit) -> None:
     assert unit.screen_text() == ["CARD 1 RECEIVES", "20M", "+5M"]
     assert unit.sounds() == ["key", "credit"]
     kept(unit, {1: 20 * M})
+
+
+# ---- C right after a transaction takes it back (rulebook tip 3) ------------------------------
+
+
+def stored_records(unit: VirtualUnit) -> list:
+    """Every record the store holds, in order (as a boot would read them)."""
+    records, _ = Store(unit.flash).load()
+    return [tuple(record) for record in records]
+
+
+def test_F128_c_right_after_a_credit(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("100K")
+    unit.type("200K")
+    unit.sounds()
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15.1M", "UNDONE: +200K"]
+    assert unit.sounds() == ["undo"]
+    kept(unit, {1: START + 100 * K})
+    assert stored_records(unit)[-1] == ("undo", 2, 0, 1, 200 * K)  # names the 2nd transaction
+    unit.advance(3)  # the message goes; the line under the balance keeps saying it
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15.1M", "UNDONE: +200K"]
+    reboot(unit)  # replayed through the same path at boot
+    kept(unit, {1: START + 100 * K})
+
+
+def test_F129_c_right_after_a_transfer_and_c_again(unit: VirtualUnit) -> None:
+    unit.insert(card=1, slot="red")
+    ready(unit, 2, "green")
+    unit.type("2M")
+    unit.sounds()
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 1 > CARD 2", "15M", "UNDONE: 2M PAID"]
+    assert unit.sounds() == ["undo"]
+    kept(unit)
+    files = flash_files(unit)
+    unit.press("C")  # only once
+    assert unit.screen_text() == ["CARD 1 > CARD 2", "15M", "CARD 2: 15M"]
+    assert unit.sounds() == ["key"]
+    kept(unit)
+    assert flash_files(unit) == files
+
+
+def test_F130_c_right_after_go(unit: VirtualUnit) -> None:
+    ready(unit, 3, "green")
+    unit.press("go")
+    unit.sounds()
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "15M", "UNDONE: GO +2M"]
+    assert unit.sounds() == ["undo"]
+    kept(unit)
+    unit.press("go")  # the GO did not happen: this insertion may still collect it
+    assert unit.screen_text() == ["CARD 3 RECEIVES", "17M", "GO +2M"]
+    kept(unit, {3: 17 * M})
+
+
+def test_F131_c_after_the_card_has_left(unit: VirtualUnit) -> None:
+    unit.insert(card=1, slot="red")
+    ready(unit, 2, "green")
+    unit.type("2M")
+    unit.remove("red")  # one card of the two left: the transfer stays
+    unit.sounds()
+    files = flash_files(unit)
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 2 RECEIVES", "17M"]
+    assert unit.sounds() == ["key"]
+    kept(unit, {1: 13 * M, 2: 17 * M})
+    assert flash_files(unit) == files
+
+
+def test_F132_c_after_another_key(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("1M")
+    unit.type("5")
+    unit.sounds()
+    files = flash_files(unit)
+    unit.press("C")  # C's first meaning: the 5 being typed is dropped
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "+1M"]
+    unit.press("C")  # a key came between: the 1M stays
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "+1M"]
+    assert unit.sounds() == ["key", "key"]
+    kept(unit, {1: 16 * M})
+    assert flash_files(unit) == files
+
+
+def test_F133_c_held_after_a_transaction(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("1M")
+    unit.sounds()
+    files = flash_files(unit)
+    unit.hold("C", 2.5)
+    assert unit.screen_text() == ["NEW GAME?", "SURE?", "GO = YES   C = NO"]
+    assert unit.sounds() == ["confirm"]
+    unit.press("C")  # no
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", CANCELLED]
+    unit.press("C")  # the question ended the chance to take the 1M back
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "+1M"]
+    assert unit.sounds() == ["key", "key"]
+    kept(unit, {1: 16 * M})
+    assert flash_files(unit) == files
+
+
+def test_F134_undo_with_the_flash_full(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("1M")
+    unit.sounds()
+    files = flash_files(unit)
+    unit.flash.fill(0)
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "STORAGE FULL"]
+    assert unit.sounds() == ["error"]
+    kept(unit, {1: 16 * M})
+    assert flash_files(unit) == files
+    unit.flash.fill(None)
+    unit.press("C")  # room again: the same C takes it back
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "15M", "UNDONE: +1M"]
+    kept(unit)
+
+
+def test_F135_power_cut_during_an_undo(tmp_path: pathlib.Path) -> None:
+    outcomes = set()
+    points = 0
+    while True:
+        points += 1
+        with VirtualUnit(flash_dir=str(tmp_path / str(points))) as unit:
+            ready(unit, 1, "green")
+            unit.type("1M")
+            unit.sounds()
+            unit.flash.cut_after(points)
+            try:
+                unit.press("C")
+            except PowerCut:
+                assert "undo" not in unit.sounds()  # the unit never said undone
+            else:
+                break  # every write point of the undo line was cut once
+            unit.flash.restore_power()
+            reboot(unit)
+            balance = unit.balance(1)
+            assert balance in (START, 16 * M), points  # all or nothing
+            kept(unit, {1: balance})
+            assert unit.screen_text()[:2] == ["CARD 1 RECEIVES", "%dM" % (balance // M)]
+            outcomes.add(balance)
+    assert points > 2 and outcomes == {START, 16 * M}
+
+
+def test_F136_classic_c_after_a_helper() -> None:
+    with classic() as unit:
+        ready(unit, 1, "red")
+        unit.type("75")
+        unit.press("mortgage")
+        unit.press("go")
+        unit.sounds()
+        unit.press("C")  # the wrong mortgage value: taken back
+        assert unit.screen_text() == ["CARD 1 PAYS", "$1500", "UNDONE: -$83"]
+        assert unit.sounds() == ["undo"]
+        kept_classic(unit)
+        ready(unit, 2, "green")
+        unit.press("bankrupt")
+        unit.press("go")
+        assert (unit.balance(1), unit.balance(2)) == (0, 3000)
+        unit.sounds()
+        unit.press("C")  # a bankruptcy confirmed by mistake comes back whole
+        assert unit.screen_text() == ["CARD 1 > CARD 2", "$1500", "UNDONE: $1500 PAID"]
+        assert unit.sounds() == ["undo"]
+        kept_classic(unit)
+        reboot(unit)
+        kept_classic(unit)
+
+
+def test_F137_revolution_c_after_a_chance_payout() -> None:
+    from rules import chance
+    from rules.money import format_amount
+
+    with VirtualUnit(edition="revolution", seed=21) as unit:
+        edition = unit.unit.edition
+        edition.chance_percent = 100
+        ready(unit, 2, "green")
+        unit.type("100K")
+        unit.press("C")  # an amount typed: taken back, as in Electronic Banking
+        assert unit.screen_text() == ["CARD 2 RECEIVES", "15M", "UNDONE: +100K"]
+        assert unit.sounds() == ["key", "key", "key", "credit", "undo"]
+        for _ in range(chance.CARD_COUNT):
+            unit.press("go")  # a transaction (or the last card paid): the next removal draws
+            unit.advance(1)  # a card paid to or by each player pays one a tick
+            unit.remove("green")
+            card = edition.reveal[1]
+            unit.insert(card=2, slot="green")
+            unit.advance(1.1)
+            if chance.kind(card) == chance.GET:
+                break
+        else:
+            raise AssertionError("no money card drawn")
+        unit.press("go")
+        unit.advance(1)
+        paid = unit.balances()
+        files = flash_files(unit)
+        unit.sounds()
+        unit.press("C")  # the unit paid the card, nobody typed it
+        shown = format_amount(paid[2])
+        assert unit.screen_text() == ["CARD 2 RECEIVES", shown, "CHANCE: NO UNDO"]
+        assert unit.sounds() == ["error"]
+        assert unit.balances() == paid and edition.ledger.invariant_holds()
+        assert flash_files(unit) == files
+
+
+# ---- a card that comes or goes mid-entry --------------------------------------------------------
+
+# edition: (the first keys, the keys after the card is back, what they would have moved)
+CARD_OUT_EDITIONS = {
+    "electronic_banking": (("1", ".5M"), ("1.", "5M")),
+    "revolution": (("1", ".5M"), ("1.", "5M")),
+    "classic": (("1", "50"),),
+}
+
+
+@pytest.mark.parametrize("edition", sorted(CARD_OUT_EDITIONS))
+def test_F138_card_out_and_in_mid_entry(edition: str) -> None:
+    classic_unit = edition == "classic"
+    for first, rest in CARD_OUT_EDITIONS[edition]:
+        with VirtualUnit(edition=edition) as unit:
+            unit.unit.edition.chance_percent = 0  # Revolution: no Chance card in between
+            ready(unit, 1, "red")
+            files = flash_files(unit)
+            unit.type(first)
+            unit.remove("red")
+            assert unit.screen_text() == ["MONOPOLY BANK", "----", CARD_MOVED]
+            ready(unit, 1, "red")
+            balance = "$1500" if classic_unit else "15M"
+            assert unit.screen_text() == ["CARD 1 PAYS", balance, CARD_MOVED]
+            unit.type(rest)
+            if classic_unit:
+                unit.press("go")
+            assert unit.screen_text() == ["CARD 1 PAYS", balance, CARD_MOVED]
+            assert unit.sounds() == ["error"] * (len(rest) + classic_unit)
+            assert flash_files(unit) == files
+            if classic_unit:
+                kept_classic(unit)
+            else:
+                kept(unit)
+            unit.press("C")  # from C, the same keys mean what they say
+            unit.type(rest)
+            if classic_unit:
+                unit.press("go")
+                kept_classic(unit, {1: 1450})
+            else:
+                kept(unit, {1: START - (500 * K if rest == ".5M" else 5 * M)})
+
+
+def test_F139_second_card_arrives_mid_entry(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    files = flash_files(unit)
+    unit.type("3")
+    unit.insert(card=2, slot="red")
+    assert unit.screen_text() == ["CARD 2 > CARD 1", "CARD 2", "CARD MOVED: PRESS C"]
+    unit.advance(1.2)
+    unit.sounds()
+    unit.type("5M")  # neither a transfer of 35M nor of 5M
+    assert unit.screen_text() == ["CARD 2 > CARD 1", "15M", "CARD MOVED: PRESS C"]
+    assert unit.sounds() == ["error", "error"]
+    kept(unit)
+    assert flash_files(unit) == files
+    unit.press("C")
+    unit.type("5M")
+    kept(unit, {1: 20 * M, 2: 10 * M})

@@ -5,8 +5,10 @@ every call the unit makes on its store is recorded. Then, for each write point n
 (each write, flush, close, rename and remove on the flash), the same calls are replayed on a
 fresh virtual flash that loses power at point n, the store boots from what is on the flash, and
 the rebuilt state must be one the game really passed through: every transaction acknowledged
-before the cut, at most the one being written, none twice. Compaction is made frequent so cuts
-also land inside snapshots. A sample of cut points is also run end to end in the simulator.
+before the cut, at most the one being written, none twice. The game takes transactions back
+with C (undo records) too, so cuts also land on an undo being written. Compaction is made
+frequent so cuts also land inside snapshots. A sample of cut points is also run end to end in
+the simulator.
 """
 
 import pathlib
@@ -26,7 +28,7 @@ ENROLLMENT = [("card", card_id(n), n) for n in range(1, 7)]
 
 
 def play_game(unit: VirtualUnit) -> None:
-    """200 transactions of every kind, as a banker would key them."""
+    """200 transactions of every kind, as a banker would key them, some taken back with C."""
     done = 0
     while done < TRANSACTIONS:
         payer, payee = (1, 2) if done % 14 == 0 else (2, 1)  # turn about: nobody runs dry
@@ -34,11 +36,16 @@ def play_game(unit: VirtualUnit) -> None:
         unit.insert(card=payee, slot="green")
         for amount in ("10K", "20K", "1.5M", "30K"):  # transfers
             unit.type(amount)
+            if amount == "1.5M":
+                unit.press("C")  # taken back at once: an undo record
         unit.remove("red")
         unit.type("2M")  # a credit from the bank
         unit.remove("green")
         unit.insert(card=3, slot="green")
         unit.press("go")  # GO
+        if done % 14 == 7:
+            unit.press("C")  # the GO taken back, then collected again
+            unit.press("go")
         unit.remove("green")
         unit.insert(card=2, slot="red")
         unit.type("40K")  # a payment to the bank
@@ -86,6 +93,8 @@ def recorded_game(tmp_path_factory):
     assert states[-1] == live  # the recording is faithful to what the unit did
     appends = sum(1 for kind, _ in calls if kind == "append")
     assert appends >= TRANSACTIONS and sum(1 for kind, _ in calls if kind == "compact") >= 4
+    undos = [r for kind, records in calls if kind == "append" for r in records if r[0] == "undo"]
+    assert len(undos) >= TRANSACTIONS // 7 + TRANSACTIONS // 14  # every 1.5M and every other GO
     return calls, states
 
 
@@ -191,7 +200,8 @@ def test_end_to_end_in_the_simulator(cut: int, tmp_path: pathlib.Path, recorded_
         unit.flash.cut_after(cut)
         with pytest.raises(PowerCut):
             play_game(unit)
-        confirmed = sum(1 for cue in unit.sounds() if cue in ("credit", "debit", "transfer", "go"))
+        done_cues = ("credit", "debit", "transfer", "go", "undo")
+        confirmed = sum(1 for cue in unit.sounds() if cue in done_cues)
         unit.flash.restore_power()
         unit.power_cycle()  # the cards stay in their slots, as on a real table
         edition = unit.unit.edition

@@ -156,8 +156,9 @@ def test_a_balance_over_the_maximum_is_refused():
     _refused(table, ERR_BALANCE_LIMIT, before, 9)
 
 
-def test_mortgage_lift_is_value_plus_ten_percent_rounded_up_to_ten():
-    for value, lift in ((100, 110), (75, 90), (30, 40), (200, 220), (1, 10), (55, 70)):
+def test_mortgage_lift_is_value_plus_ten_percent_rounded_up_to_a_whole_unit():
+    cases = ((100, 110), (75, 83), (30, 33), (200, 220), (1, 2), (55, 61), (10, 11), (99, 109))
+    for value, lift in cases:
         table = _table()
         table.insert(RED, 2)
         _enter(table, str(value), MORTGAGE)
@@ -187,7 +188,7 @@ def test_mortgage_key_first_asks_for_the_value():
     assert table.view()["mode"] == "lift" and table.view()["big"] == "$0"
     table.type("150")
     table.press("GO")
-    assert table.view()["big"] == "$170"  # 165 rounded up to the next 10
+    assert table.view()["big"] == "$165"  # 150 plus 10 %: a whole number already
     table.press("C")
     assert table.view()["message"] == eb.MSG_CANCELLED
     assert table.journal == [] and table.balances() == [START] * 6
@@ -483,3 +484,60 @@ def test_snapshot_and_restore_round_trip():
         except ValueError:
             continue
         raise AssertionError("restored %r" % (bad,))
+
+
+# ---- C right after a transaction takes it back; a card moved mid-entry locks the keys ---------
+
+
+def _undone(table: Table, shown: str, balances: list, journal: int) -> None:
+    view = table.view()
+    assert view["message"] == "UNDONE: " + shown and view["error"] is False, view
+    assert table.last_cue() == "undo", table.cues
+    assert table.balances() == balances and len(table.journal) == journal
+    assert table.unit.ledger.invariant_holds()
+
+
+def test_c_takes_back_an_amount_a_go_and_each_helper_payment():
+    table = _table(fine=50)
+    table.insert(GREEN, 1)
+    _enter(table, "200")
+    table.press("C")
+    _undone(table, "+$200", [START] * 6, 2)
+    assert table.journal[-1] == ("undo", 1, 0, 1, 200)
+    table.press("GO")
+    table.press("C")
+    _undone(table, "GO +$200", [START] * 6, 4)
+    table.remove(GREEN)
+    table.insert(RED, 2)
+    table.press(FINE)
+    table.press("GO")
+    table.press("C")
+    _undone(table, "-$50", [START] * 6, 6)
+    _enter(table, "75", MORTGAGE)
+    table.press("GO")
+    assert table.balance(2) == START - 83
+    table.press("C")
+    _undone(table, "-$83", [START] * 6, 8)
+    table.insert(GREEN, 5)
+    table.press(BANKRUPT)
+    table.press("GO")
+    assert table.balance(2) == 0
+    table.press("C")  # a bankruptcy confirmed by mistake is taken back whole
+    _undone(table, "$1500 PAID", [START] * 6, 10)
+    assert table.journal[-1] == ("undo", 5, 2, 5, 1500)
+    table.press("C")
+    assert len(table.journal) == 10  # once
+
+
+def test_a_card_out_and_in_mid_entry_locks_the_keys_until_c():
+    table = _table()
+    table.insert(RED, 1)
+    table.press("1")
+    table.remove(RED)
+    table.insert(RED, 1)
+    for key in ("5", "GO", FINE, MORTGAGE, BANKRUPT):
+        table.press(key)
+        _refused(table, eb.MSG_CARD_MOVED, [START] * 6, 0)
+    table.press("C")
+    _enter(table, "5")
+    assert table.journal == [("tx", 1, 0, 5)]

@@ -79,3 +79,52 @@ def test_replaying_records_rebuilds_the_same_state():
     for record in records:
         replayed.apply(record)
     assert replayed.balances == live.balances and replayed.invariant_holds()
+
+
+def test_an_undo_is_the_exact_inverse_of_the_transaction_it_names():
+    ledger = _ledger()
+    ledger.apply(("tx", BANK, 1, 2000000))
+    ledger.apply(("tx", 2, BANK, 500000))
+    ledger.apply(("tx", 3, 4, 1000000))
+    assert ledger.moves == 3
+    before_last = (list(ledger.balances), ledger.created, ledger.destroyed)
+    ledger.apply(("undo", 2, 2, BANK, 500000))
+    assert ledger.balance(2) == START and ledger.destroyed == 0 and ledger.invariant_holds()
+    ledger.apply(("undo", 1, BANK, 1, 2000000))
+    assert ledger.balance(1) == START and ledger.created == 0 and ledger.invariant_holds()
+    assert ledger.moves == 3 and before_last[1] == 2000000  # an undo is not a transaction
+
+
+def test_an_undo_that_cannot_be_valid_is_refused_and_changes_nothing():
+    ledger = _ledger()
+    ledger.apply(("tx", 1, 2, 1000000))
+    state = ledger.state_record()
+    for bad in (
+        ("undo", 2, 1, 2, 1000000),  # names no transaction of this game
+        ("undo", 0, 1, 2, 1000000),
+        ("undo", 1, 1, 2, START + 2000000),  # card 2 does not hold that much
+        ("undo", 1, BANK, 2, 10000),  # the bank never created money this game
+        ("undo", 1, 1, 9, 10000),  # no card 9
+        ("undo", 1, 1, 1, 10000),
+        ("undo", 1, 1, 2, 0),
+    ):
+        try:
+            ledger.apply(bad)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("applied %r" % (bad,))
+    assert ledger.state_record() == state and ledger.invariant_holds()
+
+
+def test_a_snapshot_keeps_the_transaction_count_and_an_old_one_loads():
+    ledger = _ledger()
+    ledger.apply(("tx", BANK, 1, 2000000))
+    copy = _ledger()
+    copy.apply(ledger.state_record())
+    assert copy.moves == 1 and copy.balances == ledger.balances
+    copy.apply(("undo", 1, BANK, 1, 2000000))  # an undo right after a snapshot replays
+    assert copy.balance(1) == START
+    old = _ledger()
+    old.apply(ledger.state_record()[:5])  # written before undo existed
+    assert old.moves == 0 and old.balances == ledger.balances

@@ -719,3 +719,47 @@ def test_the_settings_follow_the_volume_level_a_hold_of_point_journaled():
     assert banking.get(schema.VOLUME) == 3 and schema.VOLUME not in banking.values
     schema.follow_edition(banking, table.unit)  # another edition's level is not taken
     assert schema.VOLUME not in banking.values
+
+
+# ---- C right after a transaction takes it back; a card moved mid-entry locks the keys ---------
+
+
+def test_c_takes_back_an_amount_and_a_go_but_not_a_chance_payout():
+    table = _table(chance_percent=0)
+    table.insert(RED, 1)
+    table.insert(GREEN, 2)
+    table.type("2M")
+    table.press("C")
+    assert table.view()["message"] == "UNDONE: 2M PAID" and table.last_cue() == "undo"
+    assert table.balances() == [START] * 6 and table.journal[-1] == ("undo", 1, 1, 2, 2000000)
+    table.remove(RED)
+    table.press("GO")
+    table.press("C")
+    assert table.view()["message"] == "UNDONE: GO +2M" and table.balances() == [START] * 6
+    table.remove(GREEN)
+    get = [c for c in range(chance.CARD_COUNT) if chance.kind(c) == chance.GET][0]
+    _give_chance(table, 3, get)
+    table.insert(GREEN, 3)
+    table.advance(1100)
+    table.press("GO")
+    table.advance(1000)
+    paid = table.balances()
+    assert paid[2] == START + chance.amount(get)
+    table.press("C")  # the unit paid the Chance card, nobody typed it: it stays
+    assert table.view()["message"] == "CHANCE: NO UNDO" and table.last_cue() == "error"
+    assert table.balances() == paid and table.journal[-1][4:] == ("chance", 3)
+    assert _state(_rebuilt(table.journal)) == _state(table.unit)
+
+
+def test_a_card_out_and_in_mid_entry_locks_the_keys_until_c():
+    table = _table(chance_percent=0)
+    table.insert(RED, 1)
+    table.type("1.")
+    table.remove(RED)
+    table.insert(RED, 1)
+    table.type("5M")
+    assert table.view()["message"] == "CARD MOVED: PRESS C" and table.last_cue() == "error"
+    assert table.journal == [] and table.balances() == [START] * 6
+    table.press("C")
+    table.type("5M")
+    assert table.journal == [("tx", 1, 0, 5000000)]
