@@ -27,9 +27,13 @@ COSTS_FILE = pathlib.Path(__file__).resolve().parent.parent / "bench" / "device_
 #   render: "render_check" for every call; a render that draws pays "render_draw" plus
 #         "render_per_call_ns" per drawing call on the display's canvas, before its first I2C
 #         byte goes (then each byte's wire time)
+#   poll_start: "poll_start" (the field on), nothing when the step touched no reader
 #   a cost name: that cost, after the step
+# The keypad's machine.Timer callback (an interrupt on the chip) is charged where it fires:
+# "sample_idle" when it read only the columns, "sample_scan" when it scanned row by row.
 STEPS = {
     "scan_keys": "scan",
+    "start_poll": "poll_start",
     "poll_reader": "poll",
     "render_screen": "render",
     "tick": "tick",
@@ -84,6 +88,7 @@ class DeviceTime:
         self._depth = 0  # canvas calls inside a canvas call (hline -> fill_rect) are not counted
         self.canvas_calls = 0
         self.spi = board.spi
+        self.board = board
         time_i2c(board.i2c, clock, self._i2c_starts, self._i2c_written)
         time_spi(board.spi, clock)
 
@@ -101,6 +106,19 @@ class DeviceTime:
             piezo.step = self.charged(PIEZO_STEP, piezo.step)
         if unit.display is not None:
             self._count_calls(unit.display.canvas)
+        timer = getattr(self.board, "key_timer", None)
+        if timer is not None:
+            timer.on_fire = self._sampled
+
+    def _sampled(self, callback, timer) -> None:
+        """The keypad timer's interrupt: its callback, then its cost on the clock."""
+        matrix = self.parts.keypad
+        reads = matrix.reads
+        started = self.clock.busy_total_us
+        callback(timer)
+        name = "sample_scan" if matrix.reads - reads > len(matrix.cols) else "sample_idle"
+        self.clock.busy_us(self.cost(name))
+        self._spent(name, started)
 
     def _count_calls(self, canvas) -> None:
         if canvas is self._canvas:
@@ -195,6 +213,17 @@ class DeviceTime:
             wait = timer_wait_us(chip.regs) if chip.regs[_COM_IRQ] & _TIMER_IRQ else 0
             self.clock.busy_us(self.cost(name) + wait)
             self._spent(name, started)
+
+        return run
+
+    def _step_poll_start(self, start):
+        def run(slot, now):
+            started = self.clock.busy_total_us
+            moved = self.spi.bytes_moved
+            start(slot, now)
+            if self.spi.bytes_moved != moved:  # a reader was touched
+                self.clock.busy_us(self.cost("poll_start"))
+                self._spent("poll_start", started)
 
         return run
 

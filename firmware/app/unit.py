@@ -234,7 +234,9 @@ class BankUnit:
                 # pressed while it is still down are a hand on the keypad: dropped here. Their
                 # releases reach the edition, which ignores keys it never saw go down.
                 if self.wake_key is None:
-                    if not machine.view()["display_on"]:
+                    # An edition's `awake` is its view's display_on (an overlay is always lit):
+                    # read as an attribute, no view is built for a keypress.
+                    if not getattr(machine, "awake", True):
                         self.wake_key = key
                     machine.key_down(key, now)
             elif kind == Keypad.RELEASE:

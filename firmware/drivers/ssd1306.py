@@ -72,6 +72,7 @@ class SSD1306:
         view = memoryview(self.buffer)
         self._frame = view[1:]
         self.canvas = framebuf.FrameBuffer(self._frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self._source = self.canvas  # the frame as show() reads it, whatever draws on .canvas
         self._sent = bytearray(_FRAME)  # what the panel holds, as of the last show()
         sent = memoryview(self._sent)
         self._page = tuple(view[1 + p * WIDTH : 1 + (p + 1) * WIDTH] for p in range(_PAGES))
@@ -201,7 +202,7 @@ class SSD1306:
             count = self._write_vector(self._page_write[p], 1 + WIDTH)
             self._sent_page[p][:] = self._page[p]
             return count
-        self._part_canvas[n // _STEP - 1].blit(self.canvas, -left, -8 * p)
+        self._part_canvas[n // _STEP - 1].blit(self._source, -left, -8 * p)
         count = self._write(self._part_view[n // _STEP - 1])
         # Outside the window the page was already equal to the panel's: copy it whole.
         self._sent_page[p][:] = self._page[p]

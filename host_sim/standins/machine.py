@@ -21,6 +21,9 @@ class Timer:
         self.id = id
         self.clock = None
         self.calls = 0  # callbacks run since power-up
+        # Device-time mode (host_sim.device_time) runs each callback through this, to charge
+        # the interrupt's cost on the clock: on_fire(callback, timer).
+        self.on_fire = None
         self._handle = None
         self._callback = None
         self._mode = self.PERIODIC
@@ -65,7 +68,10 @@ class Timer:
             self._handle = None
         self.calls += 1
         if callback is not None:
-            callback(self)
+            if self.on_fire is not None:
+                self.on_fire(callback, self)
+            else:
+                callback(self)
 
 
 def reset() -> None:

@@ -48,6 +48,12 @@ def test_device_budgets_fail_the_check_only_when_enforced():
     failures = BENCH.check({"editions": [over]}, enforced)
     assert len(failures) == 1 and "device_idle_cpu_percent" in failures[0]
     assert BENCH.check({"editions": [SAMPLE]}, enforced) == []
+    # ... or only the listed ones: the targets met so far
+    listed = dict(BUDGETS, device_budgets_enforced=["device_first_pixel_ms"])
+    assert BENCH.check({"editions": [over]}, listed) == []
+    over["device"]["first_pixel_ms"] = 545.0
+    failures = BENCH.check({"editions": [over]}, listed)
+    assert len(failures) == 1 and "device_first_pixel_ms" in failures[0]
 
 
 def test_a_figure_over_its_budget_is_reported():

@@ -3,9 +3,11 @@ cost table, so tests see what a player on the real unit would: keys lost while t
 busy, and how long a key takes to show. Keys are typed as clock events fixed up front (25 ms
 down, 25 ms up: 20 keys a second), so a busy firmware cannot slow the typist down.
 
-The tests marked ISSUE14 fail on the firmware of 2026-12-01 (the keypad is scanned by an
-asyncio task that a 40-50 ms render starves; a digit's redraw takes 30-50 ms); the keypad and
-render merges of issue 14 make them pass, and the integrator removes the mark.
+Before issue 14's keypad and render changes every test here failed (the keypad was scanned
+by an asyncio task that a 40-50 ms render starved). The keypad is now sampled by a timer
+interrupt and no key is lost. Key down to the last pixel is 28 ms at the median in Classic but
+still 31 ms in Electronic Banking and Revolution and 44 ms on the Stock Exchange (the 15 ms
+debounce, and market screens redrawn whole): those three are marked ISSUE14 until it is met.
 """
 
 import statistics
@@ -19,7 +21,7 @@ from host_sim.wire_time import time_i2c, time_spi
 from peripherals.bus import I2C, SPI
 
 ISSUE14 = pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="issue 14: fixed by the keypad/render merges"
+    strict=True, raises=AssertionError, reason="issue 14: 31-44 ms at the median, target 30 ms"
 )
 FAST = {"down_ms": 25, "up_ms": 25}  # 20 keys a second
 CARD_EDITIONS = ("electronic_banking", "revolution", "classic")
@@ -129,13 +131,14 @@ def test_an_empty_reader_poll_blocks_for_the_readers_timer():
         own = load_costs()["electronic_banking"]["poll_empty"]
         polls = unit.device.step_us["poll_empty"]
         assert len(polls) >= 12  # two readers, about 8 polls a second each
-        assert all(wait + own < us < wait + own + 200 for us in polls)  # plus SPI wire time
+        assert all(us > wait + own for us in polls)  # plus SPI wire time
+        # ... and, now and then, a keypad timer interrupt that fell inside the poll
+        assert min(polls) < wait + own + 200
 
 
 # ---- issue 14: no key lost at 20 keys/s, in every edition and screen --------------------------
 
 
-@ISSUE14
 @pytest.mark.parametrize("edition", CARD_EDITIONS)
 def test_fast_taps_lose_no_key_in_amount_entry(edition):
     with VirtualUnit(edition=edition, device_time=True) as unit:
@@ -143,13 +146,11 @@ def test_fast_taps_lose_no_key_in_amount_entry(edition):
         assert_none_lost(unit, AMOUNT[edition], "amount entry")
 
 
-@ISSUE14
 def test_fast_taps_lose_no_key_in_a_stock_exchange_form():
     with VirtualUnit(edition="stock_exchange", device_time=True) as unit:
         assert_none_lost(unit, SE_FORM, "transaction form")
 
 
-@ISSUE14
 @pytest.mark.parametrize("edition", CARD_EDITIONS)
 def test_fast_taps_lose_no_key_in_a_transfer(edition):
     with VirtualUnit(edition=edition, device_time=True) as unit:
@@ -158,7 +159,6 @@ def test_fast_taps_lose_no_key_in_a_transfer(edition):
         assert_none_lost(unit, AMOUNT[edition], "transfer with both cards in")
 
 
-@ISSUE14
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_fast_taps_lose_no_key_in_the_settings_menu(edition):
     with VirtualUnit(edition=edition, device_time=True) as unit:
@@ -169,7 +169,6 @@ def test_fast_taps_lose_no_key_in_the_settings_menu(edition):
         assert_none_lost(unit, keys, "settings menu")
 
 
-@ISSUE14
 def test_fast_taps_lose_no_key_while_the_market_screens_turn():
     with VirtualUnit(edition="stock_exchange", device_time=True) as unit:
         unit.advance(3.9)  # the first screen turns at about 4 s
@@ -180,8 +179,15 @@ def test_fast_taps_lose_no_key_while_the_market_screens_turn():
 # ---- issue 14: key down to the last pixel of its redraw, 30 ms at the median -------------------
 
 
-@ISSUE14
-@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize(
+    "edition",
+    [
+        pytest.param("electronic_banking", marks=ISSUE14),
+        pytest.param("revolution", marks=ISSUE14),
+        "classic",
+        pytest.param("stock_exchange", marks=ISSUE14),
+    ],
+)
 def test_a_key_shows_within_30_ms_at_the_median(edition):
     with VirtualUnit(edition=edition, device_time=True) as unit:
         if edition == "stock_exchange":

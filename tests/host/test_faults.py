@@ -2142,6 +2142,7 @@ def test_F98_stock_exchange_key_the_screen_does_not_take() -> None:
             assert steady(unit) == form + ["CANCEL FIRST"], key
             assert unit.sounds() == ["error"], key
         unit.hold("new_game", 2.5)  # no question over a form, however long the hold
+        unit.advance(0.1)  # one tick: the message is 2.5 s old and goes at the next tick
         assert steady(unit) == form  # the message went after 2.5 s; the form stays
         assert unit.sounds() == ["error"]
         se_keys(unit, "cancel", "total")

@@ -296,6 +296,7 @@ class Game:
         self.board.green_cs.watchers.append(self._cs_watch(GREEN))
         self.board.red_cs.watchers.append(self._cs_watch(RED))
         self.slot_card = [None, None]
+        self.poll_from = [(0, 0, None), (0, 0, None)]  # SPI bytes, selects, card at field-on
         self.polls = [Tally(), Tally(), Tally()]  # SPI bytes: empty slot, card lying, change
         self.poll_cs = [Tally(), Tally(), Tally()]  # SPI transactions, same split
         self.draws = Tally()  # I2C bytes per render that sent something
@@ -308,6 +309,14 @@ class Game:
         self.phase_need = {"import": 0, "boot": 0}  # live before + allocated, no collection
         self.models_bytes = self.live()  # the parts, the flash and this harness
 
+        board = MeteredBoard(self.board) if metered else self.board
+        # As main.py: the panel's first frame before the rest of the firmware is imported.
+        hcall("b")
+        from app.first_light import first_light
+
+        display = first_light(board)
+        hcall("e", "f")
+        self.first_i2c = self.board.i2c.bytes_written  # the first pixel is lit after these
         hcall("b")
         from app.build import build_unit
         from store.journal import encode
@@ -324,14 +333,13 @@ class Game:
                     log.write(encode((n, "card", card_id(n), n)))
         self.live()
         hcall("b")
-        board = MeteredBoard(self.board) if metered else self.board
         fs = PicoErrno(self.flash) if TO_PICO else self.flash
         fs = Metered(fs) if metered else fs
-        self.unit = build_unit(board, edition, fs=fs)
+        self.unit = build_unit(board, edition, fs=fs, display=display)
         self.unit.boot(self.now)
         self.unit.render_screen(self.now)
         hcall("e", "b")
-        self.boot_i2c = self.board.i2c.bytes_written  # the first pixel is lit after these
+        self.boot_i2c = self.board.i2c.bytes_written  # the game's first screen is lit after these
         hcall("g", "boot")
         self.needs("boot")
         self.boot_bytes = self.live() - self.models_bytes
@@ -404,10 +412,21 @@ class Game:
             if after != before:
                 self.events += 1
                 hcall("l", "S")  # relabel the last measurement: this scan delivered an event
-            if now % poll_ms == 0:
-                self.poll(GREEN, now)
-            if (now + poll_ms // 2) % poll_ms == 0:
-                self.poll(RED, now)
+            # What the keypad's timer interrupt reads every 5 ms on the device (drivers.keypad
+            # samples with read(); here the scan reads the matrix itself, so this is measured
+            # beside it): "k" with no key down, "K" when a column read low and rows were scanned.
+            hcall("b")
+            down = keypad.read()
+            hcall("e", "k")
+            if down:
+                hcall("l", "K")
+            # Each reader: its field on at the period, the read one step (>= 5 ms) later.
+            phase = now % poll_ms
+            if phase <= STEP_MS:
+                self.poll(GREEN, now, phase == 0)
+            phase = (now + poll_ms // 2) % poll_ms
+            if phase <= STEP_MS:
+                self.poll(RED, now, phase == 0)
             if now % unit.tick_ms == 0:
                 hcall("b")
                 unit.tick(now)
@@ -439,11 +458,21 @@ class Game:
             if peak_mode:
                 self.needs(self.context)
 
-    def poll(self, slot, now):
-        moved = self.board.spi.bytes_moved
-        selects = self.cs_low[slot]
-        card_slot = self.unit.slots[slot]
-        holding = card_slot.uid if card_slot is not None else None
+    def poll(self, slot, now, start):
+        """start: the poll's first half (field on, "q"); else its read ("p"), whose bytes and
+        transactions are counted with the first half's."""
+        if start:
+            card_slot = self.unit.slots[slot]
+            self.poll_from[slot] = (
+                self.board.spi.bytes_moved,
+                self.cs_low[slot],
+                card_slot.uid if card_slot is not None else None,
+            )
+            hcall("b")
+            self.unit.start_poll(slot, now)
+            hcall("e", "q")
+            return
+        moved, selects, holding = self.poll_from[slot]
         hcall("b")
         self.unit.poll_reader(slot, now)
         hcall("e", "p")
@@ -727,6 +756,7 @@ def main(edition, transactions, flash_dir, mode="quiet", compact_every=0):
         "draws": game.draws.out(),
         "i2c_bytes": game.board.i2c.bytes_written,
         "boot_i2c_bytes": game.boot_i2c,
+        "first_i2c_bytes": game.first_i2c,
         "i2c_transactions": game.board.i2c.transactions,
         "flash_bytes": game.flash.bytes_written,
         "flash_write_points": game.flash.write_points,
