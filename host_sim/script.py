@@ -10,9 +10,13 @@ remove green
 wait 61                      let seconds pass
 power_cycle                  reboot on the same flash
 power_cycle go               reboot holding a key (go: into the settings menu)
-expect balance 2 15200000    the unit holds exactly this for card 2
-expect screen "15.2M"        this string is on the screen (quote it if it has spaces)
-expect no-screen "MAX 20M"   this string is not on the screen
+expect balance 2 15.2M       the unit holds exactly this for card 2 (as typed: 15.2M, 260K,
+                             or a plain number: 15200000; Classic's whole units: 1500)
+expect screen "15.2M"        a whole line of the screen is this string (quote it if it has
+                             spaces): "CARD 1" does not match the line "CARD 2 > CARD 1"
+expect screen-has "CARD 1"   some line of the screen contains this string
+expect no-screen "MAX 20M"   no line of the screen is this string
+expect no-screen-has "MAX"   no line of the screen contains this string
 expect sound credit          this cue played during the previous step
 shot name.png                save a screenshot (relative to the script's folder)
 
@@ -31,6 +35,7 @@ import shlex
 
 from app.editions import EDITIONS
 from host_sim.virtual_unit import VirtualUnit, VirtualUnitError
+from rules.money import parse_amount
 
 
 class ScriptError(Exception):
@@ -72,7 +77,9 @@ _ARITY = {
 _EXPECTS = {  # what -> number of words after it
     "balance": 2,
     "screen": 1,
+    "screen-has": 1,
     "no-screen": 1,
+    "no-screen-has": 1,
     "sound": 1,
     "total": 2,
     "shares": 3,
@@ -97,7 +104,9 @@ def _check(number: int, words: list) -> None:
             float(words[-1])
         if verb == "insert":
             int(words[1])
-        if verb == "expect" and words[1] in ("balance", "total", "shares", "price", "offices"):
+        if verb == "expect" and words[1] == "balance":
+            amount(words[-1])
+        if verb == "expect" and words[1] in ("total", "shares", "price", "offices"):
             int(words[-1])
         if verb == "expect" and words[1] in ("balance", "price", "president", "offices"):
             int(words[2])
@@ -105,6 +114,14 @@ def _check(number: int, words: list) -> None:
             int(words[3])
     except (ValueError, IndexError):
         raise ScriptError("line %d: expected a number in %r" % (number, " ".join(words))) from None
+
+
+def amount(word: str) -> int:
+    """A balance in a script: a plain number, or as typed on the unit (15.2M, 260K)."""
+    try:
+        return int(word)
+    except ValueError:
+        return parse_amount(word.upper())  # EntryError (a ValueError) when it is neither
 
 
 def run_step(unit: VirtualUnit, words: list, base_dir: pathlib.Path, last_sounds: list) -> None:
@@ -135,7 +152,7 @@ def run_step(unit: VirtualUnit, words: list, base_dir: pathlib.Path, last_sounds
 def _expect(unit: VirtualUnit, words: list, last_sounds: list) -> None:
     what = words[1]
     if what == "balance":
-        card, wanted = int(words[2]), int(words[3])
+        card, wanted = int(words[2]), amount(words[3])
         got = unit.balance(card)
         if got != wanted:
             raise ExpectFailed("card %d holds %d, expected %d" % (card, got, wanted))
@@ -145,6 +162,13 @@ def _expect(unit: VirtualUnit, words: list, last_sounds: list) -> None:
     elif what == "no-screen":
         if words[2] in unit.screen_text():
             raise ExpectFailed("%r is on screen %r" % (words[2], unit.screen_text()))
+    elif what == "screen-has":
+        if not any(words[2] in line for line in unit.screen_text()):
+            raise ExpectFailed("no line contains %r: screen %r" % (words[2], unit.screen_text()))
+    elif what == "no-screen-has":
+        lines = [line for line in unit.screen_text() if words[2] in line]
+        if lines:
+            raise ExpectFailed("%r is in %r" % (words[2], lines))
     elif what == "total":
         got = unit.totals().get(words[2].lower())
         if got != int(words[3]):

@@ -81,7 +81,10 @@ def change_settings(config: Config, values: dict, fresh: bool) -> None:
     twin = config.settings.copy()
     for name in values:
         if name not in schema.LABELS:
-            raise ValueError(schema.MSG_UNKNOWN)
+            raise ValueError(
+                "%s %r; the settings are: %s"
+                % (schema.MSG_UNKNOWN, name, ", ".join(name for name in schema.ORDER))
+            )
     for name in schema.ORDER:  # edition first: the others are checked against it
         if name not in values:
             continue
@@ -305,8 +308,11 @@ class VirtualUnit:
         return self._schedule([key], down_ms, up_ms)
 
     def hold(self, key: str, seconds: float) -> None:
-        """Press, keep it down for `seconds`, release."""
+        """Press, keep it down for `seconds`, release. Both are checked before the key goes
+        down: a refused call leaves the unit as it was."""
         logical = self._key(key)
+        if not seconds >= 0:
+            raise VirtualUnitError("a key is held for 0 seconds or more, not %r" % (seconds,))
         self.parts.keypad.press(logical)
         self.advance(seconds)
         self.parts.keypad.release(logical)
@@ -319,6 +325,8 @@ class VirtualUnit:
         (20 keys/s: type("1.5M", down_ms=25, up_ms=25)). Returns [(logical key, down_us)]."""
         names = list(text)
         if down_ms is None and up_ms is None:
+            for name in names:
+                self._key(name)  # every key checked before the first goes down
             typed: list = []
             for name in names:
                 typed += self.press(name)

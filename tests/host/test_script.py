@@ -118,3 +118,40 @@ def test_shot_writes_next_to_the_script(tmp_path: pathlib.Path) -> None:
     script.write_text("insert 1 green\nshot card.png\n")
     assert run_script(str(script), io.StringIO()) == 0
     assert (tmp_path / "card.png").stat().st_size > 100
+
+
+def test_screen_expects_match_whole_lines_or_substrings_and_balances_take_amounts(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Issue 17: `expect screen "CARD 1"` failed against the line `CARD 2 > CARD 1` with nothing
+    to say why, and `expect balance 1 15M` was refused as malformed."""
+    script = tmp_path / "game.txt"
+    script.write_text(
+        "insert 1 red\ninsert 2 green\n"
+        'expect screen-has "CARD 2"\n'
+        'expect no-screen "CARD 2"\n'
+        'expect no-screen-has "CARD 9"\n'
+        "type 1M\n"
+        "expect balance 1 14M\nexpect balance 2 16000000\nexpect balance 2 16.0M\n"
+    )
+    out = io.StringIO()
+    assert run_script(str(script), out) == 0, out.getvalue()
+    script.write_text('insert 1 red\ninsert 2 green\nexpect screen-has "CARD 9"\n')
+    out = io.StringIO()
+    assert run_script(str(script), out) == 1
+    assert "no line contains 'CARD 9'" in json.loads(out.getvalue().splitlines()[-1])["error"]
+    with pytest.raises(ScriptError, match="line 1"):
+        parse("expect balance 1 lots\n")
+
+
+def test_an_unknown_setting_is_named_with_the_valid_ones() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "host_sim", "--set", "foo=1", "run", str(GAME)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    said = json.loads(run.stdout.splitlines()[0])["error"]
+    assert "UNKNOWN SETTING 'foo'" in said and "players" in said, said

@@ -126,3 +126,22 @@ def test_advance_by_durations_that_are_not_whole_microseconds(unit: VirtualUnit)
     for seconds in (0.0519483, 1e-7, 0.3333333, 2.71828182):
         unit.advance(seconds)  # used to spin for ever on a sub-microsecond timer jump
     assert unit.clock.now_us - before >= int((0.0519483 + 0.3333333 + 2.71828182) * 1e6)
+
+
+def test_a_refused_call_leaves_the_unit_as_it_was(unit: VirtualUnit) -> None:
+    """Issue 17: hold("C", seconds=-1) used to leave C down (NEW GAME? three seconds later), and
+    type("12x") pressed 1 and 2 before refusing x. Now each is checked before any key moves."""
+    unit.insert(card=2, slot="green")
+    unit.advance(1.2)
+    before = unit.screen_text()
+    unit.sounds()
+    with pytest.raises(VirtualUnitError):
+        unit.hold("C", seconds=-1)
+    unit.advance(3)
+    assert unit.screen_text() == before  # no NEW GAME? question: C never went down
+    with pytest.raises(VirtualUnitError):
+        unit.type("12x")
+    unit.advance(0.5)
+    assert unit.screen_text() == before and unit.sounds() == []  # neither 1 nor 2 was typed
+    unit.type("20K")
+    assert unit.balance(2) == START + 20000
