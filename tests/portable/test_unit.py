@@ -1,7 +1,8 @@
 # The whole unit: keys through the matrix, cards through the MFRC522 model, pixels on the panel.
-# micropython-heap: 248k (firmware plus every virtual part's model in one heap; the firmware
-# alone loads in about 79 KB on the 64-bit unix port, far less with the Pico's 32-bit words,
-# plus ui.draw's glyph bitmaps, built once and kept, and the display's column views)
+# micropython-heap: 288k (firmware plus every virtual part's model in one heap, 64-bit: the
+# firmware alone loads in about 80 KB on the unix port, far less with the Pico's 32-bit words;
+# plus ui.draw's glyph bitmaps and the display's column views, the keypad's sample ring, the
+# undo and the journal mark: it needs 272k, 264k fails)
 import gc
 
 from unit_rig import Rig
