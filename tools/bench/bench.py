@@ -168,7 +168,8 @@ class Meter:
         self.pause_at = 0
         self.mark_cost = 0  # fuel of an empty b/e pair
         self.call_cost = 0  # fuel of one bracketed hardware call outside its x/y window
-        self.pin_cost = {"w": 0, "r": 0}  # a keypad row write, a column read (counted pins)
+        # a keypad row write, a column read with one row low, with several (counted pins)
+        self.pin_cost = {"w": 0, "r": 0, "R": 0}
         self.samples = collections.defaultdict(list)  # label -> net fuel of each call
         self.last = None
         self.open: dict = {}  # group kind -> {label: fuel}
@@ -188,7 +189,7 @@ class Meter:
             self.pauses = 0
         elif op == "e":
             raw = self.start - fuel - self.paused
-            if payload in ("cal", "calx", "calw", "calr"):
+            if payload in ("cal", "calx", "calw", "calr", "calR"):
                 if payload != "cal":
                     raw -= self.mark_cost
                 self.samples[payload].append(raw)
@@ -198,7 +199,7 @@ class Meter:
                 elif payload == "calx":
                     self.call_cost = cost
                 else:
-                    self.pin_cost["w" if payload == "calw" else "r"] = cost
+                    self.pin_cost[payload[3]] = cost
                 self.last = None
                 return
             net = raw - self.mark_cost - self.pauses * self.call_cost
@@ -209,8 +210,9 @@ class Meter:
         elif op == "n":  # keypad pin calls in the last measurement: subtract their cost
             if self.last is None:
                 return
-            writes, reads = (int(word) for word in payload.split())
-            cut = writes * self.pin_cost["w"] + reads * self.pin_cost["r"]
+            writes, reads, wide = (int(word) for word in payload.split())
+            pin = self.pin_cost
+            cut = writes * pin["w"] + reads * pin["r"] + wide * pin["R"]
             self.samples[self.last][-1] -= cut
             for sums in self.open.values():
                 sums[self.last] = sums.get(self.last, 0) - cut
@@ -487,6 +489,7 @@ def fuel_figures(outcome: Outcome) -> dict:
             "bracketed_call": meter.call_cost,
             "keypad_row_write": meter.pin_cost["w"],
             "keypad_column_read": meter.pin_cost["r"],
+            "keypad_column_read_rows_low": meter.pin_cost["R"],
         },
         "_keys": [k[1:] for k in keys],
     }

@@ -29,10 +29,11 @@ OPS = {"x": "x", "y": "yy", "b": "bbb", "e": "eeee", "l": "lllll", "o": "oooooo"
 
 def _host_call(op, payload=""):
     if op == "b":
-        PIN_CALLS[0] = PIN_CALLS[1] = 0
+        PIN_CALLS[0] = PIN_CALLS[1] = PIN_CALLS[2] = 0
     host.call(OPS[op], payload)
-    if op == "e" and (PIN_CALLS[0] or PIN_CALLS[1]):
-        host.call("nnnnnnnn", "%d %d" % (PIN_CALLS[0], PIN_CALLS[1]))  # after the fuel read
+    if op == "e" and (PIN_CALLS[0] or PIN_CALLS[1] or PIN_CALLS[2]):
+        calls = "%d %d %d" % (PIN_CALLS[0], PIN_CALLS[1], PIN_CALLS[2])
+        host.call("nnnnnnnn", calls)  # after the fuel read
 
 
 TX_KINDS = ("credit", "debit", "transfer", "go")
@@ -144,7 +145,11 @@ for _name in (
     setattr(Metered, _name, _bracketed(_name))
 
 
-PIN_CALLS = [0, 0]  # keypad row writes and column reads since the last "b" mark
+# Keypad row writes, column reads with at most one row driven low (a scan), and column reads
+# with several rows low (the sampler's idle read) since the last "b" mark. The matrix model's
+# work for a column read grows with the rows driven low, so the two reads are calibrated apart.
+PIN_CALLS = [0, 0, 0]
+ROWS_LOW = [0]  # keypad rows driven low right now
 
 
 class CountedPin:
@@ -154,16 +159,28 @@ class CountedPin:
     def __init__(self, inner, kind):
         self._inner = inner
         self._kind = kind
+        self._low = False  # a row: driven low (rows start high)
 
     def __getattr__(self, name):
         return getattr(self._inner, name)
 
+    def _count(self, args):
+        if self._kind:
+            PIN_CALLS[2 if ROWS_LOW[0] > 1 else 1] += 1
+            return
+        PIN_CALLS[0] += 1
+        if args:
+            low = not args[0]
+            if low != self._low:
+                self._low = low
+                ROWS_LOW[0] += 1 if low else -1
+
     def value(self, *args):
-        PIN_CALLS[self._kind] += 1
+        self._count(args)
         return self._inner.value(*args)
 
     def __call__(self, *args):
-        PIN_CALLS[self._kind] += 1
+        self._count(args)
         return self._inner.value(*args)
 
 
@@ -201,10 +218,22 @@ def calibrate(board):
         hcall("b")
         row.value(1)
         hcall("e", "calw")
+    # A column read with one row driven low (a scan's), then with every row low (the keypad's
+    # idle state between samples): the matrix model's work differs, and it is not the firmware's.
+    rows = [CountedPin(pin, 0) for pin in board.rows]
+    rows[0].value(0)
     for _ in range(20):
         hcall("b")
         col.value()
         hcall("e", "calr")
+    for pin in rows:
+        pin.value(0)
+    for _ in range(20):
+        hcall("b")
+        col.value()
+        hcall("e", "calR")
+    for pin in rows:
+        pin.value(1)
 
 
 # ---- the Pico's errno numbers on a WASI build -----------------------------------------------
