@@ -54,7 +54,7 @@ PIEZO_DUTY = 1.0 / 60
 LOADS = (
     Load("RP2040 + flash, MicroPython at 125 MHz", 1, 25.0, 25.0, 25.0, 50.0, False,
          "estimate: a Pico idling in MicroPython draws about 20 mA from 5 V USB, i.e. 25 mA "
-         "at 3.3 V after the regulator; the asyncio loop wakes every 10 ms in standby too; "
+         "at 3.3 V after the regulator; the keypad timer samples every 5 ms in standby too; "
          "50 mA allows for both cores and flash writes"),
     Load("SSD1306 0.96in OLED module", 1, 10.0, 10.0, 0.01, 25.0, True,
          "charge pump on: about 10 mA for this unit's screens (a sixth of the pixels lit), 25 mA "
@@ -68,7 +68,7 @@ LOADS = (
          PIEZO_SOUNDING_MA, True,
          "C * V * f = 20 nF * 3.3 V * 2 kHz = 0.13 mA while sounding, ~1/60 of the time"),
     Load("VSYS divider (R5/R6, 300 kohm) and keypad pull-ups", 1, 0.02, 0.02, 0.02, 0.1, False,
-         "4.5 V / 300 kohm = 15 uA; a held key adds ~60 uA during its row's scan"),
+         "4.5 V / 300 kohm = 15 uA; a held key adds ~60 uA while held (rows idle low)"),
 )  # fmt: skip
 
 
@@ -170,7 +170,7 @@ def document() -> str:
         "Standby is what the firmware does after a minute without activity: the display sleeps,",
         "the readers are polled every %d ms instead of %d ms (a card put in a slot still wakes"
         % (READER_STANDBY_POLL_MS, READER_POLL_MS),
-        "the unit), and the asyncio loop keeps scanning the keypad every 10 ms.",
+        "the unit), and the keypad's timer keeps sampling it every 5 ms.",
         "",
         "## The 3.3 V rail: is the Pico's 3V3(OUT) enough?",
         "",
