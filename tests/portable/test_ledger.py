@@ -8,6 +8,17 @@ def _ledger() -> Ledger:
     return Ledger(4, START, 999990000)
 
 
+def _refuses_each(ledger, records) -> None:
+    """Each record is refused with ValueError (and the test then checks nothing changed)."""
+    for bad in records:
+        try:
+            ledger.apply(bad)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("applied %r" % (bad,))
+
+
 def test_every_card_starts_at_the_start_balance():
     ledger = _ledger()
     assert [ledger.balance(n) for n in range(1, 5)] == [START] * 4
@@ -43,13 +54,7 @@ def test_refusals():
 
 def test_invalid_record_is_refused_and_changes_nothing():
     ledger = _ledger()
-    for bad in (("tx", 1, 2, START + 1), ("tx", 1, 2, 0), ("tx", 2, 2, 10), ("zz", 1)):
-        try:
-            ledger.apply(bad)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("applied %r" % (bad,))
+    _refuses_each(ledger, (("tx", 1, 2, START + 1), ("tx", 1, 2, 0), ("tx", 2, 2, 10), ("zz", 1)))
     assert ledger.total() == 4 * START and ledger.applied == 0
 
 
@@ -99,21 +104,18 @@ def test_an_undo_that_cannot_be_valid_is_refused_and_changes_nothing():
     ledger = _ledger()
     ledger.apply(("tx", 1, 2, 1000000))
     state = ledger.state_record()
-    for bad in (
-        ("undo", 2, 1, 2, 1000000),  # names no transaction of this game
-        ("undo", 0, 1, 2, 1000000),
-        ("undo", 1, 1, 2, START + 2000000),  # card 2 does not hold that much
-        ("undo", 1, BANK, 2, 10000),  # the bank never created money this game
-        ("undo", 1, 1, 9, 10000),  # no card 9
-        ("undo", 1, 1, 1, 10000),
-        ("undo", 1, 1, 2, 0),
-    ):
-        try:
-            ledger.apply(bad)
-        except ValueError:
-            pass
-        else:
-            raise AssertionError("applied %r" % (bad,))
+    _refuses_each(
+        ledger,
+        (
+            ("undo", 2, 1, 2, 1000000),  # names no transaction of this game
+            ("undo", 0, 1, 2, 1000000),
+            ("undo", 1, 1, 2, START + 2000000),  # card 2 does not hold that much
+            ("undo", 1, BANK, 2, 10000),  # the bank never created money this game
+            ("undo", 1, 1, 9, 10000),  # no card 9
+            ("undo", 1, 1, 1, 10000),
+            ("undo", 1, 1, 2, 0),
+        ),
+    )
     assert ledger.state_record() == state and ledger.invariant_holds()
 
 
