@@ -1,0 +1,123 @@
+// Runs the web page's MicroPython side (build/web: the firmware, boards/web.py, web/bridge.py on
+// MicroPython WebAssembly) headless in node, on virtual time, and plays a list of actions.
+//
+//   node tests/web/harness.mjs BUILD_DIR EDITION ACTIONS.json
+//
+// ACTIONS: [["press", "5"], ["hold", "C", 2.5], ["insert", 2, 0], ["remove", 0], ["wait", 61],
+// ["power_cycle"]] with logical key names and slots 0 (GREEN) / 1 (RED), timed as host_sim's
+// VirtualUnit times them (a tap is 100 ms down and 100 ms up; a card settles 400 ms). Prints
+// one JSON object: {"boot": state, "steps": [state after each action]}, a state being
+// bridge.state() (screen text, edition, standings, cues).
+//
+// Virtual time: Date.now and setTimeout are replaced before MicroPython loads (its ticks_ms is
+// Date.now, its asyncio sleeps on setTimeout), so a minute of play takes milliseconds and the
+// run is the same every time. A busy wait on the clock (time.sleep_ms) moves it 1 ms every
+// 1000 reads, so it ends.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [buildDir, edition, actionsPath] = process.argv.slice(2);
+const TAP_MS = 100;
+const CARD_SETTLE_MS = 400;
+const BOOT_MS = 200;
+
+let now = 1_700_000_000_000;
+let reads = 0;
+let order = 0;
+const timers = new Map(); // id -> {at, seq, fn, args}
+const realImmediate = setImmediate;
+Date.now = () => {
+  if (++reads % 1000 === 0) now += 1;
+  return now;
+};
+globalThis.setTimeout = (fn, ms = 0, ...args) => {
+  const id = ++order;
+  timers.set(id, { at: now + Math.max(0, Number(ms) || 0), seq: id, fn, args });
+  return id;
+};
+globalThis.clearTimeout = (id) => timers.delete(id);
+
+const settle = () => new Promise((resolve) => realImmediate(resolve));
+
+async function advance(ms) {
+  const end = now + ms;
+  for (;;) {
+    await settle();
+    let next = null;
+    for (const [id, t] of timers) {
+      if (t.at <= end && (next === null || t.at < next[1].at || (t.at === next[1].at && t.seq < next[1].seq))) {
+        next = [id, t];
+      }
+    }
+    if (next === null) break;
+    timers.delete(next[0]);
+    reads = 0;
+    if (next[1].at > now) now = next[1].at;
+    next[1].fn(...next[1].args);
+  }
+  if (end > now) now = end;
+  await settle();
+}
+
+class Storage {
+  constructor() { this.items = new Map(); }
+  get length() { return this.items.size; }
+  key(i) { return [...this.items.keys()][i] ?? null; }
+  getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
+  setItem(k, v) { this.items.set(k, String(v)); }
+  removeItem(k) { this.items.delete(k); }
+}
+
+const { loadMicroPython } = await import(
+  pathToFileURL(join(buildDir, "micropython", "micropython.mjs")).href
+);
+const firmware = JSON.parse(readFileSync(join(buildDir, "firmware.json"), "utf8"));
+const storage = new Storage();
+
+async function powerUp() {
+  timers.clear(); // the old unit's tasks die with its power
+  const mp = await loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout: (line) => process.stderr.write(line + "\n") });
+  for (const [path, text] of Object.entries(firmware)) {
+    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    mp.FS.writeFile(path, text);
+  }
+  mp.runPython("import sys\nsys.path.insert(0, '/fw')");
+  const bridge = mp.pyimport("bridge");
+  const problem = bridge.boot(storage, edition, false, false);
+  if (problem) throw new Error(problem);
+  await advance(BOOT_MS);
+  return bridge;
+}
+
+let bridge = await powerUp();
+const out = { boot: JSON.parse(bridge.state()), steps: [] };
+const actions = JSON.parse(readFileSync(actionsPath, "utf8"));
+for (const [verb, ...args] of actions) {
+  if (verb === "press") {
+    bridge.key(args[0], true);
+    await advance(TAP_MS);
+    bridge.key(args[0], false);
+    await advance(TAP_MS);
+  } else if (verb === "hold") {
+    bridge.key(args[0], true);
+    await advance(args[1] * 1000);
+    bridge.key(args[0], false);
+    await advance(TAP_MS);
+  } else if (verb === "insert") {
+    bridge.card(args[1], args[0]);
+    await advance(CARD_SETTLE_MS);
+  } else if (verb === "remove") {
+    bridge.card(args[0], 0);
+    await advance(CARD_SETTLE_MS);
+  } else if (verb === "wait") {
+    await advance(args[0] * 1000);
+  } else if (verb === "power_cycle") {
+    bridge = await powerUp();
+  } else {
+    throw new Error("unknown action " + verb);
+  }
+  out.steps.push(JSON.parse(bridge.state()));
+}
+process.stdout.write(JSON.stringify(out) + "\n");
+process.exit(0);

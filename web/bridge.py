@@ -1,0 +1,162 @@
+# The page's MicroPython side: powers the unchanged firmware up on boards/web.py's parts and
+# hands the page plain calls (keys, cards, the panel's pixels, the screen's text). Plays the
+# role of firmware/main.py, whose asyncio.run() the WebAssembly port has not: there the event
+# loop is the browser's, so the unit's tasks are started with asyncio.create_task and the
+# page's JavaScript keeps running between their steps.
+import asyncio
+import json
+import sys
+
+from binascii import hexlify
+
+from app.build import build_unit
+from app.editions import uses_cards
+from app.first_light import first_light
+from app.unrunnable import check
+from boards.web import WebBoard, WebFS
+from peripherals.wiring import card_id
+from store.store import Store
+
+MATRIX = "5x5"  # the all-editions keypad: the settings menu can switch to any edition
+PLAYER_CARDS = 6  # cards 1..6 come enrolled on a fresh flash, like the original's
+TOKENS = ("hat", "car", "dog", "shoe", "iron", "boat")  # Stock Exchange tokens, keys 1..6
+OK_KEYS = ("GO", "CONFIRM")  # the settings menu's ok key, on the card editions / Stock Exchange
+
+unit = None
+board = None
+fs = None
+cues = []
+
+
+def boot(storage, edition: str = "electronic_banking", hold_ok: bool = False, summary=True):
+    """Power the unit up on the flash in `storage` (localStorage, or a stand-in with its
+    calls). edition: the one deployed, used while no settings file names another. hold_ok:
+    the menu's ok key is held through power-up (the settings menu asks SETTINGS?). Returns
+    an error sentence, or "" once the unit's tasks are started."""
+    global unit, board, fs
+    matrix, problem = check(edition, MATRIX)
+    if problem is not None:
+        return problem[1]
+    fs = WebFS(storage)
+    fresh = fs.load() == 0
+    board = WebBoard(matrix, edition)
+    if fresh and uses_cards(edition):
+        Store(fs).append([("card", card_id(n), n) for n in range(1, PLAYER_CARDS + 1)])
+    held = [key for row in board.keymap(edition) for key in row if key in OK_KEYS]
+    for key in held if hold_ok else ():
+        board.parts.keypad.press(key)
+    display = first_light(board)
+    unit = build_unit(board, edition, fs=fs, summary=summary, menu=True, display=display)
+    unit.screen_log = []  # the strings drawn, for the aria-live mirror and the tests
+    unit.on_cue = cues.append
+    asyncio.create_task(_run(unit))
+    for key in held if hold_ok else ():
+        board.parts.keypad.release(key)  # let go once the unit has looked at it
+    return ""
+
+
+async def _run(running) -> None:
+    try:
+        await running.run()
+    except Exception as error:  # noqa: BLE001 - shown on the page's console, as over USB
+        sys.print_exception(error)  # type: ignore[attr-defined]
+        raise
+
+
+def _sync_keymap() -> None:
+    """The matrix switches carry the legends of the edition the unit runs (a menu may change
+    it), as the 5x5 keypad's printed legend is swapped with the edition."""
+    keypad = board.parts.keypad
+    wanted = board.keymap(unit.edition.name)
+    if keypad.keymap is not wanted:
+        keypad.keymap = wanted
+
+
+def keymap() -> str:
+    """The keypad's rows of logical key names (null: no switch), as JSON."""
+    return json.dumps([list(row) for row in board.keymap(unit.edition.name)])
+
+
+def key(name: str, down: bool) -> None:
+    """A finger on a key (down) or off it: the firmware's scan sees the switch."""
+    _sync_keymap()
+    if down:
+        board.parts.keypad.press(name)
+    else:
+        board.parts.keypad.release(name)
+
+
+def card(slot: int, number: int) -> None:
+    """Lay card `number` on slot 0 (GREEN) or 1 (RED); number 0 takes the slot's card away."""
+    if number:
+        board.parts.insert(slot, number)
+    else:
+        board.parts.remove(slot)
+
+
+def version() -> str:
+    """Changes whenever the glass may have changed (the page redraws only then)."""
+    panel = board.parts.panel
+    return "%d %d %d %d" % (panel.ram_writes, panel.display_on, panel.inverse, panel.entire_on)
+
+
+def frame() -> str:
+    """The glass as 1024 bytes in hex: byte page * 128 + x, bit y & 7 (the SSD1306's own GDDRAM
+    layout, taken through the panel's row mapping); "" while it is dark."""
+    panel = board.parts.panel
+    if not (panel.display_on and panel.charge_pump):
+        return ""
+    if _plain_rows(panel):
+        return hexlify(panel.ram).decode()
+    glass = bytearray(1024)
+    for y in range(64):
+        for x in range(128):
+            if panel.pixel(x, y):
+                glass[(y >> 3) * 128 + x] |= 1 << (y & 7)
+    return hexlify(glass).decode()
+
+
+def _plain_rows(panel) -> bool:
+    return (
+        not panel.inverse
+        and not panel.entire_on
+        and panel.multiplex == 64
+        and panel.offset == 0
+        and panel.start_line == 0
+        and panel.com_pins == 0x12
+    )
+
+
+def screen() -> list:
+    """Every string on the glass, top to bottom, left to right; [] while it is dark."""
+    if not board.parts.panel.display_on or not unit.display_ok:
+        return []
+    entries = [e for e in unit.screen_log if not e[2].startswith("icon:")]
+    return [text for _, _, text in sorted(entries, key=lambda e: (e[1], e[0]))]
+
+
+def standings() -> dict:
+    """Balances by card number, or the Stock Exchange's totals by token."""
+    edition = unit.edition
+    ledger = getattr(edition, "ledger", None)
+    if ledger is not None:
+        return {str(n): ledger.balance(n) for n in range(1, ledger.card_count + 1)}
+    market = edition.market
+    values = market.totals()
+    return {TOKENS[t]: values[t] for t in range(len(TOKENS)) if market.in_play[t]}
+
+
+def state() -> str:
+    """What the page shows besides the glass, as JSON: the screen's text, the edition, whether
+    it plays with cards, the standings and the cues played since the last call."""
+    played = cues[:]
+    del cues[:]
+    return json.dumps(
+        {
+            "screen": screen(),
+            "edition": unit.edition.name,
+            "cards": unit.uses_cards,
+            "standings": standings(),
+            "cues": played,
+        }
+    )
