@@ -13,7 +13,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 PORTABLE_PY := $(shell find tests/portable host_sim/peripherals -name '*.py' 2>/dev/null)
 BOARDS_PY := $(shell find boards -name '*.py' 2>/dev/null)
 
-.PHONY: test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim golden fuzz hardware enclosure bench clean help
+.PHONY: web-build web test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim golden fuzz hardware enclosure bench clean help
 
 help:
 	@echo "make test              lint, typecheck, mpy-cross gate, CPython and MicroPython suites"
@@ -36,6 +36,8 @@ help:
 	@echo "make enclosure         STL of every enclosure part into build/enclosure/ and the preview PNG"
 	@echo "make bench [RECORD=1]  speed, memory, flash and device-time figures (build/bench/;"
 	@echo "                       RECORD=1 also updates bench/results.json, bench/device_costs.json)"
+	@echo "make web-build         the unit in a web page, into build/web (npm installs MicroPython"
+	@echo "                       WebAssembly); make web serves it on http://localhost:8000 (PORT=)"
 	@echo "make clean             remove build output and both venvs"
 
 $(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt requirements-bench.txt
@@ -137,6 +139,15 @@ enclosure: $(BIN)/.installed
 # device cost table bench/device_costs.json (commit them with the change they measure).
 bench: $(BIN)/.installed $(MPY_VENV)/.installed
 	$(BIN)/python tools/bench/bench.py --build build/mpy-bench --check $(if $(RECORD),--record)
+
+# The unit in a browser: a static folder (build/web) any host serves; `make web` serves it here.
+web-build:
+	$(PYTHON) tools/web_build.py
+
+WEB_PORT = $(if $(filter-out /dev/%,$(PORT)),$(PORT),8000)
+web: web-build
+	@echo "the unit: http://localhost:$(WEB_PORT)/ (Ctrl-C stops)"
+	$(PYTHON) -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory build/web
 
 clean:
 	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info

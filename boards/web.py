@@ -126,7 +126,7 @@ class WebFS:
         for name in names:
             text = self.storage.getItem(FLASH_KEY + name)
             with open(self._path(name), "wb") as handle:
-                handle.write(a2b_base64(text))
+                handle.write(a2b_base64(text.encode()))
             count += 1
         return count
 

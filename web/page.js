@@ -1,0 +1,331 @@
+// The unit's page: loads MicroPython WebAssembly, lays the firmware out on its filesystem, powers
+// the unit up (web/bridge.py) and wires the page to its parts: the panel's GDDRAM drawn on a
+// canvas, keys pressed on the keypad matrix, cards laid on the readers, the piezo through Web
+// Audio. The flash is localStorage (boards/web.py writes each file through before the firmware
+// goes on), so a reload is a power cut. Figures for the tests are kept in window.unitPage.
+import { loadMicroPython } from "./micropython/micropython.mjs";
+
+const EDITION_KEY = "bank-unit:edition"; // the edition deployed on this page's unit
+const SLOTS_KEY = "bank-unit:slots"; // which card lies in which slot, kept across a power cut
+const HOLD_KEY = "bank-unit:hold"; // sessionStorage: power up holding the menu's ok key
+const FLASH_KEY = "bank-unit:flash:"; // boards/web.py's prefix of the flash's files
+const ON = [140, 210, 255]; // the OLED's lit colour, as host_sim's screenshots have it
+const CARDS = [1, 2, 3, 4, 5, 6];
+
+const page = (window.unitPage = { ready: false, latencies: [], firstPixelMs: null, firstScreenMs: null, screen: [], error: null });
+const $ = (id) => document.getElementById(id);
+const canvas = $("panel");
+canvas.width = 128;
+canvas.height = 64;
+const ctx = canvas.getContext("2d");
+const image = ctx.createImageData(128, 64);
+const pixels = new Uint32Array(image.data.buffer);
+const LIT = (255 << 24) | (ON[2] << 16) | (ON[1] << 8) | ON[0]; // little-endian RGBA
+const DARK = 255 << 24;
+
+let bridge = null;
+let legends = null;
+let lastVersion = "";
+let lastScreen = "";
+let keysFor = "";
+let pendingKey = null; // performance.now() of the last key down not yet seen on the glass
+let slots = JSON.parse(localStorage.getItem(SLOTS_KEY) || "[0, 0]");
+let chosen = 0; // the card tapped, waiting for a tap on a slot
+
+// ---- sound: the piezo's PWM through one square-wave oscillator ------------------------------
+let audio = null;
+let gain = null;
+let osc = null;
+let muted = false;
+function piezo(freq, duty) {
+  if (!audio) return;
+  const t = audio.currentTime;
+  if (freq > 0) osc.frequency.setValueAtTime(freq, t);
+  gain.gain.setValueAtTime(!muted && duty > 0 ? 0.08 * Math.min(1, duty / 32768) : 0, t);
+}
+function startAudio() {
+  if (audio || !window.AudioContext) return;
+  audio = new AudioContext();
+  osc = audio.createOscillator();
+  osc.type = "square";
+  gain = audio.createGain();
+  gain.gain.value = 0;
+  osc.connect(gain).connect(audio.destination);
+  osc.start();
+}
+globalThis.webPiezo = piezo;
+document.addEventListener("pointerdown", startAudio, { once: true });
+
+// ---- the panel -------------------------------------------------------------------------------
+function draw(hex) {
+  if (!hex) {
+    pixels.fill(DARK);
+  } else {
+    for (let page = 0; page < 8; page++) {
+      for (let x = 0; x < 128; x++) {
+        const i = (page * 128 + x) * 2;
+        const byte = parseInt(hex.substr(i, 2), 16);
+        for (let bit = 0; bit < 8; bit++) {
+          pixels[(page * 8 + bit) * 128 + x] = byte & (1 << bit) ? LIT : DARK;
+        }
+      }
+    }
+  }
+  ctx.putImageData(image, 0, 0);
+  if (hex && page.firstPixelMs === null) page.firstPixelMs = performance.now();
+}
+
+function refresh() {
+  const version = bridge.version();
+  if (version !== lastVersion) {
+    lastVersion = version;
+    draw(bridge.frame());
+    if (pendingKey !== null) {
+      page.latencies.push(performance.now() - pendingKey);
+      pendingKey = null;
+    }
+    const state = JSON.parse(bridge.state());
+    showState(state);
+  }
+}
+
+// After a key goes down the glass is looked at every 2 ms, not only at the next animation frame
+// (16 ms apart), until its redraw shows: the key-to-pixel time is the firmware's, not the page's.
+function chase(until) {
+  if (pendingKey === null || performance.now() > until) return;
+  try {
+    refresh();
+  } catch (error) {
+    fail(error);
+    return;
+  }
+  setTimeout(() => chase(until), 2);
+}
+
+function loop() {
+  try {
+    refresh();
+  } catch (error) {
+    fail(error);
+    return;
+  }
+  requestAnimationFrame(loop);
+}
+
+function showState(state) {
+  const text = state.screen.join(" · ");
+  page.screen = state.screen;
+  page.standings = state.standings;
+  page.edition = state.edition;
+  if (text !== lastScreen) {
+    lastScreen = text;
+    $("screen-text").textContent = text || "(screen off)";
+    if (text && page.firstScreenMs === null && page.ready) page.firstScreenMs = performance.now();
+  }
+  if (state.edition !== keysFor) buildKeypad(state.edition, state.cards);
+}
+
+// ---- the keypad ------------------------------------------------------------------------------
+function label(key) {
+  const printed = legends.printed[key];
+  return printed ? printed.join(" ") : key;
+}
+
+function buildKeypad(edition, cards) {
+  keysFor = edition;
+  const rows = JSON.parse(bridge.keymap());
+  const usedCols = rows[0].map((_, c) => rows.some((row) => row[c] !== null));
+  const pad = $("keypad");
+  pad.textContent = "";
+  pad.style.gridTemplateColumns = `repeat(${usedCols.filter(Boolean).length}, 1fr)`;
+  for (const row of rows) {
+    if (row.every((key) => key === null)) continue;
+    row.forEach((key, c) => {
+      if (!usedCols[c]) return;
+      const button = document.createElement(key === null ? "span" : "button");
+      if (key !== null) {
+        const [fill, ink] = legends.styles[key] || (/^[0-9.]$/.test(key) ? legends.plain : legends.other);
+        button.type = "button";
+        button.className = "key";
+        button.dataset.key = key;
+        button.textContent = label(key);
+        button.style.background = fill;
+        button.style.color = ink;
+        const up = () => {
+          if (!button.classList.contains("down")) return;
+          button.classList.remove("down");
+          bridge.key(key, false);
+        };
+        button.addEventListener("pointerdown", (event) => {
+          event.preventDefault();
+          button.setPointerCapture?.(event.pointerId);
+          button.classList.add("down");
+          pendingKey = performance.now();
+          bridge.key(key, true);
+          chase(pendingKey + 250);
+        });
+        button.addEventListener("pointerup", up);
+        button.addEventListener("pointercancel", up);
+        button.addEventListener("lostpointercapture", up);
+      }
+      pad.appendChild(button);
+    });
+  }
+  $("slots").hidden = !cards;
+  $("cards").hidden = !cards;
+}
+
+// Keys of a computer keyboard, for the digits, the point, K, M, Enter (GO) and Backspace (C).
+const KEYBOARD = { Enter: "GO", Backspace: "C", k: "K", m: "M", ".": "." };
+function keyboardKey(event) {
+  const name = /^[0-9]$/.test(event.key) ? event.key : KEYBOARD[event.key];
+  return name && document.querySelector(`.key[data-key="${name}"]`) ? name : null;
+}
+document.addEventListener("keydown", (event) => {
+  const name = keyboardKey(event);
+  if (!name || event.repeat || !bridge) return;
+  pendingKey = performance.now();
+  bridge.key(name, true);
+});
+document.addEventListener("keyup", (event) => {
+  const name = keyboardKey(event);
+  if (name && bridge) bridge.key(name, false);
+});
+
+// ---- cards and slots: tap a card then a slot, or drag it; tap a card in a slot to take it out -
+function saveSlots() {
+  localStorage.setItem(SLOTS_KEY, JSON.stringify(slots));
+}
+
+function place(number, where) {
+  // where: 0 GREEN, 1 RED, -1 the table
+  const from = slots.indexOf(number);
+  if (from === where) return;
+  if (where >= 0 && slots[where] !== 0) {
+    $("status").textContent = `The ${where ? "RED" : "GREEN"} slot already holds card ${slots[where]}`;
+    return;
+  }
+  if (from >= 0) {
+    slots[from] = 0;
+    bridge.card(from, 0);
+  }
+  if (where >= 0) {
+    slots[where] = number;
+    bridge.card(where, number);
+  }
+  saveSlots();
+  drawCards();
+}
+
+function drawCards() {
+  const tray = $("cards");
+  tray.textContent = "";
+  for (const slot of [0, 1]) $(`slot-${slot}`).querySelector(".slot-card").textContent = "";
+  for (const number of CARDS) {
+    const card = document.createElement("button");
+    card.type = "button";
+    card.className = "card" + (chosen === number ? " chosen" : "");
+    card.dataset.card = number;
+    card.textContent = `CARD ${number}`;
+    const at = slots.indexOf(number);
+    card.setAttribute("aria-label", at >= 0 ? `card ${number}, in the ${at ? "RED" : "GREEN"} slot: take it out` : `card ${number}`);
+    card.addEventListener("pointerdown", (event) => {
+      card.setPointerCapture?.(event.pointerId);
+    });
+    card.addEventListener("pointerup", (event) => {
+      const target = document.elementFromPoint(event.clientX, event.clientY);
+      const slot = target && target.closest(".slot");
+      const onTable = target && target.closest("#cards");
+      const from = slots.indexOf(number);
+      if (slot && Number(slot.dataset.slot) !== from) {
+        chosen = 0;
+        place(number, Number(slot.dataset.slot)); // dragged onto a slot
+      } else if (onTable && from >= 0 && !target.closest(".card")) {
+        place(number, -1); // dragged out onto the table
+      } else if (from >= 0) {
+        place(number, -1); // tapped in a slot: taken out
+      } else {
+        chosen = chosen === number ? 0 : number;
+        drawCards();
+      }
+    });
+    (at >= 0 ? $(`slot-${at}`).querySelector(".slot-card") : tray).appendChild(card);
+  }
+}
+
+for (const slot of [0, 1]) {
+  $(`slot-${slot}`).addEventListener("click", (event) => {
+    if (chosen && !event.target.closest(".card")) {
+      const number = chosen;
+      chosen = 0;
+      place(number, slot);
+    }
+  });
+}
+
+// ---- power and the edition -------------------------------------------------------------------
+$("power").addEventListener("click", () => location.reload());
+$("power-menu").addEventListener("click", () => {
+  sessionStorage.setItem(HOLD_KEY, "1");
+  location.reload();
+});
+$("edition").addEventListener("change", (event) => {
+  const wanted = event.target.value;
+  if (!confirm("A new unit starts with an empty flash: the game on this page is erased. Go on?")) {
+    event.target.value = localStorage.getItem(EDITION_KEY) || "electronic_banking";
+    return;
+  }
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(FLASH_KEY)) localStorage.removeItem(key);
+  }
+  localStorage.setItem(SLOTS_KEY, "[0, 0]");
+  localStorage.setItem(EDITION_KEY, wanted);
+  location.reload();
+});
+$("sound").addEventListener("click", (event) => {
+  muted = !muted;
+  event.target.textContent = muted ? "Sound off" : "Sound on";
+  event.target.setAttribute("aria-pressed", String(muted));
+  if (gain) gain.gain.value = 0;
+});
+
+function fail(error) {
+  page.error = String(error && error.message ? error.message : error);
+  $("status").textContent = "The unit stopped: " + page.error;
+  console.error(error);
+}
+
+// ---- power-up --------------------------------------------------------------------------------
+async function powerUp() {
+  if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+    navigator.serviceWorker.register("sw.js").catch(() => {}); // offline once loaded
+  }
+  const [mp, firmware, legendData] = await Promise.all([
+    loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout: (line) => console.log(line), stderr: (line) => console.error(line) }),
+    fetch("firmware.json").then((r) => r.json()),
+    fetch("legends.json").then((r) => r.json()),
+  ]);
+  legends = legendData;
+  for (const [path, text] of Object.entries(firmware)) {
+    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    mp.FS.writeFile(path, text);
+  }
+  mp.runPython("import sys\nsys.path.insert(0, '/fw')");
+  bridge = mp.pyimport("bridge");
+  const edition = localStorage.getItem(EDITION_KEY) || "electronic_banking";
+  $("edition").value = edition;
+  const hold = sessionStorage.getItem(HOLD_KEY) === "1";
+  sessionStorage.removeItem(HOLD_KEY);
+  const problem = bridge.boot(localStorage, edition, hold, true);
+  if (problem) throw new Error(problem);
+  mp.runPython("import bridge, js\nbridge.board.piezo.on_change = js.webPiezo");
+  slots.forEach((number, slot) => number && bridge.card(slot, number)); // still lying there
+  page.ready = true;
+  page.bootMs = performance.now();
+  $("status").textContent = "";
+  drawCards();
+  requestAnimationFrame(loop);
+}
+
+powerUp().catch(fail);
