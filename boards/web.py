@@ -10,7 +10,6 @@
 # through to the browser's localStorage before the call returns, so what the store has
 # acknowledged survives a reload (a reload is a power cut).
 import os
-
 from binascii import a2b_base64, b2a_base64
 
 from boards.keymaps import keymap
@@ -113,7 +112,7 @@ class WebFS:
 
     def load(self) -> int:
         """Lay the stored files into the folder (at power-on); returns how many."""
-        try:
+        try:  # noqa: SIM105 - MicroPython has no contextlib
             os.mkdir(self.directory)
         except OSError:
             pass  # already there
@@ -137,7 +136,7 @@ class WebFS:
 
     def open(self, name: str, mode: str):
         try:
-            handle = open(self._path(name), mode)
+            handle = open(self._path(name), mode)  # noqa: SIM115 - the caller closes it
         except OSError as error:
             raise _usual(error) from None
         if "r" in mode and "+" not in mode:

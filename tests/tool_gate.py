@@ -1,4 +1,5 @@
-"""A pytest plugin for tests that need a system tool (openscad, tmux): `needs_tool("tmux")`.
+"""A pytest plugin for tests that need a system tool (openscad, tmux, node, chromium):
+`needs_tool("tmux")`.
 
 Where the tool is missing such a test is skipped, and the run ends with a loud `SKIPPED: tmux
 missing` line, so that `make test` passes on a machine with only python3, make and git. Under
@@ -13,6 +14,9 @@ import shutil
 import pytest
 
 INSTALL = {
+    "chromium": "apt-get install chromium",
+    "node": "apt-get install nodejs npm",
+    "npm": "apt-get install nodejs npm",
     "openscad": "apt-get install openscad",
     "tmux": "apt-get install tmux",
 }

@@ -16,9 +16,10 @@ from boards.keymaps import LAYOUTS  # noqa: E402
 
 
 def boards() -> list:
-    """The board files (boards/keymaps.py holds the layouts, not a board)."""
+    """The board files (boards/keymaps.py holds the layouts, not a board; boards/web.py is the
+    web page's, not a Pico's)."""
     files = (ROOT / "boards").glob("*.py")
-    return sorted(p.stem for p in files if p.stem not in ("__init__", "keymaps"))
+    return sorted(p.stem for p in files if p.stem not in ("__init__", "keymaps", "web"))
 
 
 def problems(board: str, edition: str, matrix: str) -> list:

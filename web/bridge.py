@@ -6,7 +6,6 @@
 import asyncio
 import json
 import sys
-
 from binascii import hexlify
 
 from app.build import build_unit

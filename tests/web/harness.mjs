@@ -74,6 +74,7 @@ const { loadMicroPython } = await import(
 );
 const firmware = JSON.parse(readFileSync(join(buildDir, "firmware.json"), "utf8"));
 const storage = new Storage();
+const slots = [0, 0];
 
 async function powerUp() {
   timers.clear(); // the old unit's tasks die with its power
@@ -86,6 +87,7 @@ async function powerUp() {
   const bridge = mp.pyimport("bridge");
   const problem = bridge.boot(storage, edition, false, false);
   if (problem) throw new Error(problem);
+  slots.forEach((number, slot) => number && bridge.card(slot, number)); // cards stay in
   await advance(BOOT_MS);
   return bridge;
 }
@@ -106,9 +108,11 @@ for (const [verb, ...args] of actions) {
     await advance(TAP_MS);
   } else if (verb === "insert") {
     bridge.card(args[1], args[0]);
+    slots[args[1]] = args[0];
     await advance(CARD_SETTLE_MS);
   } else if (verb === "remove") {
     bridge.card(args[0], 0);
+    slots[args[0]] = 0;
     await advance(CARD_SETTLE_MS);
   } else if (verb === "wait") {
     await advance(args[0] * 1000);

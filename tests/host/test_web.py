@@ -1,0 +1,233 @@
+"""The unit in a web page (make web-build): the firmware on MicroPython WebAssembly.
+
+Node plays a game of each edition on the page's MicroPython side (tests/web/harness.mjs, on
+virtual time) and every step must leave the same screen and standings as VirtualUnit playing
+the same actions. Headless Chromium (tests/web/browser.mjs) plays a transfer on the built page
+by clicking, reads the aria-live mirror, takes a screenshot, reloads (a power cut) and reloads
+offline; the balances must survive both. Needs node, npm and chromium (tests/tool_gate.py: a
+loud skip where missing, a failure under CI=true), and the npm registry for the pinned packages.
+"""
+
+import functools
+import http.server
+import json
+import pathlib
+import shutil
+import subprocess
+import threading
+
+import pytest
+
+from host_sim.script import parse
+from host_sim.virtual_unit import KEY_NAMES, SLOTS, VirtualUnit
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+WEB_TESTS = ROOT / "tests" / "web"
+
+REVOLUTION = """
+insert 1 red
+insert 2 green
+type 300K
+remove green
+press go
+remove red
+insert 3 green
+press go
+press zone
+wait 3
+press deal
+wait 5
+press deal
+remove green
+hold . 2.5
+"""
+
+CLASSIC = """
+insert 1 green
+type 250
+press go
+remove green
+insert 2 red
+type 75
+press mortgage
+press go
+remove red
+insert 3 red
+press fine
+press go
+press C
+"""
+
+SCRIPTS = {
+    "electronic_banking": (ROOT / "tests" / "scripts" / "electronic_banking_game.txt").read_text(),
+    "revolution": REVOLUTION,
+    "classic": CLASSIC,
+    "stock_exchange": (ROOT / "tests" / "scripts" / "stock_exchange_game.txt").read_text(),
+}
+PLAYED = ("press", "type", "hold", "insert", "remove", "wait", "power_cycle")
+
+
+def actions_of(text: str) -> list:
+    """The script's actions for both players: logical keys, slots as numbers; expects dropped
+    (the comparison checks every step instead)."""
+    actions = []
+    for _, words in parse(text):
+        verb = words[0]
+        if verb not in PLAYED:
+            continue
+        if verb == "type":
+            actions += [["press", KEY_NAMES[c]] for c in words[1]]
+        elif verb == "press":
+            actions.append(["press", KEY_NAMES[words[1]]])
+        elif verb == "hold":
+            actions.append(["hold", KEY_NAMES[words[1]], float(words[2])])
+        elif verb == "insert":
+            actions.append(["insert", int(words[1]), SLOTS[words[2]]])
+        elif verb == "remove":
+            actions.append(["remove", SLOTS[words[1]]])
+        elif verb == "wait":
+            actions.append(["wait", float(words[1])])
+        else:
+            assert len(words) == 1, "the harness powers up holding no key"
+            actions.append(["power_cycle"])
+    return actions
+
+
+def play_virtual(edition: str, actions: list) -> list:
+    """(screen, standings) after each action, on VirtualUnit."""
+    by_logical = {logical: name for name, logical in KEY_NAMES.items()}
+    slot_names = {n: name for name, n in SLOTS.items()}
+    seen = []
+    with VirtualUnit(edition=edition) as unit:
+        for verb, *args in actions:
+            if verb == "press":
+                unit.press(by_logical[args[0]])
+            elif verb == "hold":
+                unit.hold(by_logical[args[0]], args[1])
+            elif verb == "insert":
+                unit.insert(card=args[0], slot=slot_names[args[1]])
+            elif verb == "remove":
+                unit.remove(slot_names[args[0]])
+            elif verb == "wait":
+                unit.advance(args[0])
+            else:
+                unit.power_cycle()
+            standings = {str(k): v for k, v in unit.standings().items()}
+            seen.append((unit.screen_text(), standings))
+    return seen
+
+
+@pytest.fixture(scope="module")
+def web_build(tmp_path_factory) -> pathlib.Path:
+    """`make web-build`'s output, built afresh for this run (npm ci of the pinned package)."""
+    for tool in ("node", "npm"):
+        if shutil.which(tool) is None:
+            pytest.skip("%s missing: apt-get install nodejs npm to run this test" % tool)
+    base = tmp_path_factory.mktemp("web")
+    subprocess.run(
+        [
+            "python3",
+            str(ROOT / "tools" / "web_build.py"),
+            "--out",
+            str(base / "web"),
+            "--npm-dir",
+            str(base / "npm"),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return base / "web"
+
+
+@pytest.mark.needs_tool("node", "npm")
+@pytest.mark.parametrize("edition", sorted(SCRIPTS))
+def test_node_plays_each_edition_as_virtual_unit(web_build, tmp_path, edition) -> None:
+    actions = actions_of(SCRIPTS[edition])
+    path = tmp_path / "actions.json"
+    path.write_text(json.dumps(actions))
+    run = subprocess.run(
+        ["node", str(WEB_TESTS / "harness.mjs"), str(web_build), edition, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    web = json.loads(run.stdout)
+    assert web["boot"]["edition"] == edition
+    expected = play_virtual(edition, actions)
+    assert len(web["steps"]) == len(expected) == len(actions)
+    moved = False
+    for n, (step, (screen, standings)) in enumerate(zip(web["steps"], expected, strict=True)):
+        where = "step %d %r" % (n + 1, actions[n])
+        assert step["screen"] == screen, where
+        assert step["standings"] == standings, where
+        moved = moved or standings != web["boot"]["standings"]
+    assert moved, "the script moved no money: it would not catch a ledger that differs"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def served(web_build):
+    """The build on an HTTP server on a free local port."""
+    handler = functools.partial(_Quiet, directory=str(web_build))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield "http://127.0.0.1:%d/" % server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.needs_tool("node", "npm", "chromium")
+def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
+    driver = tmp_path / "driver"
+    driver.mkdir()
+    for name in ("package.json", "package-lock.json", "browser.mjs"):
+        shutil.copyfile(WEB_TESTS / name, driver / name)
+    subprocess.run(
+        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+        cwd=driver,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    shot = tmp_path / "page.png"
+    run = subprocess.run(
+        ["node", str(driver / "browser.mjs"), served, shutil.which("chromium"), str(shot)],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    seen = json.loads(run.stdout)
+    assert "failure" not in seen, seen.get("failure")
+    assert seen["errors"] == []
+    after = {"1": 14950000, "2": 15050000}
+    assert "14.95M" in seen["transfer"]["aria"]
+    assert "CARD 2: 15.05M" in seen["transfer"]["aria"]
+    for when in ("transfer", "reboot", "offline"):
+        standings = seen[when]["standings"]
+        assert {k: standings[k] for k in after} == after, when
+        assert standings["3"] == 15000000, when
+    for when in ("reboot", "offline"):
+        assert seen[when]["error"] is None, seen[when]["error"]
+        assert seen[when]["aria"], "the aria-live mirror is empty after the %s" % when
+    assert shot.stat().st_size > 10000
+    latencies = seen["latencies"]
+    assert len(latencies) == 3  # 5, 0 and K each reached the glass
+    print(
+        "web: boot to first pixel %.0f ms, to first screen %.0f ms (reload %.0f / %.0f ms); "
+        "key to pixel %s ms"
+        % (
+            seen["boot"]["firstPixelMs"],
+            seen["boot"]["firstScreenMs"],
+            seen["reboot"]["firstPixelMs"],
+            seen["reboot"]["firstScreenMs"],
+            " ".join("%.0f" % ms for ms in latencies),
+        )
+    )
