@@ -5,16 +5,21 @@
 # switches, lays cards on the readers' antennas and draws the panel's GDDRAM.
 #
 # The class is WebBoard, not Board: tools/hardware reads every boards/*.py Board as a physical
-# pin map, and this one is not soldered. No key_timer: the keypad is scanned by its task (the
-# page has no hard interrupts). The flash is WebFS: files in the page's memory, each written
-# through to the browser's localStorage before the call returns, so what the store has
-# acknowledged survives a reload (a reload is a power cut).
+# pin map, and this one is not soldered. The keypad's sampling timer is WebTimer, on the page's
+# setInterval: the port has no machine.Timer, and sampling every 5 ms as on the chip ends the
+# debounce sooner than the task's 10 ms scan would. The flash is WebFS: files in the page's
+# memory, each written through to the browser's localStorage before the call returns, so what
+# the store has acknowledged survives a reload (a reload is a power cut).
 import os
 from binascii import a2b_base64, b2a_base64
 
 from boards.keymaps import keymap
 from peripherals.bus import ADC, I2C, PWM, SPI, Pin  # type: ignore[import-not-found]
 from peripherals.wiring import VirtualParts  # type: ignore[import-not-found]
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 NAME = "web"
 ROW_PINS = (6, 7, 8, 9, 10)  # as boards/pico.py, so the parts sit on the same pins
@@ -41,6 +46,42 @@ class WebPWM(PWM):
             self.on_change(self._freq, self._duty)
 
 
+class WebTimer:
+    """machine.Timer's periodic callback on the page's setInterval (js: the port's module of
+    the page's globals). Not a hard interrupt: it runs between the tasks' steps, which is all
+    the keypad's sampler needs (it only appends to its ring and sets a flag)."""
+
+    ONE_SHOT = 0
+    PERIODIC = 1
+
+    def __init__(self, id: int = -1) -> None:
+        self.id = id
+        self._interval = None
+        self._fire: Any = None  # kept: the page holds only a proxy of it
+
+    def init(self, *, mode=PERIODIC, period=-1, freq=-1, callback=None, hard=True) -> None:
+        import js  # type: ignore[import-not-found]  # the WebAssembly port's page globals
+
+        self.deinit()
+        period_ms = period if period is not None and period > 0 else 1000 // freq
+
+        def fire(*_args) -> None:
+            if mode == WebTimer.ONE_SHOT:
+                self.deinit()
+            callback(self)
+
+        self._fire = fire
+        self._interval = js.setInterval(fire, period_ms)
+
+    def deinit(self) -> None:
+        if self._interval is not None:
+            import js  # type: ignore[import-not-found]
+
+            js.clearInterval(self._interval)
+            self._interval = None
+            self._fire = None
+
+
 class WebBoard:
     name = NAME
     display_address = 0x3C
@@ -57,6 +98,7 @@ class WebBoard:
         self.red_rst = Pin(22, Pin.OUT, value=1)
         self.rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in ROW_PINS[:size]]
         self.cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in COL_PINS[:size]]
+        self.key_timer = WebTimer(-1)  # samples the keypad (drivers.keypad)
         self.piezo = WebPWM(Pin(2))
         self.vsys = ADC(Pin(29))
         # The panel, both readers, the keypad matrix and a full battery on those pins.

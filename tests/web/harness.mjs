@@ -9,7 +9,7 @@
 // one JSON object: {"boot": state, "steps": [state after each action]}, a state being
 // bridge.state() (screen text, edition, standings, cues).
 //
-// Virtual time: Date.now and setTimeout are replaced before MicroPython loads (its ticks_ms is
+// Virtual time: Date.now, setTimeout and setInterval are replaced before MicroPython loads (its ticks_ms is
 // Date.now, its asyncio sleeps on setTimeout), so a minute of play takes milliseconds and the
 // run is the same every time. A busy wait on the clock (time.sleep_ms) moves it 1 ms every
 // 1000 reads, so it ends.
@@ -37,6 +37,17 @@ globalThis.setTimeout = (fn, ms = 0, ...args) => {
   return id;
 };
 globalThis.clearTimeout = (id) => timers.delete(id);
+globalThis.setInterval = (fn, ms = 0, ...args) => {
+  const id = ++order;
+  const period = Math.max(1, Number(ms) || 0);
+  const fire = () => {
+    timers.set(id, { at: now + period, seq: ++order, fn: fire, args: [] });
+    fn(...args);
+  };
+  timers.set(id, { at: now + period, seq: id, fn: fire, args: [] });
+  return id;
+};
+globalThis.clearInterval = (id) => timers.delete(id);
 
 const settle = () => new Promise((resolve) => realImmediate(resolve));
 
