@@ -388,8 +388,8 @@ def load() -> Hardware:
         matrices = sorted({matrix for matrix, _ in layouts})
         found = []
         for path in sorted(BOARDS_DIR.glob("*.py")):
-            if path.stem.startswith("_"):
-                continue
+            if path.stem.startswith("_") or path.stem == "web":
+                continue  # boards/web.py: the web page's parts, not a board anyone solders
             module = importlib.import_module("boards." + path.stem)
             board_class = getattr(module, "Board", None)
             if board_class is None:
