@@ -1,5 +1,5 @@
 // Plays the web build in headless Chromium (puppeteer-core, tests/web/package.json) by clicking,
-// as a person would: card 1 into RED, card 2 into GREEN, 5 0 K; reads the aria-live mirror of
+// as a person would: card 1 into RED, card 2 into GREEN, 1 2 3 C 5 0 K; reads the aria-live mirror of
 // the screen, takes a screenshot, reloads (a power cut) and reads the balances again, then
 // reloads with the network off (the service worker's copy). Prints one JSON object with what it
 // saw and the timings: boot to first pixel and to first screen, key down to pixel per key.
@@ -40,7 +40,7 @@ try {
   await tap("#slot-0");
   await screenSays("CARD 1 > CARD 2");
   await page.evaluate(() => { window.unitPage.latencies = []; });
-  for (const key of ["5", "0", "K"]) {
+  for (const key of ["1", "2", "3", "C", "5", "0", "K"]) { // C clears 123: 50K is sent
     await tap(`.key[data-key="${key}"]`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
