@@ -11,6 +11,7 @@
 # memory, each written through to the browser's localStorage before the call returns, so what
 # the store has acknowledged survives a reload (a reload is a power cut).
 import os
+import sys
 from binascii import a2b_base64, b2a_base64
 
 from boards.keymaps import keymap
@@ -24,15 +25,36 @@ if TYPE_CHECKING:
 NAME = "web"
 ROW_PINS = (6, 7, 8, 9, 10)  # as boards/pico.py, so the parts sit on the same pins
 COL_PINS = (11, 12, 13, 14, 15)
-FLASH_KEY = "bank-unit:flash:"  # localStorage key prefix of each file: key + name -> base64
+# localStorage key prefix of each file: key + name -> "t" + the text of a file of ASCII bytes
+# (the journal's and the settings' lines), or "b" + base64 of any other (the port's base64 is
+# written in Python: too slow to run on every journal write)
+FLASH_KEY = "bank-unit:flash:"
 # The port's filesystem raises Emscripten's errno values (ENOENT is 44 there) while its errno
 # module, and so the store's checks, use the usual ones (ENOENT 2): WebFS translates them.
+# (Elsewhere, as under CPython in the tests, the values are the usual ones already.)
 EMSCRIPTEN_ERRNO = {44: 2, 20: 17, 8: 9, 51: 28, 31: 21, 54: 20, 28: 22, 29: 5, 2: 13, 63: 1}
+ERRNO = EMSCRIPTEN_ERRNO if sys.platform == "webassembly" else {}
 
 
 def _usual(error: OSError) -> OSError:
     code = error.args[0] if error.args else 0
-    return OSError(EMSCRIPTEN_ERRNO.get(code, code))
+    return OSError(ERRNO.get(code, code))
+
+
+def _stored(data: bytes) -> str:
+    try:
+        text = data.decode()
+    except UnicodeError:
+        text = ""
+    if len(text) == len(data):  # every byte ASCII: one character each
+        return "t" + text
+    return "b" + b2a_base64(data).decode().strip()
+
+
+def _bytes(stored: str) -> bytes:
+    if stored.startswith("t"):
+        return stored[1:].encode()
+    return a2b_base64(stored[1:].encode())
 
 
 class WebPWM(PWM):
@@ -109,8 +131,9 @@ class WebBoard:
 
 
 class _WrittenThrough:
-    """A file open for writing: each write, flush and close also stores the whole file in
-    localStorage, so a step the store acknowledges after it is on the browser's disk."""
+    """A file open for writing: each write also stores the whole file in localStorage before
+    it returns, so a step the store acknowledges after it is on the browser's disk (flush and
+    close then have nothing left to store)."""
 
     def __init__(self, fs, name: str, handle) -> None:
         self.fs = fs
@@ -125,11 +148,9 @@ class _WrittenThrough:
 
     def flush(self) -> None:
         self.handle.flush()
-        self.fs.persist(self.name)
 
     def close(self) -> None:
         self.handle.close()
-        self.fs.persist(self.name)
 
     def read(self, *size):
         return self.handle.read(*size)
@@ -167,14 +188,14 @@ class WebFS:
         for name in names:
             text = self.storage.getItem(FLASH_KEY + name)
             with open(self._path(name), "wb") as handle:
-                handle.write(a2b_base64(text.encode()))
+                handle.write(_bytes(text))
             count += 1
         return count
 
     def persist(self, name: str) -> None:
         with open(self._path(name), "rb") as handle:
             data = handle.read()
-        self.storage.setItem(FLASH_KEY + name, b2a_base64(data).decode().strip())
+        self.storage.setItem(FLASH_KEY + name, _stored(data))
 
     def open(self, name: str, mode: str):
         try:
