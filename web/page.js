@@ -12,7 +12,7 @@ const FLASH_KEY = "bank-unit:flash:"; // boards/web.py's prefix of the flash's f
 const ON = [140, 210, 255]; // the OLED's lit colour, as host_sim's screenshots have it
 const CARDS = [1, 2, 3, 4, 5, 6];
 
-const page = (window.unitPage = { ready: false, latencies: [], firstPixelMs: null, firstScreenMs: null, screen: [], error: null });
+const page = (window.unitPage = { ready: false, latencies: [], tones: 0, firstPixelMs: null, firstScreenMs: null, screen: [], error: null });
 const $ = (id) => document.getElementById(id);
 const canvas = $("panel");
 canvas.width = 128;
@@ -38,6 +38,7 @@ let gain = null;
 let osc = null;
 let muted = false;
 function piezo(freq, duty) {
+  if (duty > 0) page.tones += 1; // notes the firmware sounded (for the tests)
   if (!audio) return;
   const t = audio.currentTime;
   if (freq > 0) osc.frequency.setValueAtTime(freq, t);
@@ -309,7 +310,7 @@ async function powerUp() {
   legends = legendData;
   for (const [path, text] of Object.entries(firmware)) {
     mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    mp.FS.writeFile(path, text);
+    mp.FS.writeFile(path, Uint8Array.from(atob(text), (c) => c.charCodeAt(0))); // base64
   }
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
   bridge = mp.pyimport("bridge");

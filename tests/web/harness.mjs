@@ -92,7 +92,7 @@ async function powerUp() {
   const mp = await loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout: (line) => process.stderr.write(line + "\n") });
   for (const [path, text] of Object.entries(firmware)) {
     mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    mp.FS.writeFile(path, text);
+    mp.FS.writeFile(path, Uint8Array.from(atob(text), (c) => c.charCodeAt(0))); // base64
   }
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
   const bridge = mp.pyimport("bridge");
