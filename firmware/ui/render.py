@@ -89,10 +89,13 @@ class Screen:
         self.canvas = canvas
         # Log entries per region (title, lines, big, bottom), kept while a log is asked for.
         self._logs: tuple = ([], [], [], [])
+        self._market = None  # the Stock Exchange's screens (ui.market_screens), once drawn
         self.forget()
 
     def forget(self) -> None:
         """Draw everything at the next draw(): the canvas holds something else."""
+        if self._market is not None:
+            self._market.forget()
         self._known = False
         self._logged = False
         self._title = ""
@@ -113,11 +116,16 @@ class Screen:
         """Bring the canvas to `view` (see render()); `log` gets everything on screen."""
         canvas = self.canvas
         if "screen" in view:
-            from ui.market_screens import render_screen
+            market = self._market
+            if market is None:
+                from ui.market_screens import Screens
 
-            self.forget()  # the Stock Exchange draws the whole frame
-            render_screen(canvas, view, status, log)
+                market = self._market = Screens(canvas)
+            self._known = False  # the Stock Exchange drew over every region of this Screen
+            market.draw(view, status, log)
             return
+        if self._market is not None:
+            self._market.forget()
         keep = log is not None
         full = not self._known or (keep and not self._logged)
         if full:
