@@ -100,6 +100,8 @@ class SSD1306:
             for n in range(_STEP, WIDTH + 1, _STEP)
         )
         self._sent_frame = sent
+        # The panel's copy as a canvas: show_window() records its window with one blit.
+        self._sent_canvas = framebuf.FrameBuffer(self._sent, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self._low = bytearray(_PAGES)  # first changed column per page, or _UNCHANGED
         self._high = bytearray(_PAGES)  # last changed column per page
         self._window = bytearray(
@@ -171,6 +173,30 @@ class SSD1306:
         self._resend = False
         if self._light_at_show:
             count += self.power(True)
+        return count
+
+    def show_window(self, left: int, right: int, first_page: int, last_page: int) -> int:
+        """Send columns left..right of pages first_page..last_page, without looking for what
+        changed: for a caller that knows nothing else on the canvas changed since the last
+        show() (ui.render after a character typed or taken back: one glyph). Widened to a
+        multiple of 8 columns like show(); only the window is recorded as sent, so a change
+        elsewhere would still go out at the next show(). Returns the I2C bytes sent."""
+        if self._resend or self._light_at_show:
+            return self.show()  # the panel needs more than this window
+        width = (right - left + _STEP) & ~(_STEP - 1)
+        if left > WIDTH - width:
+            left = WIDTH - width
+        self._resend = True  # until this write completes: a fault part-way means resend all
+        count = self._set_window(left, left + width - 1, first_page, last_page)
+        part = self._part_canvas[width // _STEP - 1]
+        view = self._part_view[width // _STEP - 1]
+        source = self._source
+        sent = self._sent_canvas
+        for p in range(first_page, last_page + 1):
+            part.blit(source, -left, -8 * p)
+            count += self._write(view)
+            sent.blit(part, left, 8 * p)
+        self._resend = False
         return count
 
     def _find_changes(self, p: int) -> None:

@@ -121,7 +121,7 @@ class Screens:
 
     def __init__(self, canvas) -> None:
         self.canvas = canvas
-        self._logs = tuple([] for _ in range(_REGIONS))
+        self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
         self.forget()
 
@@ -138,7 +138,7 @@ class Screens:
         keep = log is not None
         full = group != self._kind or (keep and not self._logged)
         full = full or group not in ("market", "form")
-        self._kind = group
+        self._kind = group or ""
         self._logged = keep
         if full:
             canvas.fill(0)
@@ -257,14 +257,14 @@ class Screens:
                     self._logs[_FIELDS + i].clear()
         amount = view.get("amount")
         sign = view.get("sign") or ""
-        key = (amount, sign)
-        if full or key != keys[_AMOUNT]:
+        money = (amount, sign)
+        if full or money != keys[_AMOUNT]:
             if not full:
                 x, y, width, height = self._amount_box
                 if width:
                     canvas.fill_rect(x, y, width, height, 0)
             self._amount_box = _amount(canvas, amount, sign, self._log(_AMOUNT, keep))
-            keys[_AMOUNT] = key
+            keys[_AMOUNT] = money
         note = view.get("note") or ""
         if full or note != keys[_NOTE]:
             if not full:
@@ -274,10 +274,10 @@ class Screens:
         line, inverted = _line(view, status)
         if not line:
             line = REVIEW_TAG if review else ""
-        key = (line, inverted)
-        if full or key != keys[_BOTTOM]:
+        bottom = (line, inverted)
+        if full or bottom != keys[_BOTTOM]:
             _message_line(canvas, line, inverted, full, self._log(_BOTTOM, keep))
-            keys[_BOTTOM] = key
+            keys[_BOTTOM] = bottom
 
 
 # ---- market ----------------------------------------------------------------------------------
