@@ -17,7 +17,7 @@ except ImportError:  # MicroPython builds before 1.21 name it uasyncio
 from drivers.keypad import Keypad
 from rules.keys import GREEN, RED, SLOT_NAMES
 from rules.ticks import ticks_add, ticks_diff
-from ui.render import render
+from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, render
 from ui.sounds import melody_for
 
 TYPE_CHECKING = False
@@ -91,6 +91,8 @@ class BankUnit:
         self.edition = edition
         self.keypad = keypad
         self.display = display  # SSD1306 or None when the board has none
+        # Whether it can send one window it is told about (an amount's typed character).
+        self.display_windows = hasattr(display, "show_window")
         self.display_ok = False
         self.display_powered = True
         self.readers = readers  # [green MFRC522, red MFRC522], None where absent
@@ -428,9 +430,13 @@ class BankUnit:
                 if self.screen_log is not None:
                     self.screen_log.clear()
                 # Only the regions whose content changed are redrawn, and show() sends only
-                # the changed columns of the changed pages.
-                render(display.canvas, view, status, self.screen_log, True)
-                display.show()
+                # the changed columns of the changed pages; a character typed at the end of an
+                # amount (nothing else changed) goes out as its columns, nothing searched.
+                edit = render(display.canvas, view, status, self.screen_log, True)
+                if edit is not None and self.display_windows and self.display_powered:
+                    display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
+                else:
+                    display.show()
                 if not self.display_powered:
                     display.power(True)
                     self.display_powered = True

@@ -23,6 +23,8 @@ _CHUNKS = const(8)  # chunks per page
 _WINDOW_BYTES = const(8)  # a window command on the wire: address, control byte, 6 bytes
 _UNCHANGED = const(255)  # _low[page] of a page that needs nothing sent
 _STEP = const(8)  # a window's width is a multiple of this
+_BLOCK_PAGES = const(3)  # show_window sends this many pages in one write ...
+_BLOCK_COLUMNS = const(40)  # ... when no wider than this (3 x 40 bytes fit in _part)
 
 # Control byte (first byte after the address): Co = bit 7, D/C# = bit 6.
 _CONTROL_COMMANDS = const(0x00)  # Co=0, D/C#=0: every following byte is a command
@@ -100,6 +102,18 @@ class SSD1306:
             for n in range(_STEP, WIDTH + 1, _STEP)
         )
         self._sent_frame = sent
+        # A window of up to 3 pages and _BLOCK_COLUMNS columns goes out in one write: in
+        # horizontal addressing the panel fills the window page by page, the order of a
+        # MONO_VLSB canvas that is the window's size. One canvas per width, over _part.
+        self._block_canvas = tuple(
+            framebuf.FrameBuffer(columns, n, 8 * _BLOCK_PAGES, framebuf.MONO_VLSB)
+            for n in range(_STEP, _BLOCK_COLUMNS + 1, _STEP)
+        )
+        self._block_view = tuple(
+            part[: 1 + n * _BLOCK_PAGES] for n in range(_STEP, _BLOCK_COLUMNS + 1, _STEP)
+        )
+        # The panel's copy as a canvas: show_window() records its window with one blit.
+        self._sent_canvas = framebuf.FrameBuffer(self._sent, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self._low = bytearray(_PAGES)  # first changed column per page, or _UNCHANGED
         self._high = bytearray(_PAGES)  # last changed column per page
         self._window = bytearray(
@@ -171,6 +185,38 @@ class SSD1306:
         self._resend = False
         if self._light_at_show:
             count += self.power(True)
+        return count
+
+    def show_window(self, left: int, right: int, first_page: int, last_page: int) -> int:
+        """Send columns left..right of pages first_page..last_page, without looking for what
+        changed: for a caller that knows nothing else on the canvas changed since the last
+        show() (ui.render after a character typed or taken back: one glyph). Widened to a
+        multiple of 8 columns like show(); three pages up to 40 columns wide go in one write,
+        others a write per page. Only the window is recorded as sent, so a change elsewhere
+        would still go out at the next show(). Returns the I2C bytes sent."""
+        if self._resend or self._light_at_show:
+            return self.show()  # the panel needs more than this window
+        width = (right - left + _STEP) & ~(_STEP - 1)
+        if left > WIDTH - width:
+            left = WIDTH - width
+        self._resend = True  # until this write completes: a fault part-way means resend all
+        count = self._set_window(left, left + width - 1, first_page, last_page)
+        if last_page - first_page + 1 == _BLOCK_PAGES and width <= _BLOCK_COLUMNS:
+            block = self._block_canvas[width // _STEP - 1]
+            block.blit(self._source, -left, -8 * first_page)
+            count += self._write(self._block_view[width // _STEP - 1])
+            self._sent_canvas.blit(block, left, 8 * first_page)
+            self._resend = False
+            return count
+        part = self._part_canvas[width // _STEP - 1]
+        view = self._part_view[width // _STEP - 1]
+        source = self._source
+        sent = self._sent_canvas
+        for p in range(first_page, last_page + 1):
+            part.blit(source, -left, -8 * p)
+            count += self._write(view)
+            sent.blit(part, left, 8 * p)
+        self._resend = False
         return count
 
     def _find_changes(self, p: int) -> None:

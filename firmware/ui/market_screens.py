@@ -92,25 +92,199 @@ REVIEW_TAG = "REVIEW"
 BANK_MARK = b"\x7c\x46\x7f\x46\x7c"
 
 
+_REGIONS = const(8)  # market: header, typed digits, 6 rows; form: title, 4 fields, 3 more
+_HEAD = const(0)  # market regions
+_TYPED = const(1)
+_ROWS = const(2)
+_TITLE = const(0)  # form regions
+_FIELDS = const(1)
+_AMOUNT = const(5)
+_NOTE = const(6)
+_BOTTOM = const(7)
+_FIELD_COLUMNS = const(67)  # labels, values and the active value's bar end at x 66
+# Status icons as bits (the keys of the header and title regions).
+_BATTERY = const(1)
+_SOUND_OFF = const(2)
+
+
 def render_screen(canvas, view: dict, status: dict | None = None, log: list | None = None):
-    """Draw a Stock Exchange view (see ui.render.render for status and log)."""
-    canvas.fill(0)
-    kind = view.get("screen")
-    if kind == "market":
-        _market(canvas, view, status, log)
-    elif kind == "form" or kind == "review":
-        _form(canvas, view, status, log, kind == "review")
-    elif kind == "total":
-        _total(canvas, view, status, log)
-    else:
-        _ask(canvas, view, status, log)
+    """Draw a Stock Exchange view whole (see ui.render.render for status and log)."""
+    Screens(canvas).draw(view, status, log)
+
+
+class Screens:
+    """What was last drawn of a Stock Exchange screen on one canvas, region by region: the
+    market's header, typed digits and each company row; a form's title, each field line, the
+    amount, the note and the message line. draw() redraws what changed; another screen kind (or
+    a total, a question) is drawn whole. A region is keyed by the view's own values (the
+    edition builds fresh tuples and strings for every view, so keeping them is safe)."""
+
+    def __init__(self, canvas) -> None:
+        self.canvas = canvas
+        self._logs: tuple = tuple([] for _ in range(_REGIONS))
+        self._keys: list = [None] * _REGIONS
+        self.forget()
+
+    def forget(self) -> None:
+        """Draw everything at the next draw()."""
+        self._kind = ""
+        self._logged = False
+        self._amount_box = (0, 0, 0, 0)
+
+    def draw(self, view: dict, status: dict | None = None, log: list | None = None) -> None:
+        canvas = self.canvas
+        kind = view.get("screen")
+        group = "form" if kind == "review" else kind
+        keep = log is not None
+        full = group != self._kind or (keep and not self._logged)
+        full = full or group not in ("market", "form")
+        self._kind = group or ""
+        self._logged = keep
+        if full:
+            canvas.fill(0)
+            keys = self._keys
+            for i in range(_REGIONS):
+                keys[i] = None
+            if group not in ("market", "form"):
+                self._kind = ""  # a total or a question: drawn whole every time
+                if kind == "total":
+                    _total(canvas, view, status, log)
+                else:
+                    _ask(canvas, view, status, log)
+                return
+        if group == "market":
+            self._market(view, status, full, keep)
+        else:
+            self._form(view, status, full, keep, kind == "review")
+        if log is not None:
+            for region in self._logs:
+                for item in region:
+                    log.append(item)
+
+    def _log(self, region: int, keep: bool):
+        if not keep:
+            return None
+        log = self._logs[region]
+        log.clear()
+        return log
+
+    # ---- market regions ----------------------------------------------------------------------
+
+    def _market(self, view: dict, status, full: bool, keep: bool) -> None:
+        canvas = self.canvas
+        keys = self._keys
+        line, inverted = _line(view, status)
+        flags = _icon_flags(view, status)
+        head = (line, inverted, flags, view.get("side", 0))
+        if full or head != keys[_HEAD]:
+            if not full:
+                canvas.fill_rect(0, 0, WIDTH, HEADER_RULE_Y + 1, 0)
+            _market_header(canvas, view, status, line, inverted, self._log(_HEAD, keep))
+            keys[_HEAD] = head
+            keys[_TYPED] = None
+            if keep:
+                self._logs[_TYPED].clear()
+        typed = view.get("typed") or ""
+        if not line and typed != keys[_TYPED]:
+            right = _icons_left(flags)
+            if keys[_TYPED] is not None:
+                canvas.fill_rect(TYPED_X, 0, right - TYPED_X, HEADER_RULE_Y, 0)
+            log = self._log(_TYPED, keep)
+            if typed:
+                x = draw_text(canvas, typed, TYPED_X, TITLE_Y, 1, right - 1, 1, log)
+                canvas.hline(x + 2, TITLE_Y + fonts.SMALL_HEIGHT - 1, fonts.SMALL_WIDTH, 1)
+            keys[_TYPED] = typed
+        rows = view.get("rows") or ()
+        selected = view.get("selected", 0)
+        above = -1  # the President of the row above, whose underline is at y - 2
+        y = ROW_Y
+        for i in range(_REGIONS - _ROWS):
+            key = None
+            if i < len(rows):
+                row = rows[i]
+                chosen = bool(selected) and row[0] == selected
+                key = (row, above) if chosen else row
+            if full or key != keys[_ROWS + i]:
+                if not full:
+                    canvas.fill_rect(0, y - 1, WIDTH, ROW_PITCH, 0)
+                log = self._log(_ROWS + i, keep)
+                if key is not None:
+                    _market_line(canvas, rows[i], y, chosen, above, log)
+                keys[_ROWS + i] = key
+            if i < len(rows):
+                above = rows[i][4]
+            y += ROW_PITCH
+
+    # ---- form regions ------------------------------------------------------------------------
+
+    def _form(self, view: dict, status, full: bool, keep: bool, review: bool) -> None:
+        canvas = self.canvas
+        keys = self._keys
+        title = (view.get("title") or "", review, _icon_flags(view, status))
+        if full or title != keys[_TITLE]:
+            if not full:
+                canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
+            _title(canvas, view, status, self._log(_TITLE, keep), review, full)
+            keys[_TITLE] = title
+        fields = view.get("fields") or ()
+        active = view.get("active", -1)
+        show = view.get("blink", True)
+        # A field's key: (label, value) and 0 (plain), 1 (active, hidden) or 2 (active, shown).
+        # The active value's bar reaches the top row of the next field's lines and is reached
+        # by the bar of the field above: a field next to a changed one is redrawn with it.
+        changed = 0
+        for i in range(FIELD_ROWS):
+            key = None
+            if i < len(fields):
+                key = (fields[i], (2 if show else 1) if i == active else 0)
+            if full or key != keys[_FIELDS + i]:
+                changed |= 1 << i
+                keys[_FIELDS + i] = key
+        if changed and 0 <= active < FIELD_ROWS and show:
+            changed |= (changed << 1 | changed >> 1) & (1 << active)
+        if changed:
+            if not full:  # every clear first: a clear takes a row of the neighbours' lines
+                for i in range(FIELD_ROWS):
+                    if changed >> i & 1:
+                        y = FIELD_Y + i * fonts.SMALL_LINE
+                        canvas.fill_rect(0, y - 1, _FIELD_COLUMNS, fonts.SMALL_LINE + 1, 0)
+            for i in range(min(len(fields), FIELD_ROWS)):
+                if changed >> i & 1:
+                    y = FIELD_Y + i * fonts.SMALL_LINE
+                    _field(canvas, fields[i], y, i == active, show, self._log(_FIELDS + i, keep))
+            for i in range(len(fields), FIELD_ROWS):
+                if keep and changed >> i & 1:
+                    self._logs[_FIELDS + i].clear()
+        amount = view.get("amount")
+        sign = view.get("sign") or ""
+        money = (amount, sign)
+        if full or money != keys[_AMOUNT]:
+            if not full:
+                x, y, width, height = self._amount_box
+                if width:
+                    canvas.fill_rect(x, y, width, height, 0)
+            self._amount_box = _amount(canvas, amount, sign, self._log(_AMOUNT, keep))
+            keys[_AMOUNT] = money
+        note = view.get("note") or ""
+        if full or note != keys[_NOTE]:
+            if not full:
+                canvas.fill_rect(0, NOTE_Y, WIDTH, fonts.SMALL_HEIGHT, 0)
+            centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep))
+            keys[_NOTE] = note
+        line, inverted = _line(view, status)
+        if not line:
+            line = REVIEW_TAG if review else ""
+        bottom = (line, inverted)
+        if full or bottom != keys[_BOTTOM]:
+            _message_line(canvas, line, inverted, full, self._log(_BOTTOM, keep))
+            keys[_BOTTOM] = bottom
 
 
 # ---- market ----------------------------------------------------------------------------------
 
 
-def _market(canvas, view: dict, status, log) -> None:
-    line, inverted = _line(view, status)
+def _market_header(canvas, view: dict, status, line: str, inverted: bool, log) -> None:
+    """The header, typed digits aside, and the rule under it."""
     if line:
         if inverted:
             canvas.fill_rect(0, 0, WIDTH, HEADER_RULE_Y + 1, 1)
@@ -118,7 +292,7 @@ def _market(canvas, view: dict, status, log) -> None:
         x = max(0, (right - text_width(line)) // 2)
         draw_text(canvas, line, x, TITLE_Y, 0 if inverted else 1, right - 1, 1, log)
     else:
-        right = _status_icons(canvas, view, status, 1, log)
+        _status_icons(canvas, view, status, 1, log)
         side = view.get("side", 0)
         if 0 <= side < 4:
             draw_text(canvas, SIDE_RANGES[side], CODE_X, TITLE_Y, 1, BANK_X - 2, 1, log)
@@ -126,29 +300,21 @@ def _market(canvas, view: dict, status, log) -> None:
         for token in range(6):
             x = TOKEN_X + token * TOKEN_PITCH
             draw_text(canvas, TOKEN_LETTERS[token], x, TITLE_Y, 1, WIDTH, 1, log)
-        typed = view.get("typed") or ""
-        if typed:
-            x = draw_text(canvas, typed, TYPED_X, TITLE_Y, 1, right - 1, 1, log)
-            canvas.hline(x + 2, TITLE_Y + fonts.SMALL_HEIGHT - 1, fonts.SMALL_WIDTH, 1)
     canvas.hline(0, HEADER_RULE_Y, WIDTH, 1)
-    selected = view.get("selected", 0)
-    y = ROW_Y
-    above = -1  # the President of the row above, whose underline is at y - 2
-    for row in view.get("rows") or ():
-        if y + ROW_PITCH > HEIGHT + 1:
-            break
-        color = 1
-        if selected and row[0] == selected:
-            canvas.fill_rect(0, y - 1, WIDTH, ROW_PITCH, 1)  # rows y-1 .. y+7
-            if above >= 0:  # a notch keeps the underline above apart from the bar
-                x = TOKEN_X + above * TOKEN_PITCH - 1
-                canvas.hline(x, y - 1, fonts.SMALL_WIDTH + 2, 0)
-            color = 0
-            if log is not None:
-                log.append((0, y, "icon:selected"))
-        _market_row(canvas, row, y, color, log)
-        above = row[4]
-        y += ROW_PITCH
+
+
+def _market_line(canvas, row, y: int, chosen: bool, above: int, log) -> None:
+    """One company row, as an inverted bar when it is the selected one."""
+    color = 1
+    if chosen:
+        canvas.fill_rect(0, y - 1, WIDTH, ROW_PITCH, 1)  # rows y-1 .. y+7
+        if above >= 0:  # a notch keeps the underline above apart from the bar
+            x = TOKEN_X + above * TOKEN_PITCH - 1
+            canvas.hline(x, y - 1, fonts.SMALL_WIDTH + 2, 0)
+        color = 0
+        if log is not None:
+            log.append((0, y, "icon:selected"))
+    _market_row(canvas, row, y, color, log)
 
 
 def _market_row(canvas, row, y: int, color: int, log) -> None:
@@ -190,33 +356,29 @@ def _digit(value: int) -> str:
 # ---- form and review -------------------------------------------------------------------------
 
 
-def _form(canvas, view: dict, status, log, review: bool) -> None:
-    _title(canvas, view, status, log, review)
-    fields = view.get("fields") or ()
-    active = view.get("active", -1)
-    show = view.get("blink", True)
-    y = FIELD_Y
-    for i in range(min(len(fields), FIELD_ROWS)):
-        label, value = fields[i]
-        draw_text(canvas, label, 0, y, 1, VALUE_X - fonts.SMALL_CELL + 1, 1, log)
-        if i != active:
-            draw_text(canvas, value, VALUE_X, y, 1, VALUE_RIGHT, 1, log)
-        elif show:  # the active value: inverted while shown, blank while hidden
-            width = max(text_width(value[:VALUE_CHARS]), fonts.SMALL_WIDTH)
-            canvas.fill_rect(VALUE_X - 2, y - 1, width + 4, fonts.SMALL_LINE + 1, 1)
-            draw_text(canvas, value, VALUE_X, y, 0, VALUE_RIGHT, 1, log)
-        y += fonts.SMALL_LINE
-    amount = view.get("amount")
-    if amount is not None:
-        text = (view.get("sign") or "") + "%d" % amount
-        width = text_width(text, 2)
-        if width <= WIDTH - AMOUNT_X:
-            draw_text(canvas, text, WIDTH - width, AMOUNT_Y, 1, WIDTH, 2, log)
-        else:  # six characters and more: one size down
-            x = max(AMOUNT_X, WIDTH - text_width(text))
-            draw_text(canvas, text, x, AMOUNT_SMALL_Y, 1, WIDTH, 1, log)
-    centered(canvas, view.get("note") or "", NOTE_Y, 1, log)
-    _bottom(canvas, view, status, REVIEW_TAG if review else "", log)
+def _field(canvas, field, y: int, active: bool, show: bool, log) -> None:
+    label, value = field
+    draw_text(canvas, label, 0, y, 1, VALUE_X - fonts.SMALL_CELL + 1, 1, log)
+    if not active:
+        draw_text(canvas, value, VALUE_X, y, 1, VALUE_RIGHT, 1, log)
+    elif show:  # the active value: inverted while shown, blank while hidden
+        width = max(text_width(value[:VALUE_CHARS]), fonts.SMALL_WIDTH)
+        canvas.fill_rect(VALUE_X - 2, y - 1, width + 4, fonts.SMALL_LINE + 1, 1)
+        draw_text(canvas, value, VALUE_X, y, 0, VALUE_RIGHT, 1, log)
+
+
+def _amount(canvas, amount, sign: str, log) -> tuple:
+    """The form's amount, x2 right-aligned beside the fields; returns its box (x, y, w, h)."""
+    if amount is None:
+        return (0, 0, 0, 0)
+    text = sign + "%d" % amount
+    width = text_width(text, 2)
+    if width <= WIDTH - AMOUNT_X:
+        draw_text(canvas, text, WIDTH - width, AMOUNT_Y, 1, WIDTH, 2, log)
+        return (WIDTH - width, AMOUNT_Y, width, 2 * fonts.SMALL_HEIGHT)
+    x = max(AMOUNT_X, WIDTH - text_width(text))  # six characters and more: one size down
+    draw_text(canvas, text, x, AMOUNT_SMALL_Y, 1, WIDTH, 1, log)
+    return (x, AMOUNT_SMALL_Y, WIDTH - x, fonts.SMALL_HEIGHT)
 
 
 # ---- total -----------------------------------------------------------------------------------
@@ -267,15 +429,17 @@ def _ask(canvas, view: dict, status, log) -> None:
 # ---- shared pieces ---------------------------------------------------------------------------
 
 
-def _title(canvas, view: dict, status, log, review: bool) -> None:
-    """Title line and rule; a review's title is an inverted bar."""
+def _title(canvas, view: dict, status, log, review: bool, rule: bool = True) -> None:
+    """Title line and rule (unless `rule` is False: already there); a review's title is an
+    inverted bar."""
     color = 1
     if review:
         canvas.fill_rect(0, 0, WIDTH, RULE_Y, 1)
         color = 0
     right = _status_icons(canvas, view, status, color, log)
     draw_text(canvas, view.get("title") or "", 0, TITLE_Y, color, right - 1, 1, log)
-    canvas.hline(0, RULE_Y, WIDTH, 1)
+    if rule:
+        canvas.hline(0, RULE_Y, WIDTH, 1)
 
 
 def _status_icons(canvas, view: dict, status, color: int, log) -> int:
@@ -311,8 +475,29 @@ def _line(view: dict, status) -> tuple:
 
 def _bottom(canvas, view: dict, status, fallback: str, log) -> None:
     line, inverted = _line(view, status)
-    if not line:
-        line = fallback
-    if inverted:
-        canvas.fill_rect(0, BAR_Y, WIDTH, HEIGHT - BAR_Y, 1)
+    _message_line(canvas, line or fallback, inverted, True, log)
+
+
+def _message_line(canvas, line: str, inverted: bool, blank: bool, log) -> None:
+    """The message line (an inverted bar when `inverted`); `blank`: nothing there yet."""
+    if inverted or not blank:
+        canvas.fill_rect(0, BAR_Y, WIDTH, HEIGHT - BAR_Y, 1 if inverted else 0)
     centered(canvas, line, BOTTOM_Y, 0 if inverted else 1, log)
+
+
+def _icon_flags(view: dict, status) -> int:
+    flags = 0
+    if status and status.get("battery_low"):
+        flags |= _BATTERY
+    if not view.get("sound", True):
+        flags |= _SOUND_OFF
+    return flags
+
+
+def _icons_left(flags: int) -> int:
+    """The left edge the status icons leave, as _status_icons() returns it."""
+    if flags & _SOUND_OFF:
+        return _SLOT_SOUND
+    if flags & _BATTERY:
+        return _SLOT_BATTERY
+    return WIDTH

@@ -20,6 +20,10 @@ from ui.draw import (
     text_width,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 try:
     from micropython import const
 except ImportError:
@@ -29,6 +33,8 @@ except ImportError:
 
 
 BIG_Y = const(24)  # big glyphs cover rows 24-44: pages 3-5, so a keypress changes 3 pages
+BIG_FIRST_PAGE = const(3)
+BIG_LAST_PAGE = const(5)
 ENTRY_X = const(33)  # an amount being typed starts here: four digits are centred
 _BIG_HEIGHT = const(21)
 _MIDDLE_Y = const(11)  # the lines and the big text share rows 11-53
@@ -67,6 +73,9 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
     partial: redraw only what changed since the last partial render() on this canvas (the
     canvas must have been drawn on by render() alone since); otherwise the whole frame is drawn.
     The unit draws partially on its one display: a Screen remembers that canvas's regions.
+    Returns the first and last column of the big text's rows (pages 3-5) when a character
+    typed or taken back at the end of an amount was all that changed (the display can send
+    just those columns: SSD1306.show_window), else None.
     """
     global _kept
     screen = _kept
@@ -76,7 +85,7 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
             _kept = screen
     elif not partial:
         screen.forget()
-    screen.draw(view, status, log)
+    return screen.draw(view, status, log)
 
 
 _kept: "Screen | None" = None  # the Screen of the canvas drawn partially last
@@ -89,10 +98,15 @@ class Screen:
         self.canvas = canvas
         # Log entries per region (title, lines, big, bottom), kept while a log is asked for.
         self._logs: tuple = ([], [], [], [])
+        self._market: Any = None  # the Stock Exchange's screens (ui.market_screens), once drawn
+        self._edit_columns = [0, 0]  # the columns an entry's edit touched: draw() returns it
+        self._edited = False
         self.forget()
 
     def forget(self) -> None:
         """Draw everything at the next draw(): the canvas holds something else."""
+        if self._market is not None:
+            self._market.forget()
         self._known = False
         self._logged = False
         self._title = ""
@@ -109,15 +123,21 @@ class Screen:
         self._bottom = ""
         self._inverted = False
 
-    def draw(self, view: dict, status: dict | None = None, log: list | None = None) -> None:
-        """Bring the canvas to `view` (see render()); `log` gets everything on screen."""
+    def draw(self, view: dict, status: dict | None = None, log: list | None = None):
+        """Bring the canvas to `view` (see render()); `log` gets everything on screen. Returns
+        (first, last) column of an entry's edit when that was the only change, else None."""
         canvas = self.canvas
         if "screen" in view:
-            from ui.market_screens import render_screen
+            market = self._market
+            if market is None:
+                from ui.market_screens import Screens
 
-            self.forget()  # the Stock Exchange draws the whole frame
-            render_screen(canvas, view, status, log)
-            return
+                market = self._market = Screens(canvas)
+            self._known = False  # the Stock Exchange drew over every region of this Screen
+            market.draw(view, status, log)
+            return None
+        if self._market is not None:
+            self._market.forget()
         keep = log is not None
         full = not self._known or (keep and not self._logged)
         if full:
@@ -126,7 +146,8 @@ class Screen:
             self._known = True
         self._logged = keep
         logs = self._logs
-        self._draw_title(view, status, full, logs[0] if keep else None)
+        self._edited = False
+        other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
         middle = full or lines != self._lines
         big = view.get("big") or ""
@@ -139,17 +160,23 @@ class Screen:
             self._draw_lines(lines, logs[1] if keep else None)
             self._big_kind = _NONE  # cleared: nothing to clear before the big text
             self._draw_big(big, entry, logs[2] if keep else None)
+            other = True
         elif big != self._big or entry != self._big_entry:
             self._draw_big(big, entry, logs[2] if keep else None)
-        self._draw_bottom(view, status, full, logs[3] if keep else None)
+            other = other or not self._edited
+        if self._draw_bottom(view, status, full, logs[3] if keep else None):
+            other = True
         if log is not None:
             for region in logs:
                 for item in region:
                     log.append(item)
+        if other or full or not self._edited:
+            return None
+        return self._edit_columns
 
     # ---- regions ---------------------------------------------------------------------------
 
-    def _draw_title(self, view: dict, status, full: bool, log) -> None:
+    def _draw_title(self, view: dict, status, full: bool, log) -> bool:
         flags = 0
         if status and status.get("battery_low"):
             flags |= _BATTERY
@@ -162,7 +189,7 @@ class Screen:
         title = view.get("title") or ""
         symbol = view.get("symbol") or ""
         if not full and title == self._title and symbol == self._symbol and flags == self._icons:
-            return
+            return False
         canvas = self.canvas
         if not full:
             canvas.fill_rect(0, TITLE_Y, WIDTH, RULE_Y - 2, 0)
@@ -186,6 +213,7 @@ class Screen:
             _icon(canvas, bitmap, 0, "icon:" + symbol if log is not None else "", log)
             left = _TITLE_AFTER_SYMBOL
         draw_text(canvas, title, left, TITLE_Y, 1, right - 1, 1, log)
+        return True
 
     def _draw_lines(self, lines, log) -> None:
         if log is not None:
@@ -250,13 +278,21 @@ class Screen:
             width += draw.big_run(big, kept, len(big))
             if ENTRY_X + width > WIDTH:
                 return False
-            draw_big(self.canvas, big, ENTRY_X + self._big_w + fonts.BIG_GAP, BIG_Y, None, kept)
+            start = ENTRY_X + self._big_w + fonts.BIG_GAP
+            draw_big(self.canvas, big, start, BIG_Y, None, kept)
+            columns = self._edit_columns
+            columns[0] = start
+            columns[1] = ENTRY_X + width - 1
         elif big and len(big) < kept and old.startswith(big):
             width -= draw.big_run(old, len(big), kept)
             start = ENTRY_X + width + fonts.BIG_GAP
             self.canvas.fill_rect(start, BIG_Y, ENTRY_X + self._big_w - start, _BIG_HEIGHT, 0)
+            columns = self._edit_columns
+            columns[0] = start
+            columns[1] = ENTRY_X + self._big_w - 1
         else:
             return False
+        self._edited = True
         self._big = big
         self._big_w = width
         if log is not None:
@@ -264,7 +300,7 @@ class Screen:
             log.append((ENTRY_X, BIG_Y, big))
         return True
 
-    def _draw_bottom(self, view: dict, status, full: bool, log) -> None:
+    def _draw_bottom(self, view: dict, status, full: bool, log) -> bool:
         line = view.get("message") or ""
         inverted = bool(line) and bool(view.get("error"))
         if not line and status and status.get("notice"):
@@ -273,7 +309,7 @@ class Screen:
         if not line:
             line = view.get("detail") or ""
         if not full and line == self._bottom and inverted == self._inverted:
-            return
+            return False
         self._bottom = line
         self._inverted = inverted
         if log is not None:
@@ -281,6 +317,7 @@ class Screen:
         if inverted or not full:
             self.canvas.fill_rect(0, BAR_Y, WIDTH, HEIGHT - BAR_Y, 1 if inverted else 0)
         draw.centered(self.canvas, line, BOTTOM_Y, 0 if inverted else 1, log)
+        return True
 
 
 def _icon(canvas, bitmap: bytes, x: int, name: str, log: list | None) -> int:

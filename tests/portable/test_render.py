@@ -305,6 +305,62 @@ def test_an_unchanged_view_draws_nothing_and_allocates_nothing_on_micropython():
     assert frame_of(canvas) == frame_of(check)
 
 
+class QuietBus:
+    """Acknowledges every write and keeps nothing: heap_lock sees only the firmware."""
+
+    def writeto(self, address, buf, stop=True):
+        return len(buf)
+
+    def writevto(self, address, vector, stop=True):
+        count = 0
+        for part in vector:
+            count += len(part)
+        return count
+
+
+def test_an_entry_edit_alone_returns_its_columns_and_draws_without_allocating():
+    """render() tells the caller the columns of a character typed or taken back when nothing
+    else changed (the unit then sends only them); drawing it and sending that window allocate
+    nothing on MicroPython."""
+    display = SSD1306(QuietBus())
+    canvas = display.canvas
+    status = {"battery_low": False, "notice": ""}
+    short = make_view(green=1, mode="entry", big="12", detail="BALANCE 15M")
+    longer = make_view(green=1, mode="entry", big="123", detail="BALANCE 15M")
+    assert render(canvas, make_view(green=1, big="15M"), status, None, True) is None
+    assert render(canvas, short, status, None, True) is None  # the balance made way: not alone
+    display.show()
+    edit = render(canvas, longer, status, None, True)
+    start = ENTRY_X + big_width("12") + fonts.BIG_GAP
+    assert edit is not None and (edit[0], edit[1]) == (start, ENTRY_X + big_width("123") - 1)
+    display.show_window(edit[0], edit[1], 3, 5)
+    assert display.show() == 0  # the window held every change
+    edit = render(canvas, short, status, None, True)  # taken back
+    assert edit is not None and (edit[0], edit[1]) == (start, ENTRY_X + big_width("123") - 1)
+    display.show_window(edit[0], edit[1], 3, 5)
+    assert display.show() == 0
+    other = make_view(green=1, mode="entry", big="123", detail="BALANCE 16M")
+    assert render(canvas, other, status, None, True) is None  # the bottom line changed too
+    assert render(canvas, short, status, [], True) is None  # a log asked for: drawn whole
+    display.show()
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        print("SKIP heap_lock needs MicroPython")
+        return
+    sent = [0, 0]
+    heap_lock()
+    try:
+        edit = render(canvas, longer, status, None, True)
+        sent[0] = display.show_window(edit[0], edit[1], 3, 5)
+        edit = render(canvas, short, status, None, True)
+        sent[1] = display.show_window(edit[0], edit[1], 3, 5)
+    finally:
+        heap_unlock()
+    assert sent[0] == sent[1] > 0
+    assert display.show() == 0
+
+
 def test_canvas_primitives_match_micropython_framebuf():
     # Expected bytes come from MicroPython's own framebuf; on CPython this checks the stand-in.
     buf = bytearray(64)

@@ -313,3 +313,64 @@ def test_panel_without_remap_shows_the_frame_rotated():
     assert panel.pixel(0, 0) == 1 and panel.pixel(127, 0) == 0
     panel.i2c_write(b"\x00\x41")  # start line 1: RAM row 1 at the top
     assert panel.pixel(0, 63) == 1
+
+
+def test_show_window_sends_its_columns_and_leaves_the_rest_to_show():
+    i2c, panel, display = make_display()
+    display.init_display()
+    display.show()
+    display.canvas.fill_rect(40, 24, 13, 21, 1)  # a big digit: columns 40-52, pages 3-5
+    display.canvas.pixel(5, 60, 1)  # a change the caller does not tell show_window about
+    writes_before = panel.ram_writes
+    sent = display.show_window(40, 52, 3, 5)
+    # One window, then its three pages in one write: address, control, 3 x 16 columns.
+    assert sent == WINDOW_BYTES + 2 + 3 * 16
+    assert panel.ram_writes - writes_before == 3 * 16
+    assert panel.pixel(52, 44) == 1 and panel.pixel(5, 60) == 0
+    # Only the window counts as sent: the next show() finds the other change and sends it.
+    assert display.show() == WINDOW_BYTES + 2 + 8
+    assert glass_differences(panel, display.canvas) == 0
+    display.canvas.fill_rect(124, 24, 4, 21, 1)  # at the right edge the window moves left
+    assert display.show_window(124, 127, 3, 5) == WINDOW_BYTES + 2 + 3 * 8
+    assert display.show() == 0
+    assert glass_differences(panel, display.canvas) == 0
+    display.canvas.fill_rect(10, 20, 60, 30, 1)  # wider than one write takes: a page each
+    assert display.show_window(10, 69, 2, 6) == WINDOW_BYTES + 5 * (2 + 64)
+    display.canvas.fill_rect(90, 60, 3, 2, 1)  # one page
+    assert display.show_window(90, 92, 7, 7) == WINDOW_BYTES + 2 + 8
+    assert display.show() == 0
+    assert glass_differences(panel, display.canvas) == 0
+
+
+def test_show_window_sends_everything_when_the_panel_needs_it():
+    i2c, panel, display = make_display()
+    draw_pattern(display.canvas)
+    display.init_display()  # nothing sent yet: the panel holds noise
+    writes = panel.ram_writes
+    display.show_window(40, 52, 3, 5)
+    assert panel.ram_writes - writes == 1024 and panel.display_on
+    assert glass_differences(panel, display.canvas) == 0
+    display.invalidate()
+    writes = panel.ram_writes
+    display.show_window(40, 52, 3, 5)
+    assert panel.ram_writes - writes == 1024
+
+
+def test_show_window_allocates_nothing_on_micropython():
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        print("SKIP heap_lock needs MicroPython")
+        return
+    display = SSD1306(QuietBus())
+    display.init_display()
+    display.show()
+    display.canvas.fill_rect(20, 24, 13, 21, 1)
+    result = [0]
+    heap_lock()
+    try:
+        result[0] = display.show_window(20, 32, 3, 5)
+    finally:
+        heap_unlock()
+    assert result[0] == WINDOW_BYTES + 2 + 3 * 16
+    assert display.show() == 0

@@ -270,3 +270,39 @@ def test_boot_notice_names_losses_and_repairs():
     )
     assert describe_problems(["snapshot 2 corrupt", "records 5-7 missing"]) == ("JOURNAL: 3 LOST")
     assert describe_problems(["bad record", "log 1: line 2 dropped"]) == "JOURNAL: 2 LOST"
+
+
+def test_a_digit_goes_out_as_one_window_and_an_unchanged_screen_allocates_nothing():
+    rig = Rig()
+    rig.insert(0, 2)
+    rig.advance(1200)
+    rig.unit.screen_log = None  # as on the device: nothing logged
+    rig.type("1")
+    i2c = rig.board.i2c
+    sent = []
+    for key in "25":
+        before = i2c.bytes_written
+        rig.press(key)
+        sent.append(i2c.bytes_written - before)
+    # A digit is one glyph of 16 columns over pages 3-5: the window command, then one write.
+    assert sent == [8 + 2 + 3 * 16, 8 + 2 + 3 * 16], sent
+    panel = rig.parts.panel
+    canvas = rig.unit.display.canvas
+    for y in range(64):
+        for x in range(128):
+            assert panel.pixel(x, y) == canvas.pixel(x, y), (x, y)
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        print("SKIP heap_lock needs MicroPython")
+        rig.cleanup()
+        return
+    drew = [True]
+    now = rig.now + 40
+    heap_lock()
+    try:
+        drew[0] = rig.unit.render_screen(now)  # nothing changed: a version compare
+    finally:
+        heap_unlock()
+    assert drew[0] is False
+    rig.cleanup()
