@@ -1,7 +1,7 @@
 # C right after a transaction takes it back (rulebook tip 3): the checks, the screen text and
 # the ledger's inverse. Loaded on first use, like rules.endgame: a game in which nobody takes a
 # transaction back never loads it into RAM.
-from rules.ledger import BANK, ERR_NOT_ENOUGH
+from rules.money import BANK, ERR_NOT_ENOUGH
 
 MSG_UNDONE = "UNDONE: %s"
 MSG_NO_UNDO = "%s: NO UNDO"  # C after a payment the unit made itself (a tagged "tx")
