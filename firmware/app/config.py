@@ -188,7 +188,7 @@ class Config:
         if key is not None:  # still down: by its name in the layout in use now
             if self.keymap is not keymap:
                 key = _renamed(key, keymap, self.keymap)
-            unit.edition.swallow(key)
+            unit.edition.wake_key = key  # rules.machine: its release is not seen
         forget_settings(unit)
         for slot in (GREEN, RED):  # cards laid in while it ran reach the edition now
             card_slot = unit.slots[slot]

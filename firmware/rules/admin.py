@@ -2,23 +2,65 @@
 # asks, answered with GO or C (a new game, enrolling cards, clearing all cards, the game's
 # totals), and enrolling cards. The edition holds one Admin while `admin` names a question or
 # ENROLLING, and hands it every key, card and view; it acts through the edition's public names.
+# Also what each hold asks (held). Loaded at the first hold: a game in which nobody holds a key
+# never has it in RAM.
 from rules import keys
+from rules.admin_text import (
+    ASK_CLEAR_CARDS,
+    ASK_ENROLL,
+    ASK_NEW_GAME,
+    ASK_TOTALS,
+    ENROLLING,
+    MSG_CARDS_CLEARED,
+    MSG_ENROLL_DONE,
+    MSG_ENROLL_HELP,
+    MSG_ENROLL_NUMBER,
+    MSG_ENROLL_ONE_CARD,
+    MSG_ENROLLED,
+    MSG_NEW_GAME,
+    MSG_NO_CARDS,
+    TOTALS,
+)
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
 
-# The questions (the edition's `admin`). Each needs a long press, then GO: no stray key ends one.
-ASK_NEW_GAME = "NEW GAME?"
-ASK_ENROLL = "ENROLL CARDS?"
-ASK_CLEAR_CARDS = "CLEAR ALL CARDS?"
-ASK_TOTALS = "GAME TOTALS?"
-ENROLLING = "ENROLLING"
-TOTALS = "TOTALS"  # end-of-game totals (rules.endgame): each card's cash plus its typed value
 
-MSG_ENROLL_HELP = "INSERT CARD  C: DONE"
-MSG_ENROLL_NUMBER = "TYPE 1-%d, THEN GO"
-MSG_ENROLL_ONE_CARD = "ONE CARD AT A TIME"
-MSG_ENROLLED = "CARD %d ENROLLED"
-MSG_ENROLL_DONE = "ENROLLING DONE"
-MSG_CARDS_CLEARED = "ALL CARDS CLEARED"
+def held(ed, key: str, now: int) -> None:
+    """A key held its hold_ms (rules.electronic_banking's table): C asks for a new game (or, in
+    a mode, means the mode's own hold), the enroll and totals keys with no card in ask about
+    enrolling and TOTALS, the lift key with a card alone in RED asks for the mortgage value."""
+    if key == keys.CLEAR:
+        if ed.admin is not None:
+            ed.admin_mode.held_clear(now)
+        elif ed.ask_pay is None:
+            ed.ask(ASK_NEW_GAME, now)
+    elif key == ed.enroll_key:
+        if ed.admin is None and ed.no_card():
+            ed.ask(ASK_ENROLL, now)
+    elif key == ed.totals_key:
+        if ed.admin is None and ed.no_card():
+            if ed.registry.numbers:
+                ed.ask(ASK_TOTALS, now)
+            else:
+                ed.cue("key")
+                ed.refuse(MSG_NO_CARDS)
+    else:
+        ed.cue("key")
+        from rules import endgame
+
+        endgame.start_lift(ed)
+
+
+def new_game(ed) -> None:
+    """NEW GAME? answered GO: every card back to the start balance, once that is durable."""
+
+    def started(record: tuple) -> None:
+        ed.clear_entry()
+        ed.last_change = ""
+        ed.go_done = False
+        ed.show_message(MSG_NEW_GAME, False)
+        ed.cue("new_game")
+
+    ed.propose([("new", ed.start_balance)], started)
 
 
 class Admin:
@@ -83,7 +125,7 @@ class Admin:
             ed.admin = None if admin != ASK_ENROLL else ENROLLING
             ed.view_changed()
             if admin == ASK_NEW_GAME:
-                ed.new_game()
+                new_game(ed)
             elif admin == ASK_CLEAR_CARDS:
                 self._clear_cards()
             elif admin == ASK_TOTALS:

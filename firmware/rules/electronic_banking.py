@@ -11,18 +11,19 @@
 # ("set", "assets", number, value): the property and building value typed in TOTALS for a
 # player (end-of-game ranking only: it never changes a balance; a new game clears it).
 from rules import keys
-from rules.admin import (  # the questions and enrolling: rules.admin (re-exported here)
+from rules.admin_text import (  # the questions and enrolling: rules.admin (re-exported here)
     ASK_CLEAR_CARDS,  # noqa: F401
-    ASK_ENROLL,
-    ASK_NEW_GAME,
-    ASK_TOTALS,
+    ASK_ENROLL,  # noqa: F401
+    ASK_NEW_GAME,  # noqa: F401
+    ASK_TOTALS,  # noqa: F401
     ENROLLING,
     MSG_ENROLL_DONE,  # noqa: F401
     MSG_ENROLL_NUMBER,  # noqa: F401
     MSG_ENROLL_ONE_CARD,  # noqa: F401
     MSG_ENROLLED,  # noqa: F401
+    MSG_NEW_GAME,  # noqa: F401
+    MSG_NO_CARDS,
     TOTALS,
-    Admin,
 )
 from rules.cards import CardRegistry
 from rules.ledger import BANK, Ledger
@@ -43,6 +44,10 @@ from rules.money import (
 )
 from rules.ticks import ticks_diff
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rules.admin import Admin
+
 MSG_INSERT_CARD = "INSERT A CARD"
 MSG_UNKNOWN_CARD = "UNKNOWN CARD"
 MSG_SAME_CARD = "SAME CARD IN BOTH"
@@ -50,11 +55,9 @@ MSG_REMOVE_BAD_CARD = "REMOVE THAT CARD"
 MSG_PRESS_C = "PRESS C TO RETYPE"
 MSG_GO_GREEN_ONLY = "GO: GREEN SLOT ONLY"
 MSG_GO_ONCE = "REINSERT FOR 2ND GO"
-MSG_NEW_GAME = "NEW GAME"
 MSG_SOUND_ON = "SOUND ON"
 MSG_SOUND_OFF = "SOUND OFF"
 MSG_NEW_CARD = "NEW CARD"
-MSG_NO_CARDS = "HOLD K: ENROLL CARDS"
 MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
 MSG_CARD_MOVED = "CARD MOVED: PRESS C"  # a card came or went mid-entry: keys locked until C
 
@@ -259,6 +262,9 @@ class ElectronicBanking(StateMachine):
         self.tick_message(now)
         self.tick_standby(now)
 
+    def woken(self, now: int) -> None:
+        pass  # a key woke the unit: the screen it slept on comes back as it was
+
     def asleep(self) -> None:
         if self.admin is not None:
             self.leave_admin()  # an unattended unit never stays in an admin mode
@@ -360,30 +366,15 @@ class ElectronicBanking(StateMachine):
         return 0
 
     def held(self, key: str, now: int) -> None:
-        if key == keys.CLEAR:
-            if self.admin is not None:
-                self.admin_mode.held_clear(now)  # type: ignore[union-attr]
-            elif self.ask_pay is None:
-                self.ask(ASK_NEW_GAME, now)
-        elif key == self.enroll_key:
-            if self.admin is None and self.no_card():
-                self.ask(ASK_ENROLL, now)
-        elif key == self.totals_key:
-            if self.admin is None and self.no_card():
-                if self.registry.numbers:
-                    self.ask(ASK_TOTALS, now)
-                else:
-                    self.cue("key")
-                    self.refuse(MSG_NO_CARDS)
-        else:
-            self.cue("key")
-            from rules import endgame
+        from rules import admin  # what a hold asks: loaded by the first hold
 
-            endgame.start_lift(self)
+        admin.held(self, key, now)
 
     def ask(self, question: str, now: int) -> None:
         """A long press asks `question` (rules.admin): GO = yes, C = no."""
         if self.admin_mode is None:
+            from rules.admin import Admin  # loaded at the first question
+
             self.admin_mode = Admin(self)
         self.admin = question
         self.admin_at = now
@@ -579,25 +570,10 @@ class ElectronicBanking(StateMachine):
     # ---- C right after a transaction: take it back (rulebook tip 3) ---------------------------
 
     def _undo_last(self) -> None:
-        """Propose the inverse of the last transaction; nothing changes before acknowledge."""
+        """C right after a transaction: propose its inverse (rules.undo)."""
         from rules import undo  # loaded on first use
 
-        was_go = self.undo_go
-        record, text = undo.proposal(self.ledger, self.undo, was_go, self.money)
-        if record is None:  # a Chance payout; or a guard that cannot trip in play
-            self.undo = None
-            self.refuse(text)
-            return
-
-        def undone(record: tuple) -> None:
-            if was_go:
-                self.go_done = False  # the GO did not happen: this insertion may still GO
-            self.showing_card_number = False
-            self.last_change = text
-            self.show_message(text, False)
-            self.cue("undo")
-
-        self.propose([record], undone)
+        undo.take_back(self)
 
     def _toggle_sound(self) -> None:
         def toggled(record: tuple) -> None:
@@ -605,16 +581,6 @@ class ElectronicBanking(StateMachine):
             self.cue("sound_on" if self.sound_on else "sound_off")
 
         self.propose([("set", "sound", 0 if self.sound_on else 1)], toggled)
-
-    def new_game(self) -> None:
-        def started(record: tuple) -> None:
-            self.clear_entry()
-            self.last_change = ""
-            self.go_done = False
-            self.show_message(MSG_NEW_GAME, False)
-            self.cue("new_game")
-
-        self.propose([("new", self.start_balance)], started)
 
     # ---- payments asked first: a mortgage lifted (and an edition's own) ---------------------
 

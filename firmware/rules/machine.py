@@ -5,6 +5,8 @@
 from rules.ticks import ticks_diff
 
 TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 # Prompts shared by the editions and their modes (a question, an amount still being typed).
 MSG_CONFIRM_KEYS = "GO = YES   C = NO"
@@ -14,9 +16,10 @@ MSG_CANCELLED = "ENTRY CANCELLED"
 
 class StateMachine:
     """What the shell may read and call is listed in docs/editions.md. A subclass calls
-    StateMachine.__init__ first, then implements press (and, as it needs them, release, held,
-    woken, applied, not_stored), restore, snapshot_records, view, card_present, card_gone and
-    tick (calling tick_hold from it)."""
+    StateMachine.__init__ first, then implements press, release, hold_ms and held (its table of
+    holds; a machine without holds clears held_key in press and needs neither), applied,
+    restore, snapshot_records, view, card_present, card_gone and tick (calling tick_hold,
+    tick_message and tick_standby from it), and, with a standby, asleep and woken."""
 
     # ---- what an edition declares (class attributes; the shell reads them, never probes) -------
     name = ""
@@ -28,13 +31,18 @@ class StateMachine:
     standby_ms = 60000  # tick_standby: display off after this long without a key or card
     message_ms = 2500  # a message stays this long
 
-    if TYPE_CHECKING:  # what a subclass implements, for the type checker only
-
-        def press(self, key: str, now: int) -> None: ...
-        def card_present(self, slot: int, card_id: str, now: int) -> None: ...
-        def card_gone(self, slot: int, now: int) -> None: ...
-        def tick(self, now: int) -> None: ...
-        def restore(self, record: tuple) -> None: ...
+    if TYPE_CHECKING:  # what a subclass implements (annotations only: no code on the device)
+        press: Callable[[str, int], None]
+        release: Callable[[str, int], None]
+        hold_ms: Callable[[str], int]
+        held: Callable[[str, int], None]
+        asleep: Callable[[], None]  # the unit went to standby: a mode must not outlast it
+        woken: Callable[[int], None]  # a key woke it (its press does nothing else)
+        applied: Callable[[list], None]
+        card_present: Callable[[int, str, int], None]
+        card_gone: Callable[[int, int], None]
+        tick: Callable[[int], None]
+        restore: Callable[[tuple], None]
 
     def __init__(self) -> None:
         self.cues: list = []
@@ -47,9 +55,10 @@ class StateMachine:
         self.awake = True  # the view's display_on: False in standby
         self.started = False  # the first event sets the clock reference (boot is activity)
         self.last_activity = 0
-        # The key that woke the unit (or closed the settings menu) while it is down: its press
-        # did nothing else, its release is not seen, and other keys pressed meanwhile are a
-        # hand on the keypad: dropped.
+        # The key that woke the unit while it is down (or one the shell says is down and must
+        # not act: it closed the settings menu, or was held since power-on): its press did
+        # nothing else, its release is not seen, and other keys pressed meanwhile are a hand on
+        # the keypad: dropped.
         self.wake_key: str | None = None
         self.held_key: str | None = None  # the last key down, until it is released
         self.held_since = 0
@@ -58,21 +67,10 @@ class StateMachine:
     # ---- the shell's calls -------------------------------------------------------------------
 
     def handle(self, event: tuple) -> None:
-        """Dispatch ("key_down"|"key_up", key, t), ("card_present", slot, card_id, t),
-        ("card_gone", slot, t) or ("tick", t)."""
-        kind = event[0]
-        if kind == "key_down":
-            self.key_down(event[1], event[2])
-        elif kind == "key_up":
-            self.key_up(event[1], event[2])
-        elif kind == "card_present":
-            self.card_present(event[1], event[2], event[3])
-        elif kind == "card_gone":
-            self.card_gone(event[1], event[2])
-        elif kind == "tick":
-            self.tick(event[1])
-        else:
-            raise ValueError("unknown event")
+        """One event as a tuple (the fuzzer's, the scripts'): rules.events says which."""
+        from rules import events  # the shell calls key_down etc. itself: never on the device
+
+        events.dispatch(self, event)
 
     def key_down(self, key: str, now: int) -> None:
         self._check_idle()
@@ -98,22 +96,11 @@ class StateMachine:
             return
         if key != self.held_key:
             return  # a key that went down before the last one: only the last one counts
-        if not self.long_press_done:
-            self._check_hold(now)  # released before a tick noticed the hold
+        self.tick_hold(now)  # released before a tick noticed the hold
         self.held_key = None
         self.last_activity = now
         if not self.long_press_done:
             self.release(key, now)
-
-    def swallow(self, key: str | None) -> None:
-        """`key` is down and must not act (it closed the settings menu, or was held since
-        power-on): its release is not seen, and other presses are dropped until then."""
-        self.wake_key = key
-
-    def enrolled_cards(self) -> dict:
-        """card id -> player number of the cards enrolled (a new game of another edition keeps
-        them); a card-less edition keeps the ones it was given."""
-        return {}
 
     def take_cues(self) -> list:
         cues = self.cues
@@ -171,9 +158,14 @@ class StateMachine:
             self.view_changed()
 
     def tick_hold(self, now: int) -> None:
-        """From the edition's tick: a key held long enough acts now (held)."""
-        if self.held_key is not None and not self.long_press_done:
-            self._check_hold(now)
+        """From the edition's tick: the key held for its hold_ms acts now (held)."""
+        key = self.held_key
+        if key is not None and not self.long_press_done:
+            ms = self.hold_ms(key)
+            if ms and ticks_diff(now, self.held_since) >= ms:
+                self.long_press_done = True
+                self.last_activity = now
+                self.held(key, now)
 
     def tick_standby(self, now: int) -> None:
         """From the edition's tick: standby_ms without a key or card puts the unit to sleep."""
@@ -196,39 +188,9 @@ class StateMachine:
 
     # ---- documented-protected hooks an edition overrides (docs/editions.md) -------------------
 
-    def hold_ms(self, key: str) -> int:
-        """The edition's table of holds: how long `key` must be held, in the state the machine
-        is in now, to mean something else (0: here it never does). Asked at every tick."""
-        return 0
-
-    def held(self, key: str, now: int) -> None:
-        """`key` has been down hold_ms(key): act (its release then does nothing more)."""
-
-    def release(self, key: str, now: int) -> None:
-        """The last key down went up before its hold acted."""
-
-    def asleep(self) -> None:
-        """The unit went to standby: a mode that must not outlast it ends here."""
-
-    def woken(self, now: int) -> None:
-        """A key woke the unit from standby (its press does nothing else)."""
-
-    def applied(self, records: list) -> None:
-        """Durable records are applied (default: restore each)."""
-        for record in records:
-            self.restore(record)
-
     def not_stored(self, problem: str) -> None:
         """The proposed records could not be stored: nothing changed but the message."""
         self.refuse(problem)
-
-    def _check_hold(self, now: int) -> None:
-        key = self.held_key
-        ms = self.hold_ms(key)  # type: ignore[arg-type]
-        if ms and ticks_diff(now, self.held_since) >= ms:
-            self.long_press_done = True
-            self.last_activity = now
-            self.held(key, now)  # type: ignore[arg-type]
 
     def _check_idle(self) -> None:
         if self.outbox:

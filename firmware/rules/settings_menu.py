@@ -59,7 +59,7 @@ class SettingsMenu(StateMachine):
         self.pending: tuple | None = None  # (name, value) awaiting the new-game answer
         self.changed: list = []  # names saved in this visit
         self.done = False
-        self.swallow(held)
+        self.wake_key = held  # the gesture's key: its release is not seen
         self.asked_at = 0
 
     # ---- what the edition interface asks for ----------------------------------------------
@@ -174,6 +174,7 @@ class SettingsMenu(StateMachine):
             StateMachine.key_up(self, key, now)
 
     def press(self, key: str, now: int) -> None:
+        self.held_key = None  # every key acts as it goes down: no hold, nothing on release
         if self.done:
             return
         self.cue("key")

@@ -15,33 +15,20 @@
 # - A trade's amount is None on the screen (agreed off-unit).
 from rules.machine import StateMachine
 from rules.stock_forms import (
-    BANK,
-    BUYER,
-    BUYP,
     CANCEL,
-    CODE,
     CONFIRM,
-    INTEREST,
     MSG_CODE_RANGE,
     MSG_CONFIRM_OR_CANCEL,
     NEWGAME,
-    NOTE_REFUND,
-    OFFICES,
     ONOFF,
-    PRICE,
     REMOVE,
     REVIEW,
-    SELL,
-    SELLER,
-    SHARES,
-    START,
-    TITLE_INTRO,
+    REVIEW_RECORD,
     TITLES,
-    TOKEN,
     TOTAL,
+    TRANSACTIONS,
     Form,
     is_digit,
-    signed,
 )
 from rules.stock_market import SIDES, TOKENS, Market, Quote
 from rules.ticks import ticks_diff
@@ -53,26 +40,11 @@ SHOW_REVIEW = "review"
 SHOW_TOTAL = "total"
 ASK = "ask"
 
-TITLE_TOTAL = "TOTAL"
-ASK_NEW_GAME = "NEW GAME?"
-ASK_KEYS = "CONFIRM / CANCEL"
-MSG_HOLD = "HOLD %s SECONDS"  # the hold time (settings: HOLD MS), in seconds
 MSG_NOTHING_TO_REVIEW = "NO TRANSACTION YET"
 MSG_NOT_CONFIRMED = "NOT CONFIRMED"  # a question left unanswered for confirm_ms
 MSG_KEY_NOT_USED = "KEY NOT USED HERE"
 MSG_NEW_GAME = "NEW GAME"
 MSG_REMOVED = "%s REMOVED"
-TRANSACTIONS = (
-    "se_intro",
-    "se_buy",
-    "se_sell",
-    "se_trade",
-    "se_interest",
-    "se_start",
-    "se_offices",
-    "se_remove",
-)
-REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): REVIEW's screen
 
 
 def _tuples(record) -> tuple:
@@ -135,19 +107,10 @@ class StockExchange(StateMachine):
     def _replay(self, record) -> tuple:
         record = _tuples(record)
         kind = record[0]
-        if kind == REVIEW_RECORD:
-            if len(record) < 5 or record[3] not in TRANSACTIONS:
-                raise ValueError("bad review record")
-            self.last = record[3:]
-            self.last_refund_to = record[1]
-            self.last_refund = record[2]
-            return ()
-        if kind == "card" and len(record) == 3:
-            self.kept_cards[record[1]] = record[2]
-            return ()
-        if kind == "uncard" and len(record) == 2:
-            for card in [c for c in self.kept_cards if self.kept_cards[c] == record[1]]:
-                del self.kept_cards[card]
+        if kind == REVIEW_RECORD or kind == "card" or kind == "uncard":
+            from rules import stock_screens  # records a snapshot or another edition wrote
+
+            stock_screens.restore_other(self, record)
             return ()
         if not isinstance(kind, str) or not kind.startswith("se_"):
             raise ValueError("unknown record")
@@ -199,20 +162,17 @@ class StockExchange(StateMachine):
         elif screen == FORM:
             self.form.view(view)
         elif screen == SHOW_REVIEW:
-            self._review_view(view)
+            from rules import stock_screens  # loaded on first use, as REVIEW and the questions
+
+            stock_screens.review_view(self, view)
         elif screen == SHOW_TOTAL:
-            view["title"] = TITLE_TOTAL
-            totals = self.market.totals()
-            in_play = self.market.in_play
-            view["totals"] = tuple((t, totals[t]) for t in range(len(TOKENS)) if in_play[t])
+            from rules import stock_screens
+
+            stock_screens.total_view(self, view)
         else:
-            view["title"] = self.question
-            view["detail"] = ASK_KEYS
-            quote = self.quote
-            note = ""
-            if quote is not None and quote.refund:  # removing a player who held a monopoly
-                note = NOTE_REFUND % (TOKENS[quote.refund_to], quote.refund)
-            view["note"] = note
+            from rules import stock_screens
+
+            stock_screens.ask_view(self, view)
         return view
 
     def _market_view(self, view: dict) -> None:
@@ -236,60 +196,6 @@ class StockExchange(StateMachine):
         view["rows"] = tuple(rows)
         view["selected"] = self.selected
         view["typed"] = self.typed
-
-    def _review_view(self, view: dict) -> None:
-        record = self.last
-        if record is None:  # not reachable: REVIEW is refused without a transaction
-            return
-        kind = record[0]
-        refund = self.last_refund  # any transaction that broke a monopoly (a buy can, too)
-        refund_to = self.last_refund_to
-        note = ""
-        amount: int | None = None
-        sign = ""
-        fields: tuple
-        title = TITLES[REMOVE]
-        if kind == "se_intro":
-            title = TITLE_INTRO
-            fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]), (PRICE, record[3]))
-            amount, sign = record[3], "-" if record[3] else ""
-        elif kind == "se_buy" or kind == "se_sell":
-            title = TITLES[BANK] if kind == "se_buy" else TITLES[SELL]
-            fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]), (SHARES, record[3]))
-            amount, sign = record[4], "-" if kind == "se_buy" else "+"
-        elif kind == "se_trade":
-            title = TITLES[BUYP]
-            fields = (
-                (BUYER, TOKENS[record[1]]),
-                (SELLER, TOKENS[record[2]]),
-                (CODE, "%02d" % record[3]),
-                (SHARES, record[4]),
-            )
-        elif kind == "se_interest":
-            title = TITLES[INTEREST]
-            fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]))
-            amount, sign = record[3], "-"
-        elif kind == "se_start":
-            title = TITLES[START]
-            fields = ((TOKEN, TOKENS[record[1]]),)
-            amount, sign = record[2], "+"
-        elif kind == "se_offices":
-            title = TITLES[OFFICES]
-            group = self.market.group_of(record[1])
-            fields = tuple(("%02d" % group[i], record[2][i]) for i in range(len(group)))
-            amount, sign, _ = signed(record[3])
-        else:  # se_remove
-            fields = ((TOKEN, TOKENS[record[1]]),)
-            amount, sign = record[2], "+" if record[2] else ""
-        view["title"] = title
-        view["fields"] = tuple((label, str(value)) for label, value in fields)
-        view["active"] = -1
-        view["blink"] = True
-        view["amount"] = amount
-        view["sign"] = sign
-        if refund and refund_to >= 0:
-            note = NOTE_REFUND % (TOKENS[refund_to], refund)
-        view["note"] = note
 
     # ---- events ----------------------------------------------------------------------------
 
@@ -340,6 +246,9 @@ class StockExchange(StateMachine):
             self.side_at = now
             self.view_changed()
 
+    def asleep(self) -> None:
+        pass  # standby keeps the screen as it is, a half-typed form included
+
     def woken(self, now: int) -> None:
         self.side_at = now  # the unit wakes on the very same screen, its timers restarted
         self.selected_at = now
@@ -358,7 +267,9 @@ class StockExchange(StateMachine):
         elif self.screen == FORM:
             self.form.key(key, now)
         elif self.screen == ASK:
-            self._ask_key(key, now)
+            from rules import stock_screens
+
+            stock_screens.ask_key(self, key, now)
         elif key in (CONFIRM, CANCEL):  # REVIEW and TOTAL screens
             self.cue("key" if key == CONFIRM else "cancel")
             self.to_market(now)
@@ -366,27 +277,17 @@ class StockExchange(StateMachine):
             self.refuse(MSG_CONFIRM_OR_CANCEL)
 
     def release(self, key: str, now: int) -> None:
-        self.refuse(self._hold_message())  # REMOVE or NEWGAME let go too soon
+        from rules import stock_screens  # REMOVE or NEWGAME let go too soon: HOLD n SECONDS
+
+        self.refuse(stock_screens.hold_message(self.long_press_ms))
 
     def hold_ms(self, key: str) -> int:
         return self.long_press_ms  # only REMOVE and NEWGAME stay held_key (press)
 
-    def _hold_message(self) -> str:
-        """HOLD n SECONDS for the hold time in force, rounded up to a tenth of a second."""
-        tenths = (self.long_press_ms + 99) // 100
-        if tenths % 10:
-            return MSG_HOLD % ("%d.%d" % (tenths // 10, tenths % 10))
-        if tenths == 10:
-            return "HOLD 1 SECOND"
-        return MSG_HOLD % (tenths // 10)
-
     def held(self, key: str, now: int) -> None:
-        self.typed = ""
-        if key == REMOVE:
-            self.cue("key")
-            self._open_form(REMOVE, now)
-        else:
-            self.ask(ASK_NEW_GAME)
+        from rules import stock_screens  # REMOVE's form, or NEW GAME?
+
+        stock_screens.held(self, key, now)
 
     # ---- market screens --------------------------------------------------------------------
 
@@ -455,13 +356,13 @@ class StockExchange(StateMachine):
         elif key in TITLES:
             self.cue("key")
             self.typed = ""
-            self._open_form(key, now)
+            self.open_form(key, now)
         else:
             self.refuse(MSG_KEY_NOT_USED)
 
     # ---- forms -----------------------------------------------------------------------------
 
-    def _open_form(self, kind: str, now: int) -> None:
+    def open_form(self, kind: str, now: int) -> None:
         self.screen = FORM
         self.form.open(kind, now)
 
@@ -473,19 +374,6 @@ class StockExchange(StateMachine):
         self.message = ""
         self.cue("confirm")
         self.view_changed()
-
-    def _ask_key(self, key: str, now: int) -> None:
-        if key == CANCEL:
-            self.cue("cancel")
-            self.to_market(now)
-        elif key != CONFIRM:
-            self.refuse(MSG_CONFIRM_OR_CANCEL)
-        elif self.question == ASK_NEW_GAME:
-            self.cue("key")
-            self.propose([("se_new",)], self.confirmed)
-        elif self.quote is not None:
-            self.cue("key")
-            self.propose([("se_remove", self.values[0], self.quote.refund)], self.confirmed)
 
     # ---- after acknowledge(True) -----------------------------------------------------------
 

@@ -31,6 +31,7 @@ TITLES = {
     REMOVE: "REMOVE A PLAYER",
 }
 TITLE_INTRO = "INTRODUCTION"
+ASK_NEW_GAME = "NEW GAME?"  # the questions a hold asks (rules.stock_screens)
 ASK_REMOVE = "REMOVE %s?"
 
 # Field labels. A token field takes one key 1-6; CODE two digits; SHARES one digit; PRICE up
@@ -57,6 +58,18 @@ MSG_CONFIRM_OR_CANCEL = "CONFIRM OR CANCEL"
 MSG_CANCEL_FIRST = "CANCEL FIRST"
 NOTE_REFUND = "REFUND TO %s %d"
 NOTE_LIST_PRICE = "LIST PRICE %d"
+
+TRANSACTIONS = (
+    "se_intro",
+    "se_buy",
+    "se_sell",
+    "se_trade",
+    "se_interest",
+    "se_start",
+    "se_offices",
+    "se_remove",
+)
+REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): REVIEW's screen
 
 
 def is_digit(key: str) -> bool:

@@ -63,3 +63,23 @@ def apply(ledger, record: tuple) -> None:
         ledger.destroyed -= amount
     else:
         ledger.balances[payee] -= amount
+
+
+def take_back(ed) -> None:
+    """C right after a transaction: propose its inverse; nothing changes before acknowledge."""
+    was_go = ed.undo_go
+    record, text = proposal(ed.ledger, ed.undo, was_go, ed.money)
+    if record is None:  # a Chance payout; or a guard that cannot trip in play
+        ed.undo = None
+        ed.refuse(text)
+        return
+
+    def undone(record: tuple) -> None:
+        if was_go:
+            ed.go_done = False  # the GO did not happen: this insertion may still GO
+        ed.showing_card_number = False
+        ed.last_change = text
+        ed.show_message(text, False)
+        ed.cue("undo")
+
+    ed.propose([record], undone)
