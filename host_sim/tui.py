@@ -196,7 +196,7 @@ class UnitThread:
         self.keys = dict(self.unit.keys)
         self.edition = edition
         # the edition's own amount format ($1500); the Stock Exchange has none
-        self.money = getattr(self.unit.unit.edition, "_money", str)
+        self.money = getattr(self.unit.unit.edition, "money", str)
         self.uses_cards = self.unit.uses_cards
 
     def _call(self, action) -> Snapshot:

@@ -56,7 +56,7 @@ def build_unit(
         keys, _ = keypad(rules.name)
     if display is None:
         display = SSD1306(board.i2c, board.display_address)
-    card_readers = readers() if getattr(rules, "uses_cards", True) else [None, None]
+    card_readers = readers() if rules.uses_cards else [None, None]
     piezo = Piezo(board.piezo) if level is None else Piezo(board.piezo, level)
     battery = Battery(board.vsys, divider=board.vsys_divider)
     unit = BankUnit(rules, keys, display, card_readers, piezo, battery, Store(fs))

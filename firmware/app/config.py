@@ -181,17 +181,20 @@ class Config:
         overlay = unit.overlay
         unit.overlay = None
         unit.rendered_version = -1
-        if key is not None:
-            unit.wake_key = key
-        changed = getattr(overlay, "changed", None)
+        keymap = self.keymap
+        changed = overlay.changed
         if changed:
             self.rebuild(unit, now, "volume" in changed)
+        if key is not None:  # still down: by its name in the layout in use now
+            if self.keymap is not keymap:
+                key = _renamed(key, keymap, self.keymap)
+            unit.edition.wake_key = key  # rules.machine: its release is not seen
         forget_settings(unit)
         for slot in (GREEN, RED):  # cards laid in while it ran reach the edition now
             card_slot = unit.slots[slot]
             if card_slot is not None and card_slot.uid_hex is not None:
                 unit.edition.card_present(slot, card_slot.uid_hex, now)
-                unit._settle()
+                unit.settle()
 
     def rebuild(self, unit, now: int, volume_changed: bool) -> None:
         """A fresh edition from the settings: the journal replayed into it if it holds a game of
@@ -207,16 +210,12 @@ class Config:
             else:
                 unit.slots = [None, None]  # stop reading; poll_reader turns a field off
             keypad, keymap = self.keypad(edition.name)
-            if unit.wake_key is not None:  # the same switch, by its name in the new layout
-                unit.wake_key = _renamed(unit.wake_key, self.keymap, keymap)
             unit.keypad = keypad
             self.keymap = keymap
         if unit.storage_broken:
             return  # nothing can be written or read back: the defaults of a fresh edition
         if self.new_game_due():
-            registry = getattr(old, "registry", None)
-            # A card-less edition keeps the cards enrolled before it (kept_cards) for this.
-            numbers = registry.numbers if registry is not None else getattr(old, "kept_cards", {})
+            numbers = old.enrolled_cards()  # a card-less edition keeps them for this
             self.start_game(unit, [("card", card, numbers[card]) for card in numbers])
         else:
             try:
@@ -229,12 +228,12 @@ class Config:
                     edition.restore(record)
                 except ValueError:
                     pass  # reported at boot already
-        if volume_changed and hasattr(edition, "volume"):
+        if volume_changed and edition.volume is not None:
             # The level is game state the edition journals: set it through its journal.
-            edition.outbox.append(("set", "volume", self.settings.get("volume")))
-            unit._settle()
+            edition.propose([("set", "volume", self.settings.get("volume"))])
+            unit.settle()
         level = self.settings.get("volume")
-        if not hasattr(edition, "volume") and level is not None and unit.piezo is not None:
+        if edition.volume is None and level is not None and unit.piezo is not None:
             unit.piezo.set_volume(level)
 
 

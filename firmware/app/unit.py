@@ -105,7 +105,6 @@ class BankUnit:
         self.battery_low = False
         self.battery_notice = False  # "BATTERY LOW" shows for notice_ms when the flag rises
         self.battery_notice_at = 0
-        self.wake_key: str | None = None  # the key that woke the unit, while it is held
         self.store = store
         self.rendered_version = -1
         self.rendered_notice = ""
@@ -142,7 +141,7 @@ class BankUnit:
         """False for an edition played without cards (Stock Exchange): no reader is started,
         polled or missed, and no card event reaches it. A property, because the settings menu
         can change the edition while the unit runs."""
-        return getattr(self.edition, "uses_cards", True)
+        return self.edition.uses_cards
 
     # ---- start-up ----------------------------------------------------------------------------
 
@@ -230,22 +229,13 @@ class BankUnit:
         event = keypad.pop()  # also drains events an earlier step left queued
         while event is not None:
             kind, key = event
-            machine = self.active
+            # The machine owns the key grammar (rules.machine): waking, holds, what a release
+            # means. The keypad says only which key went down or up.
             if kind == Keypad.PRESS:
-                # The key that wakes the unit does nothing else (the edition's rule); keys
-                # pressed while it is still down are a hand on the keypad: dropped here. Their
-                # releases reach the edition, which ignores keys it never saw go down.
-                if self.wake_key is None:
-                    # An edition's `awake` is its view's display_on (an overlay is always lit):
-                    # read as an attribute, no view is built for a keypress.
-                    if not getattr(machine, "awake", True):
-                        self.wake_key = key
-                    machine.key_down(key, now)
+                self.active.key_down(key, now)
             elif kind == Keypad.RELEASE:
-                if key == self.wake_key:
-                    self.wake_key = None
-                machine.key_up(key, now)
-            self._settle()  # LONG: the rules time holds themselves from key_down/key_up
+                self.active.key_up(key, now)
+            self.settle()
             if self.overlay is not None and kind == Keypad.PRESS:
                 self._overlay_check(now, key)
             keypad = self.keypad  # a new one if the edition changed
@@ -301,21 +291,20 @@ class BankUnit:
         machine = self.active
         if change == card_slot.INSERTED:
             machine.card_present(slot, card_slot.uid_hex, now)
-            self._settle()
+            self.settle()
         elif change == card_slot.REMOVED:
             machine.card_gone(slot, now)
-            self._settle()
+            self.settle()
         elif change == card_slot.COLLISION:
             if had_card:
                 machine.card_gone(slot, now)  # which card would pay is unknowable
-            self._settle("error")
+            self.settle("error")
         if self.overlay is not None:
             self._overlay_check(now)
 
     def poll_period_ms(self) -> int:
         """From one poll of a reader to its next: longer while the display is dark."""
-        awake = getattr(self.active, "awake", True)  # editions with a standby say so
-        return self.reader_poll_ms if awake else self.standby_poll_ms
+        return self.reader_poll_ms if self.active.awake else self.standby_poll_ms
 
     def _field_off(self, slot: int) -> None:
         reader = self.readers[slot]
@@ -339,11 +328,11 @@ class BankUnit:
         self._field_off(slot)
         if card_slot is not None and card_slot.uid_hex is not None:
             self.active.card_gone(slot, now)  # a card no reader can see is not in the slot
-            self._settle()
+            self.settle()
 
     def tick(self, now: int) -> None:
         self.active.tick(now)
-        self._settle()
+        self.settle()
         if self.overlay is not None:
             self._overlay_check(now)
         if self.settings_notice and ticks_diff(now, self.boot_notice_at) >= self.notice_ms:
@@ -448,7 +437,7 @@ class BankUnit:
         self.rendered_notice = notice
         return True
 
-    def _settle(self, cue: str | None = None) -> None:
+    def settle(self, cue: str | None = None) -> None:
         """Store the edition's records, then play the last cue of the step (or `cue`, the
         shell's own, which replaces it)."""
         edition = self.active
@@ -483,7 +472,7 @@ class BankUnit:
 
     def _follow_volume(self) -> None:
         """An edition with volume levels says its piezo level (0 silent) as `volume`."""
-        volume = getattr(self.active, "volume", None)
+        volume = self.active.volume
         piezo = self.piezo
         if volume is not None and piezo is not None and piezo.volume != volume:
             piezo.set_volume(volume)
@@ -495,7 +484,7 @@ class BankUnit:
         if melody_for(cue) is None:
             return False
         edition = self.active
-        volume = getattr(edition, "volume", None)
+        volume = edition.volume
         if volume is None:
             return edition.sound_on or cue == "sound_off"
         return volume > 0 and (edition.music_on or cue not in edition.music_cues)

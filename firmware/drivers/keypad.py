@@ -1,4 +1,4 @@
-# Keypad matrix: sampled apart from the asyncio tasks, turned into press/release/long events.
+# Keypad matrix: sampled apart from the asyncio tasks, turned into press and release events.
 #
 # Wiring (set up by the board file): rows are Pin.OPEN_DRAIN (Pin.OUT also works), columns are
 # Pin.IN with Pin.PULL_UP; a closed switch pulls its column low while its row is driven low.
@@ -10,7 +10,7 @@
 # its ticks_ms, in a preallocated ring, then sets a flag (an asyncio.ThreadSafeFlag) that wakes
 # the keypad task. It allocates nothing, so it is valid as a hard interrupt. The task side,
 # scan(), owns the input grammar: it replays the samples by their timestamps (debounce, ghost
-# rejection, press, release, long press), so a task held up by a 40 ms render loses no key.
+# rejection, press, release), so a task held up by a 40 ms render loses no key.
 # Without a timer, scan() reads the matrix itself, once per call (the self-test, test rigs).
 #
 # There are no diodes, so three pressed corners of a rectangle make the fourth read pressed too:
@@ -35,14 +35,12 @@ _WRAP = 2 * _RING - 1  # ring indices count modulo 2 * _RING, so "full" and "emp
 
 class Keypad:
     debounce_ms = 15  # a reading must hold this long to count: a 25 ms tap always does
-    hold_ms = 2000  # long press: LONG once per hold, RELEASE still follows
     period_ms = 5  # the timer's sampling period
     queue_len = 16  # events kept between pops; when full the oldest is dropped
     PRESS = 1
-    RELEASE = 2
-    LONG = 3
+    RELEASE = 2  # (what a long press means, the rules decide: rules.machine times holds)
 
-    def __init__(self, rows: "list[Pin]", cols: "list[Pin]", keymap, hold_ms=None, timer=None):
+    def __init__(self, rows: "list[Pin]", cols: "list[Pin]", keymap, timer=None):
         """timer: a machine.Timer to sample from (None: scan() reads the matrix itself)."""
         n_rows = len(rows)
         n_cols = len(cols)
@@ -50,8 +48,6 @@ class Keypad:
             raise ValueError("keypad matrix too large")  # a reading stays a small int
         if len(keymap) != n_rows:
             raise ValueError("keymap needs one row per row pin")
-        if hold_ms is not None:
-            self.hold_ms = hold_ms
         self._rows = tuple(rows)
         self._cols = tuple(cols)
         self._n_cols = n_cols
@@ -68,20 +64,18 @@ class Keypad:
         self._names = tuple(names)  # flat, index r * n_cols + c: also the key's bit
         self._used = used
         self._row_mask = (1 << n_cols) - 1
-        # The grammar, one bit per key: last reading, debounced, long press sent (or muted).
+        # One bit per key: last reading, debounced.
         self._seen = 0
         self._down = 0
-        self._long = 0
         self._started = False  # the first reading is the baseline: keys in it are muted
         self._changed_at = [0] * self._n_keys  # when the key's reading last changed
-        self._pressed_at = [0] * self._n_keys  # when its debounced press began
         self._ev_kind = bytearray(self.queue_len)
         self._ev_key = bytearray(self.queue_len)
         self._ev_head = 0
         self._ev_count = 0
         self.dropped = 0  # events lost to a full queue
         self.ambiguous = 0  # samples rejected for ghost keys
-        self.changes = 0  # events produced since the keypad was built (PRESS, RELEASE, LONG)
+        self.changes = 0  # events produced since the keypad was built (PRESS, RELEASE)
         # The interrupt side: a ring of (ticks_ms, reading) changes, written only by _sample.
         self._timer = timer
         self.sampled = timer is not None  # True: the task need only wake on the flag
@@ -217,9 +211,8 @@ class Keypad:
         changed_at = self._changed_at
         if not self._started:
             self._started = True
-            # Down at the baseline: held as down with its long press spent, so no PRESS and no
-            # LONG comes of it; its RELEASE does.
-            self._seen = self._down = self._long = bits
+            # Down at the baseline: held as down, so no PRESS comes of it; its RELEASE does.
+            self._seen = self._down = bits
             for i in range(self._n_keys):
                 changed_at[i] = t
             return
@@ -233,12 +226,11 @@ class Keypad:
 
     def _settle(self, t: int) -> int:
         """Acts on every deadline due by t, in the order they fell due (debounced presses and
-        releases, long presses); returns the next deadline, or -1 when none is pending."""
+        releases); returns the next deadline, or -1 when none is pending."""
         changed_at = self._changed_at
-        pressed_at = self._pressed_at
         while True:
             pending = self._seen ^ self._down
-            waiting = pending | (self._down & ~self._long)
+            waiting = pending
             first = -1
             first_due = 0
             later = -1  # ticks are never negative
@@ -247,10 +239,7 @@ class Keypad:
                 mask = 1 << i
                 if waiting & mask:
                     waiting &= ~mask
-                    if pending & mask:
-                        due = ticks_add(changed_at[i], self.debounce_ms)
-                    else:
-                        due = ticks_add(pressed_at[i], self.hold_ms)
+                    due = ticks_add(changed_at[i], self.debounce_ms)
                     if ticks_diff(t, due) >= 0:
                         if first < 0 or ticks_diff(due, first_due) < 0:
                             first = i
@@ -261,17 +250,8 @@ class Keypad:
             if first < 0:
                 return later
             mask = 1 << first
-            if pending & mask:
-                self._down ^= mask
-                if self._down & mask:
-                    pressed_at[first] = first_due
-                    self._push(self.PRESS, first)
-                else:
-                    self._long &= ~mask
-                    self._push(self.RELEASE, first)
-            else:
-                self._long |= mask
-                self._push(self.LONG, first)
+            self._down ^= mask
+            self._push(self.PRESS if self._down & mask else self.RELEASE, first)
 
     def _push(self, kind: int, index: int) -> None:
         self.changes += 1

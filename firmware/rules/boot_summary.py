@@ -11,6 +11,9 @@ class BootSummary:
     """The settings in force, a few lines a page, at power-on; any key or the time ends it."""
 
     name = "summary"
+    awake = True  # the contract's declarations an overlay shares with an edition
+    volume = None
+    changed = ()  # the settings it changed: none
     page_ms = 2000
     per_page = 4
     sound_on = True

@@ -5,9 +5,10 @@
 # and the point's places are MORTGAGE, BANKRUPT and FINE. Records are Electronic Banking's: each
 # helper's payment is one ("tx", payer, payee, amount) line, a bankruptcy included.
 from rules import endgame, keys
-from rules.electronic_banking import MSG_FINISH_ENTRY, ElectronicBanking
+from rules.electronic_banking import ElectronicBanking
 from rules.endgame import MSG_RED_ALONE
 from rules.ledger import BANK
+from rules.machine import MSG_FINISH_ENTRY
 from rules.money import ERR_BAD_CHAR, ERR_NO_DIGITS, EntryError
 
 MORTGAGE = "MORTGAGE"  # in K's place: lift a mortgage (held, no card in: enroll cards)
@@ -60,7 +61,7 @@ class Classic(ElectronicBanking):
 
     # ---- whole currency units ----------------------------------------------------------------
 
-    def _money(self, amount: int) -> str:
+    def money(self, amount: int) -> str:
         if amount < 0:
             return "-" + self.currency + str(-amount)
         return self.currency + str(amount)
@@ -81,33 +82,33 @@ class Classic(ElectronicBanking):
             raise EntryError(problem)
         return int(self.entry)
 
-    def _operation_problem(self, amount: int) -> str | None:
+    def amount_problem(self, amount: int) -> str | None:
         if amount < 1:
             return ERR_ZERO
         if amount > MAX_AMOUNT:
-            return "MAX " + self._money(MAX_AMOUNT)
+            return "MAX " + self.money(MAX_AMOUNT)
         return None
 
-    def _finishing(self, key: str) -> bool:
+    def finishing(self, key: str) -> bool:
         if key == keys.GO:
             return bool(self.entry) or self.entry_locked
         return key == MORTGAGE and self.ask_pay is not None
 
-    def _shown_entry(self) -> str:
+    def shown_entry(self) -> str:
         return self.currency + (self.entry if self.entry else "0")
 
     # ---- keys --------------------------------------------------------------------------------
 
     def _press(self, key: str) -> None:
         if key in keys.DIGITS:
-            self._type(key)
+            self.type_key(key)
         elif key == keys.GO:
             if self.entry or self.entry_locked:
                 self._commit_amount(key)
             else:
                 self._go()
         elif key == FINE:
-            if self._no_card():
+            if self.no_card():
                 self._toggle_sound()
             else:
                 self._ask_fine()
@@ -116,15 +117,15 @@ class Classic(ElectronicBanking):
         elif key == BANKRUPT:
             self._bankrupt()
         else:
-            self._refuse("KEY NOT USED HERE")
+            self.refuse("KEY NOT USED HERE")
 
     def _mortgage(self) -> None:
         """MORTGAGE with a card alone in RED: the typed value, or ask for it."""
-        problem = self._slot_problem()
+        problem = self.slot_problem()
         if problem is None and endgame.red_alone(self) is None:
             problem = MSG_RED_ALONE
         if problem is not None:
-            self._refuse(problem)
+            self.refuse(problem)
             return
         if self.entry or self.entry_locked:
             endgame.lift_value(self, MORTGAGE)
@@ -132,25 +133,25 @@ class Classic(ElectronicBanking):
             endgame.start_lift(self)
 
     def _ask_fine(self) -> None:
-        problem = self._slot_problem()
+        problem = self.slot_problem()
         payer = endgame.red_alone(self)
         if problem is None and payer is None:
             problem = MSG_RED_ALONE
         if problem is None and (self.entry or self.entry_locked):
             problem = MSG_FINISH_ENTRY
         if problem is not None or payer is None:
-            self._refuse(problem or MSG_RED_ALONE)
+            self.refuse(problem or MSG_RED_ALONE)
             return
         problem = self.ledger.transfer_problem(payer, BANK, self.fine)
         if problem is not None:
-            self._refuse(problem)
+            self.refuse(problem)
             return
         title = "CARD %d FINE" % payer
         endgame.ask_payment(self, FINE_KIND, payer, BANK, self.fine, title)
 
     def _bankrupt(self) -> None:
         """RED: the bankrupt player; GREEN: the creditor, or none for the bank."""
-        problem = self._slot_problem()
+        problem = self.slot_problem()
         payer = self.slot_card[keys.RED]
         green = self.slot_card[keys.GREEN]
         payee = BANK if green is None else green
@@ -159,27 +160,27 @@ class Classic(ElectronicBanking):
         if problem is None and (self.entry or self.entry_locked):
             problem = MSG_FINISH_ENTRY
         if problem is not None or payer is None:
-            self._refuse(problem or MSG_BANKRUPT_RED)
+            self.refuse(problem or MSG_BANKRUPT_RED)
             return
         amount = self.ledger.balance(payer)
         problem = MSG_NOTHING_LEFT if amount <= 0 else None
         if problem is None:
             problem = self.ledger.transfer_problem(payer, payee, amount)
         if problem is not None:
-            self._refuse(problem)
+            self.refuse(problem)
             return
         title = "BANKRUPT %d>%s" % (payer, "BANK" if green is None else str(green))
         endgame.ask_payment(self, BANKRUPT_KIND, payer, payee, amount, title)
 
-    def _paid(self, kind: str, record: tuple) -> None:
-        amount = self._money(record[3])
+    def asked_paid(self, kind: str, record: tuple) -> None:
+        amount = self.money(record[3])
         if kind == FINE_KIND:
             self.last_change = "FINE -" + amount
-            self._cue("debit")
+            self.cue("debit")
         else:
             payee = record[2]
             self.last_change = "ALL %s TO %s" % (
                 amount,
                 "BANK" if payee == BANK else "CARD %d" % payee,
             )
-            self._cue("bankrupt")
+            self.cue("bankrupt")

@@ -11,9 +11,28 @@
 # ("set", "assets", number, value): the property and building value typed in TOTALS for a
 # player (end-of-game ranking only: it never changes a balance; a new game clears it).
 from rules import keys
+from rules.admin_text import (  # the questions and enrolling: rules.admin (re-exported here)
+    ASK_CLEAR_CARDS,  # noqa: F401
+    ASK_ENROLL,  # noqa: F401
+    ASK_NEW_GAME,  # noqa: F401
+    ASK_TOTALS,  # noqa: F401
+    ENROLLING,
+    MSG_ENROLL_DONE,  # noqa: F401
+    MSG_ENROLL_NUMBER,  # noqa: F401
+    MSG_ENROLL_ONE_CARD,  # noqa: F401
+    MSG_ENROLLED,  # noqa: F401
+    MSG_NEW_GAME,  # noqa: F401
+    MSG_NO_CARDS,
+    TOTALS,
+)
 from rules.cards import CardRegistry
 from rules.ledger import BANK, Ledger
-from rules.machine import StateMachine
+from rules.machine import (
+    MSG_CANCELLED,
+    MSG_CONFIRM_KEYS,  # noqa: F401
+    MSG_FINISH_ENTRY,  # noqa: F401
+    StateMachine,
+)
 from rules.money import (
     MAX_BALANCE,
     EntryError,
@@ -25,6 +44,10 @@ from rules.money import (
 )
 from rules.ticks import ticks_diff
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rules.admin import Admin
+
 MSG_INSERT_CARD = "INSERT A CARD"
 MSG_UNKNOWN_CARD = "UNKNOWN CARD"
 MSG_SAME_CARD = "SAME CARD IN BOTH"
@@ -32,30 +55,11 @@ MSG_REMOVE_BAD_CARD = "REMOVE THAT CARD"
 MSG_PRESS_C = "PRESS C TO RETYPE"
 MSG_GO_GREEN_ONLY = "GO: GREEN SLOT ONLY"
 MSG_GO_ONCE = "REINSERT FOR 2ND GO"
-MSG_FINISH_ENTRY = "PRESS C FIRST"
-MSG_NEW_GAME = "NEW GAME"
 MSG_SOUND_ON = "SOUND ON"
 MSG_SOUND_OFF = "SOUND OFF"
-MSG_CANCELLED = "ENTRY CANCELLED"
 MSG_NEW_CARD = "NEW CARD"
-MSG_CONFIRM_KEYS = "GO = YES   C = NO"
-MSG_ENROLL_HELP = "INSERT CARD  C: DONE"
-MSG_ENROLL_NUMBER = "TYPE 1-%d, THEN GO"
-MSG_ENROLL_ONE_CARD = "ONE CARD AT A TIME"
-MSG_ENROLLED = "CARD %d ENROLLED"
-MSG_ENROLL_DONE = "ENROLLING DONE"
-MSG_CARDS_CLEARED = "ALL CARDS CLEARED"
-MSG_NO_CARDS = "HOLD K: ENROLL CARDS"
 MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
 MSG_CARD_MOVED = "CARD MOVED: PRESS C"  # a card came or went mid-entry: keys locked until C
-
-# Admin states. Each needs a long press and then GO to confirm: one stray key ends nothing.
-ASK_NEW_GAME = "NEW GAME?"
-ASK_ENROLL = "ENROLL CARDS?"
-ASK_CLEAR_CARDS = "CLEAR ALL CARDS?"
-ENROLLING = "ENROLLING"
-ASK_TOTALS = "GAME TOTALS?"
-TOTALS = "TOTALS"  # end-of-game totals: each card's cash plus its typed property value
 
 
 class ElectronicBanking(StateMachine):
@@ -84,6 +88,7 @@ class ElectronicBanking(StateMachine):
     ) -> None:
         if not 2 <= card_count <= 8:
             raise ValueError("card_count must be 2..8")
+        StateMachine.__init__(self)
         self.card_count = card_count
         self.go_amount = go_amount
         self.start_balance = start_balance  # what the next new game starts at (a setting)
@@ -103,25 +108,11 @@ class ElectronicBanking(StateMachine):
         self.undo: tuple | None = None
         self.undo_go = False  # that transaction is a GO
         self.last_change = ""  # "+2M" etc. under the balance after a transaction
-        self.message = ""
-        self.message_is_error = False
-        self.message_at = 0
-        self.awake = True
-        self.last_activity = 0
-        self.started = False  # the first tick sets the clock reference (boot is activity)
         self.card_shown_at = 0
         self.showing_card_number = False
-        self.held_key: str | None = None
-        self.held_since = 0
-        self.long_press_done = False
-        self.swallowed_key: str | None = None  # the key that woke the unit; its release too
-        self.cues: list = []
-        self.outbox: list = []  # records awaiting durable storage
-        self._on_durable = None  # what to do once the outbox is acknowledged
-        self.version = 0  # bumps whenever view() may have changed
-        self.admin: str | None = None  # a question awaiting GO/C, or ENROLLING
+        self.admin: str | None = None  # a question awaiting GO/C, or ENROLLING (rules.admin)
         self.admin_at = 0
-        self.enroll_slots: list = [None, None]  # card id lying in each slot while enrolling
+        self.admin_mode: Admin | None = None  # made by the first question; keys go to it
         self.lift_deferred = False  # the lift key went down unacted: it acts on release
         # A payment asked first (rules.endgame): [kind, payer, payee, amount, title] awaiting GO,
         # or kind "value" while the value of the mortgage to lift is typed.
@@ -150,6 +141,9 @@ class ElectronicBanking(StateMachine):
         else:
             raise ValueError("unknown record")
 
+    def enrolled_cards(self) -> dict:
+        return self.registry.numbers
+
     def snapshot_records(self) -> list:
         """The whole state as records: restore() of these on a fresh edition rebuilds it."""
         records: list = [
@@ -162,41 +156,22 @@ class ElectronicBanking(StateMachine):
                 records.append(("set", "assets", number, self.assets[number]))
         return records
 
-    def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
-        """The shell stored the outbox (durable=True) or could not (nothing is applied)."""
-        records = self.outbox
-        then = self._on_durable
-        self.outbox = []
-        self._on_durable = None
-        if not records:
-            return
-        if not durable:
-            if self.entry:
-                self.entry_locked = True  # as any refused amount: retype it from C
-            self._refuse(problem)
-            return
+    def not_stored(self, problem: str) -> None:
+        if self.entry:
+            self.entry_locked = True  # as any refused amount: retype it from C
+        self.refuse(problem)
+
+    def applied(self, records: list) -> None:
         for record in records:
             self.restore(record)
         self.undo = None  # only the transaction just carried out can be taken back
         if len(records) == 1 and records[0][0] == "tx":
             self.undo = records[0]
             self.undo_go = False  # _go_done() says otherwise
-        if then is not None:
-            then(records[-1])
-        self._changed()
-
-    def _propose(self, record: tuple, then) -> None:
-        self._propose_all([record], then)
-
-    def _propose_all(self, records: list, then) -> None:
-        if self.outbox:
-            raise RuntimeError("previous record not acknowledged")
-        self.outbox.extend(records)
-        self._on_durable = then
 
     # ---- amounts: the hooks an edition with other money overrides ----------------------------
 
-    def _money(self, amount: int) -> str:
+    def money(self, amount: int) -> str:
         """An amount as the screen shows it."""
         return format_amount(amount)
 
@@ -208,21 +183,21 @@ class ElectronicBanking(StateMachine):
         """The typed amount finished by unit_key; raises EntryError."""
         return parse_amount(self.entry + unit_key)
 
-    def _operation_problem(self, amount: int) -> str | None:
+    def amount_problem(self, amount: int) -> str | None:
         return operation_problem(amount)
 
-    def _finishing(self, key: str) -> bool:
+    def finishing(self, key: str) -> bool:
         """Whether this key finishes (and so carries out) the amount being typed."""
         return key == keys.THOUSAND or key == keys.MILLION
 
-    def _shown_entry(self) -> str:
+    def shown_entry(self) -> str:
         return self.entry if self.entry else "0"
 
     def view(self) -> dict:
         """What the screen should show, as plain data for ui.render and the simulator."""
         green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
         if self.admin is not None:
-            return self._admin_view()
+            return self.admin_mode.view()  # type: ignore[union-attr]
         view = {
             "display_on": self.awake,
             "green": green,
@@ -244,7 +219,7 @@ class ElectronicBanking(StateMachine):
             view["mode"] = "transfer"
             view["title"] = "CARD %d > CARD %d" % (red, green)
             shown = red
-            view["detail"] = "CARD %d: %s" % (green, self._money(self.ledger.balance(green)))
+            view["detail"] = "CARD %d: %s" % (green, self.money(self.ledger.balance(green)))
         else:
             shown = green if green is not None else red
             view["mode"] = "receive" if green is not None else "pay"
@@ -256,54 +231,17 @@ class ElectronicBanking(StateMachine):
             endgame.payment_view(self, view, shown)
         elif self.entry or self.entry_locked:
             view["mode"] = "entry"
-            view["big"] = self._shown_entry()
-            view["detail"] = "BALANCE " + self._money(self.ledger.balance(shown))
+            view["big"] = self.shown_entry()
+            view["detail"] = "BALANCE " + self.money(self.ledger.balance(shown))
         elif self.showing_card_number:
             view["big"] = "CARD %d" % shown
         else:
-            view["big"] = self._money(self.ledger.balance(shown))
+            view["big"] = self.money(self.ledger.balance(shown))
         if self.card_lock is not None:  # (it cleared the entry, and keys cannot type one)
             view["detail"] = self.card_lock  # why every key but C is refused
         return view
 
-    def _admin_view(self) -> dict:
-        view = {
-            "display_on": self.awake,
-            "green": None,
-            "red": None,
-            "sound": self.sound_on,
-            "message": self.message,
-            "error": self.message_is_error,
-            "mode": "admin",
-            "title": self.admin,
-            "big": "SURE?",
-            "detail": MSG_CONFIRM_KEYS,
-        }
-        if self.admin == TOTALS:
-            from rules import endgame  # loaded on first use: most games never need it
-
-            endgame.totals_view(self, view)
-        elif self.admin == ENROLLING:
-            view["mode"] = "enroll"
-            view["title"] = "ENROLL CARDS"
-            if self.enroll_card is None:
-                view["big"] = "CARD?"
-                view["detail"] = MSG_ENROLL_HELP
-            else:
-                known = self.registry.number_of(self.enroll_card)
-                view["big"] = self.entry or ("NEW" if known is None else "CARD %d" % known)
-                view["detail"] = MSG_ENROLL_NUMBER % self.card_count
-        return view
-
     # ---- events ----------------------------------------------------------------------------
-
-    def _activity(self, now: int) -> None:
-        self.started = True
-        self.last_activity = now
-        if self.message:
-            self.message = ""
-            self.message_is_error = False
-            self._changed()
 
     def tick(self, now: int) -> None:
         if self.outbox:
@@ -311,108 +249,85 @@ class ElectronicBanking(StateMachine):
         if not self.started:
             self.started = True  # ticks need not start near 0 (a simulator, a warm reboot)
             self.last_activity = now
-        if self.held_key is not None and not self.long_press_done:
-            self._check_long_press(now)
+        self.tick_hold(now)
         asking = self.admin is not None and self.admin != ENROLLING and self.admin != TOTALS
         if asking and ticks_diff(now, self.admin_at) >= self.confirm_ms:
             self.admin = None  # an unanswered question changes nothing
-            self._show_message(MSG_CANCELLED, False, now)
+            self.show_message(MSG_CANCELLED, False, now)
         if self.ask_pay is not None and ticks_diff(now, self.last_activity) >= self.confirm_ms:
             self._end_payment(now)
         if self.showing_card_number and ticks_diff(now, self.card_shown_at) >= self.card_number_ms:
             self.showing_card_number = False
-            self._changed()
-        if self.message and ticks_diff(now, self.message_at) >= self.message_ms:
-            self.message = ""
-            self.message_is_error = False
-            self._changed()
-        if self.awake and ticks_diff(now, self.last_activity) >= self.standby_ms:
-            self.awake = False
-            self.held_key = None
-            if self.admin is not None:
-                self._leave_admin()  # an unattended unit never stays in an admin mode
-            if self.ask_pay is not None:
-                self.ask_pay = None  # nor pays later what was asked before it slept
-                self._clear_entry()
-            self._changed()
+            self.view_changed()
+        self.tick_message(now)
+        self.tick_standby(now)
 
-    def key_down(self, key: str, now: int) -> None:
-        self._check_idle()
-        if not self.awake:
-            self.awake = True  # a key only wakes the unit; it does not also act
-            self.swallowed_key = key
-            self.last_activity = now
-            self._changed()
-            return
-        self._activity(now)
-        self.held_key = key
-        self.held_since = now
-        self.long_press_done = False
+    def woken(self, now: int) -> None:
+        pass  # a key woke the unit: the screen it slept on comes back as it was
+
+    def asleep(self) -> None:
+        if self.admin is not None:
+            self.leave_admin()  # an unattended unit never stays in an admin mode
+        if self.ask_pay is not None:
+            self.ask_pay = None  # nor pays later what was asked before it slept
+            self.clear_entry()
+
+    def press(self, key: str, now: int) -> None:
+        """A key went down (awake, no waking key held): the guards, then the key's rule."""
         self.lift_deferred = False
         if key == keys.CLEAR:
             return  # acts on release (clear, undo) or after the hold time (new game)
         self.undo = None  # C must come right after the transaction to take it back
         if self.admin is not None:
-            self._cue("key")
-            self._admin_key(key)
+            self.cue("key")
+            self.admin_mode.key(key)  # type: ignore[union-attr]
             return
-        if (key == self.enroll_key or key == self.totals_key) and self._no_card():
+        if (key == self.enroll_key or key == self.totals_key) and self.no_card():
             return  # on release: nothing to do; held: enrolling cards, or the game's totals
         if self.ask_pay is not None:
-            self._cue("key")
+            self.cue("key")
             from rules import endgame
 
             endgame.payment_key(self, key)
             return
         if self.card_lock is not None:
-            self._refuse(self.card_lock)  # only C unlocks: nothing typed now can count
+            self.refuse(self.card_lock)  # only C unlocks: nothing typed now can count
             return
         if key == self.lift_key and self._lift_hold_possible():
             self.lift_deferred = True
             return  # on release: the key as usual; held: lift a mortgage
-        self._cue("key")
+        self.cue("key")
         self._press(key)
 
     def _press(self, key: str) -> None:
         """A key that acts as it goes down (C, and K with no card in, act on release or held)."""
         if key in keys.DIGITS:
-            self._type(key)
+            self.type_key(key)
         elif key == keys.POINT:
-            if self._no_card():
+            if self.no_card():
                 self._toggle_sound()
             else:
-                self._type(key)
+                self.type_key(key)
         elif key == keys.THOUSAND or key == keys.MILLION:
             self._commit_amount(key)
         elif key == keys.GO:
             self._go()
         else:
-            self._refuse("KEY NOT USED HERE")
+            self.refuse("KEY NOT USED HERE")
 
-    def key_up(self, key: str, now: int) -> None:
-        self._check_idle()
-        if key == self.swallowed_key:
-            self.swallowed_key = None
-            return
-        if key != self.held_key:
-            return
-        if not self.long_press_done:
-            self._check_long_press(now)  # released before a tick noticed the hold
-        self.held_key = None
-        self.last_activity = now
-        if self.long_press_done:
-            return
+    def release(self, key: str, now: int) -> None:
+        """The last key down went up before its hold acted."""
         if key == keys.CLEAR and self.ask_pay is not None:
-            self._cue("key")
+            self.cue("key")
             if self.entry or self.entry_locked:
-                self._clear_entry()
-                self._changed()
+                self.clear_entry()
+                self.view_changed()
             else:
                 self._end_payment(now)
             return
         if self.lift_deferred and self._lift_hold_possible():
             self.lift_deferred = False
-            self._cue("key")
+            self.cue("key")
             self._press(key)  # a tap: what the key does without the hold
             return
         self._release(key)
@@ -420,188 +335,81 @@ class ElectronicBanking(StateMachine):
     def _release(self, key: str) -> None:
         """A key let go before it was held long enough to mean something else."""
         deferred = key == self.enroll_key or key == self.totals_key
-        if deferred and self.admin is None and self._no_card():
-            self._cue("key")
-            self._refuse(MSG_INSERT_CARD)
+        if deferred and self.admin is None and self.no_card():
+            self.cue("key")
+            self.refuse(MSG_INSERT_CARD)
             return
         if key != keys.CLEAR:
             return
-        self._cue("key")
+        self.cue("key")
         if self.admin is not None:
-            self._admin_key(keys.CLEAR)
+            self.admin_mode.key(keys.CLEAR)  # type: ignore[union-attr]
             return
         if self.entry or self.entry_locked or self.card_lock is not None:
-            self._clear_entry()  # C's first meaning: the amount being typed is dropped
+            self.clear_entry()  # C's first meaning: the amount being typed is dropped
             self.card_lock = None
         elif self.undo is not None:
             self._undo_last()  # then: the transaction just carried out is taken back
-        self._changed()
+        self.view_changed()
 
-    def _check_long_press(self, now: int) -> None:
-        key = self.held_key
-        held_ms = ticks_diff(now, self.held_since)
-        if key == keys.CLEAR and held_ms >= self.long_press_ms:
-            self.long_press_done = True
-            self.last_activity = now
-            if self.admin == ENROLLING and self.enroll_card is None:
-                self._ask(ASK_CLEAR_CARDS, now)
-            elif self.admin == TOTALS:
-                from rules import endgame
+    def hold_ms(self, key: str) -> int:
+        """The holds: C (new game; clear cards; a TOTALS value to 0), the enroll and totals keys
+        (no card in), the lift key (a card alone in RED)."""
+        if key == keys.CLEAR:
+            return self.long_press_ms
+        if key == self.enroll_key:
+            return self.enroll_press_ms
+        if key == self.totals_key:
+            return self.totals_press_ms
+        if key == self.lift_key and self._lift_hold_possible():
+            return self.long_press_ms
+        return 0
 
-                endgame.clear_assets(self)
-            elif self.admin is None and self.ask_pay is None:
-                self._ask(ASK_NEW_GAME, now)
-        elif key == self.enroll_key and held_ms >= self.enroll_press_ms:
-            self.long_press_done = True
-            self.last_activity = now
-            if self.admin is None and self._no_card():
-                self._ask(ASK_ENROLL, now)
-        elif key == self.totals_key and held_ms >= self.totals_press_ms:
-            self.long_press_done = True
-            self.last_activity = now
-            if self.admin is None and self._no_card():
-                if self.registry.numbers:
-                    self._ask(ASK_TOTALS, now)
-                else:
-                    self._cue("key")
-                    self._refuse(MSG_NO_CARDS)
-        elif key == self.lift_key and held_ms >= self.long_press_ms and self._lift_hold_possible():
-            self.long_press_done = True
-            self.last_activity = now
-            self._cue("key")
-            from rules import endgame
+    def held(self, key: str, now: int) -> None:
+        from rules import admin  # what a hold asks: loaded by the first hold
 
-            endgame.start_lift(self)
+        admin.held(self, key, now)
 
-    def _ask(self, question: str, now: int) -> None:
+    def ask(self, question: str, now: int) -> None:
+        """A long press asks `question` (rules.admin): GO = yes, C = no."""
+        if self.admin_mode is None:
+            from rules.admin import Admin  # loaded at the first question
+
+            self.admin_mode = Admin(self)
         self.admin = question
         self.admin_at = now
-        self._clear_entry()
+        self.clear_entry()
         self.card_lock = None  # C was held: as good as pressed
         self.undo = None
         self.message = ""
-        self._cue("confirm")
-        self._changed()
+        self.cue("confirm")
+        self.view_changed()
 
-    @property
-    def enroll_card(self) -> str | None:
-        """The card to enroll: the one card lying in a slot (None with none, or two)."""
-        green, red = self.enroll_slots
-        if green is not None and red is not None:
-            return None
-        return green if green is not None else red
-
-    def _enroll_cards_in(self) -> int:
-        return (self.enroll_slots[0] is not None) + (self.enroll_slots[1] is not None)
-
-    def _leave_admin(self) -> None:
+    def leave_admin(self) -> None:
         self.admin = None
-        self.enroll_slots = [None, None]
-        self._clear_entry()
-        self._changed()
-
-    def _admin_key(self, key: str) -> None:
-        """A key while a question is asked, or while enrolling cards."""
-        admin = self.admin
-        if admin == ENROLLING:
-            self._enroll_key(key)
-            return
-        if admin == TOTALS:
-            from rules import endgame
-
-            endgame.totals_key(self, key)
-            return
-        if key == keys.GO:
-            self.admin = None if admin != ASK_ENROLL else ENROLLING
-            self._changed()
-            if admin == ASK_NEW_GAME:
-                self._new_game()
-            elif admin == ASK_CLEAR_CARDS:
-                self._clear_cards()
-            elif admin == ASK_TOTALS:
-                self.admin = TOTALS
-                self.totals_page = 0
-        elif key == keys.CLEAR:
-            self.admin = ENROLLING if admin == ASK_CLEAR_CARDS else None
-            self._show_message(MSG_CANCELLED, False)
-        else:
-            self._refuse(MSG_CONFIRM_KEYS)
-
-    def _enroll_key(self, key: str) -> None:
-        if key == keys.CLEAR:
-            if self.entry:
-                self._clear_entry()
-                self._changed()
-            elif self.enroll_card is None:
-                self._leave_admin()
-                self._show_message(MSG_ENROLL_DONE, False)
-            return
-        if self.enroll_card is None:
-            two = self._enroll_cards_in() > 1
-            self._refuse(MSG_ENROLL_ONE_CARD if two else MSG_ENROLL_HELP)
-            return
-        if key in keys.DIGITS:
-            number = int(key)
-            if not 1 <= number <= self.card_count:
-                self._refuse(MSG_ENROLL_NUMBER % self.card_count)
-                return
-            self.entry = key  # one digit: typing another replaces it
-            self._changed()
-        elif key == keys.GO and self.entry:
-            card, number = self.enroll_card, int(self.entry)
-
-            def bound(record: tuple) -> None:
-                self._clear_entry()
-                self._show_message(MSG_ENROLLED % record[2], False)
-                self._cue("credit")
-
-            self._propose(("card", card, number), bound)
-        else:
-            self._refuse(MSG_ENROLL_NUMBER % self.card_count)
-
-    def _clear_cards(self) -> None:
-        numbers = [self.registry.numbers[card] for card in self.registry.numbers]
-        if not numbers:
-            self.admin = ENROLLING
-            self._show_message(MSG_CARDS_CLEARED, False)
-            return
-
-        def cleared(record: tuple) -> None:
-            self.admin = ENROLLING
-            self._show_message(MSG_CARDS_CLEARED, False)
-            self._cue("new_game")
-
-        self._propose_all([("uncard", number) for number in sorted(numbers)], cleared)
+        if self.admin_mode is not None:
+            self.admin_mode.slots = [None, None]
+        self.clear_entry()
+        self.view_changed()
 
     def _card_moved(self, now: int) -> None:
         """What every card event does first: a card always wakes the unit and acts."""
         self._check_idle()
         self.awake = True
-        self._activity(now)
+        self.activity(now)
         self.undo = None  # rulebook: an error can be corrected only while the card is still in
         if self.entry and not self.entry_locked and self.admin is None:
             # An amount half typed is dropped, and every key but C is refused until C, so the
             # digits typed next never join a stale "1" or "1." (a refused entry is void already).
-            self._clear_entry()
+            self.clear_entry()
             self.card_lock = MSG_CARD_MOVED
-            self._show_message(MSG_CARD_MOVED, False)
-
-    def _enroll_slot(self, slot: int, card_id: str | None, cue: str) -> None:
-        self.enroll_slots[slot] = card_id
-        self._clear_entry()
-        self._cue(cue)
-        self._changed()
+            self.show_message(MSG_CARD_MOVED, False)
 
     def card_present(self, slot: int, card_id: str, now: int) -> None:
         self._card_moved(now)
-        if self.admin == ENROLLING:
-            self._enroll_slot(slot, card_id, "card_in")
+        # A card going in answers "no" to any question and leaves TOTALS; enrolling takes it.
+        if self.admin is not None and self.admin_mode.card_moved(slot, card_id):  # type: ignore[union-attr]
             return
-        if self.admin is not None:
-            # A card going in answers "no" to any question and leaves TOTALS, with whatever
-            # was half typed there (it must not survive as the card's entry).
-            self._leave_admin()
-            self._show_message(MSG_CANCELLED, False)
         if self.slot_card[slot] is not None or self.slot_refusal[slot] is not None:
             self._take_out(slot)  # a different card without a "gone" in between
         number = self.registry.number_of(card_id)
@@ -609,14 +417,14 @@ class ElectronicBanking(StateMachine):
             free = self.registry.free_number() if self.registry.auto_enroll else None
             if free is None:
                 self.slot_refusal[slot] = MSG_UNKNOWN_CARD
-                self._refuse(MSG_UNKNOWN_CARD)
+                self.refuse(MSG_UNKNOWN_CARD)
                 return
 
             def enrolled(record: tuple, slot: int = slot, now: int = now) -> None:
                 self._seat(slot, record[2], now)
-                self._show_message(MSG_NEW_CARD, False)
+                self.show_message(MSG_NEW_CARD, False)
 
-            self._propose(("card", card_id, free), enrolled)
+            self.propose([("card", card_id, free)], enrolled)
             return
         self._seat(slot, number, now)
 
@@ -625,22 +433,21 @@ class ElectronicBanking(StateMachine):
             self._end_payment(now)  # a card going in answers "no"
         if self.slot_card[1 - slot] == number:
             self.slot_refusal[slot] = MSG_SAME_CARD
-            self._refuse(MSG_SAME_CARD)
+            self.refuse(MSG_SAME_CARD)
             return
         self.slot_card[slot] = number
         if slot == keys.GREEN:
             self.go_done = False
-        self._clear_entry()
+        self.clear_entry()
         self.last_change = ""
         self.showing_card_number = True
         self.card_shown_at = now
-        self._cue("card_in")
-        self._changed()
+        self.cue("card_in")
+        self.view_changed()
 
     def card_gone(self, slot: int, now: int) -> None:
         self._card_moved(now)
-        if self.admin == ENROLLING:
-            self._enroll_slot(slot, None, "card_out")
+        if self.admin is not None and self.admin_mode.card_moved(slot, None):  # type: ignore[union-attr]
             return
         self._take_out(slot)
 
@@ -648,17 +455,17 @@ class ElectronicBanking(StateMachine):
         if self.ask_pay is not None:
             self._end_payment(self.last_activity)
         if self.slot_card[slot] is not None:
-            self._cue("card_out")
+            self.cue("card_out")
         self.slot_card[slot] = None
         self.slot_refusal[slot] = None
-        self._clear_entry()  # a half-typed amount never survives a card change
+        self.clear_entry()  # a half-typed amount never survives a card change
         self.last_change = ""
         self.showing_card_number = False
-        self._changed()
+        self.view_changed()
 
     # ---- actions ---------------------------------------------------------------------------
 
-    def _no_card(self) -> bool:
+    def no_card(self) -> bool:
         return (
             self.slot_card[0] is None
             and self.slot_card[1] is None
@@ -666,7 +473,7 @@ class ElectronicBanking(StateMachine):
             and self.slot_refusal[1] is None
         )
 
-    def _slot_problem(self) -> str | None:
+    def slot_problem(self) -> str | None:
         for refusal in self.slot_refusal:
             if refusal is not None:
                 return MSG_REMOVE_BAD_CARD
@@ -674,12 +481,12 @@ class ElectronicBanking(StateMachine):
             return MSG_INSERT_CARD
         return None
 
-    def _clear_entry(self) -> None:
+    def clear_entry(self) -> None:
         self.entry = ""
         self.entry_locked = False
 
-    def _type(self, key: str, need_card: bool = True) -> None:
-        problem = self._slot_problem() if need_card else None
+    def type_key(self, key: str, need_card: bool = True) -> None:
+        problem = self.slot_problem() if need_card else None
         if problem is None and self.entry_locked:
             problem = MSG_PRESS_C
         if problem is None:
@@ -687,13 +494,13 @@ class ElectronicBanking(StateMachine):
             if problem is not None:
                 self.entry_locked = True  # keep the screen as typed; the whole entry is void
         if problem is not None:
-            self._refuse(problem)
+            self.refuse(problem)
             return
         self.entry += key
         self.showing_card_number = False
-        self._changed()
+        self.view_changed()
 
-    def _typed_amount(self, unit_key: str) -> tuple:
+    def typed_amount(self, unit_key: str) -> tuple:
         """(amount, problem) of the entry finished by unit_key; problem None if it is valid."""
         if self.entry_locked:
             return 0, MSG_PRESS_C
@@ -701,44 +508,44 @@ class ElectronicBanking(StateMachine):
             amount = self._parse_entry(unit_key)
         except EntryError as error:
             return 0, error.message
-        return amount, self._operation_problem(amount)
+        return amount, self.amount_problem(amount)
 
-    def _refuse_amount(self, problem: str) -> None:
+    def refuse_amount(self, problem: str) -> None:
         if self.entry:
             self.entry_locked = True  # a refused amount must be retyped from C
-        self._refuse(problem)
+        self.refuse(problem)
 
     def _commit_amount(self, unit_key: str) -> None:
-        problem = self._slot_problem()
+        problem = self.slot_problem()
         amount = 0
         if problem is None:
-            amount, problem = self._typed_amount(unit_key)
+            amount, problem = self.typed_amount(unit_key)
         green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
         payer = BANK if red is None else red
         payee = BANK if green is None else green
         if problem is None:
             problem = self.ledger.transfer_problem(payer, payee, amount)
         if problem is not None:
-            self._refuse_amount(problem)
+            self.refuse_amount(problem)
             return
-        self._propose(("tx", payer, payee, amount), self._amount_done)
+        self.propose([("tx", payer, payee, amount)], self._amount_done)
 
     def _amount_done(self, record: tuple) -> None:
         payer, payee, amount = record[1], record[2], record[3]
-        self._clear_entry()
+        self.clear_entry()
         self.showing_card_number = False
         if payer == BANK:
-            self.last_change = "+" + self._money(amount)
-            self._cue("credit")
+            self.last_change = "+" + self.money(amount)
+            self.cue("credit")
         elif payee == BANK:
-            self.last_change = "-" + self._money(amount)
-            self._cue("debit")
+            self.last_change = "-" + self.money(amount)
+            self.cue("debit")
         else:
-            self.last_change = self._money(amount) + " PAID"
-            self._cue("transfer")
+            self.last_change = self.money(amount) + " PAID"
+            self.cue("transfer")
 
     def _go(self) -> None:
-        problem = self._slot_problem()
+        problem = self.slot_problem()
         green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
         if problem is None and (green is None or red is not None):
             problem = MSG_GO_GREEN_ONLY
@@ -749,56 +556,31 @@ class ElectronicBanking(StateMachine):
         if problem is None:
             problem = self.ledger.transfer_problem(BANK, green, self.go_amount)
         if problem is not None:
-            self._refuse(problem)
+            self.refuse(problem)
             return
-        self._propose(("tx", BANK, green, self.go_amount), self._go_done)
+        self.propose([("tx", BANK, green, self.go_amount)], self._go_done)
 
     def _go_done(self, record: tuple) -> None:
         self.undo_go = True
         self.go_done = True
         self.showing_card_number = False
-        self.last_change = "GO +" + self._money(record[3])
-        self._cue("go")
+        self.last_change = "GO +" + self.money(record[3])
+        self.cue("go")
 
     # ---- C right after a transaction: take it back (rulebook tip 3) ---------------------------
 
     def _undo_last(self) -> None:
-        """Propose the inverse of the last transaction; nothing changes before acknowledge."""
+        """C right after a transaction: propose its inverse (rules.undo)."""
         from rules import undo  # loaded on first use
 
-        was_go = self.undo_go
-        record, text = undo.proposal(self.ledger, self.undo, was_go, self._money)
-        if record is None:  # a Chance payout; or a guard that cannot trip in play
-            self.undo = None
-            self._refuse(text)
-            return
-
-        def undone(record: tuple) -> None:
-            if was_go:
-                self.go_done = False  # the GO did not happen: this insertion may still GO
-            self.showing_card_number = False
-            self.last_change = text
-            self._show_message(text, False)
-            self._cue("undo")
-
-        self._propose(record, undone)
+        undo.take_back(self)
 
     def _toggle_sound(self) -> None:
         def toggled(record: tuple) -> None:
-            self._show_message(MSG_SOUND_ON if self.sound_on else MSG_SOUND_OFF, False)
-            self._cue("sound_on" if self.sound_on else "sound_off")
+            self.show_message(MSG_SOUND_ON if self.sound_on else MSG_SOUND_OFF, False)
+            self.cue("sound_on" if self.sound_on else "sound_off")
 
-        self._propose(("set", "sound", 0 if self.sound_on else 1), toggled)
-
-    def _new_game(self) -> None:
-        def started(record: tuple) -> None:
-            self._clear_entry()
-            self.last_change = ""
-            self.go_done = False
-            self._show_message(MSG_NEW_GAME, False)
-            self._cue("new_game")
-
-        self._propose(("new", self.start_balance), started)
+        self.propose([("set", "sound", 0 if self.sound_on else 1)], toggled)
 
     # ---- payments asked first: a mortgage lifted (and an edition's own) ---------------------
 
@@ -819,10 +601,10 @@ class ElectronicBanking(StateMachine):
     def _end_payment(self, now: int) -> None:
         """An asked payment is cancelled (C, a card, time): nothing was paid."""
         self.ask_pay = None
-        self._clear_entry()
-        self._show_message(MSG_CANCELLED, False, now)
+        self.clear_entry()
+        self.show_message(MSG_CANCELLED, False, now)
 
-    def _paid(self, kind: str, record: tuple) -> None:
+    def asked_paid(self, kind: str, record: tuple) -> None:
         """An edition's own asked payment is on flash and applied: say so."""
 
     # ---- end-of-game totals ---------------------------------------------------------------

@@ -2,11 +2,8 @@
 # Electronic Banking. Functions of the edition (`ed`), imported on first use: a game that never
 # lifts a mortgage or counts its totals never loads this module into RAM.
 from rules import keys
-from rules.electronic_banking import (
-    MSG_CONFIRM_KEYS,
-    MSG_FINISH_ENTRY,
-)
 from rules.ledger import BANK, ERR_BALANCE_LIMIT
+from rules.machine import MSG_CONFIRM_KEYS, MSG_FINISH_ENTRY
 
 MSG_RED_ALONE = "ONLY A CARD IN RED"
 MSG_TOTALS_KEYS = "VALUE, GO: NEXT"
@@ -49,10 +46,10 @@ def totals_view(ed, view: dict) -> None:
         view["title"] = "TOTALS: CARD %d" % number
         view["card"] = number
         if ed.entry or ed.entry_locked:
-            view["big"] = ed._shown_entry()
+            view["big"] = ed.shown_entry()
         else:
-            view["big"] = ed._money(balance + assets)
-        view["detail"] = MSG_TOTALS_ASSETS % (ed._money(balance), ed._money(assets))
+            view["big"] = ed.money(balance + assets)
+        view["detail"] = MSG_TOTALS_ASSETS % (ed.money(balance), ed.money(assets))
         return
     view["mode"] = "ranking"
     view["detail"] = MSG_RANK_KEYS
@@ -60,13 +57,13 @@ def totals_view(ed, view: dict) -> None:
     if page == len(players):
         view["title"] = "WINNER" if len(winners) == 1 else "TIE FOR 1ST"
         view["big"] = "CARD " + " ".join([str(n) for n in winners])
-        view["detail"] = "TOTAL " + ed._money(ranked[0][1])
+        view["detail"] = "TOTAL " + ed.money(ranked[0][1])
         return
     number, total, rank = ranked[page - len(players) - 1]
     tied = len([1 for entry in ranked if entry[2] == rank]) > 1
     view["title"] = "%s%s CARD %d" % (rank_name(rank), "=" if tied else "", number)
     view["card"] = number
-    view["big"] = ed._money(total)
+    view["big"] = ed.money(total)
 
 
 def players_of(ed) -> list:
@@ -102,37 +99,37 @@ def start_lift(ed) -> None:
     """Ask for the value of the mortgage that the card alone in RED lifts."""
     payer = red_alone(ed)
     if payer is None:
-        ed._refuse(ed._slot_problem() or MSG_RED_ALONE)
+        ed.refuse(ed.slot_problem() or MSG_RED_ALONE)
         return
     ed.ask_pay = [VALUE, payer, BANK, 0, ""]
     ed.showing_card_number = False
-    ed._changed()
+    ed.view_changed()
 
 
 def lift_value(ed, unit_key: str) -> None:
     """The mortgage value is typed: ask to pay it plus 10 %, rounded up."""
-    value, problem = ed._typed_amount(unit_key)
+    value, problem = ed.typed_amount(unit_key)
     payer = red_alone(ed)
     amount = lift_amount(value, ed.mortgage_step) if problem is None else 0
     if problem is None:
-        problem = ed._operation_problem(amount)
+        problem = ed.amount_problem(amount)
         if problem is not None:
             problem = "LIFT " + problem  # the value was fine: the value plus 10 % is not
     if problem is None and payer is not None:
         problem = ed.ledger.transfer_problem(payer, BANK, amount)
     if problem is not None or payer is None:
-        ed._refuse_amount(problem or MSG_RED_ALONE)
+        ed.refuse_amount(problem or MSG_RED_ALONE)
         return
-    ed._clear_entry()
-    ask_payment(ed, LIFT, payer, BANK, amount, "LIFT %s +10%%" % ed._money(value))
+    ed.clear_entry()
+    ask_payment(ed, LIFT, payer, BANK, amount, "LIFT %s +10%%" % ed.money(value))
 
 
 def ask_payment(ed, kind: str, payer: int, payee: int, amount: int, title: str) -> None:
     """Show a payment and wait for GO (it pays) or C (it does not)."""
     ed.ask_pay = [kind, payer, payee, amount, title]
     ed.showing_card_number = False
-    ed._cue("confirm")
-    ed._changed()
+    ed.cue("confirm")
+    ed.view_changed()
 
 
 def payment_view(ed, view: dict, shown: int) -> None:
@@ -140,12 +137,12 @@ def payment_view(ed, view: dict, shown: int) -> None:
     if kind == VALUE:
         view["mode"] = "lift"
         view["title"] = "CARD %d MORTGAGE" % shown
-        view["big"] = ed._shown_entry()
+        view["big"] = ed.shown_entry()
         view["detail"] = ed.lift_value_help
         return
     view["mode"] = "ask_pay"
     view["title"] = title
-    view["big"] = ed._money(amount)
+    view["big"] = ed.money(amount)
     view["detail"] = MSG_CONFIRM_KEYS
 
 
@@ -153,33 +150,33 @@ def payment_key(ed, key: str) -> None:
     """A key while a mortgage value is typed, or while a payment awaits GO."""
     kind, payer, payee, amount, title = ed.ask_pay
     if kind == VALUE:
-        if ed._finishing(key):
+        if ed.finishing(key):
             lift_value(ed, key)
         elif key in keys.DIGITS or key == keys.POINT:
-            ed._type(key)
+            ed.type_key(key)
         elif key == keys.GO:
-            ed._refuse(MSG_FINISH_ENTRY if ed.entry else ed.lift_value_help)
+            ed.refuse(MSG_FINISH_ENTRY if ed.entry else ed.lift_value_help)
         else:
-            ed._refuse(ed.lift_value_help)
+            ed.refuse(ed.lift_value_help)
         return
     if key != keys.GO:
-        ed._refuse(MSG_CONFIRM_KEYS)
+        ed.refuse(MSG_CONFIRM_KEYS)
         return
     problem = ed.ledger.transfer_problem(payer, payee, amount)
     if problem is not None:
-        ed._refuse(problem)
+        ed.refuse(problem)
         return
 
     def paid(record: tuple) -> None:
         ed.ask_pay = None
         ed.showing_card_number = False
         if kind == LIFT:
-            ed.last_change = MSG_LIFTED % ed._money(record[3])
-            ed._cue("debit")
+            ed.last_change = MSG_LIFTED % ed.money(record[3])
+            ed.cue("debit")
         else:
-            ed._paid(kind, record)
+            ed.asked_paid(kind, record)
 
-    ed._propose(("tx", payer, payee, amount), paid)
+    ed.propose([("tx", payer, payee, amount)], paid)
 
 
 def restore_assets(ed, record: tuple) -> None:
@@ -198,43 +195,43 @@ def totals_key(ed, key: str) -> None:
     on_card = page < len(players)
     if key == keys.CLEAR:
         if ed.entry or ed.entry_locked:
-            ed._clear_entry()
-            ed._changed()
+            ed.clear_entry()
+            ed.view_changed()
         else:
-            ed._leave_admin()
-            ed._show_message(MSG_TOTALS_CLOSED, False)
+            ed.leave_admin()
+            ed.show_message(MSG_TOTALS_CLOSED, False)
         return
-    if on_card and ed._finishing(key):
+    if on_card and ed.finishing(key):
         add_assets(ed, players[page], key)
     elif on_card and (key in keys.DIGITS or key == keys.POINT):
-        ed._type(key, False)
+        ed.type_key(key, False)
     elif key == keys.GO:
         if ed.entry or ed.entry_locked:
-            ed._refuse(MSG_FINISH_ENTRY)
+            ed.refuse(MSG_FINISH_ENTRY)
             return
         pages = 2 * len(players) + 1  # each card, the winner, each rank
         ed.totals_page = (page + 1) % pages
         if ed.totals_page == len(players):
-            ed._cue("winner")
-        ed._changed()
+            ed.cue("winner")
+        ed.view_changed()
     else:
-        ed._refuse(MSG_TOTALS_KEYS if on_card else MSG_RANK_KEYS)
+        ed.refuse(MSG_TOTALS_KEYS if on_card else MSG_RANK_KEYS)
 
 
 def add_assets(ed, number: int, unit_key: str) -> None:
-    amount, problem = ed._typed_amount(unit_key)
+    amount, problem = ed.typed_amount(unit_key)
     total = ed.assets[number] + amount
     if problem is None and ed.ledger.balance(number) + total > ed.max_balance:
         problem = ERR_BALANCE_LIMIT
     if problem is not None:
-        ed._refuse_amount(problem)
+        ed.refuse_amount(problem)
         return
 
     def added(record: tuple) -> None:
-        ed._clear_entry()
-        ed._cue("credit")
+        ed.clear_entry()
+        ed.cue("credit")
 
-    ed._propose(("set", "assets", number, total), added)
+    ed.propose([("set", "assets", number, total)], added)
 
 
 def clear_assets(ed) -> None:
@@ -243,13 +240,13 @@ def clear_assets(ed) -> None:
     if ed.totals_page >= len(players):
         return
     number = players[ed.totals_page]
-    ed._clear_entry()
-    ed._changed()
+    ed.clear_entry()
+    ed.view_changed()
     if not ed.assets[number]:
         return
 
     def cleared(record: tuple) -> None:
-        ed._show_message(MSG_ASSETS_CLEARED % number, False)
-        ed._cue("key")
+        ed.show_message(MSG_ASSETS_CLEARED % number, False)
+        ed.cue("key")
 
-    ed._propose(("set", "assets", number, 0), cleared)
+    ed.propose([("set", "assets", number, 0)], cleared)

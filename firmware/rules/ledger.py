@@ -7,9 +7,8 @@
 #                                  back: the exact inverse, the bank's counters included
 #   ("ledger", start, created, destroyed, balances, moves)   the whole ledger (snapshots); moves
 #                                  is absent from snapshots written before undo existed (then 0)
-BANK = 0
+from rules.money import BANK, ERR_NOT_ENOUGH
 
-ERR_NOT_ENOUGH = "NOT ENOUGH MONEY"
 ERR_BALANCE_LIMIT = "BALANCE LIMIT"
 ERR_SAME_ACCOUNT = "SAME CARD TWICE"
 

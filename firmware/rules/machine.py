@@ -1,66 +1,196 @@
-# What every key-driven state machine of the unit shares: event dispatch, sound cues, the view
-# version, messages and refusals, and the check that nothing runs past an unacknowledged outbox.
+# The base of every key-driven state machine the shell runs (editions and the settings menu):
+# the edition contract's shared half (docs/editions.md). It owns the input grammar once: the
+# key that wakes the unit, activity and standby, which key is held and for how long (from the
+# edition's table of holds), and one write-ahead hand-off: propose(records, then) / acknowledge.
+from rules.ticks import ticks_diff
 
 TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+# Prompts shared by the editions and their modes (a question, an amount still being typed).
+MSG_CONFIRM_KEYS = "GO = YES   C = NO"
+MSG_FINISH_ENTRY = "PRESS C FIRST"
+MSG_CANCELLED = "ENTRY CANCELLED"
 
 
 class StateMachine:
-    """A subclass sets `cues` and `outbox` (lists), `version`, `message`, `message_is_error`,
-    `message_at` and `last_activity` in its __init__, and has key_down, key_up, card_present,
-    card_gone and tick."""
+    """What the shell may read and call is listed in docs/editions.md. A subclass calls
+    StateMachine.__init__ first, then implements press, release, hold_ms and held (its table of
+    holds; a machine without holds clears held_key in press and needs neither), applied,
+    restore, snapshot_records, view, card_present, card_gone and tick (calling tick_hold,
+    tick_message and tick_standby from it), and, with a standby, asleep and woken."""
 
-    if TYPE_CHECKING:  # the attributes a subclass provides, for the type checker only
-        cues: list
-        outbox: list
-        version: int
-        message: str
-        message_is_error: bool
-        message_at: int
-        last_activity: int
+    # ---- what an edition declares (class attributes; the shell reads them, never probes) -------
+    name = ""
+    uses_cards = True  # False: no reader is started or polled, and no card event arrives
+    volume: int | None = None  # a piezo level the edition journals (None: the unit's own)
+    music_on = True
+    music_cues: tuple = ()  # the cues that are music or effects (an edition with volume)
+    sound_on = True  # without volume levels: every cue but "sound_off" is silent when False
+    standby_ms = 60000  # tick_standby: display off after this long without a key or card
+    message_ms = 2500  # a message stays this long
 
-        def key_down(self, key: str, now: int) -> None: ...
-        def key_up(self, key: str, now: int) -> None: ...
-        def card_present(self, slot: int, card_id: str, now: int) -> None: ...
-        def card_gone(self, slot: int, now: int) -> None: ...
-        def tick(self, now: int) -> None: ...
+    if TYPE_CHECKING:  # what a subclass implements (annotations only: no code on the device)
+        press: Callable[[str, int], None]
+        release: Callable[[str, int], None]
+        hold_ms: Callable[[str], int]
+        held: Callable[[str, int], None]
+        asleep: Callable[[], None]  # the unit went to standby: a mode must not outlast it
+        woken: Callable[[int], None]  # a key woke it (its press does nothing else)
+        applied: Callable[[list], None]
+        card_present: Callable[[int, str, int], None]
+        card_gone: Callable[[int, int], None]
+        tick: Callable[[int], None]
+        restore: Callable[[tuple], None]
+
+    def __init__(self) -> None:
+        self.cues: list = []
+        self.outbox: list = []  # records awaiting durable storage
+        self._then = None  # what to do once the outbox is acknowledged durable
+        self.version = 0  # bumps whenever view() may have changed
+        self.message = ""
+        self.message_is_error = False
+        self.message_at = 0
+        self.awake = True  # the view's display_on: False in standby
+        self.started = False  # the first event sets the clock reference (boot is activity)
+        self.last_activity = 0
+        # The key that woke the unit while it is down (or one the shell says is down and must
+        # not act: it closed the settings menu, or was held since power-on): its press did
+        # nothing else, its release is not seen, and other keys pressed meanwhile are a hand on
+        # the keypad: dropped.
+        self.wake_key: str | None = None
+        self.held_key: str | None = None  # the last key down, until it is released
+        self.held_since = 0
+        self.long_press_done = False  # its hold acted: the release does nothing more
+
+    # ---- the shell's calls -------------------------------------------------------------------
 
     def handle(self, event: tuple) -> None:
-        """Dispatch ("key_down"|"key_up", key, t), ("card_present", slot, card_id, t),
-        ("card_gone", slot, t) or ("tick", t)."""
-        kind = event[0]
-        if kind == "key_down":
-            self.key_down(event[1], event[2])
-        elif kind == "key_up":
-            self.key_up(event[1], event[2])
-        elif kind == "card_present":
-            self.card_present(event[1], event[2], event[3])
-        elif kind == "card_gone":
-            self.card_gone(event[1], event[2])
-        elif kind == "tick":
-            self.tick(event[1])
-        else:
-            raise ValueError("unknown event")
+        """One event as a tuple (the fuzzer's, the scripts'): rules.events says which."""
+        from rules import events  # the shell calls key_down etc. itself: never on the device
+
+        events.dispatch(self, event)
+
+    def key_down(self, key: str, now: int) -> None:
+        self._check_idle()
+        if self.wake_key is not None:
+            return  # a hand on the keypad while the waking key is still down
+        if not self.awake:
+            self.awake = True  # a key only wakes the unit; it does not also act
+            self.wake_key = key
+            self.last_activity = now
+            self.woken(now)
+            self.view_changed()
+            return
+        self.activity(now)
+        self.held_key = key
+        self.held_since = now
+        self.long_press_done = False
+        self.press(key, now)
+
+    def key_up(self, key: str, now: int) -> None:
+        self._check_idle()
+        if key == self.wake_key:
+            self.wake_key = None
+            return
+        if key != self.held_key:
+            return  # a key that went down before the last one: only the last one counts
+        self.tick_hold(now)  # released before a tick noticed the hold
+        self.held_key = None
+        self.last_activity = now
+        if not self.long_press_done:
+            self.release(key, now)
 
     def take_cues(self) -> list:
         cues = self.cues
         self.cues = []
         return cues
 
-    def _cue(self, name: str) -> None:
+    def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
+        """The shell stored the outbox (durable=True) or could not (nothing is applied)."""
+        records = self.outbox
+        then = self._then
+        self.outbox = []
+        self._then = None
+        if not records:
+            return
+        if not durable:
+            self.not_stored(problem)
+            return
+        self.applied(records)
+        if then is not None:
+            then(records[-1])
+        self.view_changed()
+
+    # ---- what an edition (or one of its modes) calls -------------------------------------------
+
+    def propose(self, records: list, then=None) -> None:
+        """Records to make durable; `then(last record)` runs once they are, and applied."""
+        if self.outbox:
+            raise RuntimeError("previous record not acknowledged")
+        self.outbox.extend(records)
+        self._then = then
+
+    def cue(self, name: str) -> None:
         self.cues.append(name)
 
-    def _changed(self) -> None:
+    def view_changed(self) -> None:
         self.version += 1
 
-    def _refuse(self, message: str) -> None:
-        self._show_message(message, True)
-        self._cue("error")
+    def refuse(self, message: str) -> None:
+        self.show_message(message, True)
+        self.cue("error")
 
-    def _show_message(self, message: str, is_error: bool, at: int | None = None) -> None:
+    def show_message(self, message: str, is_error: bool, at: int | None = None) -> None:
         self.message = message
         self.message_is_error = is_error
         self.message_at = self.last_activity if at is None else at
-        self._changed()
+        self.view_changed()
+
+    def activity(self, now: int) -> None:
+        """A key or a card: standby is put off, and a message gives way."""
+        self.started = True
+        self.last_activity = now
+        if self.message:
+            self.message = ""
+            self.message_is_error = False
+            self.view_changed()
+
+    def tick_hold(self, now: int) -> None:
+        """From the edition's tick: the key held for its hold_ms acts now (held)."""
+        key = self.held_key
+        if key is not None and not self.long_press_done:
+            ms = self.hold_ms(key)
+            if ms and ticks_diff(now, self.held_since) >= ms:
+                self.long_press_done = True
+                self.last_activity = now
+                self.held(key, now)
+
+    def tick_standby(self, now: int) -> None:
+        """From the edition's tick: standby_ms without a key or card puts the unit to sleep."""
+        if self.awake and ticks_diff(now, self.last_activity) >= self.standby_ms:
+            self.sleep()
+
+    def sleep(self) -> None:
+        """Standby: the display goes dark, a hold in progress ends; a key wakes it (only)."""
+        self.awake = False
+        self.held_key = None
+        self.asleep()
+        self.view_changed()
+
+    def tick_message(self, now: int) -> None:
+        """From the edition's tick: a message goes after message_ms."""
+        if self.message and ticks_diff(now, self.message_at) >= self.message_ms:
+            self.message = ""
+            self.message_is_error = False
+            self.view_changed()
+
+    # ---- documented-protected hooks an edition overrides (docs/editions.md) -------------------
+
+    def not_stored(self, problem: str) -> None:
+        """The proposed records could not be stored: nothing changed but the message."""
+        self.refuse(problem)
 
     def _check_idle(self) -> None:
         if self.outbox:

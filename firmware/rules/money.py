@@ -28,6 +28,9 @@ ERR_BAD_CHAR = "NOT A NUMBER"
 ERR_UNDER_MIN = "MIN 10K"
 ERR_OVER_MAX = "MAX 20M"
 ERR_NOT_STEP = "STEPS OF 10K ONLY"
+# rules.ledger's, defined here so that rules.undo needs no rules.ledger (no import circle).
+BANK = 0  # account 0: the bank as payer creates money, as payee destroys it
+ERR_NOT_ENOUGH = "NOT ENOUGH MONEY"
 
 
 class EntryError(ValueError):

@@ -11,16 +11,22 @@
 #   ("tx", payer, payee, amount, "chance", number)    one payment of a Chance card: the tag
 #       settles that counterpart in the same line, so a power cut never pays a step twice
 from rules import chance, keys
-from rules.electronic_banking import MSG_FINISH_ENTRY, ElectronicBanking
+from rules.electronic_banking import ElectronicBanking
 from rules.ledger import BANK, ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
 from rules.money import M, format_amount
-from rules.ticks import ticks_add, ticks_diff
+from rules.ticks import ticks_diff
+from rules.zones import (
+    MSG_NEXT_CARD,
+    MSG_NOTHING_DRAWN,
+    MSG_SPIN_KEYS,
+    ZONE_CUES,
+    Auction,
+    ZonePick,
+)
 
 ZONE = "ZONE"  # the Transport Zone key
 DEAL = "DEAL"  # the auction timer key
 
-ZONES = ("PEDESTRIAN", "CYCLIST", "CAR", "SPACE")
-ZONE_CUES = ("zone_pedestrian", "zone_cyclist", "zone_car", "zone_space")  # also icon names
 
 SILENT = 0
 BEEPS_ONLY = 1  # the lowest sound level: beeps, no music or sound effects
@@ -31,20 +37,10 @@ VOLUME_NAMES = ("SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD")
 MUSIC_CUES = ("go", "credit", "debit", "transfer", "chance", "auction_end", "winner") + ZONE_CUES
 
 MSG_VOLUME = "VOLUME: %s"
-MSG_ZONE_ONE_CARD = "ZONE: ONE CARD ONLY"
-MSG_CHANCE_FIRST = "APPLY CHANCE FIRST"
-MSG_SPIN_KEYS = "ZONE=DRAW  C=NO"
-MSG_SPIN_TITLE = "TRANSPORT ZONE"
-MSG_NOTHING_DRAWN = "NOTHING DRAWN"
-MSG_AUCTION_RUNS = "AUCTION RUNNING"
-MSG_NEXT_CARD = "CHANCE WAITS: CARD IN"  # a card drawn with no card in, for the next card in
 MSG_CHANCE_WAITS = "CARD %d: CHANCE WAITS"
 MSG_CHANCE_ASIDE = "CHANCE WAITS"
 MSG_APPLY = "GO=APPLY"
 MSG_CANNOT_PAY = "CARD %d: NOT ENOUGH"
-MSG_AUCTION_HINT = "DEAL = STOP"
-MSG_AUCTION_OVER = "AUCTION CLOSED"
-MSG_AUCTION_STOPPED = "AUCTION STOPPED"
 
 _SCREEN_COLUMNS = 21  # small-font characters across the panel: the scrolling window
 # A card's effect for whoever drew it with no card in (its money waits for the next card in).
@@ -70,6 +66,7 @@ class Revolution(ElectronicBanking):
     scroll_ms = 150  # a Chance text moves one character this often
     reveal_hold_ms = 3000  # then its label stays this long
     music_cues = MUSIC_CUES
+    volume: int = LOUDEST  # declared (contract): the piezo level it journals, set per game
 
     def __init__(
         self,
@@ -110,6 +107,8 @@ class Revolution(ElectronicBanking):
         self.auction_beep_at = 0
         self.auction_shown = 0  # whole seconds left, as shown
         self.paying: int | None = None  # the player whose Chance card is paying out
+        self.zone_pick = ZonePick(self)  # the modes ZONE and DEAL hand over to (rules.zones)
+        self.auction = Auction(self)
         self.paid_total = 0
 
     # ---- persistence -----------------------------------------------------------------------
@@ -221,7 +220,7 @@ class Revolution(ElectronicBanking):
             seed, pos = state, 0
         return chance.deck_order(seed)[pos], state, seed, pos + 1
 
-    def _draw(self, number: int, zone: int, state: int) -> None:
+    def draw(self, number: int, zone: int, state: int) -> None:
         """Draw a Chance card for a player from PRNG state `state`; it shows once it is on
         flash. zone: the Transport Zone it was drawn in, or -1 for a random Chance."""
         card, state, seed, pos = self._next_card(state)
@@ -233,20 +232,20 @@ class Revolution(ElectronicBanking):
             self.aside = False
             self.showing_card_number = False
             if zone >= 0:
-                self._cue(ZONE_CUES[zone])
+                self.cue(ZONE_CUES[zone])
             else:
-                self._cue("chance")
-            self._changed()
+                self.cue("chance")
+            self.view_changed()
 
-        self._propose(("set", "chance", number, card, state, seed, pos), drawn)
+        self.propose([("set", "chance", number, card, state, seed, pos)], drawn)
 
     def _roll(self, number: int) -> None:
         """A card left after a transaction: now and then a Chance card applies to its player."""
         state = chance.next_state(self.rng_state)
         if state % 100 < self.chance_percent:
-            self._draw(number, -1, state)
+            self.draw(number, -1, state)
         else:
-            self._propose(("set", "draws", state, self.deck_seed, self.deck_pos), None)
+            self.propose([("set", "draws", state, self.deck_seed, self.deck_pos)], None)
 
     def _steps(self, number: int) -> list:
         """The payments (payer, payee, amount) a player's pending card still has to make."""
@@ -320,7 +319,7 @@ class Revolution(ElectronicBanking):
     def _ready_chance(self) -> int | None:
         """The player whose pending card GO would apply now: their card alone in a slot, with
         a card of their own waiting, or the one drawn with no card in."""
-        number = self._single_card()
+        number = self.single_card()
         if number is None or self.aside or self.entry or self.entry_locked:
             return None
         if number not in self.pending and 0 not in self.pending:
@@ -340,16 +339,16 @@ class Revolution(ElectronicBanking):
         steps = self._card_steps(number, self.pending[0][0], [])
         problem = self._steps_problem(number, steps)
         if problem is not None:
-            self._refuse(problem)
+            self.refuse(problem)
             return
 
         def claimed(record: tuple) -> None:
             if number in self.pending:
                 self.paying = number
                 self.paid_total = 0
-                self._changed()
+                self.view_changed()
 
-        self._propose(("set", "claim", number), claimed)
+        self.propose([("set", "claim", number)], claimed)
 
     def _apply(self, number: int) -> None:
         """GO on a waiting money card: every payment is checked first, then made one record at
@@ -359,7 +358,7 @@ class Revolution(ElectronicBanking):
             return  # already paying out
         problem = self._steps_problem(number, self._steps(number))
         if problem is not None:
-            self._refuse(problem)
+            self.refuse(problem)
             return
         self.paying = number
         self.paid_total = 0
@@ -377,14 +376,14 @@ class Revolution(ElectronicBanking):
             self.paying = None
             if problem == ERR_NOT_ENOUGH and payer != number:
                 problem = MSG_CANNOT_PAY % payer
-            self._refuse(problem)
+            self.refuse(problem)
             return
         kind = chance.kind(self.pending[number][0])  # type: ignore[index]
 
         def paid(record: tuple) -> None:
             self.paid_total += amount
             if number in self.pending:
-                self._changed()
+                self.view_changed()
                 return  # more to pay, on the next tick
             self.paying = None
             self.reveal = None
@@ -394,24 +393,23 @@ class Revolution(ElectronicBanking):
             out = kind == chance.PAY or kind == chance.PAY_EACH
             self.last_change = ("CHANCE -" if out else "CHANCE +") + format_amount(self.paid_total)
             if kind == chance.TO_GO:
-                self._cue("go")
+                self.cue("go")
             elif kind == chance.GET:
-                self._cue("credit")
+                self.cue("credit")
             elif kind == chance.PAY:
-                self._cue("debit")
+                self.cue("debit")
             else:
-                self._cue("transfer")
+                self.cue("transfer")
 
-        self._propose(("tx", payer, payee, amount, "chance", number), paid)
+        self.propose([("tx", payer, payee, amount, "chance", number)], paid)
 
-    def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
-        if not durable:
-            self.paying = None  # what is not paid yet keeps waiting
-        super().acknowledge(durable, problem)
+    def not_stored(self, problem: str) -> None:
+        self.paying = None  # what is not paid yet keeps waiting
+        super().not_stored(problem)
 
     # ---- events ----------------------------------------------------------------------------
 
-    def _single_card(self) -> int | None:
+    def single_card(self) -> int | None:
         """The player number of the one card lying in a slot (None with none, two, or a refused
         card)."""
         if self.slot_refusal[0] is not None or self.slot_refusal[1] is not None:
@@ -421,25 +419,25 @@ class Revolution(ElectronicBanking):
             return None
         return green if green is not None else red
 
-    def key_down(self, key: str, now: int) -> None:
+    def press(self, key: str, now: int) -> None:
         self.volume_steps = 0
-        super().key_down(key, now)
+        super().press(key, now)
 
     def _press(self, key: str) -> None:
         self._end_reveal()
         if self.spin_number is not None and key != ZONE:
             if key != DEAL:
-                self._refuse(MSG_SPIN_KEYS)  # the symbols go on turning
+                self.refuse(MSG_SPIN_KEYS)  # the symbols go on turning
                 return
             self.spin_number = None  # the other choice on a zone square: an auction
         if key == ZONE:
-            self._zone_key()
+            self.zone_pick.key()
         elif key == DEAL:
-            self._deal()
-        elif key == keys.POINT and self._no_card():
+            self.auction.key()
+        elif key == keys.POINT and self.no_card():
             return  # a tap shows the volume on release; held, it steps the volume
         elif key == keys.GO and self._ready_chance() is not None:
-            number = self._single_card()
+            number = self.single_card()
             if number in self.pending:
                 self._apply(number)  # type: ignore[arg-type]
             else:
@@ -450,68 +448,67 @@ class Revolution(ElectronicBanking):
     def _release(self, key: str) -> None:
         if self.spin_number is not None and self.admin is None and key != keys.CLEAR:
             if key == self.enroll_key or key == self.totals_key:  # a tap of K or M, no card in
-                self._cue("key")
-                self._refuse(MSG_SPIN_KEYS)
+                self.cue("key")
+                self.refuse(MSG_SPIN_KEYS)
             return
         if self.admin is not None or (key != keys.CLEAR and key != keys.POINT):
             super()._release(key)
             return
         if key == keys.POINT:
-            if self._no_card() and self.spin_number is None:
-                self._show_message(MSG_VOLUME % VOLUME_NAMES[self.volume], False)
+            if self.no_card() and self.spin_number is None:
+                self.show_message(MSG_VOLUME % VOLUME_NAMES[self.volume], False)
             return
         if self.entry or self.entry_locked or self.card_lock is not None:
             super()._release(key)
             return
-        self._cue("key")
+        self.cue("key")
         if self.spin_number is not None:
             self.spin_number = None
-            self._show_message(MSG_NOTHING_DRAWN, False)
+            self.show_message(MSG_NOTHING_DRAWN, False)
         elif self.reveal is not None:
             self._end_reveal()
         elif self.undo is not None:
             self._undo_last()  # the transaction just carried out (a Chance payout: refused)
         elif self._ready_chance() is not None:
             self.aside = True
-            self._show_message(MSG_CHANCE_ASIDE, False)
+            self.show_message(MSG_CHANCE_ASIDE, False)
         else:
-            self._changed()
+            self.view_changed()
 
-    def _check_long_press(self, now: int) -> None:
-        if self.held_key == keys.POINT:
-            self._check_volume_hold(now)
-        else:
-            super()._check_long_press(now)
-
-    def _check_volume_hold(self, now: int) -> None:
+    def hold_ms(self, key: str) -> int:
+        """ "." held, no card in: the volume steps down one level per volume_step_ms."""
+        if key != keys.POINT:
+            return super().hold_ms(key)
         if self.outbox or self.admin is not None or self.spin_number is not None:
-            return
-        if not self._no_card() or not self.awake:
-            return
-        if ticks_diff(now, self.held_since) < (self.volume_steps + 1) * self.volume_step_ms:
+            return 0
+        if not self.no_card() or not self.awake:
+            return 0
+        return (self.volume_steps + 1) * self.volume_step_ms
+
+    def held(self, key: str, now: int) -> None:
+        if key != keys.POINT:
+            super().held(key, now)
             return
         self.volume_steps += 1
-        self.long_press_done = True  # the release then does nothing more
-        self.last_activity = now
         # Down to beeps only, the rulebook's lowest level, then round to the loudest again.
         # Silent is a setting (the menu's volume), left from here to the loudest.
         level = self.volume - 1 if self.volume > BEEPS_ONLY else LOUDEST
 
         def stepped(record: tuple) -> None:
-            self._show_message(MSG_VOLUME % VOLUME_NAMES[self.volume], False, now)
-            self._cue("volume")
+            self.show_message(MSG_VOLUME % VOLUME_NAMES[self.volume], False, now)
+            self.cue("volume")
 
-        self._propose(("set", "volume", level), stepped)
+        self.propose([("set", "volume", level)], stepped)
 
     def _card_moved(self, now: int) -> None:
         super()._card_moved(now)
         if self.spin_number is not None:
             self.spin_number = None  # whose draw it would be has changed: nothing is drawn
-            self._changed()
+            self.view_changed()
 
-    def _ask(self, question: str, now: int) -> None:
+    def ask(self, question: str, now: int) -> None:
         self.spin_number = None  # a held key's question (new game, enroll, totals) ends it
-        super()._ask(question, now)
+        super().ask(question, now)
 
     def _lift_hold_possible(self) -> bool:
         return self.spin_number is None and super()._lift_hold_possible()
@@ -553,62 +550,10 @@ class Revolution(ElectronicBanking):
             if number != BANK and number not in self.traded:
                 self.traded.append(number)
 
-    # ---- Transport Zones -------------------------------------------------------------------
-
-    def _zone_key(self) -> None:
-        """The rulebook's gesture: ZONE starts the zone symbols turning, ZONE again draws a
-        Chance card for the zone showing. The players agree on the zone at the table."""
-        if self.spin_number is not None:
-            self._draw(self.spin_number, self.spin_shown, self.rng_state)
-            return
-        number = 0 if self._no_card() else self._single_card()
-        problem = None
-        if self.auction_at is not None:
-            problem = MSG_AUCTION_RUNS
-        elif number == 0:
-            if 0 in self.pending:
-                problem = MSG_NEXT_CARD  # one card drawn with no card in at a time
-        else:
-            problem = self._slot_problem()
-            if problem is None and number is None:
-                problem = MSG_ZONE_ONE_CARD
-            if problem is None and (self.entry or self.entry_locked):
-                problem = MSG_FINISH_ENTRY
-            if problem is None and (number in self.pending or self.paying is not None):
-                problem = MSG_CHANCE_FIRST
-        if problem is not None:
-            self._refuse(problem)
-            return
-        self.spin_number = number
-        self.spin_at = self.last_activity
-        self.spin_shown = 0
-        self.showing_card_number = False
-        self._changed()
-
     def _end_reveal(self) -> None:
         if self.reveal is not None:
             self.reveal = None
-            self._changed()
-
-    # ---- the auction timer -----------------------------------------------------------------
-
-    def _deal(self) -> None:
-        now = self.last_activity
-        if self.auction_at is not None:
-            self.auction_at = None
-            self._show_message(MSG_AUCTION_STOPPED, False)
-            self._cue("confirm")
-            return
-        self.auction_at = now
-        self.auction_shown = (self.auction_ms + 999) // 1000
-        self.auction_beep_at = ticks_add(now, self.beep_interval(self.auction_ms))
-        self._cue("auction_tick")
-        self._changed()
-
-    @staticmethod
-    def beep_interval(left_ms: int) -> int:
-        """ms to the next countdown beep with left_ms to go: 2 s early on, down to 0.2 s."""
-        return max(200, min(2000, left_ms // 1000 * 100))
+            self.view_changed()
 
     # ---- time ------------------------------------------------------------------------------
 
@@ -616,45 +561,19 @@ class Revolution(ElectronicBanking):
         if self.outbox:
             return
         if self.auction_at is not None:
-            self._tick_auction(now)
+            self.auction.tick(now)
         if self.spin_number is not None:
-            self._tick_spin(now)
+            self.zone_pick.tick(now)
         if self.reveal is not None:
             self._tick_reveal(now)
         if self.paying is not None:
             self._pay_next()
         if self.held_key == keys.POINT and self.long_press_done:
-            self._check_volume_hold(now)
+            ms = self.hold_ms(keys.POINT)  # the next step of a hold that stepped already
+            if ms and ticks_diff(now, self.held_since) >= ms:
+                self.last_activity = now
+                self.held(keys.POINT, now)
         super().tick(now)
-
-    def _tick_auction(self, now: int) -> None:
-        left = self.auction_ms - ticks_diff(now, self.auction_at)  # type: ignore[arg-type]
-        self.last_activity = now  # no standby while the timer runs
-        if left <= 0:
-            self.auction_at = None
-            self._show_message(MSG_AUCTION_OVER, False, now)
-            self._cue("signal")  # heard at the beeps-only level too
-            self._cue("auction_end")
-            return
-        if ticks_diff(now, self.auction_beep_at) >= 0:
-            self.auction_beep_at = ticks_add(now, self.beep_interval(left))
-            self._cue("auction_tick")
-        seconds = (left + 999) // 1000
-        if seconds != self.auction_shown:
-            self.auction_shown = seconds
-            self._changed()
-
-    def _tick_spin(self, now: int) -> None:
-        elapsed = ticks_diff(now, self.spin_at)
-        if elapsed >= self.spin_ms:
-            self.spin_number = None
-            self._show_message(MSG_NOTHING_DRAWN, False, now)
-            return
-        shown = (elapsed // self.zone_step_ms) % len(ZONES)
-        if shown != self.spin_shown:
-            self.spin_shown = shown
-            self._cue("zone_step")
-            self._changed()
 
     def _scroll_steps(self) -> int:
         text = chance.text(self.reveal[1])  # type: ignore[index]
@@ -665,12 +584,12 @@ class Revolution(ElectronicBanking):
         steps = self._scroll_steps()
         if elapsed >= (steps + 1) * self.scroll_ms + self.reveal_hold_ms:
             self.reveal = None
-            self._changed()
+            self.view_changed()
             return
         step = min(elapsed // self.scroll_ms, steps + 1)
         if step != self.reveal_step:
             self.reveal_step = step
-            self._changed()
+            self.view_changed()
 
     # ---- the screen ------------------------------------------------------------------------
 
@@ -682,13 +601,8 @@ class Revolution(ElectronicBanking):
         if self.reveal is not None:
             self._reveal_view(view)
         elif self.spin_number is not None:
-            view["mode"] = "spin"
-            view["symbol"] = ZONE_CUES[self.spin_shown]
-            spinner = self.spin_number
-            view["title"] = "CARD %d ZONE" % spinner if spinner else MSG_SPIN_TITLE
-            view["big"] = ZONES[self.spin_shown]
-            view["detail"] = MSG_SPIN_KEYS
-        elif self._no_card():
+            self.zone_pick.view(view)
+        elif self.no_card():
             self._idle_view(view)
         else:
             number = self._ready_chance()
@@ -703,10 +617,7 @@ class Revolution(ElectronicBanking):
 
     def _idle_view(self, view: dict) -> None:
         if self.auction_at is not None:
-            view["mode"] = "auction"
-            view["title"] = "AUCTION"
-            view["big"] = str(self.auction_shown)
-            view["detail"] = MSG_AUCTION_HINT
+            self.auction.view(view)
             return
         if 0 in self.pending:
             view["detail"] = MSG_NEXT_CARD

@@ -323,7 +323,8 @@ def apply_attributes(settings: Settings, edition) -> None:
         if name == HOLD and hasattr(edition, "enroll_press_ms"):
             edition.enroll_press_ms = value + ENROLL_EXTRA_MS
     level = settings.get(VOLUME)
-    if level is not None and hasattr(edition, "volume"):
+    # An edition with volume levels declares its level (rules.machine; a stand-in may not).
+    if level is not None and getattr(edition, "volume", None) is not None:
         edition.restore(("set", VOLUME, level))  # the journal, replayed after, may change it
 
 
@@ -331,7 +332,7 @@ def follow_edition(settings: Settings, edition) -> None:
     """An edition that journals its own volume level (Revolution: a hold of "." changes it in
     play) has the level in force; the settings take it in memory (the file gets it with the
     next save), so that the menu, the summary and the simulator say the level that is heard."""
-    level = getattr(edition, "volume", None)
+    level = edition.volume  # declared by every edition (rules.machine): None, or its level
     name = settings.edition
     if level is None or name != edition.name or not applies(VOLUME, name):
         return
@@ -341,6 +342,6 @@ def follow_edition(settings: Settings, edition) -> None:
 
 def piezo_level(settings: Settings, edition) -> int | None:
     """The piezo loudness for an edition without its own volume levels (None: it has them)."""
-    if hasattr(edition, "volume"):
+    if edition.volume is not None:  # declared by every edition (rules.machine)
         return None
     return settings.get(VOLUME)

@@ -43,6 +43,7 @@ class SettingsMenu(StateMachine):
         """settings: the unit's Settings, changed in place once a record is durable.
         menu_keys: (ok, back, next, prev) of the keypad in use. held: a key down since
         power-on (the gesture): its press and release are ignored."""
+        StateMachine.__init__(self)
         self.settings = settings
         self.ok, self.back, self.next, self.prev = menu_keys
         # Which key says yes: shortened where long key names (CONFIRM, CANCEL) would be cut.
@@ -58,16 +59,8 @@ class SettingsMenu(StateMachine):
         self.pending: tuple | None = None  # (name, value) awaiting the new-game answer
         self.changed: list = []  # names saved in this visit
         self.done = False
-        self.ignored = held
-        self.message = ""
-        self.message_is_error = False
-        self.message_at = 0
-        self.last_activity = 0
+        self.wake_key = held  # the gesture's key: its release is not seen
         self.asked_at = 0
-        self.started = False
-        self.cues: list = []
-        self.outbox: list = []
-        self.version = 0
 
     # ---- what the edition interface asks for ----------------------------------------------
 
@@ -90,15 +83,11 @@ class SettingsMenu(StateMachine):
     def card_gone(self, slot: int, now: int) -> None:
         pass
 
-    def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
-        records = self.outbox
-        self.outbox = []
-        if not records:
-            return
-        if not durable:
-            self.entry = ""
-            self._refuse(problem)
-            return
+    def not_stored(self, problem: str) -> None:
+        self.entry = ""
+        self.refuse(problem)
+
+    def applied(self, records: list) -> None:
         for record in records:
             self.settings.restore(record)
             if record[1] not in self.changed:
@@ -107,8 +96,8 @@ class SettingsMenu(StateMachine):
             self.index = 0  # the new edition's own list of settings
         self.state = BROWSE
         self.entry = ""
-        self._show_message(MSG_SAVED, False)
-        self._cue("sound_on")
+        self.show_message(MSG_SAVED, False)
+        self.cue("sound_on")
 
     # ---- outputs ---------------------------------------------------------------------------
 
@@ -163,14 +152,6 @@ class SettingsMenu(StateMachine):
 
     # ---- events ----------------------------------------------------------------------------
 
-    def _activity(self, now: int) -> None:
-        self.started = True
-        self.last_activity = now
-        if self.message:
-            self.message = ""
-            self.message_is_error = False
-            self._changed()
-
     def tick(self, now: int) -> None:
         if self.outbox or self.done:
             return
@@ -183,30 +164,27 @@ class SettingsMenu(StateMachine):
             self._no()
         elif ticks_diff(now, self.last_activity) >= self.idle_ms:
             self.done = True  # saved values stay saved; an open edit is dropped
-            self._changed()
-        if self.message and ticks_diff(now, self.message_at) >= self.message_ms:
-            self.message = ""
-            self.message_is_error = False
-            self._changed()
+            self.view_changed()
+        self.tick_message(now)
 
     def key_up(self, key: str, now: int) -> None:
-        if key == self.ignored:
-            self.ignored = None
+        # Every key of the menu acts as it goes down, so a release may come before the shell
+        # stored what the press proposed: it is not an event the menu must refuse.
+        if not self.outbox:
+            StateMachine.key_up(self, key, now)
 
-    def key_down(self, key: str, now: int) -> None:
-        if self.outbox:
-            raise RuntimeError("event before the outbox was acknowledged")
-        if self.done or key == self.ignored:
+    def press(self, key: str, now: int) -> None:
+        self.held_key = None  # every key acts as it goes down: no hold, nothing on release
+        if self.done:
             return
-        self._activity(now)
-        self._cue("key")
+        self.cue("key")
         state = self.state
         if key == self.ok:
             self._ok(now)
         elif key == self.back:
             self._back()
         elif state in (ASK, CONFIRM):
-            self._refuse(self.yes_no)
+            self.refuse(self.yes_no)
         elif state == BROWSE:
             self._browse(key)
         else:
@@ -216,7 +194,7 @@ class SettingsMenu(StateMachine):
         state = self.state
         if state == ASK:
             self.state = BROWSE
-            self._changed()
+            self.view_changed()
         elif state == BROWSE:
             name = self.current()
             options = self._options(name)
@@ -226,7 +204,7 @@ class SettingsMenu(StateMachine):
             if options is not None:
                 value = self.settings.get(name)
                 self.choice = options.index(value) if value in options else 0
-            self._changed()
+            self.view_changed()
         elif state == CONFIRM:
             name, value = self.pending  # type: ignore[misc]  # set with the CONFIRM state
             self.pending = None
@@ -242,42 +220,42 @@ class SettingsMenu(StateMachine):
             value = options[self.choice]
         elif not self.entry:
             self.state = BROWSE  # nothing typed: the value stays
-            self._show_message(MSG_UNCHANGED, False)
+            self.show_message(MSG_UNCHANGED, False)
             return
         else:
             try:
                 value = parse_amount(self.entry)
             except EntryError as error:
                 self.entry = ""
-                self._refuse(error.message)
+                self.refuse(error.message)
                 return
         problem = schema.validate(name, value, settings.edition, settings.editions)
         if problem is not None:
             self.entry = ""
-            self._refuse(problem)
+            self.refuse(problem)
             return
         if value == settings.get(name):
             self.state = BROWSE
             self.entry = ""
-            self._show_message(MSG_UNCHANGED, False)
+            self.show_message(MSG_UNCHANGED, False)
             return
         if name in schema.NEW_GAME:
             self.pending = (name, value)
             self.state = CONFIRM
             self.asked_at = now
-            self._cue("confirm")
-            self._changed()
+            self.cue("confirm")
+            self.view_changed()
             return
         self.outbox.append(("setting", name, value))
 
     def _no(self) -> None:
         if self.state == ASK:
             self.done = True
-            self._changed()
+            self.view_changed()
         else:
             self.pending = None
             self.state = BROWSE
-            self._show_message(MSG_CANCELLED, False)
+            self.show_message(MSG_CANCELLED, False)
 
     def _back(self) -> None:
         state = self.state
@@ -286,13 +264,13 @@ class SettingsMenu(StateMachine):
         elif state == EDIT:
             if self.entry:
                 self.entry = ""
-                self._changed()
+                self.view_changed()
             else:
                 self.state = BROWSE
-                self._changed()
+                self.view_changed()
         else:
             self.done = True
-            self._changed()
+            self.view_changed()
 
     def _browse(self, key: str) -> None:
         count = len(self.names())
@@ -301,9 +279,9 @@ class SettingsMenu(StateMachine):
         elif key == self.prev:
             self.index = (self.index - 1) % count
         else:
-            self._refuse(MSG_EDIT % self.ok)
+            self.refuse(MSG_EDIT % self.ok)
             return
-        self._changed()
+        self.view_changed()
 
     def _edit(self, key: str) -> None:
         options = self._options(self.current())
@@ -313,12 +291,12 @@ class SettingsMenu(StateMachine):
             elif key == self.prev:
                 self.choice = (self.choice - 1) % len(options)
             else:
-                self._refuse(self.choose)
+                self.refuse(self.choose)
                 return
-            self._changed()
+            self.view_changed()
             return
         if key in _ENTRY_CHARS and len(key) == 1 and len(self.entry) < _MAX_ENTRY:
             self.entry += key
-            self._changed()
+            self.view_changed()
         else:
-            self._refuse(self._range(self.current()) if key in _ENTRY_CHARS else MSG_KEY)
+            self.refuse(self._range(self.current()) if key in _ENTRY_CHARS else MSG_KEY)

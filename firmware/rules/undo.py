@@ -1,7 +1,7 @@
 # C right after a transaction takes it back (rulebook tip 3): the checks, the screen text and
 # the ledger's inverse. Loaded on first use, like rules.endgame: a game in which nobody takes a
 # transaction back never loads it into RAM.
-from rules.ledger import BANK, ERR_NOT_ENOUGH
+from rules.money import BANK, ERR_NOT_ENOUGH
 
 MSG_UNDONE = "UNDONE: %s"
 MSG_NO_UNDO = "%s: NO UNDO"  # C after a payment the unit made itself (a tagged "tx")
@@ -63,3 +63,23 @@ def apply(ledger, record: tuple) -> None:
         ledger.destroyed -= amount
     else:
         ledger.balances[payee] -= amount
+
+
+def take_back(ed) -> None:
+    """C right after a transaction: propose its inverse; nothing changes before acknowledge."""
+    was_go = ed.undo_go
+    record, text = proposal(ed.ledger, ed.undo, was_go, ed.money)
+    if record is None:  # a Chance payout; or a guard that cannot trip in play
+        ed.undo = None
+        ed.refuse(text)
+        return
+
+    def undone(record: tuple) -> None:
+        if was_go:
+            ed.go_done = False  # the GO did not happen: this insertion may still GO
+        ed.showing_card_number = False
+        ed.last_change = text
+        ed.show_message(text, False)
+        ed.cue("undo")
+
+    ed.propose([record], undone)

@@ -6,8 +6,9 @@ import re
 from ui.sounds import melody_for
 
 RULES = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware" / "rules"
-CUE_CALL = re.compile(r"""_cue\(\s*"([a-z_]+)"\s*\)""")
-CUE_CHOICE = re.compile(r"""_cue\("([a-z_]+)" if .* else "([a-z_]+)"\)""")
+# The machines' public cue() (rules.machine), called on the edition or by one of its modes.
+CUE_CALL = re.compile(r"""\.cue\(\s*"([a-z_]+)"\s*\)""")
+CUE_CHOICE = re.compile(r"""\.cue\("([a-z_]+)" if .* else "([a-z_]+)"\)""")
 
 
 def emitted_cues() -> set:

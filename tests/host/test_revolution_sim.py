@@ -48,7 +48,7 @@ def test_revolution_has_zone_and_deal_on_a_5x5_keypad(unit: VirtualUnit) -> None
     assert {"zone", "deal", "go", "K", "M", "C", "."} <= set(unit.keys)
     with VirtualUnit() as banking:  # Electronic Banking keeps its 4x4 and has neither key
         assert banking.board.matrix == "4x4" and "zone" not in banking.keys
-        assert not hasattr(banking.unit.edition, "volume")
+        assert banking.unit.edition.volume is None  # declared: no levels of its own
 
 
 def test_amounts_go_jingle_and_the_guarded_new_game(unit: VirtualUnit) -> None:

@@ -48,9 +48,9 @@ def test_settings_are_configurable_and_validated():
     unit = Classic(card_count=4, start_balance=2000, go_amount=400, fine=100, currency="M")
     assert unit.ledger.balances[1:] == [2000] * 4
     assert unit.go_amount == 400 and unit.fine == 100
-    assert unit._money(2000) == "M2000"
-    assert Classic(currency="\xa3")._money(1500) == "\xa31500"
-    assert Classic(currency="\u20ac")._money(-50) == "-\u20ac50"
+    assert unit.money(2000) == "M2000"
+    assert Classic(currency="\xa3").money(1500) == "\xa31500"
+    assert Classic(currency="\u20ac").money(-50) == "-\u20ac50"
     bad = (
         {"card_count": 1},
         {"card_count": 9},

@@ -1,4 +1,4 @@
-# Keypad driver against the virtual diode-less matrix: debounce, long press, ghosts, layouts.
+# Keypad driver against the virtual diode-less matrix: debounce, holds, ghosts, layouts.
 import gc
 
 from drivers.keypad import Keypad
@@ -8,7 +8,6 @@ from rules.ticks import TICKS_PERIOD, ticks_add
 
 PRESS = Keypad.PRESS
 RELEASE = Keypad.RELEASE
-LONG = Keypad.LONG
 
 KEYS_4X4 = (
     ("1", "2", "3", "K"),
@@ -25,10 +24,10 @@ KEYS_5X5 = (
 )
 
 
-def make(keymap=KEYS_4X4, hold_ms=None, timer=None):
+def make(keymap=KEYS_4X4, timer=None):
     rows = [Pin(i, Pin.OPEN_DRAIN, value=1) for i in range(len(keymap))]
     cols = [Pin(10 + i, Pin.IN, Pin.PULL_UP) for i in range(len(keymap[0]))]
-    return KeypadMatrix(rows, cols, keymap), Keypad(rows, cols, keymap, hold_ms, timer)
+    return KeypadMatrix(rows, cols, keymap), Keypad(rows, cols, keymap, timer)
 
 
 class FakeTimer:
@@ -65,9 +64,9 @@ class Flag:
 class Sampled:
     """A keypad sampled by a timer every 5 ms of a fake clock, its task scanning when told."""
 
-    def __init__(self, keymap=KEYS_4X4, hold_ms=None):
+    def __init__(self, keymap=KEYS_4X4):
         self.timer = FakeTimer()
-        self.matrix, self.keypad = make(keymap, hold_ms, self.timer)
+        self.matrix, self.keypad = make(keymap, self.timer)
         self.flag = Flag()
         self.now = [0]
         self.keypad.start(self.flag, self.clock)
@@ -153,28 +152,15 @@ def test_a_blip_shorter_than_debounce_is_ignored():
     assert scanner.events == []
 
 
-def test_long_press_fires_once_and_release_still_follows():
+def test_a_held_key_is_one_press_and_its_release():
+    # What a hold means is the rules' (rules.machine times it): the driver reports no more.
     matrix, keypad = make()
     scanner = Scanner(keypad)
     matrix.press("C")
     scanner.until(5000)
     matrix.release("C")
     scanner.until(5100)
-    assert scanner.events == [(PRESS, "C", 15), (LONG, "C", 2015), (RELEASE, "C", 5020)]
-
-
-def test_hold_time_is_set_per_instance():
-    matrix, keypad = make(hold_ms=500)
-    assert Keypad.hold_ms == 2000 and keypad.hold_ms == 500
-    scanner = Scanner(keypad, every=10)
-    matrix.press("GO")
-    scanner.until(1000)
-    assert scanner.events == [(PRESS, "GO", 20), (LONG, "GO", 520)]
-    matrix.release("GO")
-    scanner.until(1100)
-    matrix.press("GO")  # a second hold gives a second LONG
-    scanner.until(2000)
-    assert scanner.events[2:] == [(RELEASE, "GO", 1030), (PRESS, "GO", 1130), (LONG, "GO", 1630)]
+    assert scanner.events == [(PRESS, "C", 15), (RELEASE, "C", 5020)]
 
 
 def test_timing_survives_the_tick_wrap():
@@ -383,7 +369,7 @@ def test_an_idle_keypad_reads_only_its_columns_and_never_wakes_the_task():
 
 
 def test_the_task_is_woken_for_a_change_and_then_only_at_its_deadlines():
-    rig = Sampled(hold_ms=500)
+    rig = Sampled()
     rig.tick_ms(5)
     rig.scan()
     sets = rig.flag.sets
@@ -398,22 +384,18 @@ def test_the_task_is_woken_for_a_change_and_then_only_at_its_deadlines():
     assert rig.flag.sets == sets + 2  # the debounce deadline
     rig.scan()
     assert rig.events == [(PRESS, "5")]
-    rig.tick_ms(400)
-    assert rig.flag.sets == sets + 2  # held: asleep until the long press is due
-    rig.tick_ms(100)
-    assert rig.flag.sets == sets + 3
+    rig.tick_ms(3000)
+    assert rig.flag.sets == sets + 2  # held: nothing is due until it changes
     rig.scan()
-    assert rig.events == [(PRESS, "5"), (LONG, "5")]
-    rig.tick_ms(1000)
-    assert rig.flag.sets == sets + 3  # LONG sent: nothing more is due while it is held
+    assert rig.events == [(PRESS, "5")]
 
 
 def test_a_key_held_at_the_first_sample_counts_only_once_released():
-    rig = Sampled(hold_ms=500)
+    rig = Sampled()
     rig.matrix.press("5")  # held through power-up
     rig.tick_ms(1000)
     rig.scan()
-    assert rig.events == []  # no PRESS, no LONG
+    assert rig.events == []  # no PRESS
     rig.matrix.release("5")
     rig.tick_ms(100)
     rig.scan()
@@ -519,7 +501,7 @@ class SoftOnlyTimer(FakeTimer):
 
 def test_a_timer_without_hard_interrupts_still_samples():
     timer = SoftOnlyTimer()
-    matrix, keypad = make(KEYS_4X4, None, timer)
+    matrix, keypad = make(KEYS_4X4, timer)
     flag = Flag()
     keypad.start(flag, lambda: 0)
     assert timer.period == keypad.period_ms and timer.callback is not None

@@ -1,0 +1,213 @@
+# Electronic Banking's admin modes (and Classic's and Revolution's): a question a long press
+# asks, answered with GO or C (a new game, enrolling cards, clearing all cards, the game's
+# totals), and enrolling cards. The edition holds one Admin while `admin` names a question or
+# ENROLLING, and hands it every key, card and view; it acts through the edition's public names.
+# Also what each hold asks (held). Loaded at the first hold: a game in which nobody holds a key
+# never has it in RAM.
+from rules import keys
+from rules.admin_text import (
+    ASK_CLEAR_CARDS,
+    ASK_ENROLL,
+    ASK_NEW_GAME,
+    ASK_TOTALS,
+    ENROLLING,
+    MSG_CARDS_CLEARED,
+    MSG_ENROLL_DONE,
+    MSG_ENROLL_HELP,
+    MSG_ENROLL_NUMBER,
+    MSG_ENROLL_ONE_CARD,
+    MSG_ENROLLED,
+    MSG_NEW_GAME,
+    MSG_NO_CARDS,
+    TOTALS,
+)
+from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
+
+
+def held(ed, key: str, now: int) -> None:
+    """A key held its hold_ms (rules.electronic_banking's table): C asks for a new game (or, in
+    a mode, means the mode's own hold), the enroll and totals keys with no card in ask about
+    enrolling and TOTALS, the lift key with a card alone in RED asks for the mortgage value."""
+    if key == keys.CLEAR:
+        if ed.admin is not None:
+            ed.admin_mode.held_clear(now)
+        elif ed.ask_pay is None:
+            ed.ask(ASK_NEW_GAME, now)
+    elif key == ed.enroll_key:
+        if ed.admin is None and ed.no_card():
+            ed.ask(ASK_ENROLL, now)
+    elif key == ed.totals_key:
+        if ed.admin is None and ed.no_card():
+            if ed.registry.numbers:
+                ed.ask(ASK_TOTALS, now)
+            else:
+                ed.cue("key")
+                ed.refuse(MSG_NO_CARDS)
+    else:
+        ed.cue("key")
+        from rules import endgame
+
+        endgame.start_lift(ed)
+
+
+def new_game(ed) -> None:
+    """NEW GAME? answered GO: every card back to the start balance, once that is durable."""
+
+    def started(record: tuple) -> None:
+        ed.clear_entry()
+        ed.last_change = ""
+        ed.go_done = False
+        ed.show_message(MSG_NEW_GAME, False)
+        ed.cue("new_game")
+
+    ed.propose([("new", ed.start_balance)], started)
+
+
+class Admin:
+    """The mode while the edition's `admin` is set: its keys, cards and screen."""
+
+    def __init__(self, ed) -> None:
+        self.ed = ed
+        self.slots: list = [None, None]  # card id lying in each slot while enrolling
+
+    @property
+    def card(self) -> str | None:
+        """The card to enroll: the one card lying in a slot (None with none, or two)."""
+        green, red = self.slots
+        if green is not None and red is not None:
+            return None
+        return green if green is not None else red
+
+    def view(self) -> dict:
+        ed = self.ed
+        view = {
+            "display_on": ed.awake,
+            "green": None,
+            "red": None,
+            "sound": ed.sound_on,
+            "message": ed.message,
+            "error": ed.message_is_error,
+            "mode": "admin",
+            "title": ed.admin,
+            "big": "SURE?",
+            "detail": MSG_CONFIRM_KEYS,
+        }
+        if ed.admin == TOTALS:
+            from rules import endgame  # loaded on first use: most games never need it
+
+            endgame.totals_view(ed, view)
+        elif ed.admin == ENROLLING:
+            view["mode"] = "enroll"
+            view["title"] = "ENROLL CARDS"
+            card = self.card
+            if card is None:
+                view["big"] = "CARD?"
+                view["detail"] = MSG_ENROLL_HELP
+            else:
+                known = ed.registry.number_of(card)
+                view["big"] = ed.entry or ("NEW" if known is None else "CARD %d" % known)
+                view["detail"] = MSG_ENROLL_NUMBER % ed.card_count
+        return view
+
+    def key(self, key: str) -> None:
+        """A key while a question is asked, or while enrolling cards."""
+        ed = self.ed
+        admin = ed.admin
+        if admin == ENROLLING:
+            self._enroll_key(key)
+            return
+        if admin == TOTALS:
+            from rules import endgame
+
+            endgame.totals_key(ed, key)
+            return
+        if key == keys.GO:
+            ed.admin = None if admin != ASK_ENROLL else ENROLLING
+            ed.view_changed()
+            if admin == ASK_NEW_GAME:
+                new_game(ed)
+            elif admin == ASK_CLEAR_CARDS:
+                self._clear_cards()
+            elif admin == ASK_TOTALS:
+                ed.admin = TOTALS
+                ed.totals_page = 0
+        elif key == keys.CLEAR:
+            ed.admin = ENROLLING if admin == ASK_CLEAR_CARDS else None
+            ed.show_message(MSG_CANCELLED, False)
+        else:
+            ed.refuse(MSG_CONFIRM_KEYS)
+
+    def held_clear(self, now: int) -> None:
+        """C held: while enrolling with no card to enroll, ask about clearing all cards; in
+        TOTALS, the page's typed value back to 0 (a question: nothing)."""
+        ed = self.ed
+        if ed.admin == ENROLLING and self.card is None:
+            ed.ask(ASK_CLEAR_CARDS, now)
+        elif ed.admin == TOTALS:
+            from rules import endgame
+
+            endgame.clear_assets(ed)
+
+    def card_moved(self, slot: int, card_id: str | None) -> bool:
+        """A card came (card_id) or went (None). True: enrolling took it; False: it answered
+        "no" to the question, or left TOTALS, and the edition sees it as usual."""
+        ed = self.ed
+        if ed.admin == ENROLLING:
+            self.slots[slot] = card_id
+            ed.clear_entry()
+            ed.cue("card_in" if card_id is not None else "card_out")
+            ed.view_changed()
+            return True
+        if card_id is not None:
+            # Whatever was half typed in TOTALS must not survive as the card's entry.
+            ed.leave_admin()
+            ed.show_message(MSG_CANCELLED, False)
+        return False
+
+    def _enroll_key(self, key: str) -> None:
+        ed = self.ed
+        card = self.card
+        if key == keys.CLEAR:
+            if ed.entry:
+                ed.clear_entry()
+                ed.view_changed()
+            elif card is None:
+                ed.leave_admin()
+                ed.show_message(MSG_ENROLL_DONE, False)
+            return
+        if card is None:
+            two = self.slots[0] is not None and self.slots[1] is not None
+            ed.refuse(MSG_ENROLL_ONE_CARD if two else MSG_ENROLL_HELP)
+            return
+        if key in keys.DIGITS:
+            number = int(key)
+            if not 1 <= number <= ed.card_count:
+                ed.refuse(MSG_ENROLL_NUMBER % ed.card_count)
+                return
+            ed.entry = key  # one digit: typing another replaces it
+            ed.view_changed()
+        elif key == keys.GO and ed.entry:
+
+            def bound(record: tuple) -> None:
+                ed.clear_entry()
+                ed.show_message(MSG_ENROLLED % record[2], False)
+                ed.cue("credit")
+
+            ed.propose([("card", card, int(ed.entry))], bound)
+        else:
+            ed.refuse(MSG_ENROLL_NUMBER % ed.card_count)
+
+    def _clear_cards(self) -> None:
+        ed = self.ed
+        numbers = [ed.registry.numbers[card] for card in ed.registry.numbers]
+        if not numbers:
+            ed.admin = ENROLLING
+            ed.show_message(MSG_CARDS_CLEARED, False)
+            return
+
+        def cleared(record: tuple) -> None:
+            ed.admin = ENROLLING
+            ed.show_message(MSG_CARDS_CLEARED, False)
+            ed.cue("new_game")
+
+        ed.propose([("uncard", number) for number in sorted(numbers)], cleared)

@@ -1,0 +1,19 @@
+# The admin questions' and enrolling's texts: shared by rules.electronic_banking (always in RAM)
+# and rules.admin (loaded at the first question), so that neither imports the other.
+
+# The questions (the edition's `admin`). Each needs a long press, then GO: no stray key ends one.
+ASK_NEW_GAME = "NEW GAME?"
+ASK_ENROLL = "ENROLL CARDS?"
+ASK_CLEAR_CARDS = "CLEAR ALL CARDS?"
+ASK_TOTALS = "GAME TOTALS?"
+ENROLLING = "ENROLLING"
+TOTALS = "TOTALS"  # end-of-game totals (rules.endgame): each card's cash plus its typed value
+
+MSG_ENROLL_HELP = "INSERT CARD  C: DONE"
+MSG_ENROLL_NUMBER = "TYPE 1-%d, THEN GO"
+MSG_ENROLL_ONE_CARD = "ONE CARD AT A TIME"
+MSG_ENROLLED = "CARD %d ENROLLED"
+MSG_ENROLL_DONE = "ENROLLING DONE"
+MSG_CARDS_CLEARED = "ALL CARDS CLEARED"
+MSG_NEW_GAME = "NEW GAME"
+MSG_NO_CARDS = "HOLD K: ENROLL CARDS"

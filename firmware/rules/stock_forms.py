@@ -1,0 +1,388 @@
+# The Stock Exchange's forms: the fields of a transaction typed one after the other (tokens,
+# a company's code, a count or a price; an OFFICES form's levels), checked with the market as
+# each is complete, and CONFIRM proposing the transaction's record. The edition hands the form
+# its keys and its screen while one is open (screen FORM); the form's fields stay on the edition
+# (kind, labels, values, ...) and the form acts on it through its public names only.
+from rules.stock_market import TOKENS, MarketError
+
+# Logical key names (the 5x5 keymap in boards/keymaps.py).
+BANK = "BANK"
+SELL = "SELL"
+BUYP = "BUYP"
+INTEREST = "INTEREST"
+START = "START"
+OFFICES = "OFFICES"
+REVIEW = "REVIEW"
+TOTAL = "TOTAL"
+CONFIRM = "CONFIRM"
+CANCEL = "CANCEL"
+ONOFF = "ONOFF"
+REMOVE = "REMOVE"
+NEWGAME = "NEWGAME"
+DIGITS = "0123456789"
+
+TITLES = {
+    BANK: "BANK PURCHASE",
+    SELL: "SELL",
+    BUYP: "BUY PLAYERS",
+    INTEREST: "INTEREST",
+    START: "START",
+    OFFICES: "OFFICES",
+    REMOVE: "REMOVE A PLAYER",
+}
+TITLE_INTRO = "INTRODUCTION"
+ASK_NEW_GAME = "NEW GAME?"  # the questions a hold asks (rules.stock_screens)
+ASK_REMOVE = "REMOVE %s?"
+
+# Field labels. A token field takes one key 1-6; CODE two digits; SHARES one digit; PRICE up
+# to PRICE_DIGITS digits; an OFFICES field is labelled with its company's code, one digit 0-5.
+TOKEN = "TOKEN"
+BUYER = "BUYER"
+SELLER = "SELLER"
+CODE = "CODE"
+SHARES = "SHARES"
+PRICE = "PRICE"
+PRICE_DIGITS = 4
+
+MSG_TOKEN_KEYS = "TOKEN: KEYS 1 TO 6"
+MSG_CODE_RANGE = "CODE: 01 TO 22"
+MSG_BUY_COUNT = "BUY 1 OR 2 SHARES"
+MSG_COUNT = "SHARES: 1 TO 9"
+MSG_LEVEL = "OFFICES: 0 TO 5"
+MSG_PRICE_DIGITS = "PRICE: 4 DIGITS MAX"
+MSG_SAME_TOKEN = "BUYER IS THE SELLER"
+MSG_PRESIDENT_PAYS_NONE = "PRESIDENT PAYS NONE"
+MSG_NOT_A_MONOPOLY = "NOT A MONOPOLY"
+MSG_ENTER = "ENTER %s"
+MSG_CONFIRM_OR_CANCEL = "CONFIRM OR CANCEL"
+MSG_CANCEL_FIRST = "CANCEL FIRST"
+NOTE_REFUND = "REFUND TO %s %d"
+NOTE_LIST_PRICE = "LIST PRICE %d"
+
+TRANSACTIONS = (
+    "se_intro",
+    "se_buy",
+    "se_sell",
+    "se_trade",
+    "se_interest",
+    "se_start",
+    "se_offices",
+    "se_remove",
+)
+REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): REVIEW's screen
+
+
+def is_digit(key: str) -> bool:
+    return len(key) == 1 and key in DIGITS
+
+
+def signed(net: int) -> tuple:
+    """(amount, sign, note) of a net cost (positive) or return (negative)."""
+    if net > 0:
+        return net, "-", ""
+    if net < 0:
+        return -net, "+", ""
+    return 0, "", ""
+
+
+class Form:
+    """The form being entered (the edition's `kind`, `labels`, `values`, `partial`, `active`)."""
+
+    def __init__(self, ed) -> None:
+        self.ed = ed
+
+    def view(self, view: dict) -> None:
+        ed = self.ed
+        kind = ed.kind
+        view["title"] = TITLE_INTRO if kind == BANK and PRICE in ed.labels else TITLES[kind]
+        fields = []
+        for index in range(len(ed.labels)):
+            fields.append((ed.labels[index], self._shown(index)))
+        view["fields"] = tuple(fields)
+        view["active"] = ed.active
+        view["blink"] = ed.blink
+        amount, sign, note = self._amount()
+        view["amount"] = amount
+        view["sign"] = sign
+        view["note"] = note
+
+    def _shown(self, index: int) -> str:
+        """A field's value as the screen shows it; "-" per digit still to come."""
+        ed = self.ed
+        label = ed.labels[index]
+        value = ed.values[index]
+        if label == CODE:
+            if value is not None:
+                return "%02d" % value
+            if index == ed.active and ed.partial:
+                return ed.partial + "-"
+            return "--"
+        if index == ed.active and ed.partial:
+            return ed.partial  # PRICE being typed
+        if value is None:
+            return "-"
+        if label in (TOKEN, BUYER, SELLER):
+            return TOKENS[value]
+        return str(value)
+
+    def _amount(self) -> tuple:
+        """(amount or None, sign, note) of the form being entered."""
+        ed = self.ed
+        kind = ed.kind
+        if kind == OFFICES:
+            if ed.active >= 0 or ed.labels[0] == CODE:
+                return None, "", ""
+            return signed(self._offices_net())
+        if kind == BANK and PRICE in ed.labels:
+            paid = ed.values[2]
+            note = NOTE_LIST_PRICE % ed.list_price if paid != ed.list_price else ""
+            return paid, "-" if paid else "", note
+        quote = ed.quote
+        if quote is None:
+            return None, "", ""
+        note = ""
+        if quote.refund:
+            note = NOTE_REFUND % (TOKENS[quote.refund_to], quote.refund)
+        if kind == BUYP:
+            return None, "", note
+        if kind in (SELL, START):
+            return quote.amount, "+", note
+        return quote.amount, "-", note
+
+    def open(self, kind: str, now: int) -> None:
+        """A new form of `kind` (a key name), its first field active (screen FORM)."""
+        ed = self.ed
+        ed.kind = kind
+        if kind == BUYP:
+            ed.labels = [BUYER, SELLER]
+        elif kind == OFFICES:
+            ed.labels = [CODE]
+        else:
+            ed.labels = [TOKEN]
+        if kind != START and kind != REMOVE and kind != OFFICES:
+            ed.labels.append(CODE)
+        ed.values = [None] * len(ed.labels)
+        ed.partial = ""
+        ed.quote = None
+        ed.list_price = 0
+        self.activate(0, now)
+
+    def activate(self, index: int, now: int) -> None:
+        ed = self.ed
+        ed.active = index
+        ed.partial = ""
+        ed.blink = True  # the new field shows at once, then flashes
+        ed.blink_at = now
+        ed.view_changed()
+
+    def key(self, key: str, now: int) -> None:
+        ed = self.ed
+        if is_digit(key):
+            self._digit(key, now)
+        elif key == CONFIRM:
+            self._confirm(now)
+        elif key == CANCEL:
+            ed.cue("cancel")
+            ed.to_market(now)
+        else:
+            ed.refuse(MSG_CANCEL_FIRST)
+
+    def _digit(self, key: str, now: int) -> None:
+        ed = self.ed
+        index = ed.active
+        if index < 0:
+            if ed.kind != OFFICES:
+                ed.refuse(MSG_CONFIRM_OR_CANCEL)
+                return
+            index = 0  # retyping the levels from the group's first company
+            ed.active = 0
+        label = ed.labels[index]
+        digit = int(key)
+        if label in (TOKEN, BUYER, SELLER):
+            if not 1 <= digit <= len(TOKENS):
+                ed.refuse(MSG_TOKEN_KEYS)
+                return
+            if label == SELLER and digit - 1 == ed.values[0]:
+                ed.refuse(MSG_SAME_TOKEN)
+                return
+            ed.cue("key")
+            self._set(index, digit - 1, now)
+        elif label == CODE:
+            if not ed.partial:
+                if key not in "012":
+                    ed.refuse(MSG_CODE_RANGE)
+                    return
+                ed.cue("key")
+                ed.partial = key
+                ed.view_changed()
+                return
+            code = int(ed.partial + key)
+            ed.partial = ""
+            if not 1 <= code <= 22:
+                ed.refuse(MSG_CODE_RANGE)
+                return
+            ed.cue("key")
+            self._set(index, code, now)
+        elif label == SHARES:
+            most = 2 if ed.kind == BANK else 9
+            if not 1 <= digit <= most:
+                ed.refuse(MSG_BUY_COUNT if ed.kind == BANK else MSG_COUNT)
+                return
+            ed.cue("key")
+            self._set(index, digit, now)
+        elif label == PRICE:
+            if len(ed.partial) >= PRICE_DIGITS:
+                ed.refuse(MSG_PRICE_DIGITS)
+                return
+            ed.cue("key")
+            ed.partial += key
+            ed.values[index] = int(ed.partial)
+            ed.view_changed()
+        else:  # an OFFICES level: 0..4 offices, 5 = a head office
+            if digit > 5:
+                ed.refuse(MSG_LEVEL)
+                return
+            ed.cue("key")
+            self._set(index, digit, now)
+
+    def _set(self, index: int, value: int, now: int) -> None:
+        """A field is complete: check it where the market can, then move to the next one."""
+        ed = self.ed
+        values = ed.values
+        labels = ed.labels
+        values[index] = value
+        problem = self._field_problem(index)
+        if problem is not None:
+            if ed.labels is labels:
+                values[index] = None
+            ed.refuse(problem)
+            self.activate(index, now)  # stays on this field: type it again, or CANCEL
+            return
+        if ed.labels is not labels:  # OFFICES: the group's fields replaced the code
+            self.activate(0, now)
+            return
+        if index + 1 < len(ed.labels):
+            self.activate(index + 1, now)
+        elif ed.kind == BANK and ed.labels[index] == PRICE:
+            self.activate(index, now)
+        else:
+            self.activate(-1, now)
+
+    def _field_problem(self, index: int) -> str | None:
+        """Asks the market about the fields typed so far; adds the fields that follow."""
+        ed = self.ed
+        kind = ed.kind
+        label = ed.labels[index]
+        values = ed.values
+        market = ed.market
+        try:
+            if kind == OFFICES:
+                if label == CODE:
+                    code = values[0]
+                    if not market.has_monopoly(code):
+                        return MSG_NOT_A_MONOPOLY
+                    group = market.group_of(code)
+                    ed.offices_code = code
+                    ed.labels = ["%02d" % c for c in group]
+                    ed.values = [market.offices[c] for c in group]
+                return None
+            if label != CODE and label != SHARES and index + 1 < len(ed.labels):
+                return None  # a token with fields still to come
+            if kind == START:
+                ed.quote = market.quote_dividend(values[0])
+            elif kind == REMOVE:
+                ed.quote = market.quote_remove(values[0])
+                ed.ask(ASK_REMOVE % TOKENS[values[0]])
+            elif kind == INTEREST:
+                token, code = values[0], values[1]
+                quote = market.quote_interest(token, code)
+                if market.president[code] == token:
+                    return MSG_PRESIDENT_PAYS_NONE
+                ed.quote = quote
+            elif kind == BANK and label == CODE:
+                token, code = values[0], values[1]
+                if market.is_listed(code):
+                    market.quote_buy(token, code, 1)  # refuses now what any count would
+                    ed.labels.append(SHARES)
+                    ed.values.append(None)
+                else:
+                    quote = market.quote_introduce(token, code)
+                    ed.quote = quote
+                    ed.list_price = quote.amount
+                    ed.labels.append(PRICE)
+                    ed.values.append(quote.amount)
+            elif label == CODE:  # SELL, BUYP: the count follows
+                self._quote_count(1)
+                ed.quote = None
+                ed.labels.append(SHARES)
+                ed.values.append(None)
+            elif label == SHARES:
+                ed.quote = self._quote_count(values[index])
+        except MarketError as error:
+            ed.quote = None
+            return error.args[0]
+        return None
+
+    def _quote_count(self, count: int):
+        ed = self.ed
+        values = ed.values
+        if ed.kind == BANK:
+            return ed.market.quote_buy(values[0], values[1], count)
+        if ed.kind == SELL:
+            return ed.market.quote_sell(values[0], values[1], count)
+        return ed.market.quote_trade(values[0], values[1], values[2], count)
+
+    def _offices_net(self) -> int:
+        """What the typed levels cost (positive) or return (negative), as the market prices
+        them; even building and the bank's stock are checked only at CONFIRM."""
+        ed = self.ed
+        market = ed.market
+        group = market.group_of(ed.offices_code)
+        net = 0
+        for i in range(len(group)):
+            code = group[i]
+            cost = market.office_cost(code)
+            change = ed.values[i] - market.offices[code]
+            net += change * cost if change > 0 else change * cost // 2
+        return net
+
+    def _confirm(self, now: int) -> None:
+        ed = self.ed
+        kind = ed.kind
+        values = ed.values
+        if ed.active >= 0 and not (kind == BANK and PRICE in ed.labels):
+            label = ed.labels[ed.active]
+            ed.refuse(MSG_ENTER % (label if label[0] not in DIGITS else OFFICES))
+            return
+        market = ed.market
+        try:
+            if kind == OFFICES:
+                levels = tuple(values)
+                code = ed.offices_code
+                quote = market.quote_offices(code, levels)
+                record: tuple = ("se_offices", code, levels, quote.amount)
+            elif kind == BANK and PRICE in ed.labels:
+                quote = market.quote_introduce(values[0], values[1], values[2])
+                record = ("se_intro", values[0], values[1], quote.amount)
+            elif kind == BANK:
+                quote = market.quote_buy(values[0], values[1], values[2])
+                record = ("se_buy", values[0], values[1], values[2], quote.amount)
+            elif kind == SELL:
+                quote = market.quote_sell(values[0], values[1], values[2])
+                record = ("se_sell", values[0], values[1], values[2], quote.amount, quote.refund)
+            elif kind == BUYP:
+                quote = market.quote_trade(values[0], values[1], values[2], values[3])
+                record = ("se_trade", values[0], values[1], values[2], values[3], quote.refund)
+            elif kind == INTEREST:
+                quote = market.quote_interest(values[0], values[1])
+                record = ("se_interest", values[0], values[1], quote.amount)
+            else:  # START
+                quote = market.quote_dividend(values[0])
+                record = ("se_start", values[0], quote.amount)
+        except MarketError as error:
+            ed.refuse(error.args[0])
+            if kind == OFFICES:
+                self.activate(0, now)  # correct the levels from the first company
+            return
+        ed.cue("key")
+        ed.propose([record], ed.confirmed)
