@@ -10,11 +10,11 @@
 #   ("set", "pending", number, card, settled)         (snapshots) a money card not yet applied
 #   ("tx", payer, payee, amount, "chance", number)    one payment of a Chance card: the tag
 #       settles that counterpart in the same line, so a power cut never pays a step twice
+from compat.ticks import ticks_add, ticks_diff
 from rules import chance, keys
 from rules.electronic_banking import MSG_FINISH_ENTRY, ElectronicBanking
 from rules.ledger import BANK, ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
 from rules.money import M, format_amount
-from rules.ticks import ticks_add, ticks_diff
 
 ZONE = "ZONE"  # the Transport Zone key
 DEAL = "DEAL"  # the auction timer key

@@ -13,9 +13,9 @@
 #   there replace it with the auction's winning bid (0: nobody bid, free introduction).
 # - After CONFIRM the market screen shows the company's side with the company selected.
 # - A trade's amount is None on the screen (agreed off-unit).
+from compat.ticks import ticks_diff
 from rules.machine import StateMachine
 from rules.stock_market import SIDES, TOKENS, Market, MarketError, Quote
-from rules.ticks import ticks_diff
 
 # Logical key names (the 5x5 keymap in boards/keymaps.py).
 BANK = "BANK"
