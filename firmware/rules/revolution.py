@@ -13,11 +13,9 @@
 from compat.ticks import ticks_add, ticks_diff
 from rules import chance, keys
 from rules.electronic_banking import MSG_FINISH_ENTRY, ElectronicBanking
+from rules.keys import DEAL, ZONE
 from rules.ledger import BANK, ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
 from rules.money import M, format_amount
-
-ZONE = "ZONE"  # the Transport Zone key
-DEAL = "DEAL"  # the auction timer key
 
 ZONES = ("PEDESTRIAN", "CYCLIST", "CAR", "SPACE")
 ZONE_CUES = ("zone_pedestrian", "zone_cyclist", "zone_car", "zone_space")  # also icon names

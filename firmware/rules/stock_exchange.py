@@ -14,24 +14,24 @@
 # - After CONFIRM the market screen shows the company's side with the company selected.
 # - A trade's amount is None on the screen (agreed off-unit).
 from compat.ticks import ticks_diff
+from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
+    BANK,
+    BUYP,
+    CANCEL,
+    CONFIRM,
+    DIGITS,
+    INTEREST,
+    NEWGAME,
+    OFFICES,
+    ONOFF,
+    REMOVE,
+    REVIEW,
+    SELL,
+    START,
+    TOTAL,
+)
 from rules.machine import StateMachine
 from rules.stock_market import SIDES, TOKENS, Market, MarketError, Quote
-
-# Logical key names (the 5x5 keymap in boards/keymaps.py).
-BANK = "BANK"
-SELL = "SELL"
-BUYP = "BUYP"
-INTEREST = "INTEREST"
-START = "START"
-OFFICES = "OFFICES"
-REVIEW = "REVIEW"
-TOTAL = "TOTAL"
-CONFIRM = "CONFIRM"
-CANCEL = "CANCEL"
-ONOFF = "ONOFF"
-REMOVE = "REMOVE"
-NEWGAME = "NEWGAME"
-DIGITS = "0123456789"
 
 # Screens (view()["screen"]).
 MARKET = "market"
