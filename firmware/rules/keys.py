@@ -1,13 +1,12 @@
-# Logical key names: the one place they are spelled, for every edition.
+# Logical key names: the one place they are declared, for every edition.
 #
-# The board keypad layouts (boards/keymaps.py), the rules, the simulator (host_sim KEY_NAMES
-# maps its public names onto these) and its terminal UI all read them from here. An edition's
-# set of keys is what its layouts in boards/keymaps.py lay out, spelled with these names: the
-# unit needs no second table of them (a module-level table per edition measured 1.7 KB of heap
-# on the unix port). tests/host/test_key_names.py fails on a layout, a public name, a UI row or
-# a printed legend naming a key not declared here, and on a name here that no layout uses.
-# The names live with the rules, as their input vocabulary; the module imports nothing, so a
-# board file or the simulator reading it pulls in no game code.
+# The rules, the settings menu, the self-test key and the simulator (host_sim KEY_NAMES maps its
+# public names onto these) import them from here. An edition's set of keys is what its layouts
+# in boards/keymaps.py lay out; those layouts spell the names out (see there why) and the
+# terminal UI and the printed legends name them too: tests/host/test_key_names.py fails on any
+# of them naming a key not declared here, and on a name here that no layout uses. No second
+# table of each edition's keys is kept on the unit (one measured 1.7 KB of heap on the unix
+# port). The names live with the rules, as their input vocabulary; the module imports nothing.
 DIGITS = "0123456789"  # every edition's ten digit keys, named by their digit
 
 # Electronic Banking (and Revolution, Classic: the keys they share).

@@ -215,9 +215,9 @@ def _recording_imports(created: list):
     saved = {name: module for name, module in sys.modules.items() if ours(name)}
     for name in saved:
         del sys.modules[name]
-    # The root for boards/, firmware/ for what the layouts import (rules/keys.py: key names).
-    added = [path for path in (str(ROOT), str(ROOT / "firmware")) if path not in sys.path]
-    sys.path[:0] = added
+    added_path = str(ROOT) not in sys.path
+    if added_path:
+        sys.path.insert(0, str(ROOT))
     sys.modules["machine"] = _make_machine(created)
     try:
         yield
@@ -225,8 +225,8 @@ def _recording_imports(created: list):
         for name in [name for name in sys.modules if ours(name)]:
             del sys.modules[name]
         sys.modules.update(saved)
-        for path in added:
-            sys.path.remove(path)
+        if added_path:
+            sys.path.remove(str(ROOT))
 
 
 # ---------------------------------------------------------------------------------------------
