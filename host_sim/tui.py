@@ -39,7 +39,8 @@ CUE_LOG_LENGTH = 12
 SLOT_KEYS = {"[": "green", "]": "red"}
 SLOT_NAMES = ("green", "red")
 
-# The unit's keys, for every edition: public key name (VirtualUnit.keys) -> terminal key,
+# The unit's keys, for every edition: public key name (VirtualUnit.keys: KEY_NAMES, derived from
+# firmware/rules/keys.py; tests/host/test_key_names.py checks this table) -> terminal key,
 # label. The legend, the help screen and the key handling are all built from this table; a
 # later edition adds its rows here. A key missing from the table still gets a free letter.
 UNIT_KEYS = (

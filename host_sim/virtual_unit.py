@@ -10,12 +10,13 @@ import tempfile
 from app.build import build_unit
 from app.config import Config
 from app.editions import EDITIONS, unit_editions, uses_cards
-from boards.keymaps import default_matrix
+from boards.keymaps import LAYOUTS, default_matrix
 from host_sim.clock import VirtualClock, VirtualTimeLoop
 from host_sim.device_time import DeviceTime, load_costs
 from peripherals.flash import VirtualFlash
 from peripherals.piezo_recorder import tones
 from peripherals.wiring import VirtualParts, card_id
+from rules import keys
 from rules import settings as schema
 from rules.money import EntryError, parse_amount
 from store.store import Store
@@ -25,28 +26,29 @@ PLAYER_CARDS = 6  # virtual cards 1..6 come enrolled on a fresh flash, like the 
 TAP_S = 0.1  # a finger on a key, and the pause after it
 CARD_SETTLE_S = 0.4  # a few reader polls: enough for the unit to notice a card going in or out
 
-# Public key names (snake_case) -> the firmware's logical key names.
-KEY_NAMES = {str(d): str(d) for d in range(10)}
-KEY_NAMES.update({"K": "K", "M": "M", "C": "C", ".": ".", "go": "GO"})
-KEY_NAMES.update({"zone": "ZONE", "deal": "DEAL"})  # Revolution
-KEY_NAMES.update({"mortgage": "MORTGAGE", "bankrupt": "BANKRUPT", "fine": "FINE"})  # Classic
-KEY_NAMES.update(  # Stock Exchange
-    {
-        "bank_purchase": "BANK",
-        "sell": "SELL",
-        "buy_players": "BUYP",
-        "interest": "INTEREST",
-        "offices": "OFFICES",
-        "start": "START",
-        "review": "REVIEW",
-        "total": "TOTAL",
-        "confirm": "CONFIRM",
-        "cancel": "CANCEL",
-        "on_off": "ONOFF",
-        "remove_player": "REMOVE",
-        "new_game": "NEWGAME",
-    }
-)
+# Public key names (snake_case) -> the firmware's logical key names (firmware/rules/keys.py, the
+# one list of them): a multi-letter key is its logical name in lower case unless renamed here,
+# a one-character key (digits, ".", K, M, C) is its logical name.
+PUBLIC_RENAMES = {
+    keys.BANK: "bank_purchase",
+    keys.BUYP: "buy_players",
+    keys.ONOFF: "on_off",
+    keys.REMOVE: "remove_player",
+    keys.NEWGAME: "new_game",
+}
+
+
+def public_key_name(logical: str) -> str:
+    """The VirtualUnit name of a logical key: "GO" -> "go", "BUYP" -> "buy_players", "K" -> "K"."""
+    if logical in PUBLIC_RENAMES:
+        return PUBLIC_RENAMES[logical]
+    return logical.lower() if len(logical) > 1 else logical
+
+
+KEY_NAMES = {digit: digit for digit in keys.DIGITS}
+for _rows in LAYOUTS.values():  # every edition's keys, as its keypad lays them out
+    KEY_NAMES.update((public_key_name(key), key) for row in _rows for key in row if key)
+
 TOKENS = ("hat", "car", "dog", "shoe", "iron", "boat")  # Stock Exchange tokens, keys 1..6
 
 

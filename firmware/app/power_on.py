@@ -1,8 +1,9 @@
 # Keys held while the unit powers up: the self-test's key, and a read of one matrix position.
 # Kept apart from app.selftest so a normal boot never loads the self-test's code (its names
 # would stay interned in the heap for the whole game).
+from rules.keys import CANCEL, CLEAR
 
-HOLD_KEYS = ("C", "CANCEL")  # the first of these the keymap has enters the self-test
+HOLD_KEYS = (CLEAR, CANCEL)  # the first of these the keymap has enters the self-test
 
 
 def selftest_key(keymap) -> str:

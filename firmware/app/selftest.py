@@ -7,8 +7,8 @@
 # reader or a dead key ends in the summary instead of a hang. Every result is also printed: on
 # the Pico, print() goes to the USB serial port, so `mpremote` shows the report.
 from app.power_on import HOLD_KEYS, hold_at_power_on, selftest_key  # noqa: F401 (re-exported)
+from compat.ticks import ticks_diff
 from drivers.keypad import Keypad
-from rules.ticks import ticks_diff
 from ui.render import render
 
 PATTERN_MS = 1500

@@ -14,9 +14,9 @@ try:
 except ImportError:  # MicroPython builds before 1.21 name it uasyncio
     import uasyncio as asyncio  # type: ignore[no-redef]
 
+from compat.ticks import ticks_add, ticks_diff
 from drivers.keypad import Keypad
 from rules.keys import GREEN, RED, SLOT_NAMES
-from rules.ticks import ticks_add, ticks_diff
 from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, render
 from ui.sounds import melody_for
 

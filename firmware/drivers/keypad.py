@@ -20,7 +20,7 @@
 # gesture waits for it).
 from array import array
 
-from rules.ticks import ticks_add, ticks_diff
+from compat.ticks import ticks_add, ticks_diff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

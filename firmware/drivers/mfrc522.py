@@ -1,11 +1,5 @@
 # NXP MFRC522 RFID reader on SPI: reads ISO/IEC 14443-3A card UIDs; CardSlot tracks one slot.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
+from compat.const import const
 
 try:
     from time import sleep_ms

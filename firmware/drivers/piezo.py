@@ -1,7 +1,7 @@
 # Passive piezo on a PWM output: melodies of (freq_hz, ms) notes, volume levels, silent mode.
 import asyncio
 
-from rules.ticks import ticks_add, ticks_diff
+from compat.ticks import ticks_add, ticks_diff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -1,13 +1,7 @@
 # SSD1306 128x64 OLED on I2C: a framebuf canvas; show() sends only the columns that changed.
 import framebuf
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
+from compat.const import const
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 # The boot summary: the settings in force, a few lines a page, at power-on. It has an edition's
 # interface, so the shell runs it in the edition's place until a key, a card or the time ends it.
+from compat.ticks import ticks_diff
 from rules import settings as schema
-from rules.ticks import ticks_diff
 
 MSG_ANY_KEY = "ANY KEY: START"
 _LINE = 21  # small-font characters across the panel

@@ -1,14 +1,7 @@
 # The Chance deck of the Revolution edition and the seeded xorshift32 PRNG that shuffles it.
 # Pure and portable: the generator's state is a plain int, so the edition journals it and a
 # reboot neither replays nor skips a draw.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
-
+from compat.const import const
 from rules.money import parse_amount
 
 _MASK32 = const(0xFFFFFFFF)

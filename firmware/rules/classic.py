@@ -7,13 +7,10 @@
 from rules import endgame, keys
 from rules.electronic_banking import ElectronicBanking
 from rules.endgame import MSG_RED_ALONE
+from rules.keys import BANKRUPT, FINE, MORTGAGE
 from rules.ledger import BANK
 from rules.machine import MSG_FINISH_ENTRY
 from rules.money import ERR_BAD_CHAR, ERR_NO_DIGITS, EntryError
-
-MORTGAGE = "MORTGAGE"  # in K's place: lift a mortgage (held, no card in: enroll cards)
-BANKRUPT = "BANKRUPT"  # in M's place: a whole balance to a creditor (held, no card: TOTALS)
-FINE = "FINE"  # in the point's place: the prison fine (no card in: sound on/off)
 
 CURRENCIES = ("$", "\xa3", "\u20ac", "M")  # dollar, pound, euro, Monopoly's M
 MAX_DIGITS = 5  # an amount is typed in at most 5 digits, as the original's screen shows

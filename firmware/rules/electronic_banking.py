@@ -10,6 +10,7 @@
 # ("card", id, number), ("uncard", number) (rules.cards); ("set", "sound", 0|1);
 # ("set", "assets", number, value): the property and building value typed in TOTALS for a
 # player (end-of-game ranking only: it never changes a balance; a new game clears it).
+from compat.ticks import ticks_diff
 from rules import keys
 from rules.admin_text import (  # the questions and enrolling: rules.admin (re-exported here)
     ASK_CLEAR_CARDS,  # noqa: F401
@@ -42,7 +43,6 @@ from rules.money import (
     operation_problem,
     parse_amount,
 )
-from rules.ticks import ticks_diff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

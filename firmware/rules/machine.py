@@ -2,7 +2,7 @@
 # the edition contract's shared half (docs/editions.md). It owns the input grammar once: the
 # key that wakes the unit, activity and standby, which key is held and for how long (from the
 # edition's table of holds), and one write-ahead hand-off: propose(records, then) / acknowledge.
-from rules.ticks import ticks_diff
+from compat.ticks import ticks_diff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -1,12 +1,6 @@
 # Money for the K/M editions: keypad entry parsing, 5-digit display formatting, operation limits.
 # Amounts are ints in currency units (15M == 15_000_000); no float ever touches money.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
+from compat.const import const
 
 K = const(1000)
 M = const(1000000)

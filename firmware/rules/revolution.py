@@ -10,11 +10,12 @@
 #   ("set", "pending", number, card, settled)         (snapshots) a money card not yet applied
 #   ("tx", payer, payee, amount, "chance", number)    one payment of a Chance card: the tag
 #       settles that counterpart in the same line, so a power cut never pays a step twice
+from compat.ticks import ticks_diff
 from rules import chance, keys
 from rules.electronic_banking import ElectronicBanking
+from rules.keys import DEAL, ZONE
 from rules.ledger import BANK, ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
 from rules.money import M, format_amount
-from rules.ticks import ticks_diff
 from rules.zones import (
     MSG_NEXT_CARD,
     MSG_NOTHING_DRAWN,
@@ -23,10 +24,6 @@ from rules.zones import (
     Auction,
     ZonePick,
 )
-
-ZONE = "ZONE"  # the Transport Zone key
-DEAL = "DEAL"  # the auction timer key
-
 
 SILENT = 0
 BEEPS_ONLY = 1  # the lowest sound level: beeps, no music or sound effects

@@ -6,6 +6,7 @@
 # journal on flash was started with: the shell starts a new game when edition or players
 # changed, and replays the journal onto that start balance (a changed start balance is the next
 # new game's).
+from rules import keys
 from rules.money import K, M, format_amount
 
 EDITION = "edition"
@@ -109,10 +110,10 @@ KM_MONEY = ("electronic_banking", "revolution")
 # a list; on a number, K and M (where the keypad has them) are its units. Classic has no K or M:
 # its BANKRUPT and MORTGAGE keys sit where they are.
 MENU_KEYS = {
-    "electronic_banking": ("GO", "C", "M", "K"),
-    "revolution": ("GO", "C", "M", "K"),
-    "classic": ("GO", "C", "BANKRUPT", "MORTGAGE"),
-    "stock_exchange": ("CONFIRM", "CANCEL", "REVIEW", "TOTAL"),
+    "electronic_banking": (keys.GO, keys.CLEAR, keys.MILLION, keys.THOUSAND),
+    "revolution": (keys.GO, keys.CLEAR, keys.MILLION, keys.THOUSAND),
+    "classic": (keys.GO, keys.CLEAR, keys.BANKRUPT, keys.MORTGAGE),
+    "stock_exchange": (keys.CONFIRM, keys.CANCEL, keys.REVIEW, keys.TOTAL),
 }
 
 # How a setting reaches an edition: (setting, constructor keyword, attribute, scale). A setting

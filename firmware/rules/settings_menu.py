@@ -8,10 +8,10 @@
 # changed), then proposed as ("setting", name, value) in `outbox` and applied only once the shell
 # acknowledges it durable. Edition and players end the game: the menu asks before proposing.
 # Back, with no edit open, leaves; `done` then tells the shell to rebuild the edition.
+from compat.ticks import ticks_diff
 from rules import settings as schema
 from rules.machine import StateMachine
 from rules.money import EntryError, parse_amount
-from rules.ticks import ticks_diff
 
 ASK = "ask"
 BROWSE = "browse"

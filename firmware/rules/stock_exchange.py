@@ -13,25 +13,27 @@
 #   there replace it with the auction's winning bid (0: nobody bid, free introduction).
 # - After CONFIRM the market screen shows the company's side with the company selected.
 # - A trade's amount is None on the screen (agreed off-unit).
-from rules.machine import StateMachine
-from rules.stock_forms import (
+from compat.ticks import ticks_diff
+from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
     CANCEL,
     CONFIRM,
-    MSG_CODE_RANGE,
-    MSG_CONFIRM_OR_CANCEL,
     NEWGAME,
     ONOFF,
     REMOVE,
     REVIEW,
+    TOTAL,
+)
+from rules.machine import StateMachine
+from rules.stock_forms import (
+    MSG_CODE_RANGE,
+    MSG_CONFIRM_OR_CANCEL,
     REVIEW_RECORD,
     TITLES,
-    TOTAL,
     TRANSACTIONS,
     Form,
     is_digit,
 )
 from rules.stock_market import SIDES, TOKENS, Market, Quote
-from rules.ticks import ticks_diff
 
 # Screens (view()["screen"]).
 MARKET = "market"

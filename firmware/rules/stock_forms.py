@@ -3,23 +3,19 @@
 # each is complete, and CONFIRM proposing the transaction's record. The edition hands the form
 # its keys and its screen while one is open (screen FORM); the form's fields stay on the edition
 # (kind, labels, values, ...) and the form acts on it through its public names only.
+from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
+    BANK,
+    BUYP,
+    CANCEL,
+    CONFIRM,
+    DIGITS,
+    INTEREST,
+    OFFICES,
+    REMOVE,
+    SELL,
+    START,
+)
 from rules.stock_market import TOKENS, MarketError
-
-# Logical key names (the 5x5 keymap in boards/keymaps.py).
-BANK = "BANK"
-SELL = "SELL"
-BUYP = "BUYP"
-INTEREST = "INTEREST"
-START = "START"
-OFFICES = "OFFICES"
-REVIEW = "REVIEW"
-TOTAL = "TOTAL"
-CONFIRM = "CONFIRM"
-CANCEL = "CANCEL"
-ONOFF = "ONOFF"
-REMOVE = "REMOVE"
-NEWGAME = "NEWGAME"
-DIGITS = "0123456789"
 
 TITLES = {
     BANK: "BANK PURCHASE",

@@ -20,13 +20,7 @@
 # Amounts that only move money (paid, cost, proceeds, interest) are taken as confirmed; those the
 # state alone decides (refunds, office net, dividends) must match or the record is refused.
 # Design and reasoning: docs/stock-exchange-design.md.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
+from compat.const import const
 
 TOKENS = ("HAT", "CAR", "DOG", "SHOE", "IRON", "BOAT")
 SIDES = ((1, 5), (6, 11), (12, 17), (18, 22))

@@ -3,8 +3,8 @@
 # The edition hands them its ZONE and DEAL keys, its ticks and its screen while one runs; their
 # state stays on the edition (spin_number, auction_at, ...: what the simulator and tests read),
 # and they act on it through its public names only.
+from compat.ticks import ticks_add, ticks_diff
 from rules.machine import MSG_FINISH_ENTRY
-from rules.ticks import ticks_add, ticks_diff
 
 ZONES = ("PEDESTRIAN", "CYCLIST", "CAR", "SPACE")
 ZONE_CUES = ("zone_pedestrian", "zone_cyclist", "zone_car", "zone_space")  # also icon names

@@ -8,15 +8,8 @@
 # Nothing here allocates once a glyph is built, except log entries when a log is kept.
 import framebuf
 
+from compat.const import const
 from ui import fonts
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
 
 # The screen and the lines both renderers share.
 WIDTH = const(128)

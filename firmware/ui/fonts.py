@@ -1,13 +1,7 @@
 # Bitmap fonts for the 128x64 OLED: a 5x7 font in a 6x8 cell, and big glyphs for balances.
 # Every glyph is column-major, bit 0 = top row: the byte layout of a MONO_VLSB framebuffer
 # (one SSD1306 page column), so a column is drawn from its bits with no conversion.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
+from compat.const import const
 
 # ---- small font: ASCII 32 (space) to 90 (Z), 5 column bytes each, bits 0-6 used ------------
 SMALL_FIRST = const(32)

@@ -1,11 +1,5 @@
 # 8x8 status icons for the title line; column-major, bit 0 = top row, like ui.fonts.
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
+from compat.const import const
 
 SIZE = const(8)
 

@@ -19,6 +19,7 @@
 #   ask     the question centred, x2 at y 21 (or on two x2 lines at y 13 and 30, cut at a
 #           space; else x1 at y 25); the keys (detail) on the message line.
 # An unlisted company (president -1) shows "--" as its price and no trend.
+from compat.const import const
 from ui import fonts, icons
 from ui.draw import (
     BAR_Y,
@@ -32,14 +33,6 @@ from ui.draw import (
     draw_text,
     text_width,
 )
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
 
 # ---- market grid ---------------------------------------------------------------------------
 HEADER_RULE_Y = const(8)

@@ -6,6 +6,7 @@
 # redraws from its first changed character only: while an amount is typed (view mode "entry")
 # it starts at a fixed x, so a digit adds one glyph instead of moving the whole number.
 # The rows: title 0-7, rows 8-9 blank, rule 10, lines and big text 11-53, bottom 54-63.
+from compat.const import const
 from ui import draw, fonts, icons
 from ui.draw import (
     BAR_Y,
@@ -23,14 +24,6 @@ from ui.draw import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
 
 BIG_Y = const(24)  # big glyphs cover rows 24-44: pages 3-5, so a keypress changes 3 pages
 BIG_FIRST_PAGE = const(3)

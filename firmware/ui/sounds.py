@@ -1,13 +1,7 @@
 # Sound cues: the melody the piezo plays for each cue name the rules emit.
 # A melody is a tuple of (freq_hz, ms) notes; 0 Hz is a rest. Piezos are loudest near 2-4 kHz.
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
+from compat.const import const
 
 # Equal-tempered pitches, rounded to whole hertz.
 _C5 = const(523)

@@ -46,6 +46,8 @@ def test_the_first_frame_needs_only_the_display_driver_and_the_renderer():
     assert sorted(firmware) == [
         "app",
         "app.first_light",
+        "compat",
+        "compat.const",
         "drivers",
         "drivers.ssd1306",
         "ui",
@@ -56,7 +58,7 @@ def test_the_first_frame_needs_only_the_display_driver_and_the_renderer():
     ]
 
 
-FIRMWARE_PACKAGES = ("app", "drivers", "rules", "store", "ui")
+FIRMWARE_PACKAGES = ("app", "compat", "drivers", "rules", "store", "ui")
 
 
 def test_the_unit_takes_over_the_lit_panel_without_blanking_it(tmp_path):

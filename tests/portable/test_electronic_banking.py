@@ -4,12 +4,12 @@
 # is 78 KB, the rest is margin for fragmentation)
 from table import GREEN, RED, Table, card_id
 
+from compat.ticks import TICKS_PERIOD
 from rules import electronic_banking as eb
 from rules import money, undo
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
 from rules.ledger import ERR_NOT_ENOUGH
-from rules.ticks import TICKS_PERIOD
 
 START = 15000000
 

@@ -1,10 +1,10 @@
 # Keypad driver against the virtual diode-less matrix: debounce, holds, ghosts, layouts.
 import gc
 
+from compat.ticks import TICKS_PERIOD, ticks_add
 from drivers.keypad import Keypad
 from peripherals.bus import Pin
 from peripherals.keypad_matrix import KeypadMatrix
-from rules.ticks import TICKS_PERIOD, ticks_add
 
 PRESS = Keypad.PRESS
 RELEASE = Keypad.RELEASE

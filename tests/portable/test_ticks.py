@@ -1,5 +1,5 @@
 # Wrap-safe tick arithmetic matches MicroPython's time.ticks_diff (portable).
-from rules.ticks import TICKS_PERIOD, ticks_add, ticks_diff
+from compat.ticks import TICKS_PERIOD, ticks_add, ticks_diff
 
 
 def test_plain_difference():

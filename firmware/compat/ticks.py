@@ -1,11 +1,5 @@
-# Wrap-safe millisecond arithmetic for the tick values the shell passes in (time.ticks_ms period).
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):  # type: ignore[misc, no-redef]  # CPython: no micropython module
-        return x
-
+# Wrap-safe arithmetic on time.ticks_ms values, pure integers on the device and on CPython alike.
+from compat.const import const
 
 # MicroPython's ticks_ms() wraps at 2**30 on every port (TICKS_MAX + 1); ticks_diff uses the
 # same modular arithmetic, so intervals shorter than 2**29 ms (about 6.2 days) come out right.

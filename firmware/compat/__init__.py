@@ -1,0 +1,1 @@
+# MicroPython facilities that also run on CPython: imported by every layer, imports none of them.
