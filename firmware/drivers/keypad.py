@@ -3,7 +3,9 @@
 # Wiring (set up by the board file): rows are Pin.OPEN_DRAIN (Pin.OUT also works), columns are
 # Pin.IN with Pin.PULL_UP; a closed switch pulls its column low while its row is driven low.
 # Between samples every row is driven low, so one read of the columns tells whether any key is
-# down; only then are the rows scanned one by one (an idle sample is a handful of pin reads).
+# down (an idle sample is a handful of pin reads); only when the columns read low differ from
+# those of the keys last found are the rows scanned one by one. While a key is held, a probe
+# of its row (released, then driven low again) is enough: see read().
 #
 # Two sides, as in Peter Hinch's micropython-async: with a machine.Timer (built by the board
 # file), its callback samples every period_ms and only records each change of the reading, with
@@ -96,6 +98,13 @@ class Keypad:
         self._due = 0  # the task's next deadline, for the interrupt to wake it at
         self._armed = False
         self._rows_low = False
+        # read()'s memory of its last row scan: its reading, and when the keys in it lie in one
+        # row, that row and their columns (_held_cols 0: none, the next key down is scanned).
+        self._held = 0
+        self._held_row = -1
+        self._held_cols = 0
+        self.scans = 0  # readings that scanned row by row (a key went down or moved)
+        self.probes = 0  # readings that found the last scan's keys still held, by a probe
 
     # ---- the interrupt side ------------------------------------------------------------------
 
@@ -129,37 +138,100 @@ class Keypad:
 
     def read(self) -> int:
         """One reading of the matrix, bit r * n_cols + c per closed switch (ghosts included).
-        Expects every row driven low and leaves them so."""
+        Expects every row driven low and leaves them so. Reads the columns; only when one reads
+        low does it look further (_down_from)."""
         cols = self._cols
-        n_cols = self._n_cols
-        for c in range(n_cols):
+        for c in range(self._n_cols):
             if not cols[c].value():
-                break
-        else:
-            return 0  # no column pulled low: no key is down anywhere
+                return self._down_from(c)
+        return 0  # no column pulled low: no key is down anywhere
+
+    def _down_from(self, first: int) -> int:
+        """read() once column `first` read low: the other columns, then a probe of two row
+        writes when the last scan's keys may simply still be held, else a scan of the rows."""
+        cols = self._cols
+        bit = 1 << first
+        low = bit
+        for c in range(first + 1, self._n_cols):
+            bit <<= 1
+            if not cols[c].value():
+                low |= bit
+        if low == self._held_cols:
+            # With every row low, each closed switch pulls its column low, so all of them are
+            # in the columns `low`. The last scan found keys in one row only, in exactly these
+            # columns. Release that row: a column of `low` still read low is joined to a low
+            # row through a switch in another row (a second key in a held column, or a key
+            # moved); if none is, the closed switches are all in the released row, and as each
+            # column of `low` needs one, they are the last scan's keys.
+            row = self._rows[self._held_row]
+            row.value(1)
+            c = first
+            bit = 1 << first
+            while bit <= low:
+                if low & bit and not cols[c].value():
+                    break
+                c += 1
+                bit <<= 1
+            else:
+                row.value(0)
+                self.probes += 1
+                return self._held
+            row.value(0)
+        return self._scan(low)
+
+    def _scan(self, low: int) -> int:
+        """Row by row, reading only the columns `low` (a column high with every row low stays
+        high with fewer); notes whether the keys found lie in one row, for read()'s probe."""
+        self.scans += 1
+        cols = self._cols
         rows = self._rows
         n_rows = len(rows)
         for r in range(n_rows):
             rows[r].value(1)
         bits = 0
         shift = 0
+        one_row = -1  # the only row with keys in it; -2: keys in several rows
         for r in range(n_rows):
             row = rows[r]
             row.value(0)
-            for c in range(n_cols):
-                if not cols[c].value():  # pulled low through a closed switch
-                    bits |= 1 << (shift + c)
+            c = 0
+            bit = 1
+            found = 0
+            while bit <= low:
+                if low & bit and not cols[c].value():  # pulled low through a closed switch
+                    found |= bit
+                c += 1
+                bit <<= 1
             row.value(1)
-            shift += n_cols
+            if found:
+                bits |= found << shift
+                if one_row == -1:
+                    one_row = r
+                    self._held_cols = found
+                else:
+                    one_row = -2
+            shift += self._n_cols
         for r in range(n_rows):
             rows[r].value(0)
+        if one_row < 0:
+            self._held_cols = 0  # no probe: read() scans again while any key is down
+        self._held_row = one_row
+        self._held = bits
         return bits
 
     def _sample(self, _timer=None) -> None:
-        """The timer's callback (a hard interrupt on the chip): no allocation, no floats."""
-        t = self._clock()
-        bits = self.read()
+        """The timer's callback (a hard interrupt on the chip): no allocation, no floats. The
+        column loop is read()'s, written out here: with no key down (nearly every sample) it
+        is all the interrupt does, and the clock is read only for a change or a deadline."""
+        cols = self._cols
+        for c in range(self._n_cols):
+            if not cols[c].value():
+                bits = self._down_from(c)
+                break
+        else:
+            bits = 0
         if bits != self._last:
+            t = self._clock()
             w = self._w
             if (w - self._r) & _WRAP == _RING:
                 self.overruns += 1
@@ -169,7 +241,7 @@ class Keypad:
             self._w = (w + 1) & _WRAP
             self._last = bits
             self._flag.set()
-        elif self._armed and ticks_diff(t, self._due) >= 0:
+        elif self._armed and ticks_diff(self._clock(), self._due) >= 0:
             self._armed = False
             self._flag.set()
 
