@@ -22,7 +22,7 @@
 # gesture waits for it).
 from array import array
 
-from rules.ticks import ticks_add, ticks_diff
+from rules.ticks import TICKS_PERIOD, ticks_diff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 _RING = 32  # changes kept between two drains (a power of two); a 40 ms stall needs about 8
 _RING_MASK = _RING - 1
 _WRAP = 2 * _RING - 1  # ring indices count modulo 2 * _RING, so "full" and "empty" differ
+_TICKS_HALF = TICKS_PERIOD // 2
+_TICKS_MASK = TICKS_PERIOD - 1
 
 
 class Keypad:
@@ -68,6 +70,8 @@ class Keypad:
                 if keymap[r][c] is not None:
                     used |= 1 << (r * n_cols + c)
         self._names = tuple(names)  # flat, index r * n_cols + c: also the key's bit
+        # A key's bit -> its index: the grammar visits only the keys whose bits are set.
+        self._index_of = {1 << i: i for i in range(n_rows * n_cols)}
         self._used = used
         self._row_mask = (1 << n_cols) - 1
         # The grammar, one bit per key: last reading, debounced, long press sent (or muted).
@@ -298,38 +302,51 @@ class Keypad:
         self._settle(t)
         changed = bits ^ self._seen
         if changed:
-            for i in range(self._n_keys):
-                if changed & (1 << i):
-                    changed_at[i] = t  # contact moved (or bounced): restart the debounce
             self._seen = bits
+            index_of = self._index_of
+            while changed:
+                mask = changed & -changed
+                changed ^= mask
+                changed_at[index_of[mask]] = t  # contact moved (or bounced): restart debounce
 
     def _settle(self, t: int) -> int:
         """Acts on every deadline due by t, in the order they fell due (debounced presses and
         releases, long presses); returns the next deadline, or -1 when none is pending."""
         changed_at = self._changed_at
         pressed_at = self._pressed_at
+        index_of = self._index_of
+        debounce = self.debounce_ms
+        hold = self.hold_ms
+        half = _TICKS_HALF
+        wrap = _TICKS_MASK
         while True:
             pending = self._seen ^ self._down
             waiting = pending | (self._down & ~self._long)
             first = -1
             first_due = 0
+            first_late = 0
             later = -1  # ticks are never negative
-            i = 0
+            later_late = 0
             while waiting:
-                mask = 1 << i
-                if waiting & mask:
-                    waiting &= ~mask
-                    if pending & mask:
-                        due = ticks_add(changed_at[i], self.debounce_ms)
-                    else:
-                        due = ticks_add(pressed_at[i], self.hold_ms)
-                    if ticks_diff(t, due) >= 0:
-                        if first < 0 or ticks_diff(due, first_due) < 0:
-                            first = i
-                            first_due = due
-                    elif later < 0 or ticks_diff(due, later) < 0:
-                        later = due
-                i += 1
+                mask = waiting & -waiting  # lowest key first (on a tie, the lower key wins)
+                waiting ^= mask
+                i = index_of[mask]
+                if pending & mask:
+                    due = (changed_at[i] + debounce) & wrap
+                else:
+                    due = (pressed_at[i] + hold) & wrap
+                # ms since it fell due: rules.ticks.ticks_diff(t, due), written out (a call per
+                # waiting key was a large part of a scan). Of two deadlines, the one that fell
+                # due first is the later one.
+                late = ((t - due + half) & wrap) - half
+                if late >= 0:
+                    if first < 0 or late > first_late:
+                        first = i
+                        first_due = due
+                        first_late = late
+                elif later < 0 or late > later_late:
+                    later = due
+                    later_late = late
             if first < 0:
                 return later
             mask = 1 << first
