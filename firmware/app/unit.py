@@ -458,42 +458,57 @@ class BankUnit:
                 if edition is self.edition and self.store.compact_due():
                     self.store.compact(edition.snapshot_records())  # False: retried later
         cues = edition.take_cues()
-        self._follow_volume()
-        if cue is None:
+        volume = self._follow_volume()
+        if cue is not None:
+            melody = self._melody(cue, volume)
+        else:
             # The last cue of a step says how it ended; one the edition's sound level skips
             # (music at a beeps-only level) gives way to the cue before it.
+            melody = None
             index = len(cues)
-            while cue is None and index:
+            while melody is None and index:
                 index -= 1
-                if self._audible(cues[index]):
-                    cue = cues[index]
-        if cue is not None:
-            self._play(cue)
+                cue = cues[index]
+                melody = self._melody(cue, volume)
+        if melody is not None and cue is not None:  # a melody comes with its cue
+            self._sound(cue, melody)
 
-    def _follow_volume(self) -> None:
-        """An edition with volume levels says its piezo level (0 silent) as `volume`."""
+    def _follow_volume(self):
+        """The edition's piezo level (its declared `volume`; 0 silent), set on the piezo and
+        returned (None: an edition without levels)."""
         volume = self.active.volume
         piezo = self.piezo
         if volume is not None and piezo is not None and piezo.volume != volume:
             piezo.set_volume(volume)
+        return volume
 
-    def _audible(self, cue: str) -> bool:
-        """Whether the edition's sound setting lets this cue sound. Editions with volume levels
-        set `volume`, `music_on` and `music_cues` (the cues that are music or effects); the
-        others have `sound_on`, whose "off" is still confirmed with one last beep."""
-        if melody_for(cue) is None:
-            return False
+    def _melody(self, cue: str, volume):
+        """The cue's melody if the edition's sound setting lets it sound, else None; `volume`
+        as _follow_volume returned it. Editions with volume levels set `volume`, `music_on` and
+        `music_cues` (the cues that are music or effects); the others have `sound_on`, whose
+        "off" is still confirmed with one last beep."""
+        melody = melody_for(cue)
+        if melody is None:
+            return None
         edition = self.active
-        volume = edition.volume
         if volume is None:
-            return edition.sound_on or cue == "sound_off"
-        return volume > 0 and (edition.music_on or cue not in edition.music_cues)
+            if edition.sound_on or cue == "sound_off":
+                return melody
+            return None
+        if volume > 0 and (edition.music_on or cue not in edition.music_cues):
+            return melody
+        return None
 
     def _play(self, cue: str) -> None:
-        self._follow_volume()  # also for the shell's own cues (battery) before any step
-        if self.piezo is None or not self._audible(cue):
+        """The shell's own cue (battery), also before any step."""
+        melody = self._melody(cue, self._follow_volume())
+        if melody is not None:
+            self._sound(cue, melody)
+
+    def _sound(self, cue: str, melody) -> None:
+        if self.piezo is None:
             return
-        self.piezo.play(melody_for(cue))
+        self.piezo.play(melody)
         if self.on_cue is not None:
             self.on_cue(cue)
 

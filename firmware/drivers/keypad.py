@@ -3,7 +3,9 @@
 # Wiring (set up by the board file): rows are Pin.OPEN_DRAIN (Pin.OUT also works), columns are
 # Pin.IN with Pin.PULL_UP; a closed switch pulls its column low while its row is driven low.
 # Between samples every row is driven low, so one read of the columns tells whether any key is
-# down; only then are the rows scanned one by one (an idle sample is a handful of pin reads).
+# down (an idle sample is a handful of pin reads); only when the columns read low differ from
+# those of the keys last found are the rows scanned one by one. While a key is held, a probe
+# of its row (released, then driven low again) is enough: see read().
 #
 # Two sides, as in Peter Hinch's micropython-async: with a machine.Timer (built by the board
 # file), its callback samples every period_ms and only records each change of the reading, with
@@ -20,7 +22,7 @@
 # gesture waits for it).
 from array import array
 
-from compat.ticks import ticks_add, ticks_diff
+from compat.ticks import TICKS_PERIOD, ticks_diff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 _RING = 32  # changes kept between two drains (a power of two); a 40 ms stall needs about 8
 _RING_MASK = _RING - 1
 _WRAP = 2 * _RING - 1  # ring indices count modulo 2 * _RING, so "full" and "empty" differ
+_TICKS_HALF = TICKS_PERIOD // 2
+_TICKS_MASK = TICKS_PERIOD - 1
 
 
 class Keypad:
@@ -62,6 +66,8 @@ class Keypad:
                 if keymap[r][c] is not None:
                     used |= 1 << (r * n_cols + c)
         self._names = tuple(names)  # flat, index r * n_cols + c: also the key's bit
+        # A key's bit -> its index: the grammar visits only the keys whose bits are set.
+        self._index_of = {1 << i: i for i in range(n_rows * n_cols)}
         self._used = used
         self._row_mask = (1 << n_cols) - 1
         # One bit per key: last reading, debounced.
@@ -90,6 +96,13 @@ class Keypad:
         self._due = 0  # the task's next deadline, for the interrupt to wake it at
         self._armed = False
         self._rows_low = False
+        # read()'s memory of its last row scan: its reading, and when the keys in it lie in one
+        # row, that row and their columns (_held_cols 0: none, the next key down is scanned).
+        self._held = 0
+        self._held_row = -1
+        self._held_cols = 0
+        self.scans = 0  # readings that scanned row by row (a key went down or moved)
+        self.probes = 0  # readings that found the last scan's keys still held, by a probe
 
     # ---- the interrupt side ------------------------------------------------------------------
 
@@ -123,37 +136,100 @@ class Keypad:
 
     def read(self) -> int:
         """One reading of the matrix, bit r * n_cols + c per closed switch (ghosts included).
-        Expects every row driven low and leaves them so."""
+        Expects every row driven low and leaves them so. Reads the columns; only when one reads
+        low does it look further (_down_from)."""
         cols = self._cols
-        n_cols = self._n_cols
-        for c in range(n_cols):
+        for c in range(self._n_cols):
             if not cols[c].value():
-                break
-        else:
-            return 0  # no column pulled low: no key is down anywhere
+                return self._down_from(c)
+        return 0  # no column pulled low: no key is down anywhere
+
+    def _down_from(self, first: int) -> int:
+        """read() once column `first` read low: the other columns, then a probe of two row
+        writes when the last scan's keys may simply still be held, else a scan of the rows."""
+        cols = self._cols
+        bit = 1 << first
+        low = bit
+        for c in range(first + 1, self._n_cols):
+            bit <<= 1
+            if not cols[c].value():
+                low |= bit
+        if low == self._held_cols:
+            # With every row low, each closed switch pulls its column low, so all of them are
+            # in the columns `low`. The last scan found keys in one row only, in exactly these
+            # columns. Release that row: a column of `low` still read low is joined to a low
+            # row through a switch in another row (a second key in a held column, or a key
+            # moved); if none is, the closed switches are all in the released row, and as each
+            # column of `low` needs one, they are the last scan's keys.
+            row = self._rows[self._held_row]
+            row.value(1)
+            c = first
+            bit = 1 << first
+            while bit <= low:
+                if low & bit and not cols[c].value():
+                    break
+                c += 1
+                bit <<= 1
+            else:
+                row.value(0)
+                self.probes += 1
+                return self._held
+            row.value(0)
+        return self._scan(low)
+
+    def _scan(self, low: int) -> int:
+        """Row by row, reading only the columns `low` (a column high with every row low stays
+        high with fewer); notes whether the keys found lie in one row, for read()'s probe."""
+        self.scans += 1
+        cols = self._cols
         rows = self._rows
         n_rows = len(rows)
         for r in range(n_rows):
             rows[r].value(1)
         bits = 0
         shift = 0
+        one_row = -1  # the only row with keys in it; -2: keys in several rows
         for r in range(n_rows):
             row = rows[r]
             row.value(0)
-            for c in range(n_cols):
-                if not cols[c].value():  # pulled low through a closed switch
-                    bits |= 1 << (shift + c)
+            c = 0
+            bit = 1
+            found = 0
+            while bit <= low:
+                if low & bit and not cols[c].value():  # pulled low through a closed switch
+                    found |= bit
+                c += 1
+                bit <<= 1
             row.value(1)
-            shift += n_cols
+            if found:
+                bits |= found << shift
+                if one_row == -1:
+                    one_row = r
+                    self._held_cols = found
+                else:
+                    one_row = -2
+            shift += self._n_cols
         for r in range(n_rows):
             rows[r].value(0)
+        if one_row < 0:
+            self._held_cols = 0  # no probe: read() scans again while any key is down
+        self._held_row = one_row
+        self._held = bits
         return bits
 
     def _sample(self, _timer=None) -> None:
-        """The timer's callback (a hard interrupt on the chip): no allocation, no floats."""
-        t = self._clock()
-        bits = self.read()
+        """The timer's callback (a hard interrupt on the chip): no allocation, no floats. The
+        column loop is read()'s, written out here: with no key down (nearly every sample) it
+        is all the interrupt does, and the clock is read only for a change or a deadline."""
+        cols = self._cols
+        for c in range(self._n_cols):
+            if not cols[c].value():
+                bits = self._down_from(c)
+                break
+        else:
+            bits = 0
         if bits != self._last:
+            t = self._clock()
             w = self._w
             if (w - self._r) & _WRAP == _RING:
                 self.overruns += 1
@@ -163,7 +239,7 @@ class Keypad:
             self._w = (w + 1) & _WRAP
             self._last = bits
             self._flag.set()
-        elif self._armed and ticks_diff(t, self._due) >= 0:
+        elif self._armed and ticks_diff(self._clock(), self._due) >= 0:
             self._armed = False
             self._flag.set()
 
@@ -219,34 +295,44 @@ class Keypad:
         self._settle(t)
         changed = bits ^ self._seen
         if changed:
-            for i in range(self._n_keys):
-                if changed & (1 << i):
-                    changed_at[i] = t  # contact moved (or bounced): restart the debounce
             self._seen = bits
+            index_of = self._index_of
+            while changed:
+                mask = changed & -changed
+                changed ^= mask
+                changed_at[index_of[mask]] = t  # contact moved (or bounced): restart debounce
 
     def _settle(self, t: int) -> int:
         """Acts on every deadline due by t, in the order they fell due (debounced presses and
         releases); returns the next deadline, or -1 when none is pending."""
         changed_at = self._changed_at
+        index_of = self._index_of
+        debounce = self.debounce_ms
+        half = _TICKS_HALF
+        wrap = _TICKS_MASK
         while True:
             pending = self._seen ^ self._down
             waiting = pending
             first = -1
-            first_due = 0
+            first_late = 0
             later = -1  # ticks are never negative
-            i = 0
+            later_late = 0
             while waiting:
-                mask = 1 << i
-                if waiting & mask:
-                    waiting &= ~mask
-                    due = ticks_add(changed_at[i], self.debounce_ms)
-                    if ticks_diff(t, due) >= 0:
-                        if first < 0 or ticks_diff(due, first_due) < 0:
-                            first = i
-                            first_due = due
-                    elif later < 0 or ticks_diff(due, later) < 0:
-                        later = due
-                i += 1
+                mask = waiting & -waiting  # lowest key first (on a tie, the lower key wins)
+                waiting ^= mask
+                i = index_of[mask]
+                due = (changed_at[i] + debounce) & wrap
+                # ms since it fell due: compat.ticks.ticks_diff(t, due), written out (a call per
+                # waiting key was a large part of a scan). Of two deadlines, the one that fell
+                # due first is the later one.
+                late = ((t - due + half) & wrap) - half
+                if late >= 0:
+                    if first < 0 or late > first_late:
+                        first = i
+                        first_late = late
+                elif later < 0 or late > later_late:
+                    later = due
+                    later_late = late
             if first < 0:
                 return later
             mask = 1 << first

@@ -88,6 +88,30 @@ def test_the_cost_table_prices_every_step_of_every_edition():
         assert costs[edition]["scan_idle"] > 0 and costs[edition]["render_draw"] > 0
 
 
+def test_keypad_samples_are_charged_by_what_they_read():
+    samples = ("sample_idle", "sample_held", "sample_scan")
+    table = {
+        edition: dict(costs, sample_idle=11, sample_held=22, sample_scan=33)
+        for edition, costs in load_costs().items()
+    }
+    with VirtualUnit(device_time=table) as unit:
+        unit.advance(1)
+        device = unit.device
+        before = {name: len(device.step_us.get(name, [])) for name in samples}
+        matrix = unit.parts.keypad
+        matrix.press(unit.keys["5"])
+        unit.advance(0.2)  # 40 samples with the key down
+        matrix.release(unit.keys["5"])
+        unit.advance(0.1)  # 20 with none
+        taken = {name: device.step_us.get(name, [])[before[name] :] for name in samples}
+        assert len(taken["sample_scan"]) == 1  # the key going down: rows scanned once
+        assert len(taken["sample_held"]) == 39  # then a probe of its row while it is held
+        assert len(taken["sample_idle"]) == 20
+        assert min(taken["sample_held"]) >= 22 and min(taken["sample_scan"]) >= 33
+        del table["electronic_banking"]["sample_held"]  # a table from before the probe
+        assert device.cost("sample_held") == 33  # charged as the scan it replaced
+
+
 def test_keys_change_at_their_scheduled_times_while_the_firmware_is_busy():
     with VirtualUnit(device_time=True) as unit:
         unit.insert(1, "green")

@@ -129,17 +129,18 @@ def test_press_and_release_wait_for_debounce():
 def test_chatter_shorter_than_debounce_gives_one_press_and_one_release():
     matrix, keypad = make()
     scanner = Scanner(keypad)
-    # "1" held left of K in its row: every scan then reads K's column once, with K's row low,
-    # so K's contact shows each flip of its chatter.
+    # "1" held left of K in its row: K's row is low whenever K's column is read, so K's contact
+    # shows each flip of its chatter: once in the reading of every column, and once more when
+    # that reading sends the keypad on to scan the rows.
     matrix.press("1")
     scanner.until(50)
     matrix.press("K")
-    matrix.bounce("K", 3)  # open, closed, open at the scans at 55, 60, 65; closed from 70
+    matrix.bounce("K", 3)  # open at 55 (no scan), closed then open at 60; closed from 65
     scanner.until(300)
     matrix.release("K")
-    matrix.bounce("K", 4)  # closed, open, closed, open at 305..320; open from 325
+    matrix.bounce("K", 4)  # closed at 305, open at 310, closed then open at 315; open from 320
     scanner.until(600)
-    assert scanner.events == [(PRESS, "1", 15), (PRESS, "K", 85), (RELEASE, "K", 335)]
+    assert scanner.events == [(PRESS, "1", 15), (PRESS, "K", 80), (RELEASE, "K", 325)]
 
 
 def test_a_blip_shorter_than_debounce_is_ignored():
@@ -388,6 +389,113 @@ def test_the_task_is_woken_for_a_change_and_then_only_at_its_deadlines():
     assert rig.flag.sets == sets + 2  # held: nothing is due until it changes
     rig.scan()
     assert rig.events == [(PRESS, "5")]
+
+
+def test_a_held_key_costs_a_probe_per_sample_not_a_scan():
+    rig = Sampled()
+    rig.tick_ms(5)
+    rig.scan()
+    rig.matrix.press("5")
+    rig.tick_ms(5)
+    scans = rig.keypad.scans
+    assert scans == 1  # the sample that saw it go down scanned the rows
+    reads = rig.matrix.reads
+    rig.tick_ms(200)  # 40 samples with "5" held
+    assert rig.keypad.scans == scans
+    assert rig.keypad.probes == 40
+    assert rig.matrix.reads - reads == 40 * (4 + 1)  # every column, then the held one
+    rig.scan()
+    assert rig.events == [(PRESS, "5")]
+    rig.matrix.release("5")
+    rig.tick_ms(50)
+    rig.scan()
+    assert rig.events == [(PRESS, "5"), (RELEASE, "5")]
+
+
+def test_a_second_key_in_a_held_column_is_seen():
+    # The columns read with every row low do not change: only the probe can tell.
+    for held, second in (("5", "8"), ("5", "2"), ("1", "."), ("M", "K")):
+        rig = Sampled()
+        rig.tick_ms(5)
+        rig.scan()
+        rig.matrix.press(held)
+        rig.tick_ms(50)
+        rig.matrix.press(second)
+        rig.tick_ms(50)
+        rig.scan()
+        assert rig.events == [(PRESS, held), (PRESS, second)], (held, second)
+        rig.matrix.release(held)  # the column stays low: the other key still holds it
+        rig.tick_ms(50)
+        rig.scan()
+        assert rig.events[2:] == [(RELEASE, held)], (held, second)
+        rig.matrix.release(second)
+        rig.tick_ms(50)
+        rig.scan()
+        assert rig.events[3:] == [(RELEASE, second)], (held, second)
+
+
+def test_a_key_swapped_for_another_in_its_column_between_two_samples_is_seen():
+    rig = Sampled()
+    rig.tick_ms(5)
+    rig.scan()
+    rig.matrix.press("6")
+    rig.tick_ms(52)
+    rig.matrix.release("6")  # between two samples: the columns read the same at the next
+    rig.matrix.press("3")
+    rig.tick_ms(50)
+    rig.scan()
+    # Both changed at the same sample, so both fall due together (lower key index first).
+    assert rig.events == [(PRESS, "6"), (PRESS, "3"), (RELEASE, "6")]
+
+
+def test_a_second_key_in_the_held_row_is_seen():
+    rig = Sampled()
+    rig.tick_ms(5)
+    rig.scan()
+    rig.matrix.press("4")
+    rig.tick_ms(50)
+    rig.matrix.press("6")
+    rig.tick_ms(50)
+    rig.matrix.release("4")
+    rig.tick_ms(50)
+    rig.scan()
+    assert rig.events == [(PRESS, "4"), (PRESS, "6"), (RELEASE, "4")]
+    assert rig.keypad.ambiguous == 0
+
+
+def test_a_third_key_making_a_rectangle_under_a_held_row_is_rejected():
+    # "1" and "2" held in row 0; "4" below "1": the columns read the same, and "5" reads
+    # pressed through the other three. The probe sends the keypad to a scan, which rejects it.
+    rig = Sampled()
+    rig.tick_ms(5)
+    rig.scan()
+    rig.matrix.press("1")
+    rig.matrix.press("2")
+    rig.tick_ms(50)
+    assert rig.keypad.probes == 9  # "1" and "2" probed as one row after the first scan
+    scans = rig.keypad.scans
+    rig.matrix.press("4")
+    rig.tick_ms(100)
+    rig.scan()
+    assert rig.keypad.scans - scans == 20  # a rectangle: scanned at every sample
+    assert sorted(rig.events) == [(PRESS, "1"), (PRESS, "2")]
+    assert rig.keypad.ambiguous == 1  # one reading (the ring keeps changes only)
+
+
+def test_a_key_held_from_power_up_stays_muted_while_probed():
+    rig = Sampled()
+    rig.matrix.press("5")  # held through power-up
+    rig.tick_ms(500)
+    assert rig.keypad.probes > 90  # held: probed, and still nothing to report
+    rig.matrix.press("8")  # same column, while "5" is still down
+    rig.tick_ms(50)
+    rig.scan()
+    assert rig.events == [(PRESS, "8")]
+    rig.matrix.release("5")
+    rig.matrix.release("8")
+    rig.tick_ms(50)
+    rig.scan()
+    assert sorted(rig.events[1:]) == [(RELEASE, "5"), (RELEASE, "8")]
 
 
 def test_a_key_held_at_the_first_sample_counts_only_once_released():

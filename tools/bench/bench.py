@@ -192,6 +192,8 @@ class Meter:
             if payload in ("cal", "calx", "calw", "calr", "calR"):
                 if payload != "cal":
                     raw -= self.mark_cost
+                if payload[3:] in ("w", "r", "R"):  # counted keypad pins, bracketed inside
+                    raw -= self.pauses * self.call_cost
                 self.samples[payload].append(raw)
                 cost = min(self.samples[payload])
                 if payload == "cal":
@@ -451,8 +453,8 @@ def fuel_figures(outcome: Outcome) -> dict:
         words = payload.split()
         if words[0] == "key":
             # The scans that delivered its press and release, the renders that sent, and the
-            # timer's samples that found the key down (each a row-by-row scan).
-            fuel = sums.get("S", 0) + sums.get("R", 0) + sums.get("K", 0)
+            # timer's samples that found the key down (a row-by-row scan, then probes of it).
+            fuel = sums.get("S", 0) + sums.get("R", 0) + sums.get("K", 0) + sums.get("H", 0)
             keys.append((fuel, words[1], words[2]))
     txs = [sum(sums.values()) for payload, sums in meter.groups if payload.startswith("tx ")]
     worst = max(keys) if keys else (0, "-", "-")
@@ -478,6 +480,7 @@ def fuel_figures(outcome: Outcome) -> dict:
         "render_unchanged": typical("r"),
         "sample_idle": typical("k"),
         "sample_scan": typical("K"),
+        "sample_held": typical("H"),
         "poll_start": typical("q"),
         "poll_empty": typical("p"),
         "poll_card_lying": typical("P"),

@@ -33,8 +33,10 @@ ABOUT = (
     "simulator the MFRC522 timer's wait after an exchange nobody answered. Model: the median of "
     "each step kind and case, because their cost hardly varies within a case: scan_idle / "
     "scan_event (a scan that handed the shell a key event, which includes the edition's "
-    "key_down or key_up), sample_idle / sample_scan (the keypad timer's read of the matrix "
-    "every 5 ms: its columns only, or row by row when one read low), poll_start (a reader's "
+    "key_down or key_up, and replays the samples the keypad timer recorded), sample_idle / "
+    "sample_held / sample_scan (the keypad timer's read of the matrix every 5 ms: its columns "
+    "only; a probe of one row that found the keys of its last scan still held; or row by row), "
+    "poll_start (a reader's "
     "field on), poll_empty / poll_card_lying / poll_card_in_or_out (the read 5 ms later), tick, "
     "piezo_step, battery, boot (build and boot, without the first render). Renders follow what "
     "was drawn: render_check on every call (the 'anything changed?' test: the median render "
@@ -108,6 +110,7 @@ def costs(fuel: dict) -> dict:
         "render_per_call_ns": round(fit["per_call"] * 1000 / FUEL_PER_US),
         "sample_idle": us(fuel["sample_idle"]["median"]),
         "sample_scan": us(fuel["sample_scan"]["median"]),
+        "sample_held": us(fuel["sample_held"]["median"]),
         "poll_start": us(fuel["poll_start"]["median"]),
         "poll_empty": us(fuel["poll_empty"]["median"]),
         "poll_card_lying": us(fuel["poll_card_lying"]["median"]),

@@ -40,6 +40,7 @@ TX_KINDS = ("credit", "debit", "transfer", "go")
 GREEN = 0
 RED = 1
 STEP_MS = 10  # the keypad task's period: every other task's period is a multiple of it
+SAMPLE_MS = 5  # drivers.keypad.Keypad.period_ms: the keypad timer's period
 CARD_SETTLE_MS = 400  # a few reader polls: the unit notices a card going in or out
 TAP_MS = 80  # a finger on a key, and the pause after it
 START_MS = 1000
@@ -153,8 +154,10 @@ ROWS_LOW = [0]  # keypad rows driven low right now
 
 
 class CountedPin:
-    """A keypad row or column: 24 calls a scan, too many to bracket one by one. Counted instead;
-    the host subtracts a cost per call calibrated on the same pins with no key down."""
+    """A keypad row or column: its calls are counted, and the host subtracts a cost per call
+    calibrated on the same pins. The matrix model inside is bracketed as well ("x"/"y"): its
+    work grows with the keys down and the rows driven low (spreading through closed switches),
+    which a calibration with no key down would leave in the firmware's fuel."""
 
     def __init__(self, inner, kind):
         self._inner = inner
@@ -177,11 +180,36 @@ class CountedPin:
 
     def value(self, *args):
         self._count(args)
-        return self._inner.value(*args)
+        host.call("x", "")
+        result = self._inner.value(*args)
+        host.call("yy", "")
+        return result
 
     def __call__(self, *args):
-        self._count(args)
-        return self._inner.value(*args)
+        return self.value(*args)
+
+
+class GuestTimer:
+    """machine.Timer for the keypad, fired by the game itself every 5 ms (Game.advance), so the
+    firmware samples and drains its keypad as on the chip (drivers.keypad)."""
+
+    PERIODIC = 1
+
+    def __init__(self):
+        self.callback = None
+
+    def init(self, mode=PERIODIC, period=-1, callback=None, hard=False):
+        self.callback = callback
+
+    def deinit(self):
+        self.callback = None
+
+
+class GuestFlag:
+    """asyncio.ThreadSafeFlag's set(): the game scans every step whether it is set or not."""
+
+    def set(self):
+        pass
 
 
 class MeteredBoard:
@@ -196,6 +224,7 @@ class MeteredBoard:
             setattr(self, name, Metered(getattr(board, name)))
         self.rows = [CountedPin(pin, 0) for pin in board.rows]
         self.cols = [CountedPin(pin, 1) for pin in board.cols]
+        self.key_timer = board.key_timer
 
 
 def calibrate(board):
@@ -317,6 +346,7 @@ class Game:
             raise LookupError("no keypad layout")
         self.keys = [key for row in layout for key in row if key is not None]
         self.board = VirtualBoard(matrix, clock=self.clock)
+        self.board.key_timer = self.key_timer = GuestTimer()
         self.parts = VirtualParts(self.board, edition)
         if metered:
             calibrate(self.board)
@@ -365,6 +395,8 @@ class Game:
         fs = PicoErrno(self.flash) if TO_PICO else self.flash
         fs = Metered(fs) if metered else fs
         self.unit = build_unit(board, edition, fs=fs, display=display)
+        self.unit.key_flag = GuestFlag()  # what run() makes on the chip
+        self.unit.clock = self.clock  # the keypad's sampler times its readings with it
         self.unit.boot(self.now)
         self.unit.render_screen(self.now)
         hcall("e", "b")
@@ -416,7 +448,6 @@ class Game:
 
     def advance(self, ms):
         unit = self.unit
-        keypad = unit.keypad
         poll_ms = unit.reader_poll_ms
         loud = self.loud
         count = self.count_alloc
@@ -428,8 +459,25 @@ class Game:
                 live = self.live()
                 if live > self.live_peak:
                     self.live_peak = live
-            self.now += STEP_MS
+            # The keypad's timer interrupt, every 5 ms as on the device: "k" when it read only
+            # the columns, "H" when a probe found the keys of its last scan still held, "K" when
+            # it scanned row by row. scan_keys then replays what it recorded.
+            for _ in range(STEP_MS // SAMPLE_MS):
+                self.now += SAMPLE_MS
+                sampler = unit.keypad_on
+                if self.key_timer.callback is None or sampler is None:
+                    continue  # not started yet: the first scan_keys starts it
+                scans = sampler.scans
+                probes = sampler.probes
+                hcall("b")
+                self.key_timer.callback(self.key_timer)
+                hcall("e", "k")
+                if sampler.scans != scans:
+                    hcall("l", "K")
+                elif sampler.probes != probes:
+                    hcall("l", "H")
             now = self.now
+            keypad = unit.keypad
             before = keypad.changes  # events the debouncer has produced
             allocated = mem_alloc() if count else 0
             hcall("b")
@@ -441,14 +489,6 @@ class Game:
             if after != before:
                 self.events += 1
                 hcall("l", "S")  # relabel the last measurement: this scan delivered an event
-            # What the keypad's timer interrupt reads every 5 ms on the device (drivers.keypad
-            # samples with read(); here the scan reads the matrix itself, so this is measured
-            # beside it): "k" with no key down, "K" when a column read low and rows were scanned.
-            hcall("b")
-            down = keypad.read()
-            hcall("e", "k")
-            if down:
-                hcall("l", "K")
             # Each reader: its field on at the period, the read one step (>= 5 ms) later.
             phase = now % poll_ms
             if phase <= STEP_MS:
