@@ -25,6 +25,10 @@ from rules.money import (
 )
 from rules.ticks import ticks_diff
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rules.history import History
+
 MSG_INSERT_CARD = "INSERT A CARD"
 MSG_UNKNOWN_CARD = "UNKNOWN CARD"
 MSG_SAME_CARD = "SAME CARD IN BOTH"
@@ -74,6 +78,10 @@ class ElectronicBanking(StateMachine):
     totals_key = keys.MILLION  # hold, no card in: end-of-game totals
     lift_key: str | None = keys.GO  # hold, a card alone in RED: lift a mortgage
     lift_value_help = MSG_LIFT_VALUE
+    # Hold, one card in, nothing typed: that card's history (rules.history); then older/newer.
+    history_key = keys.MILLION
+    history_newer_key = keys.THOUSAND
+    journal = None  # set by the shell: a callable giving the journal's (seq, record), in order
 
     def __init__(
         self,
@@ -128,6 +136,8 @@ class ElectronicBanking(StateMachine):
         self.ask_pay: list | None = None
         self.assets = [0] * (card_count + 1)  # typed property values per player (TOTALS)
         self.totals_page = 0  # TOTALS: a card's page, then the winner, then each rank
+        self.history: History | None = None  # a card's history page, while it is open
+        self.history_deferred = False  # the history key went down unacted: it acts on release
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -235,6 +245,9 @@ class ElectronicBanking(StateMachine):
             "detail": "",
             "mode": "idle",
         }
+        if self.history is not None:
+            self.history.view(view)  # the open history page draws in the edition's place
+            return view
         if green is None and red is None:
             view["title"] = "MONOPOLY BANK"
             view["big"] = "----"
@@ -329,6 +342,7 @@ class ElectronicBanking(StateMachine):
         if self.awake and ticks_diff(now, self.last_activity) >= self.standby_ms:
             self.awake = False
             self.held_key = None
+            self.history = None
             if self.admin is not None:
                 self._leave_admin()  # an unattended unit never stays in an admin mode
             if self.ask_pay is not None:
@@ -349,6 +363,10 @@ class ElectronicBanking(StateMachine):
         self.held_since = now
         self.long_press_done = False
         self.lift_deferred = False
+        self.history_deferred = False
+        if self.history is not None:
+            self._history_key(key)
+            return
         if key == keys.CLEAR:
             return  # acts on release (clear, undo) or after the hold time (new game)
         self.undo = None  # C must come right after the transaction to take it back
@@ -370,6 +388,9 @@ class ElectronicBanking(StateMachine):
         if key == self.lift_key and self._lift_hold_possible():
             self.lift_deferred = True
             return  # on release: the key as usual; held: lift a mortgage
+        if key == self.history_key and self._history_hold_possible():
+            self.history_deferred = True
+            return  # on release: the key as usual; held: the card's history
         self._cue("key")
         self._press(key)
 
@@ -415,6 +436,11 @@ class ElectronicBanking(StateMachine):
             self._cue("key")
             self._press(key)  # a tap: what the key does without the hold
             return
+        if self.history_deferred and self._history_hold_possible():
+            self.history_deferred = False
+            self._cue("key")
+            self._press(key)  # a tap: what the key does without the hold
+            return
         self._release(key)
 
     def _release(self, key: str) -> None:
@@ -440,7 +466,12 @@ class ElectronicBanking(StateMachine):
     def _check_long_press(self, now: int) -> None:
         key = self.held_key
         held_ms = ticks_diff(now, self.held_since)
-        if key == keys.CLEAR and held_ms >= self.long_press_ms:
+        if self.history_deferred and key == self.history_key and held_ms >= self.long_press_ms:
+            self.long_press_done = True
+            self.last_activity = now
+            self.history_deferred = False
+            self._open_history()
+        elif key == keys.CLEAR and held_ms >= self.long_press_ms:
             self.long_press_done = True
             self.last_activity = now
             if self.admin == ENROLLING and self.enroll_card is None:
@@ -579,6 +610,7 @@ class ElectronicBanking(StateMachine):
         self.awake = True
         self._activity(now)
         self.undo = None  # rulebook: an error can be corrected only while the card is still in
+        self.history = None  # a card event ends a history page
         if self.entry and not self.entry_locked and self.admin is None:
             # An amount half typed is dropped, and every key but C is refused until C, so the
             # digits typed next never join a stale "1" or "1." (a refused entry is void already).
@@ -815,6 +847,61 @@ class ElectronicBanking(StateMachine):
             and not self.entry_locked
             and self.card_lock is None
         )
+
+    # ---- a card's history (rules.history, loaded on first use) -----------------------------
+
+    def _history_hold_possible(self) -> bool:
+        """One card in (not refused), nothing typed, no question: the history key may open it."""
+        return (
+            self.journal is not None
+            and self.admin is None
+            and self.ask_pay is None
+            and (self.slot_card[0] is None) != (self.slot_card[1] is None)
+            and self.slot_refusal[0] is None
+            and self.slot_refusal[1] is None
+            and not self.entry
+            and not self.entry_locked
+            and self.card_lock is None
+        )
+
+    def _open_history(self) -> None:
+        from rules.history import History
+
+        green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
+        card = green if green is not None else red
+        self._cue("key")
+        try:
+            self.history = History(
+                self.journal,
+                card,
+                self.ledger.balance(card),
+                self.go_amount,
+                self._money,
+                self.history_key,
+                self.history_newer_key,
+            )
+        except OSError:
+            self._refuse("STORAGE FAILED")  # the journal could not be read back: nothing shown
+            return
+        self.showing_card_number = False
+        self._changed()
+
+    def _history_key(self, key: str) -> None:
+        """A key while the history is open: it steps or leaves; its release does nothing."""
+        self.long_press_done = True
+        self._cue("key")
+        try:
+            problem = self.history.key(key)  # type: ignore[union-attr]  # open: not None
+        except OSError:
+            self.history = None
+            self._refuse("STORAGE FAILED")
+            return
+        if problem == "":
+            self.history = None
+        elif problem is not None:
+            self._refuse(problem)
+            return
+        self._changed()
 
     def _end_payment(self, now: int) -> None:
         """An asked payment is cancelled (C, a card, time): nothing was paid."""

@@ -179,7 +179,8 @@ def payment_key(ed, key: str) -> None:
         else:
             ed._paid(kind, record)
 
-    ed._propose(("tx", payer, payee, amount), paid)
+    # Tagged with its kind ("lift", "fine", "bankrupt"), so a card's history names it.
+    ed._propose(("tx", payer, payee, amount, kind), paid)
 
 
 def restore_assets(ed, record: tuple) -> None:

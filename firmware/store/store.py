@@ -118,6 +118,44 @@ class Store:
         self.journal.load()  # learn whether its tail is torn before the next append
         return records, problems
 
+    def replay(self):
+        """Every record still on flash, oldest first, as (seq, record): the state records of
+        the oldest readable snapshot (with its seq), then each later journal line; a batch gives
+        each of its records with the line's seq. A generator that reads one line at a time, so
+        a reader of the history (rules.history) never holds the journal in RAM. Generation 0
+        has no snapshot: it starts from nothing. Nothing is written; unreadable lines and files
+        are passed over (load() is what reports damage)."""
+        names = self.fs.listdir()
+        logs = _generations(names, LOG)
+        last = 0
+        base = 0
+        if not logs or logs[0] > 0:
+            for generation in _generations(names, SNAP):
+                snapshot = self._read_snapshot(generation)
+                if snapshot is not None:
+                    last, base = snapshot[0], generation
+                    for record in snapshot[1]:
+                        yield last, record
+                    break
+        for generation in logs:
+            if generation < base:
+                continue
+            try:
+                handle = self.fs.open(LOG + str(generation), "rb")
+            except OSError:
+                continue
+            with handle:
+                for line in handle:
+                    record = decode(line)
+                    if record is None or record[0] <= last:
+                        continue
+                    last = record[0]
+                    if record[1] == "batch":
+                        for part in record[2]:
+                            yield last, tuple(part)
+                    else:
+                        yield last, record[1:]
+
     def _read_marks(self, names: list) -> int:
         """The highest whole mark (0: none), and which file the next one goes to."""
         best = 0
