@@ -87,7 +87,69 @@ def entries(journal, card: int, go_amount: int, balance_now: int, first=-1, last
     return count, kept
 
 
-class History:
+def transactions(journal, kinds: tuple, first: int = -1, last: int = -1) -> tuple:
+    """(count, records): the Stock Exchange's transactions (records of `kinds`) since its last
+    new game, and those with chronological indexes first..last (first -1: the newest WINDOW).
+    A snapshot's ("se_review", refund_to, refund, *transaction) counts as its transaction."""
+    kept: list = []
+    count = 0
+    for item in journal():
+        record = item[1]
+        kind = record[0]
+        if kind == "se_new":
+            kept, count = [], 0
+            continue
+        if kind == "se_review":
+            record = tuple(record[3:])
+        elif kind not in kinds:
+            continue
+        if first < 0 or first <= count <= last:
+            kept.append(record)
+            if first < 0 and len(kept) > WINDOW:
+                kept.pop(0)
+        count += 1
+    return count, kept
+
+
+class Pages:
+    """Entries read back from the journal a window at a time, page 0 the newest. A subclass
+    reads with _read(first, last) -> (count, entries of chronological indexes first..last;
+    first -1: the newest WINDOW)."""
+
+    def __init__(self) -> None:
+        self.page = 0
+        self.count, self.kept = self._read(-1, -1)
+        self.first = self.count - len(self.kept)  # chronological index of kept[0]
+
+    def _read(self, first: int, last: int) -> tuple:
+        raise NotImplementedError
+
+    def entry(self, page: int):
+        """The entry on `page` (0: the newest); reads the journal again outside the window."""
+        index = self.count - 1 - page
+        if not self.first <= index < self.first + len(self.kept):
+            if index < self.first:  # stepping older: the window ends at this entry
+                first, last = max(0, index - WINDOW + 1), index
+            else:
+                first, last = index, index + WINDOW - 1
+            self.count, self.kept = self._read(first, last)
+            self.first = first
+        return self.kept[index - self.first]
+
+
+class Review(Pages):
+    """The Stock Exchange's transactions, newest first, for REVIEW stepping back."""
+
+    def __init__(self, journal, kinds: tuple) -> None:
+        self.journal = journal
+        self.kinds = kinds
+        Pages.__init__(self)
+
+    def _read(self, first: int, last: int) -> tuple:
+        return transactions(self.journal, self.kinds, first, last)
+
+
+class History(Pages):
     """One card's history pages. page 0 is the newest entry; older_key and newer_key step."""
 
     def __init__(self, journal, card, balance, go_amount, money, older_key, newer_key) -> None:
@@ -98,24 +160,12 @@ class History:
         self.money = money  # the edition's amount format
         self.older_key = older_key
         self.newer_key = newer_key
-        self.page = 0
-        self.count, self.kept = entries(journal, card, go_amount, balance)
-        self.first = self.count - len(self.kept)  # chronological index of kept[0]
+        Pages.__init__(self)
         if self.count:
-            self._entry()  # an OSError from the journal reaches the edition here
+            self.entry(0)  # an OSError from the journal reaches the edition here
 
-    def _entry(self) -> list:
-        index = self.count - 1 - self.page
-        if not self.first <= index < self.first + len(self.kept):
-            if index < self.first:  # stepping older: the window ends at this entry
-                first, last = max(0, index - WINDOW + 1), index
-            else:
-                first, last = index, index + WINDOW - 1
-            self.count, self.kept = entries(
-                self.journal, self.card, self.go_amount, self.balance, first, last
-            )
-            self.first = first
-        return self.kept[index - self.first]
+    def _read(self, first: int, last: int) -> tuple:
+        return entries(self.journal, self.card, self.go_amount, self.balance, first, last)
 
     def key(self, key: str) -> str | None:
         """A key on the page: None when it is taken ("" when it leaves), else the refusal."""
@@ -125,13 +175,13 @@ class History:
             if self.page + 1 >= self.count:
                 return MSG_OLDEST if self.count else MSG_EMPTY
             self.page += 1
-            self._entry()  # read here, where a failed read can be refused, not in view()
+            self.entry(self.page)  # read here, where a failed read can be refused, not in view()
             return None
         if key == self.newer_key:
             if self.page == 0:
                 return MSG_NEWEST if self.count else MSG_EMPTY
             self.page -= 1
-            self._entry()
+            self.entry(self.page)
             return None
         return MSG_KEYS
 
@@ -139,13 +189,13 @@ class History:
         """Fill an edition's view: title CARD n and the page, the signed amount big, then the
         other side and the balance after it (UNDONE for a transaction taken back)."""
         view["mode"] = "history"
-        view["title"] = "CARD %d  %d/%d" % (self.card, self.page + 1, self.count)
         if not self.count:
             view["title"] = "CARD %d HISTORY" % self.card
             view["big"] = "----"
             view["detail"] = MSG_EMPTY
             return
-        entry = self._entry()
+        view["title"] = "CARD %d  %d/%d" % (self.card, self.page + 1, self.count)
+        entry = self.entry(self.page)
         amount = entry[2]
         view["big"] = ("+" if amount > 0 else "-") + self.money(abs(amount))
         if entry[5] == UNDONE:

@@ -17,6 +17,10 @@ from rules.machine import StateMachine
 from rules.stock_market import SIDES, TOKENS, Market, MarketError, Quote
 from rules.ticks import ticks_diff
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rules.history import Review
+
 # Logical key names (the 5x5 keymap in boards/keymaps.py).
 BANK = "BANK"
 SELL = "SELL"
@@ -84,6 +88,7 @@ MSG_KEY_NOT_USED = "KEY NOT USED HERE"
 MSG_NEW_GAME = "NEW GAME"
 MSG_REMOVED = "%s REMOVED"
 NOTE_REFUND = "REFUND TO %s %d"
+NOTE_EARLIER = "EARLIER %d/%d"  # REVIEW stepped back: this transaction's place, newest 1
 NOTE_LIST_PRICE = "LIST PRICE %d"
 
 TRANSACTIONS = (
@@ -112,6 +117,7 @@ class StockExchange(StateMachine):
     name = "stock_exchange"
     uses_cards = False
     standby_ms = 300000  # rulebook: standby after 5 minutes without use
+    journal = None  # set by the shell: a callable giving the journal's (seq, record), in order
     long_press_ms = 2000  # REMOVE and NEWGAME must be held this long
     confirm_ms = 15000  # NEW GAME? or REMOVE ...? unanswered this long: cancelled, as elsewhere
     scroll_ms = 4000  # each market screen (side) shows this long
@@ -163,6 +169,9 @@ class StockExchange(StateMachine):
         # for them, but keeps them in its snapshot so that a unit switched back to a card
         # edition still knows its cards (app.unit carries them into that edition's new game).
         self.kept_cards: dict = {}
+        # REVIEW pressed again steps back (rules.history.Review): how far, and what it read.
+        self.review_back = 0
+        self.review: Review | None = None
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -350,13 +359,36 @@ class StockExchange(StateMachine):
             return -net, "+", ""
         return 0, "", ""
 
+    def _review_older(self) -> None:
+        """REVIEW on the REVIEW screen: the transaction before the one shown (the journal keeps
+        them; nothing is written). Its refund note is not kept: only the last one has it."""
+        from rules.history import MSG_OLDEST, Review
+
+        back = self.review_back + 1
+        try:
+            if self.review is None:
+                self.review = Review(self.journal, TRANSACTIONS)
+            if back >= self.review.count:
+                self._refuse(MSG_OLDEST)
+                return
+            self.review.entry(back)
+        except OSError:
+            self._refuse("STORAGE FAILED")
+            return
+        self.review_back = back
+        self._cue("key")
+        self._changed()
+
     def _review_view(self, view: dict) -> None:
         record = self.last
+        refund = self.last_refund  # any transaction that broke a monopoly (a buy can, too)
+        refund_to = self.last_refund_to
+        back = self.review_back
+        if back and self.review is not None:
+            record, refund = self.review.entry(back), 0
         if record is None:  # not reachable: REVIEW is refused without a transaction
             return
         kind = record[0]
-        refund = self.last_refund  # any transaction that broke a monopoly (a buy can, too)
-        refund_to = self.last_refund_to
         note = ""
         amount: int | None = None
         sign = ""
@@ -402,6 +434,8 @@ class StockExchange(StateMachine):
         view["sign"] = sign
         if refund and refund_to >= 0:
             note = NOTE_REFUND % (TOKENS[refund_to], refund)
+        elif back and self.review is not None:
+            note = NOTE_EARLIER % (back + 1, self.review.count)
         view["note"] = note
 
     # ---- events ----------------------------------------------------------------------------
@@ -499,6 +533,8 @@ class StockExchange(StateMachine):
             self._form_key(key, now)
         elif self.screen == ASK:
             self._ask_key(key, now)
+        elif key == REVIEW and self.screen == SHOW_REVIEW:
+            self._review_older()
         elif key in (CONFIRM, CANCEL):  # REVIEW and TOTAL screens
             self._cue("key" if key == CONFIRM else "cancel")
             self._to_market(now)
@@ -602,6 +638,8 @@ class StockExchange(StateMachine):
                 return
             self._cue("key")
             self.screen = SHOW_REVIEW
+            self.review_back = 0
+            self.review = None
             self.typed = ""
             self._changed()
         elif key in TITLES:
