@@ -19,7 +19,7 @@
 # compaction. Written in turn, one mark file is always whole: a write torn by a power cut
 # leaves the other, one record lower, and the mark is never above the journal, since it is
 # written only after the append returned.
-from store.journal import Journal, crc32, decode, encode
+from store.journal import ENOENT, Journal, crc32, decode, encode
 
 SNAP = "snap."
 LOG = "log."
@@ -123,8 +123,9 @@ class Store:
         the oldest readable snapshot (with its seq), then each later journal line; a batch gives
         each of its records with the line's seq. A generator that reads one line at a time, so
         a reader of the history (rules.history) never holds the journal in RAM. Generation 0
-        has no snapshot: it starts from nothing. Nothing is written; unreadable lines and files
-        are passed over (load() is what reports damage)."""
+        has no snapshot: it starts from nothing. Nothing is written. Torn or corrupt lines are
+        passed over (load() is what reports damage); a journal file that cannot be read raises
+        OSError."""
         names = self.fs.listdir()
         logs = _generations(names, LOG)
         last = 0
@@ -142,8 +143,10 @@ class Store:
                 continue
             try:
                 handle = self.fs.open(LOG + str(generation), "rb")
-            except OSError:
-                continue
+            except OSError as error:
+                if error.args[0] == ENOENT:
+                    continue
+                raise  # a history with lines missing would be told as the whole story
             with handle:
                 for line in handle:
                     record = decode(line)
