@@ -13,6 +13,7 @@ from app.config import Config
 from app.editions import EDITIONS, make_edition
 from peripherals.flash import VirtualFlash
 from rules.history import other_side
+from rules.money import format_amount
 from rules.stock_exchange import TRANSACTIONS
 from rules.stock_market import TOKENS
 from store.store import Store
@@ -217,10 +218,15 @@ def _save(pyplot, figure, path: str, series: int) -> None:
     pyplot.close(figure)
 
 
-def card_chart(cards: list, start: dict, rows: list, path: str, title: str) -> int:
-    """Every card's balance over the game, one line a card; returns the number of lines."""
+def card_chart(cards: list, start: dict, rows: list, path: str, title: str, money=None) -> int:
+    """Every card's balance over the game, one line a card; returns the number of lines.
+    money: how the unit writes an amount (the axis labels), e.g. rules.money.format_amount."""
     pyplot, figure, axes = _figure(title, 1)
     ax = axes[0]
+    if money is not None:
+        from matplotlib.ticker import FuncFormatter
+
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: money(int(value))))
     xs = [0] + [i + 1 for i in range(len(rows))]
     for n in cards:
         ax.step(xs, [start[n]] + [row["card_%d" % n] for row in rows], where="post")
@@ -270,7 +276,8 @@ def export(folder, csv_path=None, chart_path=None, edition: str | None = None) -
         ed, cards, start, rows = card_game(fs, name)
         if chart_path:
             title = ed.name.replace("_", " ").title()
-            series = card_chart(cards, start, rows, chart_path, title)
+            money = format_amount if ed.name != "classic" else None  # Classic: plain $
+            series = card_chart(cards, start, rows, chart_path, title, money)
     if csv_path:
         write_csv(rows, csv_path)
     return {"edition": name, "rows": len(rows), "series": series}

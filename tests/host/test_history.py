@@ -420,3 +420,27 @@ def test_make_pull_copies_data_off_the_unit_with_mpremote() -> None:
         ["make", "-o", ".venv/bin/.installed", "pull"], cwd=ROOT, capture_output=True, text=True
     )
     assert refused.returncode != 0 and "usage: make pull PORT=" in refused.stdout
+
+
+def test_the_readme_chart_game_plays_and_exports(tmp_path: pathlib.Path) -> None:
+    """tests/scripts/history_game.txt, the game of docs/history-chart.png."""
+    import io
+
+    from host_sim.script import run_script
+
+    folder = tmp_path / "flash"
+    out = io.StringIO()
+    code = run_script(
+        str(ROOT / "tests" / "scripts" / "history_game.txt"),
+        out,
+        edition="electronic_banking",
+        flash_dir=str(folder),
+        settings={"players": 4},
+    )
+    assert code == 0, out.getvalue()[-500:]
+    done = export(str(folder), str(tmp_path / "game.csv"), str(tmp_path / "game.png"))
+    assert done == {"edition": "electronic_banking", "rows": 38, "series": 4}
+    with open(tmp_path / "game.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [row["kind"] for row in rows].count("undo") == 1
+    assert sum(1 for row in rows if row["undone"] == "True") == 1
