@@ -134,3 +134,31 @@ def test_store_replay_reads_every_generation_left_on_flash():
     assert kinds[state:] == ["tx"] * 17
     count, kept = history.entries(store.replay, 1, GO, edition.ledger.balance(1) - 20000)
     assert count == 3  # records 25, 31 and the batch's payment by card 1
+
+
+def test_the_edition_opens_pages_on_a_hold_and_a_tap_stays_a_tap():
+    """The rules alone: M held 2 s with card 2 in GREEN opens its history; C leaves."""
+    records = [("card", "c2", 2), ("tx", 0, 2, GO), ("tx", 2, 0, 500000)]
+    edition = ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
+    for record in records:
+        edition.restore(record)
+    edition.journal = _journal(records)
+    edition.card_present(keys.GREEN, "c2", 0)
+    edition.tick(1500)
+    edition.key_down(keys.MILLION, 2000)
+    edition.key_up(keys.MILLION, 2100)  # a tap: nothing typed to finish, as before
+    assert edition.history is None and edition.message_is_error
+    edition.key_down(keys.MILLION, 5000)
+    edition.tick(7100)
+    view = edition.view()
+    assert view["title"] == "CARD 2  1/2" and view["big"] == "-500K"
+    assert view["detail"] == "BANK  BAL " + format_amount(START + GO - 500000)
+    edition.key_up(keys.MILLION, 7200)  # the hold's release does nothing more
+    assert edition.history is not None and edition.outbox == []
+    edition.key_down(keys.MILLION, 8000)
+    edition.key_up(keys.MILLION, 8100)
+    assert edition.view()["big"] == "+2M"
+    edition.key_down(keys.CLEAR, 9000)
+    edition.key_up(keys.CLEAR, 9100)
+    assert edition.history is None and edition.view()["big"] == format_amount(START + GO - 500000)
+    assert edition.outbox == []
