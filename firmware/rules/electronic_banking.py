@@ -29,6 +29,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from rules.history import History
 
+LIFT_HOLD = 1  # EB.hold_deferred: the lift key is down, unacted
+HISTORY_HOLD = 2  # ... the history key
+
 MSG_INSERT_CARD = "INSERT A CARD"
 MSG_UNKNOWN_CARD = "UNKNOWN CARD"
 MSG_SAME_CARD = "SAME CARD IN BOTH"
@@ -130,14 +133,16 @@ class ElectronicBanking(StateMachine):
         self.admin: str | None = None  # a question awaiting GO/C, or ENROLLING
         self.admin_at = 0
         self.enroll_slots: list = [None, None]  # card id lying in each slot while enrolling
-        self.lift_deferred = False  # the lift key went down unacted: it acts on release
+        # A hold key went down unacted (LIFT_HOLD: the lift key, HISTORY_HOLD: the history
+        # key): it acts on release, or its hold acts. One field for both keeps the instance
+        # small: each attribute MicroPython adds to it slows every attribute lookup.
+        self.hold_deferred = 0
         # A payment asked first (rules.endgame): [kind, payer, payee, amount, title] awaiting GO,
         # or kind "value" while the value of the mortgage to lift is typed.
         self.ask_pay: list | None = None
         self.assets = [0] * (card_count + 1)  # typed property values per player (TOTALS)
         self.totals_page = 0  # TOTALS: a card's page, then the winner, then each rank
         self.history: History | None = None  # a card's history page, while it is open
-        self.history_deferred = False  # the history key went down unacted: it acts on release
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -362,8 +367,7 @@ class ElectronicBanking(StateMachine):
         self.held_key = key
         self.held_since = now
         self.long_press_done = False
-        self.lift_deferred = False
-        self.history_deferred = False
+        self.hold_deferred = 0
         if self.history is not None:
             self._history_key(key)
             return
@@ -386,10 +390,10 @@ class ElectronicBanking(StateMachine):
             self._refuse(self.card_lock)  # only C unlocks: nothing typed now can count
             return
         if key == self.lift_key and self._lift_hold_possible():
-            self.lift_deferred = True
+            self.hold_deferred = LIFT_HOLD
             return  # on release: the key as usual; held: lift a mortgage
         if key == self.history_key and self._history_hold_possible():
-            self.history_deferred = True
+            self.hold_deferred = HISTORY_HOLD
             return  # on release: the key as usual; held: the card's history
         self._cue("key")
         self._press(key)
@@ -431,13 +435,11 @@ class ElectronicBanking(StateMachine):
             else:
                 self._end_payment(now)
             return
-        if self.lift_deferred and self._lift_hold_possible():
-            self.lift_deferred = False
-            self._cue("key")
-            self._press(key)  # a tap: what the key does without the hold
-            return
-        if self.history_deferred and self._history_hold_possible():
-            self.history_deferred = False
+        deferred = self.hold_deferred
+        if deferred and (
+            self._lift_hold_possible() if deferred == LIFT_HOLD else self._history_hold_possible()
+        ):
+            self.hold_deferred = 0
             self._cue("key")
             self._press(key)  # a tap: what the key does without the hold
             return
@@ -466,10 +468,10 @@ class ElectronicBanking(StateMachine):
     def _check_long_press(self, now: int) -> None:
         key = self.held_key
         held_ms = ticks_diff(now, self.held_since)
-        if self.history_deferred and key == self.history_key and held_ms >= self.long_press_ms:
+        if self.hold_deferred == HISTORY_HOLD and held_ms >= self.long_press_ms:
             self.long_press_done = True
             self.last_activity = now
-            self.history_deferred = False
+            self.hold_deferred = 0
             self._open_history()
         elif key == keys.CLEAR and held_ms >= self.long_press_ms:
             self.long_press_done = True
