@@ -13,7 +13,7 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 PORTABLE_PY := $(shell find tests/portable host_sim/peripherals -name '*.py' 2>/dev/null)
 BOARDS_PY := $(shell find boards -name '*.py' 2>/dev/null)
 
-.PHONY: web-build web test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy sim golden fuzz hardware enclosure bench clean help
+.PHONY: web-build web test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy pull sim golden fuzz hardware enclosure bench clean help
 
 help:
 	@echo "make test              lint, typecheck, mpy-cross gate, CPython and MicroPython suites"
@@ -29,6 +29,8 @@ help:
 	@echo "                       electronic_banking or classic (4x4 or 5x5 keypad), revolution or"
 	@echo "                       stock_exchange (5x5 only); MATRIX defaults to the smallest that fits"
 	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
+	@echo "make pull PORT=/dev/ttyACM0 [PULL_DIR=build/pull]  copy the unit's data/ off the Pico"
+	@echo "                       (then: python -m host_sim export build/pull/data --csv --chart)"
 	@echo "make golden            regenerate tests/golden/*.png (look at each before committing)"
 	@echo "make fuzz              long fuzz: 1M rules events + 5000 simulator actions per edition,"
 	@echo "                       and every LittleFS program/erase cut with 8 tearings each"
@@ -116,6 +118,19 @@ deploy-tree: $(BIN)/.installed
 deploy: deploy-tree
 	@test -n "$(PORT)" || (echo "usage: make deploy PORT=/dev/ttyACM0 [BOARD=pico]"; exit 2)
 	cd $(DEPLOY) && ../../$(BIN)/mpremote connect $(PORT) cp -r . : + reset
+
+# The unit's data/ folder (snapshots, journals, settings) copied off the Pico into
+# $(PULL_DIR)/data, for `python -m host_sim export $(PULL_DIR)/data --csv ... --chart ...`.
+# mpremote stops the running firmware to copy (as a power cut would, which the journal
+# survives) and the reset starts it again.
+PULL_DIR ?= build/pull
+
+pull: $(BIN)/.installed
+	@test -n "$(PORT)" || (echo "usage: make pull PORT=/dev/ttyACM0 [PULL_DIR=build/pull]"; exit 2)
+	rm -rf $(PULL_DIR)/data && mkdir -p $(PULL_DIR)
+	$(BIN)/mpremote connect $(PORT) cp -r :data $(PULL_DIR)/ + reset
+	@echo "the unit's files are in $(PULL_DIR)/data:" \
+		"$(BIN)/python -m host_sim export $(PULL_DIR)/data --csv game.csv --chart game.png"
 
 sim: $(BIN)/.installed
 	$(BIN)/python -m host_sim --edition $(EDITION) $(foreach s,$(SETTINGS),--set $(s))

@@ -30,7 +30,15 @@ def main(argv: list | None = None) -> int:
     commands = parser.add_subparsers(dest="command")
     run = commands.add_parser("run", help="run a plain-text script, one JSON line per step")
     run.add_argument("script")
+    export = commands.add_parser(
+        "export", help="a unit's game from its flash files: a CSV and/or a chart (PNG)"
+    )
+    export.add_argument("folder", help="a `make pull` copy of data/, or a simulator flash_dir")
+    export.add_argument("--csv", help="one row per transaction, balances after it")
+    export.add_argument("--chart", help="balances (Stock Exchange: prices, TOTALs) as a PNG")
     options = parser.parse_args(argv)
+    if options.command == "export":
+        return _export(parser, options)
     unit_options: dict = {"edition": options.edition, "board": options.board}
     if options.command != "run" and options.edition is None:
         unit_options["edition"] = "electronic_banking"
@@ -53,6 +61,26 @@ def main(argv: list | None = None) -> int:
 
     unit_options.setdefault("boot_summary", True)  # a person watches: as on the device
     run_tui(**unit_options)
+    return 0
+
+
+def _export(parser, options) -> int:
+    from host_sim.history import ExportError, export
+
+    if not options.csv and not options.chart:
+        parser.exit(2, "python -m host_sim export: give --csv FILE and/or --chart FILE\n")
+    try:
+        done = export(options.folder, options.csv, options.chart, options.edition)
+    except (ExportError, OSError) as error:
+        parser.exit(2, "python -m host_sim export: %s\n" % error)
+    print(
+        "%s: %d transactions%s"
+        % (
+            done["edition"],
+            done["rows"],
+            ", %d series on the chart" % done["series"] if options.chart else "",
+        )
+    )
     return 0
 
 

@@ -515,6 +515,35 @@ class VirtualUnit:
             )
         return rows
 
+    # ---- the game's history, read back from the flash as the unit reads it (issue 19) ------
+
+    def history(self, card: int | None = None) -> list:
+        """Newest first. A card edition: card N's transactions as its history page shows them,
+        dicts seq (the journal line), amount (signed), other (BANK, GO, CARD 3, CHANCE,
+        MORTGAGE, UNDO...), balance (after it), kind ("tx" or "undo") and undone. The Stock
+        Exchange (no card): its transactions, dicts seq, kind, tokens, code, shares, amount."""
+        from host_sim import history
+
+        if not self.uses_cards:
+            if card is not None:
+                raise VirtualUnitError("the %s unit has no cards" % self.edition_name)
+            rows = history.market_game(self.flash)[2]
+            keep = ("seq", "kind", "tokens", "code", "shares", "amount")
+            return [{name: row[name] for name in keep} for row in reversed(rows)]
+        ledger = self._ledger()
+        if not isinstance(card, int) or not 1 <= card <= ledger.card_count:
+            raise VirtualUnitError("history(card=N): N must be 1..%d" % ledger.card_count)
+        return history.card_history(self.flash, card, self.unit.edition)
+
+    def price_history(self, code: int) -> list:
+        """Company `code`'s share price after each transaction of the game, oldest first, as
+        (seq, price) pairs (price 0 while unlisted)."""
+        from host_sim import history
+
+        self._market()
+        column = "price_%02d" % self._code(code)
+        return [(row["seq"], row[column]) for row in history.market_game(self.flash)[2]]
+
     def standings(self) -> dict:
         """What a step leaves behind, for scripts and the terminal UI: the balances of a card
         edition, or the Stock Exchange's totals."""

@@ -183,6 +183,54 @@ def _se_new_game(unit) -> None:
     unit.hold("new_game", 2.5)
 
 
+# ---- history pages (issue 19) ----
+
+
+def _history_game(unit) -> None:
+    """Card 2: GO, pays the bank 500K, pays card 3 1M (taken back with C), pays card 3 750K;
+    then, alone in GREEN, M held: its history, the newest page."""
+    unit.insert(card=2, slot="green")
+    unit.advance(1.2)
+    unit.press("go")
+    unit.remove(slot="green")
+    unit.insert(card=2, slot="red")
+    unit.advance(1.2)
+    unit.type("500K")
+    unit.insert(card=3, slot="green")
+    unit.type("1M")
+    unit.press("C")  # right after it, both cards still in: taken back
+    unit.type("750K")
+    unit.remove(slot="red")
+    unit.remove(slot="green")
+    unit.insert(card=2, slot="green")
+    unit.advance(1.2)
+    unit.hold("M", 2.5)
+
+
+def _history_undone(unit) -> None:
+    _history_game(unit)
+    unit.press("M")  # older: the undo
+    unit.press("M")  # older: the transfer it took back
+
+
+def _classic_history(unit) -> None:
+    _classic_lift(unit)
+    unit.press("go")  # the mortgage is lifted: $83 to the bank
+    unit.hold("bankrupt", 2.5)  # M's place, held with the card in: its history
+
+
+def _revolution_history(unit) -> None:
+    unit.insert(card=4, slot="green")
+    unit.advance(1.2)
+    unit.press("go")
+    unit.hold("M", 2.5)
+
+
+def _se_review_earlier(unit) -> None:
+    _se_opening(unit)
+    _se(unit, "review", "review", "review")  # two back from dog's interest: car's purchase
+
+
 # (name, what the screen shows, steps, expected screen_text()); names are the PNG file names.
 SCENARIOS = (
     ("idle", "no card in either slot", _idle, ["MONOPOLY BANK", "----", "INSERT A CARD"]),
@@ -299,6 +347,47 @@ SCENARIOS = (
         ["INTEREST", "TOKEN", "DOG", "CODE", "01", "-46", "REVIEW"],
     ),
     (
+        "stock_exchange_review_earlier",
+        "Stock Exchange: REVIEW pressed twice more: two transactions before the last",
+        _se_review_earlier,
+        [
+            "BANK PURCHASE",
+            "TOKEN",
+            "CAR",
+            "CODE",
+            "01",
+            "-62",
+            "SHARES",
+            "2",
+            "EARLIER 3/6",
+            "REVIEW",
+        ],
+    ),
+    (
+        "history_newest",
+        "card 2's history, newest first: the 750K it paid card 3",
+        _history_game,
+        ["CARD 2  1/5", "-750K", "CARD 3  BAL 15.75M"],
+    ),
+    (
+        "history_undone",
+        "card 2's history, two pages older: the 1M transfer taken back",
+        _history_undone,
+        ["CARD 2  3/5", "-1M", "CARD 3: UNDONE"],
+    ),
+    (
+        "classic_history",
+        "Classic: card 2's history after lifting a mortgage",
+        _classic_history,
+        ["CARD 2  1/1", "-$83", "MORTGAGE  BAL $1417"],
+    ),
+    (
+        "revolution_history",
+        "Revolution: card 4's history after a GO",
+        _revolution_history,
+        ["CARD 4  1/1", "+2M", "GO  BAL 17M"],
+    ),
+    (
         "stock_exchange_remove",
         "Stock Exchange: REMOVE A PLAYER held, car typed: the question",
         _se_remove,
@@ -319,6 +408,8 @@ SCENARIO_EDITIONS = {
     "revolution_zone_choice": "revolution",
     "revolution_chance": "revolution",
     "revolution_auction": "revolution",
+    "classic_history": "classic",
+    "revolution_history": "revolution",
 }
 SCENARIO_EDITIONS.update(
     {name: "stock_exchange" for name, *_ in SCENARIOS if name.startswith("stock_exchange_")}

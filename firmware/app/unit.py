@@ -88,7 +88,11 @@ class BankUnit:
     def __init__(self, edition, keypad, display, readers, piezo, battery, store) -> None:
         # The clock the tasks read: time.ticks_ms on the device; the simulator swaps in its own.
         self.clock = device_ticks_ms
+        self.store = store
         self.edition = edition
+        # The edition may read its game's history back from the journal (rules.history):
+        # lazily, writing nothing. app.config does the same for an edition it makes.
+        edition.journal = store.replay
         self.keypad = keypad
         self.display = display  # SSD1306 or None when the board has none
         # Whether it can send one window it is told about (an amount's typed character).
@@ -105,7 +109,6 @@ class BankUnit:
         self.battery_low = False
         self.battery_notice = False  # "BATTERY LOW" shows for notice_ms when the flag rises
         self.battery_notice_at = 0
-        self.store = store
         self.rendered_version = -1
         self.rendered_notice = ""
         self.boot_notice = ""

@@ -35,6 +35,8 @@ class Classic(ElectronicBanking):
     totals_key = BANKRUPT
     lift_key = None  # MORTGAGE asks for the value: no hold needed
     lift_value_help = MSG_LIFT_VALUE
+    history_key = BANKRUPT  # held with one card in: its history; then older (MORTGAGE: newer)
+    history_newer_key = MORTGAGE
 
     def __init__(
         self,

@@ -47,6 +47,7 @@ from rules.money import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from rules.admin import Admin
+    from rules.history import History
 
 MSG_INSERT_CARD = "INSERT A CARD"
 MSG_UNKNOWN_CARD = "UNKNOWN CARD"
@@ -78,6 +79,9 @@ class ElectronicBanking(StateMachine):
     totals_key = keys.MILLION  # hold, no card in: end-of-game totals
     lift_key: str | None = keys.GO  # hold, a card alone in RED: lift a mortgage
     lift_value_help = MSG_LIFT_VALUE
+    # Hold, one card in, nothing typed: that card's history (rules.history); then older/newer.
+    history_key = keys.MILLION
+    history_newer_key = keys.THOUSAND
 
     def __init__(
         self,
@@ -113,12 +117,14 @@ class ElectronicBanking(StateMachine):
         self.admin: str | None = None  # a question awaiting GO/C, or ENROLLING (rules.admin)
         self.admin_at = 0
         self.admin_mode: Admin | None = None  # made by the first question; keys go to it
-        self.lift_deferred = False  # the lift key went down unacted: it acts on release
+        # The lift or history key went down unacted (its hold possible): a tap acts on release.
+        self.key_deferred = False
         # A payment asked first (rules.endgame): [kind, payer, payee, amount, title] awaiting GO,
         # or kind "value" while the value of the mortgage to lift is typed.
         self.ask_pay: list | None = None
         self.assets = [0] * (card_count + 1)  # typed property values per player (TOTALS)
         self.totals_page = 0  # TOTALS: a card's page, then the winner, then each rank
+        self.history: History | None = None  # a card's history page, while it is open
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -210,6 +216,9 @@ class ElectronicBanking(StateMachine):
             "detail": "",
             "mode": "idle",
         }
+        if self.history is not None:
+            self.history.view(view)  # the open history page draws in the edition's place
+            return view
         if green is None and red is None:
             view["title"] = "MONOPOLY BANK"
             view["big"] = "----"
@@ -266,6 +275,7 @@ class ElectronicBanking(StateMachine):
         pass  # a key woke the unit: the screen it slept on comes back as it was
 
     def asleep(self) -> None:
+        self.history = None
         if self.admin is not None:
             self.leave_admin()  # an unattended unit never stays in an admin mode
         if self.ask_pay is not None:
@@ -274,7 +284,13 @@ class ElectronicBanking(StateMachine):
 
     def press(self, key: str, now: int) -> None:
         """A key went down (awake, no waking key held): the guards, then the key's rule."""
-        self.lift_deferred = False
+        self.key_deferred = False
+        if self.history is not None:
+            from rules import history
+
+            self.held_key = None  # the page takes the key as it goes down: no release, no hold
+            history.page_key(self, key)
+            return
         if key == keys.CLEAR:
             return  # acts on release (clear, undo) or after the hold time (new game)
         self.undo = None  # C must come right after the transaction to take it back
@@ -294,8 +310,11 @@ class ElectronicBanking(StateMachine):
             self.refuse(self.card_lock)  # only C unlocks: nothing typed now can count
             return
         if key == self.lift_key and self._lift_hold_possible():
-            self.lift_deferred = True
+            self.key_deferred = True
             return  # on release: the key as usual; held: lift a mortgage
+        if key == self.history_key and self._history_hold_possible():
+            self.key_deferred = True
+            return  # on release: the key as usual; held: the card's history
         self.cue("key")
         self._press(key)
 
@@ -325,8 +344,10 @@ class ElectronicBanking(StateMachine):
             else:
                 self._end_payment(now)
             return
-        if self.lift_deferred and self._lift_hold_possible():
-            self.lift_deferred = False
+        if self.key_deferred and (
+            self._lift_hold_possible() if key == self.lift_key else self._history_hold_possible()
+        ):
+            self.key_deferred = False
             self.cue("key")
             self._press(key)  # a tap: what the key does without the hold
             return
@@ -354,8 +375,10 @@ class ElectronicBanking(StateMachine):
 
     def hold_ms(self, key: str) -> int:
         """The holds: C (new game; clear cards; a TOTALS value to 0), the enroll and totals keys
-        (no card in), the lift key (a card alone in RED)."""
+        (no card in), the lift key (a card alone in RED), the history key (one card in)."""
         if key == keys.CLEAR:
+            return self.long_press_ms
+        if key == self.history_key and self.key_deferred and self._history_hold_possible():
             return self.long_press_ms
         if key == self.enroll_key:
             return self.enroll_press_ms
@@ -366,6 +389,12 @@ class ElectronicBanking(StateMachine):
         return 0
 
     def held(self, key: str, now: int) -> None:
+        if key == self.history_key and self.key_deferred and self._history_hold_possible():
+            from rules import history  # loaded by the first history opened
+
+            self.key_deferred = False
+            history.open_page(self)
+            return
         from rules import admin  # what a hold asks: loaded by the first hold
 
         admin.held(self, key, now)
@@ -398,6 +427,7 @@ class ElectronicBanking(StateMachine):
         self.awake = True
         self.activity(now)
         self.undo = None  # rulebook: an error can be corrected only while the card is still in
+        self.history = None  # a card event ends a history page
         if self.entry and not self.entry_locked and self.admin is None:
             # An amount half typed is dropped, and every key but C is refused until C, so the
             # digits typed next never join a stale "1" or "1." (a refused entry is void already).
@@ -584,19 +614,28 @@ class ElectronicBanking(StateMachine):
 
     # ---- payments asked first: a mortgage lifted (and an edition's own) ---------------------
 
-    def _lift_hold_possible(self) -> bool:
-        """A card alone in RED, nothing typed, no question: holding the lift key lifts."""
+    def _hold_free(self) -> bool:
+        """No question, no refused card, nothing typed, no card lock: the lift, history holds."""
+        refusal = self.slot_refusal
         return (
-            self.lift_key is not None
-            and self.admin is None
-            and self.slot_card[keys.GREEN] is None
-            and self.slot_card[keys.RED] is not None
-            and self.slot_refusal[0] is None
-            and self.slot_refusal[1] is None
+            self.admin is None
+            and refusal[0] is None
+            and refusal[1] is None
             and not self.entry
             and not self.entry_locked
             and self.card_lock is None
         )
+
+    def _lift_hold_possible(self) -> bool:
+        """A card alone in RED, nothing typed, no question: holding the lift key lifts."""
+        alone = self.slot_card[keys.GREEN] is None and self.slot_card[keys.RED] is not None
+        return self.lift_key is not None and alone and self._hold_free()
+
+    def _history_hold_possible(self) -> bool:
+        """One card in, nothing typed, no question: holding the history key opens its history
+        (rules.history, loaded when it opens)."""
+        one = (self.slot_card[0] is None) != (self.slot_card[1] is None)
+        return one and self.journal is not None and self.ask_pay is None and self._hold_free()
 
     def _end_payment(self, now: int) -> None:
         """An asked payment is cancelled (C, a card, time): nothing was paid."""

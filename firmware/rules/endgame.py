@@ -176,7 +176,8 @@ def payment_key(ed, key: str) -> None:
         else:
             ed.asked_paid(kind, record)
 
-    ed.propose([("tx", payer, payee, amount)], paid)
+    # Tagged with its kind ("lift", "fine", "bankrupt"), so a card's history names it.
+    ed.propose([("tx", payer, payee, amount, kind)], paid)
 
 
 def restore_assets(ed, record: tuple) -> None:

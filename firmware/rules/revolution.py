@@ -510,6 +510,9 @@ class Revolution(ElectronicBanking):
     def _lift_hold_possible(self) -> bool:
         return self.spin_number is None and super()._lift_hold_possible()
 
+    def _history_hold_possible(self) -> bool:
+        return self.spin_number is None and super()._history_hold_possible()
+
     def _seat(self, slot: int, number: int, now: int) -> None:
         super()._seat(slot, number, now)
         if self.slot_card[slot] == number:
@@ -591,7 +594,7 @@ class Revolution(ElectronicBanking):
     # ---- the screen ------------------------------------------------------------------------
 
     def view(self) -> dict:
-        if self.admin is not None:
+        if self.admin is not None or self.history is not None:
             return super().view()
         view = super().view()
         view["symbol"] = None

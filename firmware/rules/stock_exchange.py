@@ -35,6 +35,10 @@ from rules.stock_forms import (
 )
 from rules.stock_market import SIDES, TOKENS, Market, Quote
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rules.history import Review
+
 # Screens (view()["screen"]).
 MARKET = "market"
 FORM = "form"
@@ -99,6 +103,8 @@ class StockExchange(StateMachine):
         # for them, but keeps them in its snapshot so that a unit switched back to a card
         # edition still knows its cards (app.unit carries them into that edition's new game).
         self.kept_cards: dict = {}
+        # REVIEW pressed again steps back (rules.history.Review: its page, 0 the last one).
+        self.review: Review | None = None
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -272,6 +278,10 @@ class StockExchange(StateMachine):
             from rules import stock_screens
 
             stock_screens.ask_key(self, key, now)
+        elif key == REVIEW and self.screen == SHOW_REVIEW:
+            from rules import history  # loaded by the first step back
+
+            history.review_older(self, TRANSACTIONS)
         elif key in (CONFIRM, CANCEL):  # REVIEW and TOTAL screens
             self.cue("key" if key == CONFIRM else "cancel")
             self.to_market(now)
@@ -353,6 +363,7 @@ class StockExchange(StateMachine):
                 return
             self.cue("key")
             self.screen = SHOW_REVIEW
+            self.review = None
             self.typed = ""
             self.view_changed()
         elif key in TITLES:

@@ -1,5 +1,6 @@
 # The Stock Exchange's screens and records that a game needs seldom, loaded on first use:
-# REVIEW (the last transaction again, and its record at boot), TOTAL, the holds of REMOVE and
+# REVIEW (the last transaction again, an earlier one read back by rules.history, and its
+# record at boot), TOTAL, the holds of REMOVE and
 # NEWGAME with the questions they ask (answered with CONFIRM or CANCEL) and the refusal of a
 # hold let go too soon, and the cards another edition enrolled. Functions of the edition (`ed`),
 # through its public names only.
@@ -33,6 +34,7 @@ from rules.stock_market import TOKENS
 ASK_KEYS = "CONFIRM / CANCEL"
 TITLE_TOTAL = "TOTAL"
 MSG_HOLD = "HOLD %s SECONDS"  # the hold time (settings: HOLD MS), in seconds
+NOTE_EARLIER = "EARLIER %d/%d"  # REVIEW stepped back: this transaction's place, newest 1
 
 
 def hold_message(hold_ms: int) -> str:
@@ -47,11 +49,15 @@ def hold_message(hold_ms: int) -> str:
 
 def review_view(ed, view: dict) -> None:
     record = ed.last
+    refund = ed.last_refund  # any transaction that broke a monopoly (a buy can, too)
+    refund_to = ed.last_refund_to
+    review = ed.review
+    back = review.page if review is not None else 0
+    if back:
+        record, refund = review.entry(back), 0  # type: ignore[union-attr]  # back: not None
     if record is None:  # not reachable: REVIEW is refused without a transaction
         return
     kind = record[0]
-    refund = ed.last_refund  # any transaction that broke a monopoly (a buy can, too)
-    refund_to = ed.last_refund_to
     note = ""
     amount: int | None = None
     sign = ""
@@ -97,6 +103,8 @@ def review_view(ed, view: dict) -> None:
     view["sign"] = sign
     if refund and refund_to >= 0:
         note = NOTE_REFUND % (TOKENS[refund_to], refund)
+    elif back:
+        note = NOTE_EARLIER % (back + 1, review.count)  # type: ignore[union-attr]
     view["note"] = note
 
 

@@ -24,10 +24,11 @@ def proposal(ledger, tx, was_go: bool, money) -> tuple:
     """(record, text) for C after tx, the ledger's last ("tx", payer, payee, amount[, tag...])
     (a GO if was_go): the undo record, naming it by its number in the game, and its
     `UNDONE: +200K` line, signed as the transaction's own screen said it; or (None, the
-    refusal) for a payment the unit made itself (a tagged record) or a guard that trips."""
+    refusal) for a payment the unit made itself (a "chance"-tagged record) or a guard that
+    trips. Other tags name an asked payment ("lift", "fine", "bankrupt"), taken back as any."""
     payer, payee, amount = tx[1], tx[2], tx[3]
-    if len(tx) > 4:  # a tag: ("chance", number), a Chance card the unit paid
-        return None, MSG_NO_UNDO % tx[4].upper()
+    if len(tx) > 4 and tx[4] == "chance":  # ("chance", number): a Chance card the unit paid
+        return None, MSG_NO_UNDO % tx[4].upper()  # (other tags name a payment: rules.history)
     if ledger_problem(ledger, payer, payee, amount) is not None:
         return None, MSG_CANNOT_UNDO
     shown = money(amount)

@@ -19,7 +19,7 @@
 # compaction. Written in turn, one mark file is always whole: a write torn by a power cut
 # leaves the other, one record lower, and the mark is never above the journal, since it is
 # written only after the append returned.
-from store.journal import Journal, crc32, decode, encode
+from store.journal import ENOENT, Journal, crc32, decode, encode
 
 SNAP = "snap."
 LOG = "log."
@@ -117,6 +117,47 @@ class Store:
         self.journal = Journal(LOG + str(current), self.fs)
         self.journal.load()  # learn whether its tail is torn before the next append
         return records, problems
+
+    def replay(self):
+        """Every record still on flash, oldest first, as (seq, record): the state records of
+        the oldest readable snapshot (with its seq), then each later journal line; a batch gives
+        each of its records with the line's seq. A generator that reads one line at a time, so
+        a reader of the history (rules.history) never holds the journal in RAM. Generation 0
+        has no snapshot: it starts from nothing. Nothing is written. Torn or corrupt lines are
+        passed over (load() is what reports damage); a journal file that cannot be read raises
+        OSError."""
+        names = self.fs.listdir()
+        logs = _generations(names, LOG)
+        last = 0
+        base = 0
+        if not logs or logs[0] > 0:
+            for generation in _generations(names, SNAP):
+                snapshot = self._read_snapshot(generation)
+                if snapshot is not None:
+                    last, base = snapshot[0], generation
+                    for record in snapshot[1]:
+                        yield last, record
+                    break
+        for generation in logs:
+            if generation < base:
+                continue
+            try:
+                handle = self.fs.open(LOG + str(generation), "rb")
+            except OSError as error:
+                if error.args[0] == ENOENT:
+                    continue
+                raise  # a history with lines missing would be told as the whole story
+            with handle:
+                for line in handle:
+                    record = decode(line)
+                    if record is None or record[0] <= last:
+                        continue
+                    last = record[0]
+                    if record[1] == "batch":
+                        for part in record[2]:
+                            yield last, tuple(part)
+                    else:
+                        yield last, record[1:]
 
     def _read_marks(self, names: list) -> int:
         """The highest whole mark (0: none), and which file the next one goes to."""

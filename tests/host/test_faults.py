@@ -3119,3 +3119,112 @@ def test_F139_second_card_arrives_mid_entry(unit: VirtualUnit) -> None:
     unit.press("C")
     unit.type("5M")
     kept(unit, {1: 20 * M, 2: 10 * M})
+
+
+# ---- a card's history and REVIEW stepping back (issue 19) -----------------------------------
+
+
+def history_open(unit: VirtualUnit) -> None:
+    """Card 2: GO, 500K to the bank, 1M to card 3 taken back, 750K to card 3; then alone in
+    GREEN with its history open on the newest page (five pages)."""
+    ready(unit, 2, "green")
+    unit.press("go")
+    unit.remove(slot="green")
+    ready(unit, 2, "red")
+    unit.type("500K")
+    unit.insert(card=3, slot="green")
+    unit.type("1M")
+    unit.press("C")
+    unit.type("750K")
+    unit.remove(slot="red")
+    unit.remove(slot="green")
+    ready(unit, 2, "green")
+    unit.hold("M", 2.5)
+    unit.sounds()
+
+
+HISTORY_KEPT = {2: 15750 * K, 3: 15750 * K}
+NEWEST = ["CARD 2  1/5", "-750K"]
+
+
+def test_F148_a_key_that_does_not_page_on_a_history_page(unit: VirtualUnit) -> None:
+    history_open(unit)
+    before = flash_files(unit)
+    for key in ("5", "go"):
+        unit.press(key)
+        assert unit.screen_text() == NEWEST + ["C: LEAVE HISTORY"]
+        assert unit.sounds() == ["error"]
+    kept(unit, HISTORY_KEPT)
+    assert flash_files(unit) == before
+    unit.press("C")
+    assert unit.screen_text() == ["CARD 2 RECEIVES", "15.75M"]
+
+
+def test_F149_stepping_past_the_oldest_or_the_newest_page(unit: VirtualUnit) -> None:
+    history_open(unit)
+    before = flash_files(unit)
+    unit.press("K")
+    assert unit.screen_text() == NEWEST + ["NO LATER ENTRY"]
+    assert unit.sounds() == ["error"]
+    for _ in range(4):
+        unit.press("M")
+    unit.sounds()
+    unit.press("M")
+    assert unit.screen_text() == ["CARD 2  5/5", "+2M", "NO EARLIER ENTRY"]
+    assert unit.sounds() == ["error"]
+    unit.advance(3)  # the message goes: the oldest page is still shown
+    assert unit.screen_text() == ["CARD 2  5/5", "+2M", "GO  BAL 17M"]
+    kept(unit, HISTORY_KEPT)
+    assert flash_files(unit) == before
+
+
+def test_F150_the_journal_cannot_be_read_back_when_the_history_opens(
+    unit: VirtualUnit, monkeypatch
+) -> None:
+    ready(unit, 2, "green")
+    before = flash_files(unit)
+    real_open = unit.flash.open
+
+    def failing_open(path, mode="r"):
+        if path.startswith("log.") and "r" in mode:
+            raise OSError(errno.EIO, "read failed")
+        return real_open(path, mode)
+
+    monkeypatch.setattr(unit.flash, "open", failing_open)
+    unit.hold("M", 2.5)
+    assert unit.screen_text() == ["CARD 2 RECEIVES", "15M", "STORAGE FAILED"]
+    assert unit.sounds() == ["error"]
+    kept(unit)
+    assert flash_files(unit) == before
+    unit.type("1M")
+    assert unit.screen_text() == ["CARD 2 RECEIVES", "16M", "+1M"]
+    kept(unit, {2: 16 * M})
+
+
+def test_F151_a_second_card_laid_in_while_a_history_page_is_open(unit: VirtualUnit) -> None:
+    history_open(unit)
+    unit.insert(card=3, slot="red")
+    assert unit.sounds() == ["card_in"]
+    unit.advance(1.2)
+    assert unit.screen_text() == ["CARD 3 > CARD 2", "15.75M", "CARD 2: 15.75M"]
+    unit.press("M")
+    assert unit.screen_text()[2] == "TYPE DIGITS FIRST"
+    kept(unit, HISTORY_KEPT)
+
+
+def test_F152_stock_exchange_review_pressed_on_the_oldest_transaction() -> None:
+    with VirtualUnit(edition="stock_exchange") as se:
+        for key in ("bank_purchase", "1", "0", "1", "confirm"):
+            se.press(key)
+        before = flash_files(se)
+        se.press("review")
+        shown = se.screen_text()
+        assert shown[0] == "INTRODUCTION" and shown[-1] == "REVIEW"
+        se.sounds()
+        se.press("review")
+        assert se.screen_text() == shown[:-1] + ["NO EARLIER ENTRY"]
+        assert se.sounds() == ["error"]
+        assert flash_files(se) == before
+        assert se.totals() == {"hat": 65}
+        se.press("confirm")
+        assert se.screen_text()[0] == "01-05"

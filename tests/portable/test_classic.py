@@ -168,7 +168,7 @@ def test_mortgage_lift_is_value_plus_ten_percent_rounded_up_to_a_whole_unit():
         assert table.last_cue() == "confirm"
         assert table.balance(2) == START  # nothing before GO
         table.press("GO")
-        assert table.journal == [("tx", 2, 0, lift)]
+        assert table.journal == [("tx", 2, 0, lift, "lift")]  # tagged: rules.history names it
         assert table.balance(2) == START - lift
         assert table.last_cue() == "debit"
         assert table.view()["detail"] == "MORTGAGE -$%d" % lift
@@ -246,12 +246,12 @@ def test_prison_fine_is_one_key_then_go():
     table.press("5")
     _refused(table, eb.MSG_CONFIRM_KEYS, [START] * 6, 0)
     table.press("GO")
-    assert table.journal == [("tx", 4, 0, 50)]
+    assert table.journal == [("tx", 4, 0, 50, "fine")]
     assert table.view()["detail"] == "FINE -$50"
     assert table.last_cue() == "debit"
     table.press(FINE)
     table.press("C")
-    assert table.journal == [("tx", 4, 0, 50)]
+    assert table.journal == [("tx", 4, 0, 50, "fine")]
 
 
 def test_fine_refusals():
@@ -287,7 +287,7 @@ def test_bankrupt_to_a_creditor_card_moves_the_whole_balance_in_one_record():
     assert view["title"] == "BANKRUPT 2>5" and view["big"] == "$1160"
     assert table.journal == [("tx", 2, 0, 340)]
     table.press("GO")
-    assert table.journal[-1] == ("tx", 2, 5, 1160)
+    assert table.journal[-1] == ("tx", 2, 5, 1160, "bankrupt")
     assert len(table.journal) == 2
     assert table.balance(2) == 0 and table.balance(5) == START + 1160
     assert table.last_cue() == "bankrupt"
@@ -299,7 +299,7 @@ def test_bankrupt_to_the_bank():
     table.press(BANKRUPT)
     assert table.view()["title"] == "BANKRUPT 3>BANK"
     table.press("GO")
-    assert table.journal == [("tx", 3, 0, START)]
+    assert table.journal == [("tx", 3, 0, START, "bankrupt")]
     assert table.balance(3) == 0
     assert table.unit.ledger.destroyed == START
     table.press(BANKRUPT)
@@ -442,7 +442,7 @@ def test_storage_failure_loses_nothing():
     assert table.unit.ask_pay is not None  # still asked: GO again once storage works
     table.storage_problem = None
     table.press("GO")
-    assert table.journal == [("tx", 2, 0, 110)]
+    assert table.journal == [("tx", 2, 0, 110, "lift")]
     table.storage_problem = "STORAGE FAILED"
     table.press(BANKRUPT)
     table.press("GO")

@@ -56,7 +56,7 @@ def test_hold_go_with_a_card_alone_in_red_lifts_a_mortgage():
         assert view["title"] == "LIFT 1.25M +10%"
         assert table.journal == []
         table.press("GO")
-        assert table.journal == [("tx", 2, 0, 1380000)]
+        assert table.journal == [("tx", 2, 0, 1380000, "lift")]
         assert table.balance(2) == START - 1380000
         assert table.view()["detail"] == "MORTGAGE -1.38M"
 

@@ -1,0 +1,283 @@
+"""A unit's game read back from its flash files: every transaction, the balances (or the share
+market) after each, as rows, a CSV file and a chart. `python -m host_sim export FOLDER`.
+
+FOLDER is a copy of the unit's data/ folder (`make pull`) or a simulator's flash_dir. The game
+is replayed through the firmware's own edition (the same restore() the unit runs at boot), from
+the oldest snapshot still on flash (store.Store.replay): what the unit can show, nothing more.
+The chart is drawn with matplotlib (its Agg backend: no display needed).
+"""
+
+import csv
+
+from app.config import Config
+from app.editions import EDITIONS, make_edition
+from peripherals.flash import VirtualFlash
+from rules.history import other_side
+from rules.money import format_amount
+from rules.stock_exchange import TRANSACTIONS
+from rules.stock_market import TOKENS
+from store.store import Store
+
+CHART_SIZE = (8.0, 4.5)  # inches; at CHART_DPI: 800 x 450 pixels
+CHART_DPI = 100
+NAN = float("nan")  # a gap in a chart's line
+REVOLUTION_SETS = ("volume", "draws", "chance", "claim", "pending")
+
+
+class ExportError(ValueError):
+    """A folder that holds no unit's game, or an edition that is not built."""
+
+
+def open_folder(folder: str):
+    """The folder's files behind the few calls the store makes (read only here)."""
+    return VirtualFlash(str(folder))
+
+
+def guess_edition(fs) -> str:
+    """The edition whose game the files hold: the settings file's, else the records' own
+    kinds (the Stock Exchange's se_ records, Revolution's sets), else Electronic Banking or, by
+    its small start balance, Classic."""
+    config = Config(fs, "electronic_banking", lambda: EDITIONS)
+    if config.set_up():
+        return config.edition
+    for _seq, record in Store(fs).replay():
+        kind = record[0]
+        if isinstance(kind, str) and kind.startswith("se_"):
+            return "stock_exchange"
+        if kind == "set" and record[1] in REVOLUTION_SETS:
+            return "revolution"
+        if kind == "new" and record[1] < 100000 or kind == "ledger" and record[1] < 100000:
+            return "classic"
+    return "electronic_banking"
+
+
+def _edition(fs, name: str | None):
+    config = Config(fs, name or guess_edition(fs), lambda: EDITIONS)
+    if config.edition not in EDITIONS:
+        raise ExportError("edition %r is not built; have: %s" % (config.edition, EDITIONS))
+    return make_edition(config.edition, settings=config.settings if config.set_up() else None)
+
+
+def _party(number: int) -> str:
+    return "BANK" if number == 0 else "CARD %d" % number
+
+
+def card_game(fs, edition_name: str | None = None) -> tuple:
+    """(edition, cards, start, rows) of a card edition's current game: `start` the balances
+    before its first row, a row per "tx" or "undo" record (an undo's money flows back: payer
+    and payee are those of the flow) with the balance of every card in `cards` after it."""
+    edition = _edition(fs, edition_name)
+    ledger = edition.ledger
+    cards = list(range(1, ledger.card_count + 1))
+    rows: list = []
+    start = {n: ledger.balance(n) for n in cards}
+    for seq, record in Store(fs).replay():
+        try:
+            edition.restore(record)
+        except ValueError:
+            continue  # the unit skips it at boot too ("bad record")
+        kind = record[0]
+        if kind == "new" or kind == "ledger":
+            rows = []
+            start = {n: ledger.balance(n) for n in cards}
+            continue
+        if kind == "tx":
+            payer, payee, amount = record[1], record[2], record[3]
+            side = other_side(record, payee if payee else payer, edition.go_amount)
+            label = record[4] if len(record) > 4 else ("go" if side == "GO" else "tx")
+        elif kind == "undo":
+            payer, payee, amount, label = record[3], record[2], record[4], "undo"
+            for row in rows:
+                if row["number"] == record[1]:
+                    row["undone"] = True
+        else:
+            continue
+        row = {
+            "seq": seq,
+            "edition": edition.name,
+            "kind": label,
+            "number": ledger.moves if kind == "tx" else record[1],
+            "payer": _party(payer),
+            "payee": _party(payee),
+            "amount": amount,
+            "undone": False,
+        }
+        for n in cards:
+            row["card_%d" % n] = ledger.balance(n)
+        rows.append(row)
+    return edition, cards, start, rows
+
+
+def card_history(fs, card: int, edition) -> list:
+    """A card's history as the unit pages it, newest first: dicts seq, amount (signed),
+    other, balance (after it), kind ("tx" or "undo") and undone."""
+    from rules.history import UNDO, UNDONE, entries
+
+    count, kept = entries(
+        Store(fs).replay, card, edition.go_amount, edition.ledger.balance(card), 0, 1 << 30
+    )
+    out = []
+    for entry in reversed(kept):
+        out.append(
+            {
+                "seq": entry[0],
+                "amount": entry[2],
+                "other": entry[3],
+                "balance": entry[4],
+                "kind": "undo" if entry[5] == UNDO else "tx",
+                "undone": entry[5] == UNDONE,
+            }
+        )
+    return out
+
+
+def _se_fields(record: tuple) -> tuple:
+    """(tokens, code, shares, amount) of a Stock Exchange transaction record."""
+    kind = record[0]
+    if kind == "se_intro":
+        return TOKENS[record[1]], record[2], 5, record[3]
+    if kind == "se_buy" or kind == "se_sell":
+        return TOKENS[record[1]], record[2], record[3], record[4]
+    if kind == "se_trade":
+        return TOKENS[record[1]] + "<" + TOKENS[record[2]], record[3], record[4], 0
+    if kind == "se_interest":
+        return TOKENS[record[1]], record[2], 0, record[3]
+    if kind == "se_start":
+        return TOKENS[record[1]], 0, 0, record[2]
+    if kind == "se_offices":
+        return "", record[1], 0, record[3]
+    return TOKENS[record[1]], 0, 0, record[2]  # se_remove
+
+
+def market_game(fs) -> tuple:
+    """(codes, tokens, start, rows) of the Stock Exchange's current game: a row per
+    transaction with every listed company's price and every token's TOTAL after it."""
+    edition = _edition(fs, "stock_exchange")
+    market = edition.market
+    rows: list = []
+    for seq, record in Store(fs).replay():
+        try:
+            edition.restore(record)
+        except ValueError:
+            continue
+        kind = record[0]
+        if kind == "se_new":
+            rows = []
+            continue
+        if kind not in TRANSACTIONS:
+            continue
+        tokens, code, shares, amount = _se_fields(tuple(record))
+        row = {
+            "seq": seq,
+            "edition": edition.name,
+            "kind": kind[3:],
+            "tokens": tokens,
+            "code": code,
+            "shares": shares,
+            "amount": amount,
+        }
+        totals = market.totals()
+        for t in range(len(TOKENS)):
+            row["total_" + TOKENS[t].lower()] = totals[t] if market.in_play[t] else None
+        for c in range(1, 23):
+            row["price_%02d" % c] = market.share_price(c)
+        rows.append(row)
+    codes = [c for c in range(1, 23) if any(row["price_%02d" % c] for row in rows)]
+    tokens = [t.lower() for t in TOKENS if any(r["total_" + t.lower()] is not None for r in rows)]
+    return codes, tokens, rows
+
+
+def write_csv(rows: list, path: str) -> None:
+    columns: list = []
+    for row in rows:
+        for name in row:
+            if name not in columns:
+                columns.append(name)
+    with open(path, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, columns)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow(row)
+
+
+def _figure(title: str, panels: int):
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display
+    from matplotlib import pyplot
+
+    figure, axes = pyplot.subplots(panels, 1, figsize=CHART_SIZE, dpi=CHART_DPI, squeeze=False)
+    figure.suptitle(title)
+    return pyplot, figure, [row[0] for row in axes]
+
+
+def _save(pyplot, figure, path: str, series: int) -> None:
+    figure.tight_layout()
+    # The series count rides in the PNG's text chunk, so a reader (a test) can check it.
+    figure.savefig(path, dpi=CHART_DPI, metadata={"Description": "series=%d" % series})
+    pyplot.close(figure)
+
+
+def card_chart(cards: list, start: dict, rows: list, path: str, title: str, money=None) -> int:
+    """Every card's balance over the game, one line a card; returns the number of lines.
+    money: how the unit writes an amount (the axis labels), e.g. rules.money.format_amount."""
+    pyplot, figure, axes = _figure(title, 1)
+    ax = axes[0]
+    if money is not None:
+        from matplotlib.ticker import FuncFormatter
+
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: money(int(value))))
+    xs = [0] + [i + 1 for i in range(len(rows))]
+    for n in cards:
+        ax.step(xs, [start[n]] + [row["card_%d" % n] for row in rows], where="post")
+    ax.set_xlabel("transaction")
+    ax.set_ylabel("balance")
+    ax.legend(["card %d" % n for n in cards], fontsize="small", ncol=4)
+    ax.grid(True, alpha=0.3)
+    _save(pyplot, figure, path, len(cards))
+    return len(cards)
+
+
+def market_chart(codes: list, tokens: list, rows: list, path: str, title: str) -> int:
+    """Share prices per listed company (top) and each token's TOTAL (bottom) over the game;
+    returns the number of lines."""
+    pyplot, figure, (prices, totals) = _figure(title, 2)
+    xs = [i + 1 for i in range(len(rows))]
+    for c in codes:
+        values = [row["price_%02d" % c] or NAN for row in rows]  # unlisted: no line
+        prices.step(xs, values, where="post", label="%02d" % c)
+    prices.set_ylabel("share price")
+    prices.legend(fontsize="x-small", ncol=6)
+    for t in tokens:
+        values = [row["total_" + t] for row in rows]
+        totals.step(xs, [NAN if v is None else v for v in values], where="post", label=t)
+    totals.set_ylabel("TOTAL")
+    totals.set_xlabel("transaction")
+    totals.legend(fontsize="x-small", ncol=6)
+    for ax in (prices, totals):
+        ax.grid(True, alpha=0.3)
+    _save(pyplot, figure, path, len(codes) + len(tokens))
+    return len(codes) + len(tokens)
+
+
+def export(folder, csv_path=None, chart_path=None, edition: str | None = None) -> dict:
+    """Write the CSV and/or the chart of the game in `folder`; returns {"edition", "rows",
+    "series"} (series: lines on the chart, 0 without one)."""
+    fs = open_folder(folder)
+    if not fs.listdir():
+        raise ExportError("%s holds no unit's files (snap.N, log.N)" % folder)
+    name = edition or guess_edition(fs)
+    series = 0
+    if name == "stock_exchange":
+        codes, tokens, rows = market_game(fs)
+        if chart_path:
+            series = market_chart(codes, tokens, rows, chart_path, "Stock Exchange")
+    else:
+        ed, cards, start, rows = card_game(fs, name)
+        if chart_path:
+            title = ed.name.replace("_", " ").title()
+            money = format_amount if ed.name != "classic" else None  # Classic: plain $
+            series = card_chart(cards, start, rows, chart_path, title, money)
+    if csv_path:
+        write_csv(rows, csv_path)
+    return {"edition": name, "rows": len(rows), "series": series}

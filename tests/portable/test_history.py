@@ -1,0 +1,193 @@
+# A card's history read back from the journal (rules.history, store.Store.replay) (portable).
+# micropython-heap: 96k (the virtual flash model, the store and an edition in one heap, as
+# test_store.py)
+import gc
+
+from peripherals.flash import VirtualFlash, empty_dir
+from rules import history, keys
+from rules.cards import CardRegistry
+from rules.electronic_banking import ElectronicBanking
+from rules.money import format_amount
+from store.store import Store
+
+DIR = "history-test.tmp"
+START = 15000000
+GO = 2000000
+
+
+def _journal(records: list):
+    """A journal source over a list: (seq, record), oldest first, as Store.replay gives."""
+
+    def replay():
+        for i in range(len(records)):
+            yield i + 1, records[i]
+
+    return replay
+
+
+def _long_journal(count: int):
+    """A source of `count` transactions made on the fly: no list of them is ever built."""
+
+    def replay():
+        yield 1, ("ledger", START, 0, 0, [0] + [START] * 6, 0)
+        for i in range(count):
+            yield i + 2, ("tx", 1, 2, 10000) if i % 2 else ("tx", 2, 1, 10000)
+
+    return replay
+
+
+def _history(journal, card: int, balance: int) -> history.History:
+    return history.History(journal, card, balance, GO, format_amount, keys.MILLION, keys.THOUSAND)
+
+
+def test_entries_newest_first_with_undone_and_the_other_side():
+    records = [
+        ("card", "c2", 2),
+        ("tx", 0, 2, GO),  # GO
+        ("tx", 2, 0, 500000),  # to the bank
+        ("tx", 2, 3, 1000000),  # to card 3 ...
+        ("undo", 3, 2, 3, 1000000),  # ... taken back
+        ("tx", 0, 2, 300000, "chance", 2),  # a Chance card the unit paid
+        ("tx", 2, 0, 110000, "lift"),  # a mortgage lifted
+        ("tx", 4, 5, 70000),  # not card 2's
+    ]
+    balance = START + GO - 500000 + 300000 - 110000
+    count, kept = history.entries(_journal(records), 2, GO, balance)
+    assert count == 6
+    shown = [(e[2], e[3], e[4], e[5]) for e in reversed(kept)]
+    assert shown == [
+        (-110000, "MORTGAGE", balance, history.TX),
+        (300000, "CHANCE", balance + 110000, history.TX),
+        (1000000, "UNDO", balance - 190000, history.UNDO),
+        (-1000000, "CARD 3", balance - 1190000, history.UNDONE),
+        (-500000, "BANK", START + GO - 500000, history.TX),
+        (GO, "GO", START + GO, history.TX),
+    ]
+
+
+def test_a_new_game_starts_the_history_again():
+    records = [("tx", 0, 2, 50000), ("new", START), ("tx", 2, 1, 20000)]
+    count, kept = history.entries(_journal(records), 2, GO, START - 20000)
+    assert count == 1 and kept[0][2] == -20000 and kept[0][4] == START - 20000
+
+
+def test_pages_step_and_refuse_at_the_ends():
+    records = [("tx", 0, 1, 10000 * (n + 1)) for n in range(15)]
+    balance = START + sum(10000 * (n + 1) for n in range(15))
+    pages = _history(_journal(records), 1, balance)
+    view: dict = {}
+    pages.view(view)
+    assert view["title"] == "CARD 1  1/15" and view["big"] == "+150K"
+    assert view["detail"] == "BANK  BAL " + format_amount(balance)
+    assert pages.key(keys.THOUSAND) == history.MSG_NEWEST
+    for page in range(1, 15):
+        assert pages.key(keys.MILLION) is None
+        pages.view(view)
+        assert view["big"] == "+" + format_amount(10000 * (15 - page)), page
+        assert len(pages.kept) <= history.WINDOW
+    assert pages.key(keys.MILLION) == history.MSG_OLDEST
+    assert pages.key("5") == history.MSG_KEYS
+    assert pages.key(keys.CLEAR) == ""
+    for _ in range(14):
+        assert pages.key(keys.THOUSAND) is None
+    pages.view(view)
+    assert view["title"] == "CARD 1  1/15"
+
+
+def test_a_long_game_keeps_one_window_in_ram():
+    """2000 transactions: the history holds WINDOW entries, whatever the game's length."""
+    gc.collect()
+    before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+    pages = _history(_long_journal(2000), 1, START)
+    for _ in range(20):
+        pages.key(keys.MILLION)
+    gc.collect()
+    used = (gc.mem_alloc() - before) if hasattr(gc, "mem_alloc") else 0
+    assert pages.count == 2000 and len(pages.kept) <= history.WINDOW
+    view: dict = {}
+    pages.view(view)
+    assert view["title"] == "CARD 1  21/2000"
+    assert used < 3000, used  # MicroPython: the object and one window, not 2000 entries
+
+
+def test_store_replay_reads_every_generation_left_on_flash():
+    flash = VirtualFlash(empty_dir(DIR))
+    store = Store(flash)
+    store.compact_every = 10
+    edition = ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
+    for i in range(35):
+        record = ("tx", 0, 1 + i % 6, 10000)
+        store.append([record])
+        edition.restore(record)
+        if store.compact_due():
+            assert store.compact(edition.snapshot_records())
+    store.append([("tx", 1, 2, 20000), ("tx", 2, 3, 30000)])  # one batch line
+    seqs = []
+    kinds = []
+    for seq, record in store.replay():
+        seqs.append(seq)
+        kinds.append(record[0])
+    # The oldest snapshot on flash (its state records, after record 20), then records 21-36.
+    state = len([seq for seq in seqs if seq == 20])
+    assert "ledger" in kinds[:state] and "tx" not in kinds[:state]
+    assert seqs[state:] == list(range(21, 36)) + [36, 36]
+    assert kinds[state:] == ["tx"] * 17
+    count, kept = history.entries(store.replay, 1, GO, edition.ledger.balance(1) - 20000)
+    assert count == 3  # records 25, 31 and the batch's payment by card 1
+
+
+def test_the_edition_opens_pages_on_a_hold_and_a_tap_stays_a_tap():
+    """The rules alone: M held 2 s with card 2 in GREEN opens its history; C leaves."""
+    records = [("card", "c2", 2), ("tx", 0, 2, GO), ("tx", 2, 0, 500000)]
+    edition = ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
+    for record in records:
+        edition.restore(record)
+    edition.journal = _journal(records)
+    edition.card_present(keys.GREEN, "c2", 0)
+    edition.tick(1500)
+    edition.key_down(keys.MILLION, 2000)
+    edition.key_up(keys.MILLION, 2100)  # a tap: nothing typed to finish, as before
+    assert edition.history is None and edition.message_is_error
+    edition.key_down(keys.MILLION, 5000)
+    edition.tick(7100)
+    view = edition.view()
+    assert view["title"] == "CARD 2  1/2" and view["big"] == "-500K"
+    assert view["detail"] == "BANK  BAL " + format_amount(START + GO - 500000)
+    edition.key_up(keys.MILLION, 7200)  # the hold's release does nothing more
+    assert edition.history is not None and edition.outbox == []
+    edition.key_down(keys.MILLION, 8000)
+    edition.key_up(keys.MILLION, 8100)
+    assert edition.view()["big"] == "+2M"
+    edition.key_down(keys.CLEAR, 9000)
+    edition.key_up(keys.CLEAR, 9100)
+    assert edition.history is None and edition.view()["big"] == format_amount(START + GO - 500000)
+    assert edition.outbox == []
+
+
+def test_m_that_finished_an_amount_and_c_that_left_do_not_hold_on():
+    """Only a press that deferred M opens the history: M finishing 5 and held on pays 5K and
+    nothing more. C that leaves the page and stays down is not also a new game's hold."""
+    records = [("card", "c2", 2), ("tx", 0, 2, GO)]
+    edition = ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
+    for record in records:
+        edition.restore(record)
+    edition.journal = _journal(records)
+    edition.card_present(keys.GREEN, "c2", 0)
+    edition.tick(1500)
+    edition.key_down("5", 2000)
+    edition.key_up("5", 2100)
+    edition.key_down(keys.MILLION, 3000)
+    assert edition.outbox == [("tx", 0, 2, 5000000)]
+    edition.acknowledge(True)
+    edition.tick(5500)  # M still down 2.5 s, the amount paid: one card in, nothing typed now
+    edition.key_up(keys.MILLION, 5600)
+    assert edition.history is None and edition.admin is None
+    edition.key_down(keys.MILLION, 6000)
+    edition.tick(8100)
+    assert edition.history is not None
+    edition.key_up(keys.MILLION, 8200)
+    edition.key_down(keys.CLEAR, 9000)  # leaves the page as it goes down
+    assert edition.history is None
+    edition.tick(11500)  # still down 2.5 s
+    edition.key_up(keys.CLEAR, 11600)
+    assert edition.admin is None and edition.outbox == []
