@@ -21,19 +21,23 @@ def tap_at(unit: VirtualUnit, text: str, start_us: int, down_ms: int = 25, up_ms
 
 
 def slow_panel(unit: VirtualUnit, busy_ms: int) -> list:
-    """Every frame sent to the panel blocks the firmware for busy_ms (a 30-40 ms render on the
-    chip); returns the list of virtual times (us) at which frames were sent."""
+    """Every frame or window sent to the panel blocks the firmware for busy_ms (a 30-40 ms
+    render on the chip); returns the list of virtual times (us) at which they were sent."""
     display = unit.unit.display
-    show = display.show
     sent = []
 
-    def blocking_show(*args, **kwargs):
-        result = show(*args, **kwargs)
-        sent.append(unit.clock.now_us)
-        unit.clock.busy_us(busy_ms * MS)
-        return result
+    def blocking(send):
+        def blocking_send(*args, **kwargs):
+            result = send(*args, **kwargs)
+            sent.append(unit.clock.now_us)
+            unit.clock.busy_us(busy_ms * MS)
+            return result
 
-    display.show = blocking_show
+        return blocking_send
+
+    # A whole-frame show() and the typed character's show_window() both block.
+    display.show = blocking(display.show)
+    display.show_window = blocking(display.show_window)
     return sent
 
 
