@@ -25,12 +25,12 @@ from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
 )
 from rules.machine import StateMachine
 from rules.stock_forms import (
-    MSG_CODE_RANGE,
     MSG_CONFIRM_OR_CANCEL,
     REVIEW_RECORD,
     TITLES,
     TRANSACTIONS,
     Form,
+    code_key,
     is_digit,
 )
 from rules.stock_market import SIDES, TOKENS, Market, Quote
@@ -322,23 +322,16 @@ class StockExchange(StateMachine):
 
     def _market_key(self, key: str, now: int) -> None:
         if is_digit(key):
-            if not self.typed:
-                if key not in "012":
-                    self.refuse(MSG_CODE_RANGE)
-                    return
-                self.cue("key")
+            typed = self.typed
+            self.typed = ""
+            code = code_key(self, typed, key)
+            if code == 0:
                 self.typed = key
                 self.selected_at = now  # scrolling waits while a code is typed
                 self.view_changed()
-                return
-            code = int(self.typed + key)
-            self.typed = ""
-            if not 1 <= code <= 22:
-                self.refuse(MSG_CODE_RANGE)
-                return
-            self.cue("key")
-            self._select(code, now)
-            self.view_changed()
+            elif code > 0:
+                self._select(code, now)
+                self.view_changed()
         elif key == CONFIRM:
             self.cue("key")
             self.side = (self.side + 1) % len(SIDES)

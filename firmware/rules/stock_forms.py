@@ -81,6 +81,24 @@ def signed(net: int) -> tuple:
     return 0, "", ""
 
 
+def code_key(ed, typed: str, key: str) -> int:
+    """One digit of a company's two-digit code (01 to 22), `typed` the first digit or "": the
+    code once both are in, 0 while the first waits for the second, -1 when refused (the edition
+    has sounded and shown the refusal). The market screen and the forms both type codes."""
+    if not typed:
+        if key not in "012":
+            ed.refuse(MSG_CODE_RANGE)
+            return -1
+        ed.cue("key")
+        return 0
+    code = int(typed + key)
+    if not 1 <= code <= 22:
+        ed.refuse(MSG_CODE_RANGE)
+        return -1
+    ed.cue("key")
+    return code
+
+
 class Form:
     """The form being entered (the edition's `kind`, `labels`, `values`, `partial`, `active`)."""
 
@@ -204,21 +222,14 @@ class Form:
             ed.cue("key")
             self._set(index, digit - 1, now)
         elif label == CODE:
-            if not ed.partial:
-                if key not in "012":
-                    ed.refuse(MSG_CODE_RANGE)
-                    return
-                ed.cue("key")
+            typed = ed.partial
+            ed.partial = ""
+            code = code_key(ed, typed, key)
+            if code == 0:
                 ed.partial = key
                 ed.view_changed()
-                return
-            code = int(ed.partial + key)
-            ed.partial = ""
-            if not 1 <= code <= 22:
-                ed.refuse(MSG_CODE_RANGE)
-                return
-            ed.cue("key")
-            self._set(index, code, now)
+            elif code > 0:
+                self._set(index, code, now)
         elif label == SHARES:
             most = 2 if ed.kind == BANK else 9
             if not 1 <= digit <= most:
