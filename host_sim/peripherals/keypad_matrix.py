@@ -58,6 +58,11 @@ class KeypadMatrix:
             self._chatter[i] = 0
         self._bouncing = 0
 
+    def all_open(self):
+        """True when no switch is closed nor chattering: every column reads high, whatever
+        rows are driven (a scanner may skip its reads)."""
+        return not self._bouncing and not any(self._closed)
+
     def bounce(self, key, reads):
         """The key's contact chatters (flips open/closed) on each of the next `reads` reads of it
         (its column read while its row is driven low: one per scan), then settles where the
