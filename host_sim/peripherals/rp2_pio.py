@@ -285,7 +285,9 @@ class StateMachine:
     def __init__(self, id=0, program=None, **settings):
         self.id = id
         self.gpio = {}
-        self.idle = None
+        self.steady = None
+        self._steady = None
+        self._reading = 0
         self.running = False
         self.handler = None
         self.fifo = []
@@ -300,12 +302,12 @@ class StateMachine:
         if program is not None:
             self.init(program, **settings)
 
-    def wire(self, pins, idle=None):
-        """pins: every Pin the program may reach. idle(): True when every switch is open, so
-        that a scan needs no pin reads (the caller may pass scan() the open reading)."""
+    def wire(self, pins, steady=None):
+        """pins: every Pin the program may reach. steady: the matrix's steady() (see there),
+        so that a scan reads the pins only when a switch moved."""
         for pin in pins:
             self.gpio[pin.id] = pin
-        self.idle = idle
+        self.steady = steady
 
     def init(self, program, freq=-1, *, set_base=None, in_base=None, **settings):
         opcodes = list(program[PROG_DATA])
@@ -326,11 +328,11 @@ class StateMachine:
         self.cycles = cycles
         self.freq = freq
         self.scan_us = cycles * 1000000 // freq
-        self.open = (1 << rows * self.n_cols) - 1  # the reading with every switch open
         self.rows = [self.gpio[set_base.id + r] for r in range(rows)]
         self.cols = [self.gpio[in_base.id + c] for c in range(self.n_cols)]
         self.fifo = []
         self.stalled = []
+        self._steady = None  # read the pins at the first scan
         self.x = 0  # a restarted state machine's scratch registers are 0
         self.y = _MASK32  # mov y, ~null: no reading yet, so the first scan is pushed
         self.running = False
@@ -373,14 +375,18 @@ class StateMachine:
             reading = (reading << self.n_cols) | bits
         return reading
 
-    def scan(self, reading=None):
-        """One scan period. reading: what the columns read, when the caller knows it without
-        reading the pins (an idle matrix reads all open)."""
+    def scan(self):
+        """One scan period (the caller clocks it every scan_us)."""
         if not self.running or self.stalled:
             return
         self.scans += 1
-        if reading is None:
-            reading = self.read()
+        # No switch moved since the last read and none chatters: the same rows driven in the
+        # same order read the same, so the pins need not be read again (a cheap millisecond).
+        steady = self.steady() if self.steady is not None else None
+        if steady is None or steady != self._steady:
+            self._reading = self.read()
+            self._steady = steady
+        reading = self._reading
         if reading == self.y:
             self.x = (self.x - 1) & _MASK32
             return

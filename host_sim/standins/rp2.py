@@ -9,8 +9,7 @@ __all__ = ["PIO", "PIOASMError", "StateMachine", "asm_pio"]
 class StateMachine(_Model):
     """The model, scanning every scan_us of `clock` (host_sim.clock.VirtualClock, set by
     VirtualUnit as it sets the keypad timer's) while active, as a hardware event: also while
-    a firmware step is busy. `idle`, set by the wiring: True when every switch is open, so a
-    scan needs no pin reads (the reading is known; bounce and ghosts need the real reads)."""
+    a firmware step is busy."""
 
     def __init__(self, id=0, program=None, **settings) -> None:
         self.clock = None
@@ -33,5 +32,4 @@ class StateMachine(_Model):
     def _tick(self) -> None:
         self._next_us += self.scan_us
         self._handle = self.clock.call_at(self._next_us, self._tick)
-        idle = self.idle
-        self.scan(self.open if idle is not None and idle() else None)
+        self.scan()

@@ -271,10 +271,14 @@ def history(matrix):
 
 
 @pytest.mark.parametrize("keymap", [KEYS_4X4, KEYS_5X5])
-def test_the_model_pushes_the_emulators_words_at_the_emulators_scans(keymap):
+@pytest.mark.parametrize("steady", [False, True])
+def test_the_model_pushes_the_emulators_words_at_the_emulators_scans(keymap, steady):
+    """steady: the model skips the pin reads while no switch moves (as in the simulator)."""
     emulated = Rig(keymap)
     emulated.sm.run_until(500, [(at, c) for at, c in history(emulated.matrix)])
     modelled = Rig(keymap, emulated=False)
+    if steady:
+        modelled.sm.wire([], modelled.matrix.steady)
     pushed = []
     sm = modelled.sm
     sm.irq(None)
