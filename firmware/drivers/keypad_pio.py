@@ -142,6 +142,7 @@ class PioKeypad(Keypad):
     def stop(self) -> None:
         self._sm.active(0)
         self._sm.irq(handler=None)
+        super().stop()
 
     def _drain(self, sm) -> None:
         """The state machine's IRQ (a hard interrupt): no allocation, no floats. Moves every
