@@ -228,8 +228,7 @@ class MeteredBoard:
         self.rows = [CountedPin(pin, 0) for pin in board.rows]
         self.cols = [CountedPin(pin, 1) for pin in board.cols]
         self.key_timer = board.key_timer
-        key_sm = getattr(board, "key_sm", None)
-        self.key_sm = Metered(key_sm) if key_sm is not None else None
+        self.key_sm = None  # Game.add_state_machine
 
 
 def calibrate(board):
@@ -352,13 +351,7 @@ class Game:
         self.keys = [key for row in layout for key in row if key is not None]
         self.board = VirtualBoard(matrix, clock=self.clock)
         self.board.key_timer = self.key_timer = GuestTimer()
-        # The keypad is scanned as on a Pico: by the rp2 state machine (drivers.keypad_pio),
-        # here its model (tools/bench/stubs/rp2.py), clocked by advance() as hardware. Its IRQ
-        # handler, the firmware's drain, is measured as "D" (see _drain).
-        from rp2 import StateMachine
-
-        self.board.key_sm = self.key_sm = StateMachine(0)
-        self.key_sm.on_fire = self._drain
+        self.board.key_sm = self.key_sm = None  # set after the firmware's imports: see below
         self.parts = VirtualParts(self.board, edition)
         if metered:
             calibrate(self.board)
@@ -381,7 +374,6 @@ class Game:
         self.models_bytes = self.live()  # the parts, the flash and this harness
 
         board = MeteredBoard(self.board) if metered else self.board
-        self.firmware_sm = board.key_sm  # what the firmware's drain is handed (Metered)
         # As main.py: the panel's first frame before the rest of the firmware is imported.
         hcall("b")
         from app.first_light import first_light
@@ -397,6 +389,7 @@ class Game:
         hcall("g", "import")
         self.needs("import")
         self.import_bytes = self.live() - self.models_bytes
+        self.add_state_machine(board)
         # Cards 1..6 enrolled on an earlier day, as on a fresh VirtualUnit (a card-less
         # edition's flash starts empty).
         if "CONFIRM" not in self.keys:
@@ -446,6 +439,22 @@ class Game:
             elif need > self.need_peak:
                 self.need_peak = need
                 self.need_at = what
+
+    def add_state_machine(self, board):
+        """The keypad is scanned as on a Pico: by the rp2 state machine (drivers.keypad_pio),
+        here its model (tools/bench/stubs/rp2.py, peripherals.rp2_pio), clocked by advance()
+        as hardware; its IRQ handler, the firmware's drain, is measured as "D" (_drain). Loaded
+        after the firmware's imports are measured: a module loaded before them makes every
+        later qstr lookup walk one more pool, fuel the chip (rp2 frozen in flash) never spends.
+        Its heap is the models' (added to models_bytes)."""
+        live = self.live()
+        from rp2 import StateMachine
+
+        sm = self.board.key_sm = self.key_sm = StateMachine(0)
+        sm.on_fire = self._drain
+        sm.wire(self.board.rows + self.board.cols, self.parts.keypad.steady)
+        self.firmware_sm = board.key_sm = Metered(sm) if self.metered else sm
+        self.models_bytes += self.live() - live
 
     def clock(self):
         return self.now
