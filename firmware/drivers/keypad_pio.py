@@ -1,4 +1,4 @@
-# Keypad matrix scanned by an rp2 PIO state machine; the firmware only drains what changed.
+# The rp2 PIO program that scans the keypad matrix; the firmware only drains what it pushes.
 #
 # The state machine (program() below) scans the matrix every SCAN_MS, whatever the CPU does:
 # it drives one row low at a time through the pin directions (the rows' output value is 0, so
@@ -8,10 +8,12 @@
 # the state machine raises its IRQ. The FIFO is joined for RX: 8 words hold 4 changes, so a 45
 # ms stall of the drain (an RP2040 flash erase runs with interrupts off) loses no 25 ms tap.
 # A push into a full FIFO stalls the state machine: no change is lost, but scans stop meanwhile.
+# Imported by PioKeypad.start() (drivers/keypad.py), not at build: loading it interns the DSL's
+# names (2.4M wasm fuel in the bench), a one-off the first frame need not wait for.
 #
-# The drain, PioKeypad._drain, is the IRQ's hard handler: it turns each pair of words into a
-# (ticks_ms, reading) change in drivers.keypad's ring and sets the task's flag, as the timer's
-# sampler does; scan() replays the ring through the same debounce and ghost rejection.
+# The drain, drivers.keypad.PioKeypad._drain, is the IRQ's hard handler: it turns each pair of
+# words into a (ticks_ms, reading) change in the keypad's ring and sets the task's flag, as the
+# timer's sampler does; scan() replays the ring through the same debounce and ghost rejection.
 # Timestamps: the FIFO carries no time, only the scan count, and the scan period is exact (the
 # PIO clock divider and ticks_ms both come from the crystal). The first change after start()
 # (the baseline) is stamped with the drain's ticks_ms; each later one with the previous change's
@@ -22,22 +24,15 @@
 import rp2
 from micropython import const
 
-from drivers.keypad import Keypad
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from rp2.asm_pio_rp2040 import *  # noqa: F403  # the names @rp2.asm_pio gives the program
 
 SCAN_MS = 1  # one scan of the whole matrix per millisecond
 _SETTLE = const(31)  # PIO cycles a row is driven before its columns are read (175 us at 5x5)
 _LOOP = const(12)  # cycles of one scan beside the rows: 3 to compare, 9 either way after it
 _PAD = const(6)  # delay that makes a scan with no change as long as one with a change
-_COUNT_BITS = const(20)  # the scan count's width in its FIFO word
-_COUNT_SPAN = const(1 << 20)
-_TICKS_MASK = const((1 << 30) - 1)  # ticks_ms wraps at 2**30 (compat.ticks)
-_TICKS_HALF = const(1 << 29)
+_COUNT_BITS = const(20)  # the scan count's width in its FIFO word (drivers.keypad's drain)
 
 _programs: dict = {}  # (rows, columns) -> assembled program: assembled once, loaded once
 
@@ -98,70 +93,3 @@ def _assemble(n_rows: int, n_cols: int) -> list:
         jmp("scan")
 
     return scan
-
-
-class PioKeypad(Keypad):
-    """drivers.keypad.Keypad scanned by the rp2 state machine `sm` (rp2.StateMachine, not yet
-    initialised: start() loads the program and starts it)."""
-
-    interrupt_wakes = False  # the state machine raises its IRQ on changes only: see wake_in
-
-    def __init__(self, rows: list, cols: list, keymap, sm) -> None:
-        super().__init__(rows, cols, keymap)
-        self.sampled = True
-        self._sm = sm
-        self._set_base = rows[0]
-        self._in_base = cols[0]
-        self._n_rows = len(rows)
-        self._cols_n = len(cols)
-        self._open = (1 << len(rows) * len(cols)) - 1  # a reading with every switch open
-        self._wake: Any = None
-        self._ticks: Any = None
-        self._t = 0  # the stamp of the last change drained
-        self._anchored = False
-        self.drains = 0  # IRQ handler runs
-        self.drained = 0  # changes moved into the ring
-
-    def start(self, flag=None, clock=None) -> None:
-        """Loads the scan program and starts the state machine; its IRQ drains into the ring
-        and sets `flag`. clock() gives ticks_ms."""
-        self._wake = flag
-        self._ticks = clock
-        self._anchored = False
-        sm = self._sm
-        sm.active(0)
-        sm.init(
-            program(self._n_rows, self._cols_n),
-            freq=cycles(self._n_rows) * 1000 // SCAN_MS,
-            set_base=self._set_base,
-            in_base=self._in_base,
-        )
-        sm.irq(handler=self._drain, hard=True)  # the bound method is made once, here
-        sm.active(1)
-
-    def stop(self) -> None:
-        self._sm.active(0)
-        self._sm.irq(handler=None)
-        super().stop()
-
-    def _drain(self, sm) -> None:
-        """The state machine's IRQ (a hard interrupt): no allocation, no floats. Moves every
-        whole change in the RX FIFO into the ring (a lone reading waits for its count)."""
-        self.drains += 1
-        now = self._ticks()
-        t = self._t
-        while sm.rx_fifo() >= 2:
-            raw = sm.get()
-            count = sm.get()
-            if self._anchored:
-                t = (t + (count + 1) * SCAN_MS) & _TICKS_MASK
-                late = ((now - t + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
-                if late < 0 or late >= _COUNT_SPAN:
-                    t = now  # see the top of this file
-            else:
-                t = now
-                self._anchored = True
-            self._record(t, raw ^ self._open)  # raw: 1 for an open switch
-            self.drained += 1
-        self._t = t
-        self._wake.set()
