@@ -124,7 +124,7 @@ class DeviceTime:
 
     def _drained(self, handler, sm) -> None:
         """The keypad state machine's IRQ: its handler (the drain), then its cost."""
-        keypad = handler.__self__  # drivers.keypad.PioKeypad._drain, bound
+        keypad = handler.__self__  # drivers.pio_keypad.PioKeypad._drain, bound
         moved = keypad.drained
         started = self.clock.busy_total_us
         handler(sm)

@@ -3,7 +3,7 @@
 from app.editions import make_edition
 from app.unit import BankUnit
 from drivers.battery import Battery
-from drivers.keypad import Keypad, PioKeypad
+from drivers.keypad import Keypad
 from drivers.piezo import Piezo
 from drivers.ssd1306 import SSD1306
 from store.fs import DeviceFS
@@ -35,6 +35,8 @@ def build_unit(
         keymap = board.keymap(name)
         sm = getattr(board, "key_sm", None)  # an rp2 state machine scans it (the Pico boards)
         if sm is not None:
+            from drivers.pio_keypad import PioKeypad  # only on a board with PIO
+
             return PioKeypad(board.rows, board.cols, keymap, sm), keymap
         timer = getattr(board, "key_timer", None)  # None: scanned by the task (test rigs)
         return Keypad(board.rows, board.cols, keymap, timer=timer), keymap

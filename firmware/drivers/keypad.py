@@ -14,8 +14,8 @@
 # scan(), owns the input grammar: it replays the samples by their timestamps (debounce, ghost
 # rejection, press, release), so a task held up by a 40 ms render loses no key.
 # Without a timer, scan() reads the matrix itself, once per call (the self-test, test rigs).
-# On the Pico boards an rp2 PIO state machine scans instead (PioKeypad below, its program in
-# drivers/keypad_pio.py): its IRQ handler drains the changes into the same ring.
+# On the Pico boards an rp2 PIO state machine scans instead (drivers/pio_keypad.py, its program
+# in drivers/keypad_pio.py): its IRQ handler drains the changes into the same ring (_record).
 #
 # There are no diodes, so three pressed corners of a rectangle make the fourth read pressed too:
 # such a sample cannot be trusted and is skipped. Keys already down at the first sample (held
@@ -37,7 +37,6 @@ _RING_MASK = _RING - 1
 _WRAP = 2 * _RING - 1  # ring indices count modulo 2 * _RING, so "full" and "empty" differ
 _TICKS_HALF = TICKS_PERIOD // 2
 _TICKS_MASK = TICKS_PERIOD - 1
-_PIO_COUNT_SPAN = 1 << 20  # scans the PIO's count word spans (drivers.keypad_pio._COUNT_BITS)
 
 
 class Keypad:
@@ -378,75 +377,3 @@ class Keypad:
 
     def pending(self) -> int:
         return self._ev_count
-
-
-class PioKeypad(Keypad):
-    """Keypad scanned by the rp2 state machine `sm` (rp2.StateMachine, not yet initialised:
-    start() loads drivers.keypad_pio's program and starts it; see there for the words it
-    pushes and how the drain stamps them)."""
-
-    interrupt_wakes = False  # the state machine raises its IRQ on changes only: see wake_in
-
-    def __init__(self, rows: list, cols: list, keymap, sm) -> None:
-        super().__init__(rows, cols, keymap)
-        self.sampled = True
-        self._sm = sm
-        self._set_base = rows[0]
-        self._in_base = cols[0]
-        self._n_rows = len(rows)
-        self._cols_n = len(cols)
-        self._open = (1 << len(rows) * len(cols)) - 1  # a reading with every switch open
-        self._wake: Any = None
-        self._ticks: Any = None
-        self._scan_ms = 1
-        self._t = 0  # the stamp of the last change drained
-        self._anchored = False
-        self.drains = 0  # IRQ handler runs
-        self.drained = 0  # changes moved into the ring
-
-    def start(self, flag=None, clock=None) -> None:
-        """Loads the scan program and starts the state machine; its IRQ drains into the ring
-        and sets `flag`. clock() gives ticks_ms."""
-        self._wake = flag
-        self._ticks = clock
-        self._anchored = False
-        from drivers.keypad_pio import SCAN_MS, cycles, program  # imports rp2
-
-        self._scan_ms = SCAN_MS
-        sm = self._sm
-        sm.active(0)
-        sm.init(
-            program(self._n_rows, self._cols_n),
-            freq=cycles(self._n_rows) * 1000 // SCAN_MS,
-            set_base=self._set_base,
-            in_base=self._in_base,
-        )
-        sm.irq(handler=self._drain, hard=True)  # the bound method is made once, here
-        sm.active(1)
-
-    def stop(self) -> None:
-        self._sm.active(0)
-        self._sm.irq(handler=None)
-        super().stop()
-
-    def _drain(self, sm) -> None:
-        """The state machine's IRQ (a hard interrupt): no allocation, no floats. Moves every
-        whole change in the RX FIFO into the ring (a lone reading waits for its count)."""
-        self.drains += 1
-        now = self._ticks()
-        t = self._t
-        while sm.rx_fifo() >= 2:
-            raw = sm.get()
-            count = sm.get()
-            if self._anchored:
-                t = (t + (count + 1) * self._scan_ms) & _TICKS_MASK
-                late = ((now - t + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
-                if late < 0 or late >= _PIO_COUNT_SPAN:
-                    t = now  # see drivers/keypad_pio.py
-            else:
-                t = now
-                self._anchored = True
-            self._record(t, raw ^ self._open)  # raw: 1 for an open switch
-            self.drained += 1
-        self._t = t
-        self._wake.set()

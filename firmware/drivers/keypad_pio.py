@@ -8,10 +8,10 @@
 # the state machine raises its IRQ. The FIFO is joined for RX: 8 words hold 4 changes, so a 45
 # ms stall of the drain (an RP2040 flash erase runs with interrupts off) loses no 25 ms tap.
 # A push into a full FIFO stalls the state machine: no change is lost, but scans stop meanwhile.
-# Imported by PioKeypad.start() (drivers/keypad.py), not at build: loading it interns the DSL's
-# names (2.4M wasm fuel in the bench), a one-off the first frame need not wait for.
+# Imported by PioKeypad.start() (drivers/pio_keypad.py), not at build: loading it interns the
+# DSL's names (2.4M wasm fuel in the bench), a one-off the first frame need not wait for.
 #
-# The drain, drivers.keypad.PioKeypad._drain, is the IRQ's hard handler: it turns each pair of
+# The drain, drivers.pio_keypad.PioKeypad._drain, is the IRQ's hard handler: it turns each pair of
 # words into a (ticks_ms, reading) change in the keypad's ring and sets the task's flag, as the
 # timer's sampler does; scan() replays the ring through the same debounce and ghost rejection.
 # Timestamps: the FIFO carries no time, only the scan count, and the scan period is exact (the

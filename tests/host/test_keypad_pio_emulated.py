@@ -7,8 +7,9 @@ import pytest
 from pio_emulation import EmulatedSM
 
 from drivers import keypad_pio
-from drivers.keypad import Keypad, PioKeypad
+from drivers.keypad import Keypad
 from drivers.keypad_pio import cycles, program
+from drivers.pio_keypad import PioKeypad
 from peripherals.bus import Pin
 from peripherals.keypad_matrix import KeypadMatrix
 from peripherals.rp2_pio import PIO, StateMachine, asm_pio, wrap_bounds

@@ -12,7 +12,8 @@ except ImportError:  # MicroPython's unix port: the model is the rp2 module
 
     sys.modules["rp2"] = rp2_pio
 
-from drivers.keypad import Keypad, PioKeypad  # noqa: E402
+from drivers.keypad import Keypad  # noqa: E402
+from drivers.pio_keypad import PioKeypad  # noqa: E402
 from peripherals.bus import Pin  # noqa: E402
 from peripherals.keypad_matrix import KeypadMatrix  # noqa: E402
 from peripherals.rp2_pio import StateMachine  # noqa: E402
