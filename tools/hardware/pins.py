@@ -340,8 +340,13 @@ def _board_conns(board, created: list, matrix: str, path: str) -> list:
         elif kind == "ADC":
             add(value.pin, part, what, adc_function(value.pin.id), "ADC")
         elif kind in ("list", "tuple"):
+            function = "SIO"
+            key_sm = getattr(board, "key_sm", None)
+            if attr == "rows" and key_sm is not None:
+                # The state machine drives the rows (drivers/keypad_pio.py): PIO0 for 0..3.
+                function = "PIO%d (keypad scan)" % (key_sm.id // 4)
             for index, pin in enumerate(value):
-                add(pin, part, what % (index + 1), "SIO", _mode(pin))
+                add(pin, part, what % (index + 1), function, _mode(pin))
         elif kind == "Pin":
             add(value, part, what, "SIO", _mode(value))
         else:
