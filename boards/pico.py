@@ -6,6 +6,7 @@
 #   GP6..GP10  keypad rows (open drain)  GP17 GREEN reader SDA (chip select)
 #   GP11..GP15 keypad columns (in)   GP20 RED reader SDA (chip select)
 #   GP29 ADC3  VSYS/3 (on the board) GP21 GREEN reader RST, GP22 RED reader RST
+import rp2
 from machine import ADC, I2C, PWM, SPI, Pin, Timer
 
 from boards.keymaps import keymap
@@ -34,7 +35,11 @@ class Board:
         # Open drain: two keys down in one column would otherwise short a low row to a high one.
         self.rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in ROW_PINS[:size]]
         self.cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in COL_PINS[:size]]
-        self.key_timer = Timer(-1)  # samples the keypad in a hard interrupt (drivers.keypad)
+        # The keypad is scanned by PIO0's state machine 0 (drivers.keypad_pio: rows and columns
+        # each on consecutive pins, as above); the timer is the software sampler's, for a build
+        # that needs the state machine elsewhere (drivers.keypad: set key_sm to None).
+        self.key_sm = rp2.StateMachine(0)
+        self.key_timer = Timer(-1)
         self.piezo = PWM(Pin(2))
         self.piezo.duty_u16(0)
         self.vsys = self._vsys_adc()

@@ -32,6 +32,9 @@ COSTS_FILE = pathlib.Path(__file__).resolve().parent.parent / "bench" / "device_
 # The keypad's machine.Timer callback (an interrupt on the chip) is charged where it fires:
 # "sample_idle" when it read only the columns, "sample_held" when a probe of one row found the
 # keys of its last scan still held, "sample_scan" when it scanned row by row.
+# With the rp2 PIO scanner (drivers.keypad_pio) the scanning is the state machine's and costs
+# the CPU nothing; its IRQ handler, the drain, is charged "drain" per change it moved into the
+# ring (at least one: a run that found the FIFO without a whole change still ran).
 STEPS = {
     "scan_keys": "scan",
     "start_poll": "poll_start",
@@ -58,7 +61,7 @@ CANVAS_CALLS = ("fill", "fill_rect", "hline", "vline", "rect", "pixel", "text", 
 
 # A cost a table recorded before its step existed lacks is charged as the step it came out of
 # (re-recording the table with `make bench RECORD=1` gives its own figure).
-OLDER_NAMES = {"sample_held": "sample_scan"}
+OLDER_NAMES = {"sample_held": "sample_scan", "drain": "sample_held"}
 
 
 def load_costs(path=COSTS_FILE) -> dict:
@@ -115,6 +118,19 @@ class DeviceTime:
         timer = getattr(self.board, "key_timer", None)
         if timer is not None:
             timer.on_fire = self._sampled
+        key_sm = getattr(self.board, "key_sm", None)
+        if key_sm is not None:
+            key_sm.on_fire = self._drained
+
+    def _drained(self, handler, sm) -> None:
+        """The keypad state machine's IRQ: its handler (the drain), then its cost."""
+        keypad = handler.__self__  # drivers.pio_keypad.PioKeypad._drain, bound
+        moved = keypad.drained
+        started = self.clock.busy_total_us
+        handler(sm)
+        changes = max(1, keypad.drained - moved)
+        self.clock.busy_us(self.cost("drain") * changes)
+        self._spent("drain", started)
 
     def _sampled(self, callback, timer) -> None:
         """The keypad timer's interrupt: its callback, then its cost on the clock."""

@@ -24,6 +24,7 @@ from store.store import Store
 SLOTS = {"green": 0, "red": 1}
 PLAYER_CARDS = 6  # virtual cards 1..6 come enrolled on a fresh flash, like the original's cards
 TAP_S = 0.1  # a finger on a key, and the pause after it
+KEY_SCANNERS = ("pio", "timer")  # VirtualUnit(key_scanner=...)
 CARD_SETTLE_S = 0.4  # a few reader polls: enough for the unit to notice a card going in or out
 
 # Public key names (snake_case) -> the firmware's logical key names (firmware/rules/keys.py, the
@@ -124,6 +125,7 @@ class VirtualUnit:
         settings: dict | None = None,
         boot_summary: bool = False,
         device_time: bool | dict = False,
+        key_scanner: str = "pio",
     ) -> None:
         """start_ms: where the unit's ticks_ms starts (e.g. just before it wraps at 2**30).
         matrix: the keypad matrix, "4x4" or "5x5"; by default the smallest with a layout for
@@ -134,7 +136,14 @@ class VirtualUnit:
         the settings at power-on as the device does (off by default, so scripts start at the
         game). device_time: every firmware step advances the clock by its cost on the chip
         (host_sim/device_time.py), from bench/device_costs.json when True, or from the given
-        {edition: {cost: us}}; `device` then records keys taken, frames sent, step times."""
+        {edition: {cost: us}}; `device` then records keys taken, frames sent, step times.
+        key_scanner: "pio", the keypad scanned by the board's rp2 state machine as on a Pico
+        (drivers.keypad_pio), or "timer", the software sampler in a timer interrupt
+        (drivers.keypad, as on a board without PIO)."""
+        if key_scanner not in KEY_SCANNERS:
+            raise VirtualUnitError(
+                "key_scanner is one of %s, not %r" % (", ".join(KEY_SCANNERS), key_scanner)
+            )
         if edition not in EDITIONS:
             raise VirtualUnitError("edition %r is not built yet; have: %s" % (edition, EDITIONS))
         self.edition_name = edition
@@ -155,6 +164,11 @@ class VirtualUnit:
         self.key_timer = getattr(self.board, "key_timer", None)  # the keypad's sampling timer
         if self.key_timer is not None:
             self.key_timer.clock = self.clock  # its callbacks fire as hardware events
+        if key_scanner == "timer" and hasattr(self.board, "key_sm"):
+            self.board.key_sm = None  # build_unit then samples with the timer
+        self.key_sm = getattr(self.board, "key_sm", None)  # the keypad's PIO state machine
+        if self.key_sm is not None:
+            self.key_sm.clock = self.clock  # it scans, and raises its IRQ, as hardware events
         self.parts = VirtualParts(self.board, edition, clock_us=lambda: self.clock.now_us)
         self.device: DeviceTime | None = None
         if device_time:
@@ -241,6 +255,8 @@ class VirtualUnit:
     def _stop(self) -> None:
         if self.key_timer is not None:
             self.key_timer.deinit()  # the chip's timers stop with its power
+        if self.key_sm is not None:
+            self.key_sm.active(0)  # ... and so does its PIO
         task = self._task
         if task is None:
             return

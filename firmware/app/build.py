@@ -33,6 +33,11 @@ def build_unit(
 
     def keypad(name: str) -> tuple:
         keymap = board.keymap(name)
+        sm = getattr(board, "key_sm", None)  # an rp2 state machine scans it (the Pico boards)
+        if sm is not None:
+            from drivers.pio_keypad import PioKeypad  # only on a board with PIO
+
+            return PioKeypad(board.rows, board.cols, keymap, sm), keymap
         timer = getattr(board, "key_timer", None)  # None: scanned by the task (test rigs)
         return Keypad(board.rows, board.cols, keymap, timer=timer), keymap
 

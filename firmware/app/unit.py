@@ -551,7 +551,8 @@ class BankUnit:
 
     async def _keys(self) -> None:
         """The keypad task: scans, then sleeps until the sampler's flag says a key changed or a
-        deadline fell due. A keypad without a timer is scanned every keypad_scan_ms instead."""
+        deadline fell due (the PIO scanner's deadlines: until wake_in). A keypad without a
+        sampler is scanned every keypad_scan_ms instead."""
         flag = self.key_flag
         while True:
             now = self.clock()
@@ -560,7 +561,11 @@ class BankUnit:
             if self.keypad is not self.keypad_on:
                 continue  # replaced during the step: start the new one's sampling at once
             if self.keypad.sampled:
-                await flag.wait()
+                wait = self.keypad.wake_in(self.clock())
+                if wait < 0:
+                    await flag.wait()
+                else:
+                    await _sleep_ms(wait)  # a deadline its sampler does not wake the task for
                 flag.clear()  # before the scan drains the ring: a later set is not lost
             else:
                 await _sleep_ms(self.keypad_scan_ms)

@@ -14,6 +14,8 @@
 # scan(), owns the input grammar: it replays the samples by their timestamps (debounce, ghost
 # rejection, press, release), so a task held up by a 40 ms render loses no key.
 # Without a timer, scan() reads the matrix itself, once per call (the self-test, test rigs).
+# On the Pico boards an rp2 PIO state machine scans instead (drivers/pio_keypad.py, its program
+# in drivers/keypad_pio.py): its IRQ handler drains the changes into the same ring (_record).
 #
 # There are no diodes, so three pressed corners of a rectangle make the fourth read pressed too:
 # such a sample cannot be trusted and is skipped. Keys already down at the first sample (held
@@ -41,6 +43,7 @@ class Keypad:
     debounce_ms = 15  # a reading must hold this long to count: a 25 ms tap always does
     period_ms = 5  # the timer's sampling period
     queue_len = 16  # events kept between pops; when full the oldest is dropped
+    interrupt_wakes = True  # the sampler's interrupt also wakes the task at deadlines
     PRESS = 1
     RELEASE = 2  # (what a long press means, the rules decide: rules.machine times holds)
 
@@ -229,19 +232,22 @@ class Keypad:
         else:
             bits = 0
         if bits != self._last:
-            t = self._clock()
-            w = self._w
-            if (w - self._r) & _WRAP == _RING:
-                self.overruns += 1
-                w = (w - 1) & _WRAP  # full: the newest reading replaces the last one kept
-            self._times[w & _RING_MASK] = t
-            self._readings[w & _RING_MASK] = bits
-            self._w = (w + 1) & _WRAP
-            self._last = bits
+            self._record(self._clock(), bits)
             self._flag.set()
         elif self._armed and ticks_diff(self._clock(), self._due) >= 0:
             self._armed = False
             self._flag.set()
+
+    def _record(self, t: int, bits: int) -> None:
+        """Puts one change into the ring (the interrupt side's only writer: no allocation)."""
+        w = self._w
+        if (w - self._r) & _WRAP == _RING:
+            self.overruns += 1
+            w = (w - 1) & _WRAP  # full: the newest reading replaces the last one kept
+        self._times[w & _RING_MASK] = t
+        self._readings[w & _RING_MASK] = bits
+        self._w = (w + 1) & _WRAP
+        self._last = bits
 
     # ---- the task side: the grammar -----------------------------------------------------------
 
@@ -249,7 +255,7 @@ class Keypad:
         """Brings the events up to now_ms: replays the timer's samples (or, without a timer,
         reads the matrix once, at now_ms); queues events; returns how many."""
         before = self.changes
-        if self._timer is None:
+        if not self.sampled:
             if not self._rows_low:
                 self.start()
             self._feed(now_ms, self.read())
@@ -260,13 +266,22 @@ class Keypad:
                 r = (r + 1) & _WRAP
                 self._r = r
         due = self._settle(now_ms)
-        if self._timer is not None:
+        if self.sampled:
             if due >= 0:
                 self._due = due
                 self._armed = True  # after _due: the interrupt reads them in that order
             else:
                 self._armed = False
         return self.changes - before
+
+    def wake_in(self, now_ms: int) -> int:
+        """How long the task may sleep before it must scan unwoken, in ms; -1: until the flag.
+        The timer's interrupt sets the flag at every deadline itself (see _sample); a sampler
+        that does not (interrupt_wakes False) leaves the next deadline to the task."""
+        if self.interrupt_wakes or not self._armed:
+            return -1
+        wait = ticks_diff(self._due, now_ms)
+        return wait if wait > 0 else 0
 
     def _feed(self, t: int, bits: int) -> None:
         """One reading taken at t, in time order."""

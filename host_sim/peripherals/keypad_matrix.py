@@ -14,6 +14,7 @@ class KeypadMatrix:
         self._closed = [0] * n_rows  # per row: contacts closed right now (differs while bouncing)
         self._chatter = [0] * (n_rows * n_cols)  # reads left of bouncing, per switch
         self._bouncing = 0  # how many switches still chatter
+        self._moves = 0  # counts every change of the switches (see steady)
         self.reads = 0
         for c in range(n_cols):
             self.cols[c].source = self._column_source(c)
@@ -41,22 +42,33 @@ class KeypadMatrix:
         self.release_at(r, c)
 
     def press_at(self, r, c):
+        self._moves += 1
         self._pressed[r] |= 1 << c
         if not self._chatter[r * len(self.cols) + c]:
             self._closed[r] |= 1 << c
 
     def release_at(self, r, c):
+        self._moves += 1
         self._pressed[r] &= ~(1 << c)
         if not self._chatter[r * len(self.cols) + c]:
             self._closed[r] &= ~(1 << c)
 
     def release_all(self):
+        self._moves += 1
         for r in range(len(self.rows)):
             self._pressed[r] = 0
             self._closed[r] = 0
         for i in range(len(self._chatter)):
             self._chatter[i] = 0
         self._bouncing = 0
+
+    def steady(self):
+        """None while a contact chatters (each read changes it); otherwise a number that stays
+        the same as long as no switch moves: a scanner driving the same rows in the same order
+        reads the same again, and may skip its reads."""
+        if self._bouncing:
+            return None
+        return self._moves
 
     def bounce(self, key, reads):
         """The key's contact chatters (flips open/closed) on each of the next `reads` reads of it
@@ -65,6 +77,7 @@ class KeypadMatrix:
         r, c = self.position(key)
         i = r * len(self.cols) + c
         if reads > 0:
+            self._moves += 1
             if not self._chatter[i]:
                 self._bouncing += 1
             self._chatter[i] = reads + 1  # the read after the last flip settles

@@ -60,6 +60,9 @@ class VirtualParts:
         board.spi.attach(board.green_cs, self.green_reader)
         board.spi.attach(board.red_cs, self.red_reader)
         self.keypad = KeypadMatrix(board.rows, board.cols, board.keymap(edition))
+        key_sm = getattr(board, "key_sm", None)  # the rp2 state machine scanning the keypad
+        if key_sm is not None:
+            key_sm.wire(board.rows + board.cols, self.keypad.steady)
         self.battery = BatterySource(battery_mv, board.vsys_divider)
         board.vsys.source = self.battery
 

@@ -100,3 +100,20 @@ SAMPLE = {
         "wasi32": {"game_need": 1, "boot_need": 1, "firmware_after_boot": 1},
     },
 }
+
+
+def test_the_cost_table_carries_over_the_keypad_costs_the_game_did_not_measure(tmp_path):
+    """The game scans the keypad with the PIO state machine: the software sampler's costs come
+    from the table before, for VirtualUnit(key_scanner="timer", device_time=True)."""
+    stored = tmp_path / "device_costs.json"
+    before = {"sample_idle": 44, "sample_held": 110, "sample_scan": 488, "tick": 1, "drain": 1}
+    stored.write_text(json.dumps({"editions": {"electronic_banking": before}}))
+    measured = {"drain": 90, "tick": 281}
+    results = {
+        "editions": [
+            {"edition": "electronic_banking", "device": {"costs": measured}, "fuel": {}},
+        ]
+    }
+    results["editions"][0]["fuel"]["render_fit"] = {}
+    table = BENCH.devicetime.cost_file(results, stored)["editions"]["electronic_banking"]
+    assert table == {"sample_idle": 44, "sample_held": 110, "sample_scan": 488, **measured}

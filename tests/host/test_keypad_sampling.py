@@ -1,7 +1,12 @@
-"""The keypad sampled by a timer interrupt on the virtual clock: no key lost behind a slow step,
-no wake-up while idle, redraws only when the screen changed (issue 14, item 1)."""
+"""The keypad sampled apart from the tasks on the virtual clock, by the rp2 PIO state machine (as
+on a Pico) and by the software sampler's timer interrupt: no key lost behind a slow step, no
+wake-up while idle, redraws only when the screen changed (issue 14, item 1)."""
+
+import pytest
 
 from host_sim import VirtualUnit
+
+SCANNERS = pytest.mark.parametrize("scanner", ["pio", "timer"])
 
 M = 1000000
 START = 15 * M
@@ -41,9 +46,10 @@ def slow_panel(unit: VirtualUnit, busy_ms: int) -> list:
     return sent
 
 
-def test_25_ms_taps_at_20_keys_a_second_are_all_seen_behind_40_ms_renders():
+@SCANNERS
+def test_25_ms_taps_at_20_keys_a_second_are_all_seen_behind_40_ms_renders(scanner):
     for phase_ms in (0, 2, 3):  # against the 5 ms sampling
-        with VirtualUnit() as unit:
+        with VirtualUnit(key_scanner=scanner) as unit:
             unit.insert(1, "green")
             unit.advance(1.5)
             slow_panel(unit, 40)
@@ -52,8 +58,9 @@ def test_25_ms_taps_at_20_keys_a_second_are_all_seen_behind_40_ms_renders():
             assert unit.balance(1) == START + 1500000, phase_ms  # not 15M, not 1.5 lost
 
 
-def test_a_key_changing_while_a_step_is_busy_is_still_seen():
-    with VirtualUnit() as unit:
+@SCANNERS
+def test_a_key_changing_while_a_step_is_busy_is_still_seen(scanner):
+    with VirtualUnit(key_scanner=scanner) as unit:
         unit.insert(1, "green")
         unit.advance(1.5)
         edition = unit.unit.edition
@@ -69,8 +76,9 @@ def test_a_key_changing_while_a_step_is_busy_is_still_seen():
         assert unit.balance(1) == START + 20000
 
 
-def test_a_chattering_key_is_typed_once():
-    with VirtualUnit() as unit:
+@SCANNERS
+def test_a_chattering_key_is_typed_once(scanner):
+    with VirtualUnit(key_scanner=scanner) as unit:
         unit.insert(1, "green")
         unit.advance(1.5)
         matrix = unit.parts.keypad
@@ -84,8 +92,9 @@ def test_a_chattering_key_is_typed_once():
         assert unit.balance(1) == START + 2 * M
 
 
-def test_an_idle_unit_never_wakes_its_keypad_task_nor_redraws():
-    with VirtualUnit() as unit:
+@SCANNERS
+def test_an_idle_unit_never_wakes_its_keypad_task_nor_redraws(scanner):
+    with VirtualUnit(key_scanner=scanner) as unit:
         unit.advance(2)
         keypad = unit.unit.keypad
         scans = []
@@ -95,16 +104,23 @@ def test_an_idle_unit_never_wakes_its_keypad_task_nor_redraws():
         render = unit.unit.render_screen
         unit.unit.render_screen = lambda now: renders.append(now) or render(now)
         sampled = unit.key_timer.calls
+        pio_scans = unit.key_sm.scans if scanner == "pio" else 0
+        drains = keypad.drains if scanner == "pio" else 0
         unit.advance(10)
-        assert scans == []  # 2000 samples taken, not one wake-up of the task
-        assert unit.key_timer.calls - sampled == 2000
+        assert scans == []  # 2000 samples (or 10000 PIO scans) taken, not one task wake-up
+        if scanner == "pio":
+            assert unit.key_sm.scans - pio_scans == 10000 and unit.key_timer.calls == sampled
+            assert keypad.drains == drains  # no IRQ either
+        else:
+            assert unit.key_timer.calls - sampled == 2000 and unit.key_sm is None
         assert renders == []
         unit.press("5")  # a key still wakes it, and the screen follows (no card: a message)
         assert scans and renders
 
 
-def test_a_burst_of_keys_redraws_at_most_every_40_ms():
-    with VirtualUnit() as unit:
+@SCANNERS
+def test_a_burst_of_keys_redraws_at_most_every_40_ms(scanner):
+    with VirtualUnit(key_scanner=scanner) as unit:
         unit.insert(1, "green")
         unit.advance(1.5)
         sent = slow_panel(unit, 0)

@@ -452,9 +452,11 @@ def fuel_figures(outcome: Outcome) -> dict:
     for payload, sums in meter.groups:
         words = payload.split()
         if words[0] == "key":
-            # The scans that delivered its press and release, the renders that sent, and the
+            # The scans that delivered its press and release, the renders that sent, the PIO
+            # state machine's drains of its changes (D), or with the software sampler the
             # timer's samples that found the key down (a row-by-row scan, then probes of it).
             fuel = sums.get("S", 0) + sums.get("R", 0) + sums.get("K", 0) + sums.get("H", 0)
+            fuel += sums.get("D", 0)
             keys.append((fuel, words[1], words[2]))
     txs = [sum(sums.values()) for payload, sums in meter.groups if payload.startswith("tx ")]
     worst = max(keys) if keys else (0, "-", "-")
@@ -481,6 +483,7 @@ def fuel_figures(outcome: Outcome) -> dict:
         "sample_idle": typical("k"),
         "sample_scan": typical("K"),
         "sample_held": typical("H"),
+        "drain": typical("D"),
         "poll_start": typical("q"),
         "poll_empty": typical("p"),
         "poll_card_lying": typical("P"),
@@ -952,11 +955,11 @@ def main() -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text)
         costs = out.with_name("device_costs.json")
-        costs.write_text(devicetime.dumps(results))
+        costs.write_text(devicetime.dumps(results, COSTS))
         outputs += [str(out), str(costs)]
     if args.record:
         RESULTS.write_text(text)
-        COSTS.write_text(devicetime.dumps(results))
+        COSTS.write_text(devicetime.dumps(results, COSTS))
         outputs += [str(RESULTS), str(COSTS)]
     print(table(results, budgets))
     if outputs:

@@ -9,6 +9,7 @@ the wire time of the buses and the MFRC522 timer waits as the simulator charges 
 """
 
 import json
+import pathlib
 import statistics
 
 FUEL_PER_US = 200  # 200k fuel = 1 ms of a 125 MHz RP2040 (see above)
@@ -35,7 +36,10 @@ ABOUT = (
     "scan_event (a scan that handed the shell a key event, which includes the edition's "
     "key_down or key_up, and replays the samples the keypad timer recorded), sample_idle / "
     "sample_held / sample_scan (the keypad timer's read of the matrix every 5 ms: its columns "
-    "only; a probe of one row that found the keys of its last scan still held; or row by row), "
+    "only; a probe of one row that found the keys of its last scan still held; or row by row: "
+    "carried over from the last table that measured them, since the game scans the keypad with "
+    "the rp2 PIO state machine as on a Pico), drain (the PIO state machine's IRQ handler moving "
+    "one change into the keypad's ring; the scanning itself is the PIO's, not the CPU's), "
     "poll_start (a reader's "
     "field on), poll_empty / poll_card_lying / poll_card_in_or_out (the read 5 ms later), tick, "
     "piezo_step, battery, boot (build and boot, without the first render). Renders follow what "
@@ -97,12 +101,21 @@ def render_fit(traffic_draws: list, fuel_draws: list) -> dict:
     }
 
 
+# Cost name -> the fuel figure it comes from, for the keypad's two sampling paths.
+KEYPAD_PATHS = {
+    "sample_idle": "sample_idle",
+    "sample_scan": "sample_scan",
+    "sample_held": "sample_held",
+    "drain": "drain",
+}
+
+
 def costs(fuel: dict) -> dict:
     """The cost table of one edition (microseconds) from its fuel figures."""
     fit = fuel["render_fit"]
     check = fuel["render_unchanged"]["median"]
     first_render = fuel["render_sent"]["median"]
-    return {
+    table = {
         "scan_idle": us(fuel["idle_scan"]["median"]),
         "scan_event": us(fuel["event_scan"]["median"]),
         "render_check": us(check),
@@ -111,6 +124,7 @@ def costs(fuel: dict) -> dict:
         "sample_idle": us(fuel["sample_idle"]["median"]),
         "sample_scan": us(fuel["sample_scan"]["median"]),
         "sample_held": us(fuel["sample_held"]["median"]),
+        "drain": us(fuel["drain"]["median"]) if "drain" in fuel else 0,
         "poll_start": us(fuel["poll_start"]["median"]),
         "poll_empty": us(fuel["poll_empty"]["median"]),
         "poll_card_lying": us(fuel["poll_card_lying"]["median"]),
@@ -120,14 +134,32 @@ def costs(fuel: dict) -> dict:
         "battery": us(fuel["battery"]["median"]),
         "boot": us(max(0, fuel["boot"] - first_render)),
     }
+    # A keypad path the game did not run has no figures (the game scans with the PIO state
+    # machine on the Pico boards): those costs are left out here, and cost_file carries them
+    # over from the table before.
+    return {
+        name: value
+        for name, value in table.items()
+        if not (name in KEYPAD_PATHS and not fuel.get(KEYPAD_PATHS[name], {}).get("count"))
+    }
 
 
-def cost_file(results: dict) -> dict:
+def cost_file(results: dict, previous=None) -> dict:
+    """previous: the stored table (a path), whose keypad costs this run did not measure are
+    carried over (the software sampler's, while the game scans with the PIO)."""
+    before = {}
+    if previous is not None and pathlib.Path(previous).exists():
+        before = json.loads(pathlib.Path(previous).read_text()).get("editions", {})
     editions = {}
     fits = {}
     for result in results["editions"]:
         if "device" in result:
-            editions[result["edition"]] = result["device"]["costs"]
+            carried = {
+                name: us
+                for name, us in before.get(result["edition"], {}).items()
+                if name in KEYPAD_PATHS
+            }
+            editions[result["edition"]] = dict(carried, **result["device"]["costs"])
             fits[result["edition"]] = result["fuel"]["render_fit"]
     game = "%s game, %s transactions per edition (fuel run: at most %s)" % (
         results.get("mode"),
@@ -269,5 +301,5 @@ def rows(result: dict) -> list:
     ]
 
 
-def dumps(results: dict) -> str:
-    return json.dumps(cost_file(results), indent=1, sort_keys=True) + "\n"
+def dumps(results: dict, previous=None) -> str:
+    return json.dumps(cost_file(results, previous), indent=1, sort_keys=True) + "\n"

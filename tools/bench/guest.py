@@ -41,6 +41,7 @@ GREEN = 0
 RED = 1
 STEP_MS = 10  # the keypad task's period: every other task's period is a multiple of it
 SAMPLE_MS = 5  # drivers.keypad.Keypad.period_ms: the keypad timer's period
+SCAN_MS = 1  # drivers.keypad_pio.SCAN_MS: the PIO state machine scans the keypad this often
 CARD_SETTLE_MS = 400  # a few reader polls: the unit notices a card going in or out
 TAP_MS = 80  # a finger on a key, and the pause after it
 START_MS = 1000
@@ -142,6 +143,8 @@ for _name in (
     + ("writevto", "readfrom", "readfrom_into", "scan", "freq", "duty_u16", "deinit", "read_u16")
     # the filesystem and its files
     + ("rename", "remove", "listdir", "stat", "flush", "close", "readline", "seek", "tell")
+    # rp2.StateMachine (the keypad's: its model runs here, the PIO's work on the chip)
+    + ("rx_fifo", "get", "active", "irq")
 ):
     setattr(Metered, _name, _bracketed(_name))
 
@@ -225,6 +228,7 @@ class MeteredBoard:
         self.rows = [CountedPin(pin, 0) for pin in board.rows]
         self.cols = [CountedPin(pin, 1) for pin in board.cols]
         self.key_timer = board.key_timer
+        self.key_sm = None  # Game.add_state_machine
 
 
 def calibrate(board):
@@ -347,6 +351,7 @@ class Game:
         self.keys = [key for row in layout for key in row if key is not None]
         self.board = VirtualBoard(matrix, clock=self.clock)
         self.board.key_timer = self.key_timer = GuestTimer()
+        self.board.key_sm = self.key_sm = None  # set after the firmware's imports: see below
         self.parts = VirtualParts(self.board, edition)
         if metered:
             calibrate(self.board)
@@ -384,6 +389,7 @@ class Game:
         hcall("g", "import")
         self.needs("import")
         self.import_bytes = self.live() - self.models_bytes
+        self.add_state_machine(board)
         # Cards 1..6 enrolled on an earlier day, as on a fresh VirtualUnit (a card-less
         # edition's flash starts empty).
         if "CONFIRM" not in self.keys:
@@ -434,8 +440,31 @@ class Game:
                 self.need_peak = need
                 self.need_at = what
 
+    def add_state_machine(self, board):
+        """The keypad is scanned as on a Pico: by the rp2 state machine (drivers.keypad_pio),
+        here its model (tools/bench/stubs/rp2.py, peripherals.rp2_pio), clocked by advance()
+        as hardware; its IRQ handler, the firmware's drain, is measured as "D" (_drain). Loaded
+        after the firmware's imports are measured: a module loaded before them makes every
+        later qstr lookup walk one more pool, fuel the chip (rp2 frozen in flash) never spends.
+        Its heap is the models' (added to models_bytes)."""
+        live = self.live()
+        from rp2 import StateMachine
+
+        sm = self.board.key_sm = self.key_sm = StateMachine(0)
+        sm.on_fire = self._drain
+        sm.wire(self.board.rows + self.board.cols, self.parts.keypad.steady)
+        self.firmware_sm = board.key_sm = Metered(sm) if self.metered else sm
+        self.models_bytes += self.live() - live
+
     def clock(self):
         return self.now
+
+    def _drain(self, handler, sm):
+        """The state machine's IRQ: the firmware's drain, measured (its FIFO reads bracketed
+        as hardware when metered)."""
+        hcall("b")
+        handler(self.firmware_sm)
+        hcall("e", "D")
 
     def _cs_watch(self, slot):
         def watch(pin, level):
@@ -459,14 +488,18 @@ class Game:
                 live = self.live()
                 if live > self.live_peak:
                     self.live_peak = live
-            # The keypad's timer interrupt, every 5 ms as on the device: "k" when it read only
-            # the columns, "H" when a probe found the keys of its last scan still held, "K" when
-            # it scanned row by row. scan_keys then replays what it recorded.
+            # The keypad: the PIO state machine scans every ms, as hardware (not measured); its
+            # IRQ runs the drain ("D"). Or the software sampler's timer interrupt, every 5 ms as
+            # on the device: "k" when it read only the columns, "H" when a probe found the keys
+            # of its last scan still held, "K" when it scanned row by row. scan_keys then
+            # replays what either recorded.
             for _ in range(STEP_MS // SAMPLE_MS):
-                self.now += SAMPLE_MS
+                for _ in range(SAMPLE_MS // SCAN_MS):
+                    self.now += SCAN_MS
+                    self.key_sm.scan()  # nothing until the firmware started it
                 sampler = unit.keypad_on
                 if self.key_timer.callback is None or sampler is None:
-                    continue  # not started yet: the first scan_keys starts it
+                    continue  # not started yet (or not used): the first scan_keys starts it
                 scans = sampler.scans
                 probes = sampler.probes
                 hcall("b")

@@ -205,12 +205,28 @@ def _make_machine(created: list) -> types.ModuleType:
     return machine
 
 
+def _make_rp2() -> types.ModuleType:
+    """An `rp2` module for the board files: a state machine not yet given a program takes no
+    pin (the keypad's, drivers/keypad_pio.py, gets the keypad's rows and columns at start)."""
+    rp2 = types.ModuleType("rp2")
+    rp2.__doc__ = "tools/hardware stand-in for MicroPython's rp2"
+
+    class StateMachine:
+        def __init__(self, id, program=None, **settings):
+            if program is not None:
+                raise AttributeError("tools/hardware/pins.py does not record PIO pins yet")
+            self.id = id
+
+    rp2.StateMachine = StateMachine  # type: ignore[attr-defined]
+    return rp2
+
+
 @contextlib.contextmanager
 def _recording_imports(created: list):
     """Imports boards.* afresh against the recording machine, then restores sys.modules."""
 
     def ours(name: str) -> bool:
-        return name in ("machine", "boards") or name.startswith("boards.")
+        return name in ("machine", "rp2", "boards") or name.startswith("boards.")
 
     saved = {name: module for name, module in sys.modules.items() if ours(name)}
     for name in saved:
@@ -219,6 +235,7 @@ def _recording_imports(created: list):
     if added_path:
         sys.path.insert(0, str(ROOT))
     sys.modules["machine"] = _make_machine(created)
+    sys.modules["rp2"] = _make_rp2()
     try:
         yield
     finally:
@@ -323,8 +340,13 @@ def _board_conns(board, created: list, matrix: str, path: str) -> list:
         elif kind == "ADC":
             add(value.pin, part, what, adc_function(value.pin.id), "ADC")
         elif kind in ("list", "tuple"):
+            function = "SIO"
+            key_sm = getattr(board, "key_sm", None)
+            if attr == "rows" and key_sm is not None:
+                # The state machine drives the rows (drivers/keypad_pio.py): PIO0 for 0..3.
+                function = "PIO%d (keypad scan)" % (key_sm.id // 4)
             for index, pin in enumerate(value):
-                add(pin, part, what % (index + 1), "SIO", _mode(pin))
+                add(pin, part, what % (index + 1), function, _mode(pin))
         elif kind == "Pin":
             add(value, part, what, "SIO", _mode(value))
         else:

@@ -1,0 +1,84 @@
+# The keypad scanned by an rp2 PIO state machine: its IRQ handler drains changes into the ring.
+# The program and how its words are stamped: drivers/keypad_pio.py; the ring, debounce, ghost
+# rejection and baseline muting: drivers/keypad.py, unchanged.
+from drivers.keypad import Keypad
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_COUNT_SPAN = 1 << 20  # scans the count word spans (drivers.keypad_pio._COUNT_BITS)
+_TICKS_MASK = (1 << 30) - 1  # ticks_ms wraps at 2**30 (compat.ticks)
+_TICKS_HALF = 1 << 29
+
+
+class PioKeypad(Keypad):
+    """Keypad scanned by the rp2 state machine `sm` (rp2.StateMachine, not yet initialised:
+    start() loads drivers.keypad_pio's program and starts it; see there for the words it
+    pushes and how the drain stamps them)."""
+
+    interrupt_wakes = False  # the state machine raises its IRQ on changes only: see wake_in
+
+    def __init__(self, rows: list, cols: list, keymap, sm) -> None:
+        super().__init__(rows, cols, keymap)
+        self.sampled = True
+        self._sm = sm
+        self._set_base = rows[0]
+        self._in_base = cols[0]
+        self._n_rows = len(rows)
+        self._cols_n = len(cols)
+        self._open = (1 << len(rows) * len(cols)) - 1  # a reading with every switch open
+        self._wake: Any = None
+        self._ticks: Any = None
+        self._scan_ms = 1
+        self._t = 0  # the stamp of the last change drained
+        self._anchored = False
+        self.drains = 0  # IRQ handler runs
+        self.drained = 0  # changes moved into the ring
+
+    def start(self, flag=None, clock=None) -> None:
+        """Loads the scan program and starts the state machine; its IRQ drains into the ring
+        and sets `flag`. clock() gives ticks_ms."""
+        self._wake = flag
+        self._ticks = clock
+        self._anchored = False
+        from drivers.keypad_pio import SCAN_MS, cycles, program  # imports rp2
+
+        self._scan_ms = SCAN_MS
+        sm = self._sm
+        sm.active(0)
+        sm.init(
+            program(self._n_rows, self._cols_n),
+            freq=cycles(self._n_rows) * 1000 // SCAN_MS,
+            set_base=self._set_base,
+            in_base=self._in_base,
+        )
+        sm.irq(handler=self._drain, hard=True)  # the bound method is made once, here
+        sm.active(1)
+
+    def stop(self) -> None:
+        self._sm.active(0)
+        self._sm.irq(handler=None)
+        super().stop()
+
+    def _drain(self, sm) -> None:
+        """The state machine's IRQ (a hard interrupt): no allocation, no floats. Moves every
+        whole change in the RX FIFO into the ring (a lone reading waits for its count)."""
+        self.drains += 1
+        now = self._ticks()
+        t = self._t
+        while sm.rx_fifo() >= 2:
+            raw = sm.get()
+            count = sm.get()
+            if self._anchored:
+                t = (t + (count + 1) * self._scan_ms) & _TICKS_MASK
+                late = ((now - t + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+                if late < 0 or late >= _COUNT_SPAN:
+                    t = now  # see drivers/keypad_pio.py (its count may have wrapped)
+            else:
+                t = now
+                self._anchored = True
+            self._record(t, raw ^ self._open)  # raw: 1 for an open switch
+            self.drained += 1
+        self._t = t
+        self._wake.set()
