@@ -3228,3 +3228,29 @@ def test_F152_stock_exchange_review_pressed_on_the_oldest_transaction() -> None:
         assert se.totals() == {"hat": 65}
         se.press("confirm")
         assert se.screen_text()[0] == "01-05"
+
+
+def test_F153_a_cut_between_removing_an_old_snapshot_and_its_journal(
+    monkeypatch, unit: VirtualUnit
+) -> None:
+    monkeypatch.setattr(Store, "compact_every", 3)
+    ready(unit, 1, "green")
+    for amount in ("1M", "2M", "3M", "4M", "5M", "6M", "7M", "8M"):
+        unit.type(amount)
+    names = sorted(os.listdir(unit.flash_dir))
+    assert "log.0" in names and "snap.1" in names and "snap.3" in names
+    full = unit.history(card=1)
+    assert len(full) == 8
+    # Removing generations 0 and 1, oldest first and snapshot before journal, cut after snap.1.
+    os.remove(os.path.join(unit.flash_dir, "log.0"))
+    os.remove(os.path.join(unit.flash_dir, "snap.1"))
+    reboot(unit)
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "51M"]  # no notice: nothing lost
+    kept(unit, {1: 51 * M})
+    history = unit.history(card=1)
+    assert history == full[: len(history)] and 0 < len(history) < 8  # from snap.2 on, whole
+    unit.type("9M")
+    unit.type("1M")  # a compaction: the journal left without its snapshot goes
+    assert "log.1" not in os.listdir(unit.flash_dir)
+    assert unit.history(card=1)[2:] == history
+    kept(unit, {1: 61 * M})
