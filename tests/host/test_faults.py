@@ -9,6 +9,7 @@ A test is named after its entry: test_F07_... is entry F07.
 # ruff: noqa: N802  (test names carry the catalogue's ids, F01..., in capitals)
 
 import errno
+import json
 import os
 import pathlib
 import re
@@ -3254,3 +3255,28 @@ def test_F153_a_cut_between_removing_an_old_snapshot_and_its_journal(
     assert "log.1" not in os.listdir(unit.flash_dir)
     assert unit.history(card=1)[2:] == history
     kept(unit, {1: 61 * M})
+
+
+def test_F154_a_go_written_before_go_was_tagged(unit: VirtualUnit) -> None:
+    ready(unit, 2, "green")
+    unit.press("go")
+    unit.type("500K")
+    lines = journal_lines(unit, "log.0")
+    go_line = [n for n, line in enumerate(lines) if b'"go"' in line]
+    assert len(go_line) == 1  # the GO's record carries its tag
+    record = list(json.loads(lines[go_line[0]].rsplit(b" ", 1)[0]))
+    assert record[1:] == ["tx", 0, 2, 2 * M, "go"]
+    lines[go_line[0]] = encode(tuple(record[:-1]))  # as a unit wrote it before the tag
+    rewrite_journal(unit, "log.0", lines)
+    reboot(unit)
+    assert unit.screen_text() == ["CARD 2 RECEIVES", "17.5M"]  # no notice: a valid record
+    kept(unit, {2: 17500 * K})
+    unit.hold("M", 2.5)
+    unit.press("M")
+    assert unit.screen_text() == ["CARD 2  2/2", "+2M", "BANK  BAL 17M"]
+    unit.press("C")
+    unit.remove(slot="green")
+    ready(unit, 2, "green")
+    unit.press("go")  # a GO now: tagged, and named so
+    assert [entry["other"] for entry in unit.history(card=2)] == ["GO", "BANK", "BANK"]
+    kept(unit, {2: 19500 * K})
