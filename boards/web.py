@@ -227,3 +227,9 @@ class WebFS:
             return os.listdir(self.directory)
         except OSError as error:
             raise _usual(error) from None
+
+    def stat(self, name: str) -> tuple:
+        try:
+            return os.stat(self._path(name))  # the store's history bound reads [6], the size
+        except OSError as error:
+            raise _usual(error) from None

@@ -12,7 +12,6 @@ import csv
 from app.config import Config
 from app.editions import EDITIONS, make_edition
 from peripherals.flash import VirtualFlash
-from rules.history import other_side
 from rules.money import format_amount
 from rules.stock_exchange import TRANSACTIONS
 from rules.stock_market import TOKENS
@@ -83,8 +82,7 @@ def card_game(fs, edition_name: str | None = None) -> tuple:
             continue
         if kind == "tx":
             payer, payee, amount = record[1], record[2], record[3]
-            side = other_side(record, payee if payee else payer, edition.go_amount)
-            label = record[4] if len(record) > 4 else ("go" if side == "GO" else "tx")
+            label = record[4] if len(record) > 4 else "tx"  # a tag: go, chance, lift...
         elif kind == "undo":
             payer, payee, amount, label = record[3], record[2], record[4], "undo"
             for row in rows:
@@ -113,9 +111,7 @@ def card_history(fs, card: int, edition) -> list:
     other, balance (after it), kind ("tx" or "undo") and undone."""
     from rules.history import UNDO, UNDONE, entries
 
-    count, kept = entries(
-        Store(fs).replay, card, edition.go_amount, edition.ledger.balance(card), 0, 1 << 30
-    )
+    count, kept = entries(Store(fs).replay, card, edition.ledger.balance(card), 0, 1 << 30)
     out = []
     for entry in reversed(kept):
         out.append(

@@ -168,7 +168,7 @@ class Config:
                 edition.restore(record)
             except ValueError:
                 pass  # a number above the new player count, or an edition without cards
-        if not unit.store.compact(edition.snapshot_records()):
+        if not unit.store.compact(edition.snapshot_records(), True):  # a new game's snapshot
             unit.storage_broken = True  # the old game's journal must not be added to
             return
         try:

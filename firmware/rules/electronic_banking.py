@@ -56,6 +56,7 @@ MSG_REMOVE_BAD_CARD = "REMOVE THAT CARD"
 MSG_PRESS_C = "PRESS C TO RETYPE"
 MSG_GO_GREEN_ONLY = "GO: GREEN SLOT ONLY"
 MSG_GO_ONCE = "REINSERT FOR 2ND GO"
+GO_TAG = "go"  # a GO's "tx" record ends in it: the history names it from the tag
 MSG_SOUND_ON = "SOUND ON"
 MSG_SOUND_OFF = "SOUND OFF"
 MSG_NEW_CARD = "NEW CARD"
@@ -588,7 +589,7 @@ class ElectronicBanking(StateMachine):
         if problem is not None:
             self.refuse(problem)
             return
-        self.propose([("tx", BANK, green, self.go_amount)], self._go_done)
+        self.propose([("tx", BANK, green, self.go_amount, GO_TAG)], self._go_done)
 
     def _go_done(self, record: tuple) -> None:
         self.undo_go = True

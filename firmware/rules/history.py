@@ -17,9 +17,16 @@ MSG_NEWEST = "NO LATER ENTRY"
 MSG_EMPTY = "NO TRANSACTIONS YET"
 MSG_KEYS = "C: LEAVE HISTORY"  # any other key on the page
 
-# The other side of a transaction, for a tagged "tx" record (its 5th field) or a GO.
-OTHER_GO = "GO"
-TAGS = {"chance": "CHANCE", "lift": "MORTGAGE", "fine": "FINE", "bankrupt": "BANKRUPT"}
+# The other side of a transaction, for a tagged "tx" record (its 5th field). A GO is tagged
+# "go" since the tag was added; an older journal's GO has no tag and shows as BANK (the amount
+# alone cannot tell a GO from a bank payment of the same sum).
+TAGS = {
+    "go": "GO",
+    "chance": "CHANCE",
+    "lift": "MORTGAGE",
+    "fine": "FINE",
+    "bankrupt": "BANKRUPT",
+}
 
 # An entry: [seq, number, amount (signed, for this card), other, balance after, state]
 TX = 0
@@ -27,10 +34,9 @@ UNDO = 1  # an undo record: the page of the transaction it took back says UNDONE
 UNDONE = 2  # a transaction taken back by a later undo record
 
 
-def other_side(record: tuple, card: int, go_amount: int) -> str:
+def other_side(record: tuple, card: int) -> str:
     """Who the card's transaction `record` ("tx", payer, payee, amount[, tag, ...]) was with:
-    a tag's name (CHANCE, MORTGAGE...), GO (the bank paying the GO amount), BANK or CARD n.
-    A GO is not tagged on flash: the bank paying exactly the GO amount shows as GO."""
+    a tag's name (GO, CHANCE, MORTGAGE...), BANK or CARD n."""
     payer, payee = record[1], record[2]
     if len(record) > 4:
         name = TAGS.get(record[4])
@@ -38,11 +44,11 @@ def other_side(record: tuple, card: int, go_amount: int) -> str:
             return name
     other = payee if payer == card else payer
     if other == BANK:
-        return OTHER_GO if payer == BANK and record[3] == go_amount else "BANK"
+        return "BANK"
     return "CARD %d" % other
 
 
-def entries(journal, card: int, go_amount: int, balance_now: int, first=-1, last=-1) -> tuple:
+def entries(journal, card: int, balance_now: int, first=-1, last=-1) -> tuple:
     """(count, entries): how many entries card `card` has in the current game, and those with
     chronological indexes first..last (first -1: the newest WINDOW). One pass over the journal.
     Balances are counted back from balance_now, the card's balance after the last record: the
@@ -67,7 +73,7 @@ def entries(journal, card: int, go_amount: int, balance_now: int, first=-1, last
             if payer == card or payee == card:
                 signed = amount if payee == card else -amount
                 balance += signed
-                entry = [seq, number, signed, other_side(record, card, go_amount), balance, TX]
+                entry = [seq, number, signed, other_side(record, card), balance, TX]
         elif kind == "undo":
             taken, payer, payee, amount = record[1], record[2], record[3], record[4]
             for old in kept:
@@ -123,7 +129,6 @@ def open_page(ed) -> None:
             ed.journal,
             card,
             ed.ledger.balance(card),
-            ed.go_amount,
             ed.money,
             ed.history_key,
             ed.history_newer_key,
@@ -214,11 +219,10 @@ class Review(Pages):
 class History(Pages):
     """One card's history pages. page 0 is the newest entry; older_key and newer_key step."""
 
-    def __init__(self, journal, card, balance, go_amount, money, older_key, newer_key) -> None:
+    def __init__(self, journal, card, balance, money, older_key, newer_key) -> None:
         self.journal = journal
         self.card = card
         self.balance = balance  # the card's balance now, after every entry
-        self.go_amount = go_amount
         self.money = money  # the edition's amount format
         self.older_key = older_key
         self.newer_key = newer_key
@@ -227,7 +231,7 @@ class History(Pages):
             self.entry(0)  # an OSError from the journal reaches the edition here
 
     def _read(self, first: int, last: int) -> tuple:
-        return entries(self.journal, self.card, self.go_amount, self.balance, first, last)
+        return entries(self.journal, self.card, self.balance, first, last)
 
     def key(self, key: str) -> str | None:
         """A key on the page: None when it is taken ("" when it leaves), else the refusal."""

@@ -1,6 +1,10 @@
 # Accounts by card number with the bank as counterparty; confirmed transactions as records.
 # Records are plain tuples so the store can journal them and replay them at boot:
-#   ("tx", payer, payee, amount)   BANK (0) as payer creates money, as payee destroys it
+#   ("tx", payer, payee, amount[, tag, ...])   BANK (0) as payer creates money, as payee destroys
+#                                  it; the tag names what it was for the history (rules.history):
+#                                  "go", "chance" (and the card's number), "lift", "fine",
+#                                  "bankrupt". Journals written before "go" existed have untagged
+#                                  GOs. The ledger applies every kind alike
 #   ("new", start_balance)         every card back to the start balance
 #   ("undo", number, payer, payee, amount)   transaction `number` of this game (its "tx" record
 #                                  named by its place, 1 = the first after the new game) taken

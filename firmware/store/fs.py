@@ -5,7 +5,7 @@ EEXIST = 17
 
 
 class DeviceFS:
-    """open/rename/remove/listdir inside one directory of the board's filesystem."""
+    """open/rename/remove/listdir/stat inside one directory of the board's filesystem."""
 
     def __init__(self, directory: str = "data") -> None:
         self.directory = directory
@@ -29,3 +29,9 @@ class DeviceFS:
 
     def listdir(self) -> list:
         return os.listdir(self.directory)
+
+    def stat(self, name: str) -> tuple:
+        return os.stat(self._path(name))  # [6]: the size in bytes
+
+    def statvfs(self) -> tuple:
+        return os.statvfs(self.directory)  # [1] * [2]: the filesystem's size in bytes

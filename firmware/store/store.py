@@ -1,16 +1,26 @@
 # Crash-safe storage of a unit's whole state: snapshots plus journals of the records since.
 #
 # Files (all in one directory), for generation g:
-#   snap.<g>   the state after record number S_g: a header ("snapshot", S_g, count), then
-#              `count` state records; each line checksummed (store.journal's line format)
+#   snap.<g>   the state after record number S_g: a header ("snapshot", S_g, count[, "new"]),
+#              then `count` state records; each line checksummed (store.journal's line format).
+#              "new": the snapshot starts a new game (compact(new_game=True)), not a
+#              continuation of the generations before it
 #   log.<g>    every record after S_g, each as (seq, *record), appended one transaction at a time;
 #              the records of one append that holds several go on ONE line as
 #              (seq, "batch", [record, ...]), so they land together or not at all
 # Compaction to g+1 writes snap.<g+1>.tmp, renames it to snap.<g+1> (atomic on LittleFS),
-# starts log.<g+1>, and only then removes generation g-1. So the newest two generations are
+# starts log.<g+1>, and only then removes old generations. The newest two generations are
 # always on flash: if snap.<g> turns out corrupt, snap.<g-1> + log.<g-1> + log.<g> rebuild the
 # same state. Records carry sequence numbers and boot skips any at or below what it already
 # has, so a cut between the rename and the removals can never apply a record twice.
+# Older generations stay for the game's history (rules.history, host_sim export) while they
+# take at most HISTORY_BYTES (and a quarter of the filesystem where os.statvfs tells its size):
+# keeping a file written already costs no flash write, removing one does. Removed the oldest
+# first, the snapshot before its journal, so a cut between the two leaves a journal without
+# its snapshot, which every reader passes over (never a snapshot whose journal is gone, which
+# would skip that journal's records). Every generation before the current game's is removed
+# at the next compaction (a "new"/"se_new" record, or a new-game snapshot). Boot reads only
+# the newest readable snapshot and the journals from it on, as before.
 #   mark.0, mark.1   the high-water mark: the number of the last record made durable, one
 #              checksummed line "[seq] crc", written after each append, the two files in turn
 # A journal can lose its newest lines (or the whole newest file) without leaving a trace in
@@ -25,6 +35,10 @@ SNAP = "snap."
 LOG = "log."
 MARK = "mark."
 TMP = ".tmp"
+NEW = "new"  # a snapshot header's 4th field: the snapshot starts a new game
+NEW_GAME_KINDS = ("new", "se_new")  # records that start a new game (rules.ledger, SE market)
+HISTORY_BYTES = 96 * 1024  # older generations kept for the history, at most (~2400 records)
+HISTORY_SHARE = 4  # and at most 1/HISTORY_SHARE of the filesystem, where statvfs tells it
 
 
 def _generations(names: list, prefix: str) -> list:
@@ -41,6 +55,7 @@ def _generations(names: list, prefix: str) -> list:
 
 class Store:
     compact_every = 200  # records per journal generation before a snapshot is taken
+    history_bytes = HISTORY_BYTES
 
     def __init__(self, fs) -> None:
         self.fs = fs
@@ -53,6 +68,10 @@ class Store:
         self.compaction_failures = 0
         self.mark_failures = 0  # marks the flash refused (the journal line was durable)
         self._mark_slot = 0  # the mark file written next: never the one holding the best mark
+        # The generation holding the current game's start (its "new" record or new-game
+        # snapshot), as far as known since boot: older ones are removed at the next compaction.
+        self.game_generation = 0
+        self.history_removals = 0  # old generations removed for the bound or a new game
 
     # ---- boot ------------------------------------------------------------------------------
 
@@ -72,8 +91,10 @@ class Store:
             if snapshot is None:
                 problems.append("snapshot %d corrupt" % generation)
                 continue
-            last_seq, records = snapshot
+            last_seq, records = snapshot[0], snapshot[1]
             base = generation
+            if snapshot[2]:
+                self.game_generation = generation
             break
         else:
             if snaps and logs and logs[0] > 0:
@@ -101,9 +122,13 @@ class Store:
                     for record in line[2]:
                         records.append(tuple(record))
                         count += 1
+                        if record[0] in NEW_GAME_KINDS:
+                            self.game_generation = generation
                 else:
                     records.append(tuple(line[1:]))
                     count += 1
+                    if line[1] in NEW_GAME_KINDS:
+                        self.game_generation = generation
                 last_seq = seq
             if generation == current:
                 current_count = count
@@ -120,18 +145,27 @@ class Store:
 
     def replay(self):
         """Every record still on flash, oldest first, as (seq, record): the state records of
-        the oldest readable snapshot (with its seq), then each later journal line; a batch gives
-        each of its records with the line's seq. A generator that reads one line at a time, so
-        a reader of the history (rules.history) never holds the journal in RAM. Generation 0
-        has no snapshot: it starts from nothing. Nothing is written. Torn or corrupt lines are
-        passed over (load() is what reports damage); a journal file that cannot be read raises
-        OSError."""
+        the oldest readable snapshot (with its seq), then each later journal line, across every
+        generation kept; a batch gives each of its records with the line's seq. A generator
+        that reads one line at a time, so a reader of the history (rules.history) never holds a
+        journal in RAM. Generation 0 has no snapshot: it starts from nothing. A new-game
+        snapshot starts it there, the generations before it being another game. Nothing is
+        written. Torn or corrupt lines are passed over (load() is what reports damage); a
+        journal file that cannot be read raises OSError."""
         names = self.fs.listdir()
         logs = _generations(names, LOG)
+        snaps = _generations(names, SNAP)
         last = 0
         base = 0
-        if not logs or logs[0] > 0:
-            for generation in _generations(names, SNAP):
+        start = 0  # the newest new-game snapshot's generation: nothing before it is this game's
+        for generation in reversed(snaps):
+            if self._new_game_snapshot(generation):
+                start = generation
+                break
+        if not logs or logs[0] > 0 or start > 0:
+            for generation in snaps:
+                if generation < start:
+                    continue
                 snapshot = self._read_snapshot(generation)
                 if snapshot is not None:
                     last, base = snapshot[0], generation
@@ -179,13 +213,24 @@ class Store:
         self._mark_slot = 1 - best_slot
         return best
 
+    def _new_game_snapshot(self, generation: int) -> bool:
+        """Whether snap.<generation>'s header (its first line only) says it starts a game."""
+        try:
+            with self.fs.open(SNAP + str(generation), "rb") as snap:
+                header = decode(snap.readline())
+        except OSError:
+            return False
+        return header is not None and len(header) > 3 and header[3] == NEW
+
     def _read_snapshot(self, generation: int):
+        """(seq, state records, starts a new game) of snap.<generation>; None if unreadable."""
         try:
             with self.fs.open(SNAP + str(generation), "rb") as snap:
                 header = decode(snap.readline())
                 if header is None or header[0] != "snapshot":
                     return None
                 seq, count = header[1], header[2]
+                new_game = len(header) > 3 and header[3] == NEW
                 records = []
                 for _ in range(count):
                     record = decode(snap.readline())
@@ -196,7 +241,7 @@ class Store:
                     return None  # trailing bytes: not a file this store wrote
         except (OSError, ValueError, IndexError, TypeError):
             return None
-        return seq, records
+        return seq, records, new_game
 
     # ---- running ---------------------------------------------------------------------------
 
@@ -217,6 +262,9 @@ class Store:
             self.bytes_written += self.journal.bytes_written - before
         self.seq = seq
         self.log_records += len(records)
+        for record in records:
+            if record[0] in NEW_GAME_KINDS:
+                self.game_generation = self.generation
         self._write_mark()
 
     def _write_mark(self) -> None:
@@ -238,12 +286,17 @@ class Store:
     def compact_due(self) -> bool:
         return self.log_records >= self.compact_every
 
-    def compact(self, state_records: list) -> bool:
+    def compact(self, state_records: list, new_game: bool = False) -> bool:
         """Snapshot the state as of record self.seq; returns False if the flash refused (the
-        journal goes on growing and a later compaction tries again)."""
+        journal goes on growing and a later compaction tries again). new_game: the state is a
+        new game's (app.config's start_game), not the journal's continued: the history starts
+        there and every older generation but the one before goes."""
         nxt = self.generation + 1
         tmp = SNAP + str(nxt) + TMP
-        data = encode(("snapshot", self.seq, len(state_records)))
+        header: tuple = ("snapshot", self.seq, len(state_records))
+        if new_game:
+            header = ("snapshot", self.seq, len(state_records), NEW)
+        data = encode(header)
         data += b"".join(encode(record) for record in state_records)
         try:
             with self.fs.open(tmp, "wb") as snap:
@@ -262,25 +315,71 @@ class Store:
         self.journal = Journal(LOG + str(nxt), self.fs)
         self.log_records = 0
         self.compactions += 1
-        self._remove_before(nxt - 1)
+        if new_game:
+            self.game_generation = nxt
+        self._remove_old()
         return True
 
-    def _remove_before(self, keep_from: int) -> None:
-        """Remove generations older than keep_from, and any leftover temporary files."""
+    def history_bound(self) -> int:
+        """Bytes the generations older than the newest two may take: history_bytes, and at
+        most 1/HISTORY_SHARE of the filesystem where the fs tells its size (os.statvfs)."""
+        bound = self.history_bytes
+        statvfs = getattr(self.fs, "statvfs", None)
+        if statvfs is not None:
+            try:
+                info = statvfs()
+                bound = min(bound, info[1] * info[2] // HISTORY_SHARE)  # f_frsize * f_blocks
+            except (OSError, IndexError, TypeError):
+                pass
+        return bound
+
+    def _size(self, name: str) -> int:
+        try:
+            return self.fs.stat(name)[6]
+        except OSError:
+            return 0  # not there (or unreadable): it takes nothing to keep
+
+    def _remove(self, name: str) -> bool:
+        try:
+            self.fs.remove(name)
+        except OSError as error:
+            return error.args[0] == ENOENT  # else: removed at the next compaction instead
+        return True
+
+    def _remove_old(self) -> None:
+        """After a compaction: leftover temporary files go, then, oldest first, every
+        generation before the current game's, any that take the older ones past
+        history_bound(), and a journal left without its snapshot by a cut (every reader passes
+        it over: snapshot first is the order here). The newest two generations always stay."""
         names = self.fs.listdir()
+        newest = self.generation
         for name in names:
-            old = False
-            if name.endswith(TMP):
-                old = not name.startswith(SNAP + str(self.generation + 1))
+            if name.endswith(TMP) and not name.startswith(SNAP + str(newest + 1)):
+                self._remove(name)
+        older = []
+        for generation in _generations(names, SNAP) + _generations(names, LOG):
+            if generation < newest - 1 and generation not in older:
+                older.append(generation)
+        if not older:
+            return
+        older.sort()
+        sizes = []
+        total = 0
+        for generation in older:
+            size = self._size(SNAP + str(generation)) + self._size(LOG + str(generation))
+            sizes.append(size)
+            total += size
+        bound = self.history_bound()
+        for i in range(len(older)):
+            generation = older[i]
+            snap, log = SNAP + str(generation), LOG + str(generation)
+            lone = generation > 0 and snap not in names  # a cut's leftover: no reader uses it
+            if generation >= self.game_generation and total <= bound and not lone:
+                break
+            if (snap not in names or self._remove(snap)) and (
+                log not in names or self._remove(log)
+            ):
+                total -= sizes[i]
+                self.history_removals += 1
             else:
-                for prefix in (SNAP, LOG):
-                    if name.startswith(prefix):
-                        try:
-                            old = int(name[len(prefix) :]) < keep_from
-                        except ValueError:
-                            old = False
-            if old:
-                try:
-                    self.fs.remove(name)
-                except OSError:
-                    pass  # removed at the next compaction instead
+                break  # never remove a younger generation while an older one stays

@@ -9,6 +9,7 @@ A test is named after its entry: test_F07_... is entry F07.
 # ruff: noqa: N802  (test names carry the catalogue's ids, F01..., in capitals)
 
 import errno
+import json
 import os
 import pathlib
 import re
@@ -3228,3 +3229,54 @@ def test_F152_stock_exchange_review_pressed_on_the_oldest_transaction() -> None:
         assert se.totals() == {"hat": 65}
         se.press("confirm")
         assert se.screen_text()[0] == "01-05"
+
+
+def test_F153_a_cut_between_removing_an_old_snapshot_and_its_journal(
+    monkeypatch, unit: VirtualUnit
+) -> None:
+    monkeypatch.setattr(Store, "compact_every", 3)
+    ready(unit, 1, "green")
+    for amount in ("1M", "2M", "3M", "4M", "5M", "6M", "7M", "8M"):
+        unit.type(amount)
+    names = sorted(os.listdir(unit.flash_dir))
+    assert "log.0" in names and "snap.1" in names and "snap.3" in names
+    full = unit.history(card=1)
+    assert len(full) == 8
+    # Removing generations 0 and 1, oldest first and snapshot before journal, cut after snap.1.
+    os.remove(os.path.join(unit.flash_dir, "log.0"))
+    os.remove(os.path.join(unit.flash_dir, "snap.1"))
+    reboot(unit)
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "51M"]  # no notice: nothing lost
+    kept(unit, {1: 51 * M})
+    history = unit.history(card=1)
+    assert history == full[: len(history)] and 0 < len(history) < 8  # from snap.2 on, whole
+    unit.type("9M")
+    unit.type("1M")  # a compaction: the journal left without its snapshot goes
+    assert "log.1" not in os.listdir(unit.flash_dir)
+    assert unit.history(card=1)[2:] == history
+    kept(unit, {1: 61 * M})
+
+
+def test_F154_a_go_written_before_go_was_tagged(unit: VirtualUnit) -> None:
+    ready(unit, 2, "green")
+    unit.press("go")
+    unit.type("500K")
+    lines = journal_lines(unit, "log.0")
+    go_line = [n for n, line in enumerate(lines) if b'"go"' in line]
+    assert len(go_line) == 1  # the GO's record carries its tag
+    record = list(json.loads(lines[go_line[0]].rsplit(b" ", 1)[0]))
+    assert record[1:] == ["tx", 0, 2, 2 * M, "go"]
+    lines[go_line[0]] = encode(tuple(record[:-1]))  # as a unit wrote it before the tag
+    rewrite_journal(unit, "log.0", lines)
+    reboot(unit)
+    assert unit.screen_text() == ["CARD 2 RECEIVES", "17.5M"]  # no notice: a valid record
+    kept(unit, {2: 17500 * K})
+    unit.hold("M", 2.5)
+    unit.press("M")
+    assert unit.screen_text() == ["CARD 2  2/2", "+2M", "BANK  BAL 17M"]
+    unit.press("C")
+    unit.remove(slot="green")
+    ready(unit, 2, "green")
+    unit.press("go")  # a GO now: tagged, and named so
+    assert [entry["other"] for entry in unit.history(card=2)] == ["GO", "BANK", "BANK"]
+    kept(unit, {2: 19500 * K})

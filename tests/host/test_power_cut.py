@@ -11,6 +11,7 @@ frequent so cuts also land inside snapshots. A sample of cut points is also run 
 the simulator.
 """
 
+import os
 import pathlib
 
 import pytest
@@ -150,12 +151,15 @@ def test_a_cut_at_every_write_point_loses_nothing(recorded_game, tmp_path_factor
         assert boot(flash)[0] == fingerprint(edition), (n, flash.last_cut)
 
 
-def replay_after_enrollment(flash: VirtualFlash, calls: list) -> int:
+def replay_after_enrollment(flash: VirtualFlash, calls: list, history_bytes=None) -> int:
     """Replays the store calls on a flash that holds the enrollment; returns the appends
-    acknowledged before the power went (all of them if it never did)."""
+    acknowledged before the power went (all of them if it never did). history_bytes: the
+    store's bound on the older generations it keeps (None: its own)."""
     store = Store(flash)
     store.load()
     store.compact_every = COMPACT_EVERY
+    if history_bytes is not None:
+        store.history_bytes = history_bytes
     acknowledged = 0
     try:
         for kind, records in calls:
@@ -167,6 +171,55 @@ def replay_after_enrollment(flash: VirtualFlash, calls: list) -> int:
     except PowerCut:
         pass
     return acknowledged
+
+
+HISTORY_BYTES = 2500  # one older generation (40 records and a snapshot) fits, two do not
+
+
+def history_state(flash: VirtualFlash) -> tuple:
+    """(first seq, state) of the history read back from the flash (store.replay)."""
+    edition = fresh_edition()
+    first = None
+    for seq, record in Store(flash).replay():
+        first = seq if first is None else first
+        edition.restore(record)
+    assert edition.ledger.invariant_holds()
+    return first, fingerprint(edition)
+
+
+def test_a_cut_while_old_generations_go_leaves_a_readable_history(recorded_game, tmp_path):
+    """Every write point again, with a bound that removes the oldest generation at the later
+    compactions: the state after the reboot is as above, and the history read back from the
+    flash is whole: replayed from its start it ends in exactly that state."""
+    calls, states = recorded_game
+    (tmp_path / "count").mkdir()
+    counting = VirtualFlash(str(tmp_path / "count"))
+    Store(counting).append(ENROLLMENT)
+    start = counting.write_points
+    replay_after_enrollment(counting, calls, HISTORY_BYTES)
+    total = counting.write_points - start
+    removals = sorted(name for name in os.listdir(tmp_path / "count") if name[:4] == "log.")
+    assert removals[0] != "log.0"  # the bound removed old journals in this game
+    for n in range(1, total + 1):
+        folder = tmp_path / ("cut%d" % n)
+        folder.mkdir()
+        flash = VirtualFlash(str(folder), seed=n)
+        Store(flash).append(ENROLLMENT)
+        flash.cut_after(n)
+        acknowledged = replay_after_enrollment(flash, calls, HISTORY_BYTES)
+        flash.restore_power()
+        state, problems = boot(flash)
+        assert state in (states[acknowledged], states[min(acknowledged + 1, len(states) - 1)])
+        assert len(problems) <= 2, (n, problems)
+        first, history_end = history_state(flash)
+        assert history_end == state, (n, flash.last_cut, first)
+        assert first is not None and first <= max(1, store_seq(flash) - 2 * COMPACT_EVERY), n
+
+
+def store_seq(flash: VirtualFlash) -> int:
+    store = Store(flash)
+    store.load()
+    return store.seq
 
 
 def test_after_a_cut_the_game_goes_on_and_survives_the_next_boot(recorded_game, tmp_path):

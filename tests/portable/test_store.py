@@ -45,6 +45,7 @@ def test_compaction_keeps_the_state_and_two_generations():
     flash = _flash()
     store = Store(flash)
     store.compact_every = 10
+    store.history_bytes = 0  # no history kept beyond what recovery needs
     live = _edition([])
     _play(store, live, 35)
     assert store.compactions == 3
@@ -80,7 +81,7 @@ def test_cut_between_snapshot_rename_and_cleanup_applies_nothing_twice():
     _play(store, live, 12)
     # The snapshot landed but the old journal (same records) is still there.
     store.compact(live.snapshot_records())
-    store._remove_before = lambda keep_from: None  # as if power went before the removals
+    store._remove_old = lambda: None  # as if power went before the removals
     records, problems = Store(flash).load()
     assert _edition(records).ledger.balances == live.ledger.balances
     assert problems == []
@@ -298,3 +299,126 @@ def test_a_unit_without_marks_loads_as_before():
     flash.remove("mark.1")
     records, problems = Store(flash).load()
     assert len(records) == 2 and problems == []
+
+
+# ---- generations kept for the history ------------------------------------------------------
+
+
+def _replayed(store: Store) -> tuple:
+    """(first seq, balances): the history read back (store.replay) into a fresh edition."""
+    edition = _edition([])
+    first = None
+    for seq, record in store.replay():
+        if first is None:
+            first = seq
+        edition.restore(record)
+    return first, edition.ledger.balances
+
+
+def _generation_bytes(flash: VirtualFlash, generation: int) -> int:
+    size = 0
+    for name in ("snap.%d" % generation, "log.%d" % generation):
+        if name in flash.listdir():
+            size += flash.stat(name)[6]
+    return size
+
+
+def test_old_generations_stay_for_the_history_and_boot_reads_only_the_newest():
+    flash = _flash()
+    store = Store(flash)
+    store.compact_every = 10
+    live = _edition([])
+    _play(store, live, 45)
+    names = flash.listdir()
+    for generation in range(5):
+        assert "log.%d" % generation in names
+    assert "snap.1" in names and "snap.4" in names
+    assert _replayed(store) == (1, live.ledger.balances)  # the first transaction is there
+    reloaded = Store(flash)
+    opened = []
+    real_open = flash.open
+
+    def counting_open(name, mode="r"):
+        opened.append(name)
+        return real_open(name, mode)
+
+    flash.open = counting_open
+    records, problems = reloaded.load()
+    flash.open = real_open
+    assert problems == [] and _edition(records).ledger.balances == live.ledger.balances
+    assert "log.0" not in opened and "log.2" not in opened and "snap.3" not in opened
+    assert "snap.4" in opened and "log.4" in opened
+
+
+def test_the_oldest_generations_go_first_past_the_bound():
+    flash = _flash()
+    store = Store(flash)
+    store.compact_every = 10
+    live = _edition([])
+    _play(store, live, 30)  # generations 0-3; 0 and 1 older than the newest two
+    store.history_bytes = _generation_bytes(flash, 1) + _generation_bytes(flash, 2) + 40
+    _play(store, live, 10, 30)  # generation 4: 0, 1, 2 are older; 0 does not fit
+    names = flash.listdir()
+    assert "log.0" not in names and "log.1" in names and "snap.1" in names
+    assert store.history_removals == 1
+    first, balances = _replayed(store)
+    assert first == 10 and balances == live.ledger.balances  # from snap.1, after record 10
+    records, problems = Store(flash).load()
+    assert problems == [] and _edition(records).ledger.balances == live.ledger.balances
+
+
+def test_a_journal_left_without_its_snapshot_is_passed_over():
+    """A cut between the removal of snap.1 and that of log.1 (the snapshot goes first)."""
+    flash = _flash()
+    store = Store(flash)
+    store.compact_every = 10
+    live = _edition([])
+    _play(store, live, 40)
+    flash.remove("log.0")
+    flash.remove("snap.1")
+    first, balances = _replayed(store)
+    assert first == 20 and balances == live.ledger.balances  # snap.2 on: log.1 skipped whole
+    _play(store, live, 10, 40)
+    names = flash.listdir()
+    assert "log.1" not in names and "snap.2" in names  # the lone journal: at the next compaction
+    assert store.history_removals == 1
+    assert _replayed(store)[1] == live.ledger.balances
+
+
+def test_a_new_game_record_drops_the_older_generations_at_the_next_compaction():
+    flash = _flash()
+    store = Store(flash)
+    store.compact_every = 10
+    live = _edition([])
+    _play(store, live, 25)  # generations 0-2
+    store.append([("new", live.ledger.start_balance)])  # in log.2
+    live.restore(("new", live.ledger.start_balance))
+    # A reboot before the next compaction: the store finds the new game in the journal it
+    # replays at boot.
+    store = Store(flash)
+    store.load()
+    store.compact_every = 10
+    assert store.game_generation == 2
+    _play(store, live, 15, 25)  # generations 3 and 4
+    names = flash.listdir()
+    assert "log.0" not in names and "log.1" not in names and "snap.1" not in names
+    assert "log.2" in names and "snap.2" in names  # the generation holding the new game
+    assert _replayed(store)[1] == live.ledger.balances
+
+
+def test_a_new_game_snapshot_starts_the_history_there():
+    flash = _flash()
+    store = Store(flash)
+    store.compact_every = 10
+    old = _edition([])
+    _play(store, old, 35)  # generations 0-3
+    fresh = _edition([])
+    assert store.compact(fresh.snapshot_records(), True)  # app.config's start_game
+    names = flash.listdir()
+    assert "snap.4" in names and "log.3" in names and "snap.3" in names  # recovery's two
+    assert "log.0" not in names and "log.2" not in names and "snap.2" not in names
+    _play(store, fresh, 3, 100)
+    first, balances = _replayed(store)
+    assert first == 35 and balances == fresh.ledger.balances  # none of the old game
+    records, problems = Store(flash).load()
+    assert problems == [] and _edition(records).ledger.balances == fresh.ledger.balances
