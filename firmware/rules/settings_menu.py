@@ -38,11 +38,12 @@ class SettingsMenu(StateMachine):
     idle_ms = 60000  # an unattended menu closes by itself (saved values stay saved)
     message_ms = 2500
     sound_on = True
+    wake_blocks = False  # the key held since power-on is still down: the menu's keys act
 
     def __init__(self, settings, menu_keys: tuple, ask: bool = True, held: str | None = None):
         """settings: the unit's Settings, changed in place once a record is durable.
         menu_keys: (ok, back, next, prev) of the keypad in use. held: a key down since
-        power-on (the gesture): its press and release are ignored."""
+        power-on (the gesture): its press and release are ignored, other keys act."""
         StateMachine.__init__(self)
         self.settings = settings
         self.ok, self.back, self.next, self.prev = menu_keys
