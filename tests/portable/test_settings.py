@@ -132,6 +132,9 @@ def test_records_round_trip():
 
 
 class Made:
+    uses_cards = True  # what an edition declares (rules.machine), read as it is, not probed
+    volume = None
+
     def __init__(self, **kwargs):
         self.kwargs = kwargs
         self.standby_ms = 1
