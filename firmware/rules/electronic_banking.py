@@ -83,7 +83,6 @@ class ElectronicBanking(StateMachine):
     # Hold, one card in, nothing typed: that card's history (rules.history); then older/newer.
     history_key = keys.MILLION
     history_newer_key = keys.THOUSAND
-    payment_mode: "Payment | None" = None  # made by the first asked payment (payment())
 
     def __init__(
         self,
@@ -631,13 +630,12 @@ class ElectronicBanking(StateMachine):
         return one and self.journal is not None and self.ask_pay is None and self._hold_free()
 
     def payment(self) -> "Payment":
-        """The asked payment's mode (rules.endgame, loaded by the first payment asked)."""
-        mode = self.payment_mode
-        if mode is None:
-            from rules.endgame import Payment
+        """The asked payment's mode (rules.endgame, loaded by the first payment asked). Made
+        for each use: it keeps nothing of its own (the payment is ask_pay), and a cached one
+        would be one more name to look past on every key (measured: fuel per keypress)."""
+        from rules.endgame import Payment
 
-            mode = self.payment_mode = Payment(self)
-        return mode
+        return Payment(self)
 
     def asked_paid(self, kind: str, record: tuple) -> None:
         """An edition's own asked payment is on flash and applied: say so."""

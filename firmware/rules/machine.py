@@ -30,9 +30,6 @@ class StateMachine:
     sound_on = True  # without volume levels: every cue but "sound_off" is silent when False
     standby_ms = 60000  # tick_standby: display off after this long without a key or card
     message_ms = 2500  # a message stays this long
-    # While wake_key is down, other presses are a hand on the keypad: dropped. False: only
-    # wake_key itself is dropped (the settings menu, opened by a key held since power-on).
-    wake_blocks = True
     # Set by the shell (app.unit, app.config): a callable giving an iterator over the journal's
     # (seq, record), oldest first (store.Store.replay), for a game's history (rules.history).
     journal = None
@@ -80,8 +77,7 @@ class StateMachine:
 
     def key_down(self, key: str, now: int) -> None:
         self._check_idle()
-        wake = self.wake_key
-        if wake is not None and (self.wake_blocks or key == wake):
+        if self.wake_key is not None:
             return  # a hand on the keypad while the waking key is still down
         if not self.awake:
             self.awake = True  # a key only wakes the unit; it does not also act

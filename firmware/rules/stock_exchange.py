@@ -25,11 +25,8 @@ from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
 )
 from rules.machine import StateMachine
 from rules.stock_forms import (
-    ASK,
     MSG_CONFIRM_OR_CANCEL,
     REVIEW_RECORD,
-    SHOW_REVIEW,
-    SHOW_TOTAL,
     TITLES,
     TRANSACTIONS,
     Form,
@@ -45,7 +42,10 @@ if TYPE_CHECKING:
 
 # Screens (view()["screen"]).
 MARKET = "market"
-FORM = "form"  # and SHOW_REVIEW, SHOW_TOTAL, ASK (rules.stock_forms)
+FORM = "form"
+SHOW_REVIEW = "review"
+SHOW_TOTAL = "total"
+ASK = "ask"
 
 MSG_NOTHING_TO_REVIEW = "NO TRANSACTION YET"
 MSG_NOT_CONFIRMED = "NOT CONFIRMED"  # a question left unanswered for confirm_ms
@@ -69,7 +69,6 @@ class StockExchange(StateMachine):
     select_ms = 15000  # a company typed on the market screen holds its side this long
     blink_ms = 400  # the active field's flash phase
     message_ms = 2500  # how long a message stays
-    screens_mode: "Screens | None" = None  # REVIEW, TOTAL and ASK's mode, made by screens()
 
     def __init__(self, market: Market | None = None) -> None:
         StateMachine.__init__(self)
@@ -289,13 +288,11 @@ class StockExchange(StateMachine):
 
     def screens(self) -> "Screens":
         """The mode of the screens a game needs seldom (rules.stock_screens, loaded on first
-        use): REVIEW, TOTAL, the holds and the questions they ask."""
-        mode = self.screens_mode
-        if mode is None:
-            from rules.stock_screens import Screens
+        use): REVIEW, TOTAL, the holds and the questions they ask. Made for each use: it keeps
+        nothing of its own (the state is screen, question, last, review)."""
+        from rules.stock_screens import Screens
 
-            mode = self.screens_mode = Screens(self)
-        return mode
+        return Screens(self)
 
     # ---- market screens --------------------------------------------------------------------
 

@@ -65,10 +65,6 @@ TRANSACTIONS = (
     "se_offices",
     "se_remove",
 )
-# The screens rules.stock_screens draws (view()["screen"], with rules.stock_exchange's).
-SHOW_REVIEW = "review"
-SHOW_TOTAL = "total"
-ASK = "ask"
 REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): REVIEW's screen
 
 

@@ -5,7 +5,6 @@
 # question, last, review); it acts through the edition's public names only. Also the records
 # that are not the market's (REVIEW's, the cards another edition enrolled), replayed at boot.
 from rules.stock_forms import (
-    ASK,
     ASK_NEW_GAME,
     BANK,
     BUYER,
@@ -23,7 +22,6 @@ from rules.stock_forms import (
     SELL,
     SELLER,
     SHARES,
-    SHOW_TOTAL,
     START,
     TITLE_INTRO,
     TITLES,
@@ -68,14 +66,16 @@ class Screens:
         """TOTAL (each player in play and what they are worth), a question, or REVIEW (the last
         transaction, or the one `review.page` steps back)."""
         ed = self.ed
+        # The screen's name as view()["screen"] gives it to ui.market_screens, which reads the
+        # same names (rules.stock_exchange's SHOW_TOTAL and ASK: that module is not imported).
         screen = ed.screen
-        if screen == SHOW_TOTAL:
+        if screen == "total":
             view["title"] = TITLE_TOTAL
             totals = ed.market.totals()
             in_play = ed.market.in_play
             view["totals"] = tuple((t, totals[t]) for t in range(len(TOKENS)) if in_play[t])
             return
-        if screen == ASK:
+        if screen == "ask":
             view["title"] = ed.question
             view["detail"] = ASK_KEYS
             quote = ed.quote
