@@ -95,8 +95,9 @@ class BankUnit:
         edition.journal = store.replay
         self.keypad = keypad
         self.display = display  # SSD1306 or None when the board has none
-        # Whether it can send one window it is told about (an amount's typed character).
-        self.display_windows = hasattr(display, "show_window")
+        # Whether it can send one window it is told about (an amount's typed character): a
+        # display driver declares it (`windows`, docs/editions.md), it is not probed.
+        self.display_windows = display is not None and display.windows
         self.display_ok = False
         self.display_powered = True
         self.readers = readers  # [green MFRC522, red MFRC522], None where absent

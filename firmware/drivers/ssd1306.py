@@ -57,6 +57,7 @@ class SSD1306:
 
     width = WIDTH
     height = HEIGHT
+    windows = True  # declared: show_window() sends one window it is told about (app.unit)
 
     def __init__(self, i2c: "I2C", address: int = 0x3C) -> None:
         self.i2c = i2c

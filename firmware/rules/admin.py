@@ -23,6 +23,10 @@ from rules.admin_text import (
 )
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rules.endgame import Totals
+
 
 def held(ed, key: str, now: int) -> None:
     """A key held its hold_ms (rules.electronic_banking's table): C asks for a new game (or, in
@@ -45,9 +49,7 @@ def held(ed, key: str, now: int) -> None:
                 ed.refuse(MSG_NO_CARDS)
     else:
         ed.cue("key")
-        from rules import endgame
-
-        endgame.start_lift(ed)
+        ed.payment().start_lift()
 
 
 def new_game(ed) -> None:
@@ -69,6 +71,17 @@ class Admin:
     def __init__(self, ed) -> None:
         self.ed = ed
         self.slots: list = [None, None]  # card id lying in each slot while enrolling
+        self.totals_mode: Totals | None = None  # TOTALS' pages (rules.endgame), on first use
+
+    def totals(self) -> "Totals":
+        """The mode TOTALS hands its keys, C held and view to (loaded on first use: most games
+        never need it)."""
+        mode = self.totals_mode
+        if mode is None:
+            from rules.endgame import Totals
+
+            mode = self.totals_mode = Totals(self.ed)
+        return mode
 
     @property
     def card(self) -> str | None:
@@ -93,9 +106,7 @@ class Admin:
             "detail": MSG_CONFIRM_KEYS,
         }
         if ed.admin == TOTALS:
-            from rules import endgame  # loaded on first use: most games never need it
-
-            endgame.totals_view(ed, view)
+            self.totals().view(view)
         elif ed.admin == ENROLLING:
             view["mode"] = "enroll"
             view["title"] = "ENROLL CARDS"
@@ -117,9 +128,7 @@ class Admin:
             self._enroll_key(key)
             return
         if admin == TOTALS:
-            from rules import endgame
-
-            endgame.totals_key(ed, key)
+            self.totals().key(key)
             return
         if key == keys.GO:
             ed.admin = None if admin != ASK_ENROLL else ENROLLING
@@ -144,9 +153,7 @@ class Admin:
         if ed.admin == ENROLLING and self.card is None:
             ed.ask(ASK_CLEAR_CARDS, now)
         elif ed.admin == TOTALS:
-            from rules import endgame
-
-            endgame.clear_assets(ed)
+            self.totals().held_clear()
 
     def card_moved(self, slot: int, card_id: str | None) -> bool:
         """A card came (card_id) or went (None). True: enrolling took it; False: it answered

@@ -4,7 +4,7 @@
 # Amounts are typed as plain numbers and GO carries them out (no K or M). The keys in K's, M's
 # and the point's places are MORTGAGE, BANKRUPT and FINE. Records are Electronic Banking's: each
 # helper's payment is one ("tx", payer, payee, amount) line, a bankruptcy included.
-from rules import endgame, keys
+from rules import keys
 from rules.electronic_banking import ElectronicBanking
 from rules.endgame import MSG_RED_ALONE
 from rules.keys import BANKRUPT, FINE, MORTGAGE
@@ -121,19 +121,19 @@ class Classic(ElectronicBanking):
     def _mortgage(self) -> None:
         """MORTGAGE with a card alone in RED: the typed value, or ask for it."""
         problem = self.slot_problem()
-        if problem is None and endgame.red_alone(self) is None:
+        if problem is None and self.payment().red_alone() is None:
             problem = MSG_RED_ALONE
         if problem is not None:
             self.refuse(problem)
             return
         if self.entry or self.entry_locked:
-            endgame.lift_value(self, MORTGAGE)
+            self.payment().lift_value(MORTGAGE)
         else:
-            endgame.start_lift(self)
+            self.payment().start_lift()
 
     def _ask_fine(self) -> None:
         problem = self.slot_problem()
-        payer = endgame.red_alone(self)
+        payer = self.payment().red_alone()
         if problem is None and payer is None:
             problem = MSG_RED_ALONE
         if problem is None and (self.entry or self.entry_locked):
@@ -146,7 +146,7 @@ class Classic(ElectronicBanking):
             self.refuse(problem)
             return
         title = "CARD %d FINE" % payer
-        endgame.ask_payment(self, FINE_KIND, payer, BANK, self.fine, title)
+        self.payment().ask(FINE_KIND, payer, BANK, self.fine, title)
 
     def _bankrupt(self) -> None:
         """RED: the bankrupt player; GREEN: the creditor, or none for the bank."""
@@ -169,7 +169,7 @@ class Classic(ElectronicBanking):
             self.refuse(problem)
             return
         title = "BANKRUPT %d>%s" % (payer, "BANK" if green is None else str(green))
-        endgame.ask_payment(self, BANKRUPT_KIND, payer, payee, amount, title)
+        self.payment().ask(BANKRUPT_KIND, payer, payee, amount, title)
 
     def asked_paid(self, kind: str, record: tuple) -> None:
         amount = self.money(record[3])

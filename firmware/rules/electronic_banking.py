@@ -47,6 +47,7 @@ from rules.money import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from rules.admin import Admin
+    from rules.endgame import Payment
     from rules.history import History
 
 MSG_INSERT_CARD = "INSERT A CARD"
@@ -236,9 +237,7 @@ class ElectronicBanking(StateMachine):
             view["title"] = ("CARD %d RECEIVES" if green is not None else "CARD %d PAYS") % shown
             view["detail"] = self.last_change
         if self.ask_pay is not None:
-            from rules import endgame
-
-            endgame.payment_view(self, view, shown)
+            self.payment().view(view, shown)
         elif self.entry or self.entry_locked:
             view["mode"] = "entry"
             view["big"] = self.shown_entry()
@@ -265,7 +264,7 @@ class ElectronicBanking(StateMachine):
             self.admin = None  # an unanswered question changes nothing
             self.show_message(MSG_CANCELLED, False, now)
         if self.ask_pay is not None and ticks_diff(now, self.last_activity) >= self.confirm_ms:
-            self._end_payment(now)
+            self.payment().end(now)
         if self.showing_card_number and ticks_diff(now, self.card_shown_at) >= self.card_number_ms:
             self.showing_card_number = False
             self.view_changed()
@@ -303,9 +302,7 @@ class ElectronicBanking(StateMachine):
             return  # on release: nothing to do; held: enrolling cards, or the game's totals
         if self.ask_pay is not None:
             self.cue("key")
-            from rules import endgame
-
-            endgame.payment_key(self, key)
+            self.payment().key(key)
             return
         if self.card_lock is not None:
             self.refuse(self.card_lock)  # only C unlocks: nothing typed now can count
@@ -338,12 +335,7 @@ class ElectronicBanking(StateMachine):
     def release(self, key: str, now: int) -> None:
         """The last key down went up before its hold acted."""
         if key == keys.CLEAR and self.ask_pay is not None:
-            self.cue("key")
-            if self.entry or self.entry_locked:
-                self.clear_entry()
-                self.view_changed()
-            else:
-                self._end_payment(now)
+            self.payment().clear(now)
             return
         if self.key_deferred and (
             self._lift_hold_possible() if key == self.lift_key else self._history_hold_possible()
@@ -461,7 +453,7 @@ class ElectronicBanking(StateMachine):
 
     def _seat(self, slot: int, number: int, now: int) -> None:
         if self.ask_pay is not None:
-            self._end_payment(now)  # a card going in answers "no"
+            self.payment().end(now)  # a card going in answers "no"
         if self.slot_card[1 - slot] == number:
             self.slot_refusal[slot] = MSG_SAME_CARD
             self.refuse(MSG_SAME_CARD)
@@ -484,7 +476,7 @@ class ElectronicBanking(StateMachine):
 
     def _take_out(self, slot: int) -> None:
         if self.ask_pay is not None:
-            self._end_payment(self.last_activity)
+            self.payment().end(self.last_activity)
         if self.slot_card[slot] is not None:
             self.cue("card_out")
         self.slot_card[slot] = None
@@ -638,11 +630,13 @@ class ElectronicBanking(StateMachine):
         one = (self.slot_card[0] is None) != (self.slot_card[1] is None)
         return one and self.journal is not None and self.ask_pay is None and self._hold_free()
 
-    def _end_payment(self, now: int) -> None:
-        """An asked payment is cancelled (C, a card, time): nothing was paid."""
-        self.ask_pay = None
-        self.clear_entry()
-        self.show_message(MSG_CANCELLED, False, now)
+    def payment(self) -> "Payment":
+        """The asked payment's mode (rules.endgame, loaded by the first payment asked). Made
+        for each use: it keeps nothing of its own (the payment is ask_pay), and a cached one
+        would be one more name to look past on every key (measured: fuel per keypress)."""
+        from rules.endgame import Payment
+
+        return Payment(self)
 
     def asked_paid(self, kind: str, record: tuple) -> None:
         """An edition's own asked payment is on flash and applied: say so."""

@@ -117,7 +117,7 @@ MENU_KEYS = {
 }
 
 # How a setting reaches an edition: (setting, constructor keyword, attribute, scale). A setting
-# the edition's table does not list, or a keyword/attribute it lacks, is skipped.
+# the edition's table does not list is skipped; one it lists names an attribute the edition has.
 APPLY = (
     (PLAYERS, "card_count", None, 1),
     (START, "start_balance", "start_balance", 1),  # built with the game's, set to the next's
@@ -315,17 +315,19 @@ def edition_kwargs(settings: Settings) -> dict:
 
 
 def apply_attributes(settings: Settings, edition) -> None:
-    """Set the timing attributes of a freshly built edition, and its starting volume level."""
+    """Set the timing attributes of a freshly built edition, and its starting volume level.
+    What it sets is declared, never probed (docs/editions.md): a setting the edition's table
+    (EDITIONS) lists names an attribute it has; a card edition (uses_cards) has an enrolling
+    hold, enroll_press_ms; an edition with volume levels declares its level (volume)."""
     for name, _, attribute, scale in APPLY:
         value = settings.get(name)
-        if attribute is None or value is None or not hasattr(edition, attribute):
+        if attribute is None or value is None:
             continue
         setattr(edition, attribute, value * scale)
-        if name == HOLD and hasattr(edition, "enroll_press_ms"):
+        if name == HOLD and edition.uses_cards:
             edition.enroll_press_ms = value + ENROLL_EXTRA_MS
     level = settings.get(VOLUME)
-    # An edition with volume levels declares its level (rules.machine; a stand-in may not).
-    if level is not None and getattr(edition, "volume", None) is not None:
+    if level is not None and edition.volume is not None:
         edition.restore(("set", VOLUME, level))  # the journal, replayed after, may change it
 
 

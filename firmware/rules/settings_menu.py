@@ -42,7 +42,7 @@ class SettingsMenu(StateMachine):
     def __init__(self, settings, menu_keys: tuple, ask: bool = True, held: str | None = None):
         """settings: the unit's Settings, changed in place once a record is durable.
         menu_keys: (ok, back, next, prev) of the keypad in use. held: a key down since
-        power-on (the gesture): its press and release are ignored."""
+        power-on (the gesture): its press and release are ignored, other keys act."""
         StateMachine.__init__(self)
         self.settings = settings
         self.ok, self.back, self.next, self.prev = menu_keys
@@ -59,7 +59,7 @@ class SettingsMenu(StateMachine):
         self.pending: tuple | None = None  # (name, value) awaiting the new-game answer
         self.changed: list = []  # names saved in this visit
         self.done = False
-        self.wake_key = held  # the gesture's key: its release is not seen
+        self.ignored = held  # the gesture's key, still down: its press and release go unseen
         self.asked_at = 0
 
     # ---- what the edition interface asks for ----------------------------------------------
@@ -167,10 +167,16 @@ class SettingsMenu(StateMachine):
             self.view_changed()
         self.tick_message(now)
 
+    def key_down(self, key: str, now: int) -> None:
+        if key != self.ignored:  # other keys act while the power-on key is still down
+            StateMachine.key_down(self, key, now)
+
     def key_up(self, key: str, now: int) -> None:
+        if key == self.ignored:
+            self.ignored = None  # let go: from now on a key like any other
         # Every key of the menu acts as it goes down, so a release may come before the shell
         # stored what the press proposed: it is not an event the menu must refuse.
-        if not self.outbox:
+        elif not self.outbox:
             StateMachine.key_up(self, key, now)
 
     def press(self, key: str, now: int) -> None:

@@ -38,6 +38,7 @@ from rules.stock_market import SIDES, TOKENS, Market, Quote
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from rules.history import Review
+    from rules.stock_screens import Screens
 
 # Screens (view()["screen"]).
 MARKET = "market"
@@ -169,18 +170,8 @@ class StockExchange(StateMachine):
             self._market_view(view)
         elif screen == FORM:
             self.form.view(view)
-        elif screen == SHOW_REVIEW:
-            from rules import stock_screens  # loaded on first use, as REVIEW and the questions
-
-            stock_screens.review_view(self, view)
-        elif screen == SHOW_TOTAL:
-            from rules import stock_screens
-
-            stock_screens.total_view(self, view)
         else:
-            from rules import stock_screens
-
-            stock_screens.ask_view(self, view)
+            self.screens().view(view)  # REVIEW, TOTAL or a question
         return view
 
     def _market_view(self, view: dict) -> None:
@@ -275,9 +266,7 @@ class StockExchange(StateMachine):
         elif self.screen == FORM:
             self.form.key(key, now)
         elif self.screen == ASK:
-            from rules import stock_screens
-
-            stock_screens.ask_key(self, key, now)
+            self.screens().key(key, now)
         elif key == REVIEW and self.screen == SHOW_REVIEW:
             from rules import history  # loaded by the first step back
 
@@ -289,17 +278,21 @@ class StockExchange(StateMachine):
             self.refuse(MSG_CONFIRM_OR_CANCEL)
 
     def release(self, key: str, now: int) -> None:
-        from rules import stock_screens  # REMOVE or NEWGAME let go too soon: HOLD n SECONDS
-
-        self.refuse(stock_screens.hold_message(self.long_press_ms))
+        self.screens().too_soon()  # REMOVE or NEWGAME let go too soon: HOLD n SECONDS
 
     def hold_ms(self, key: str) -> int:
         return self.long_press_ms  # only REMOVE and NEWGAME stay held_key (press)
 
     def held(self, key: str, now: int) -> None:
-        from rules import stock_screens  # REMOVE's form, or NEW GAME?
+        self.screens().held(key, now)  # REMOVE's form, or NEW GAME?
 
-        stock_screens.held(self, key, now)
+    def screens(self) -> "Screens":
+        """The mode of the screens a game needs seldom (rules.stock_screens, loaded on first
+        use): REVIEW, TOTAL, the holds and the questions they ask. Made for each use: it keeps
+        nothing of its own (the state is screen, question, last, review)."""
+        from rules.stock_screens import Screens
+
+        return Screens(self)
 
     # ---- market screens --------------------------------------------------------------------
 

@@ -1,9 +1,9 @@
-# The Stock Exchange's screens and records that a game needs seldom, loaded on first use:
-# REVIEW (the last transaction again, an earlier one read back by rules.history, and its
-# record at boot), TOTAL, the holds of REMOVE and
-# NEWGAME with the questions they ask (answered with CONFIRM or CANCEL) and the refusal of a
-# hold let go too soon, and the cards another edition enrolled. Functions of the edition (`ed`),
-# through its public names only.
+# The Stock Exchange's screens that a game needs seldom, loaded on first use: a mode object,
+# Screens, that the edition makes with its screens() and hands the views of REVIEW, TOTAL and
+# ASK, the holds of REMOVE and NEWGAME, the questions they ask (the ASK screen's keys: CONFIRM
+# or CANCEL) and the refusal of a hold let go too soon. Its state stays on the edition (screen,
+# question, last, review); it acts through the edition's public names only. Also the records
+# that are not the market's (REVIEW's, the cards another edition enrolled), replayed at boot.
 from rules.stock_forms import (
     ASK_NEW_GAME,
     BANK,
@@ -37,87 +37,6 @@ MSG_HOLD = "HOLD %s SECONDS"  # the hold time (settings: HOLD MS), in seconds
 NOTE_EARLIER = "EARLIER %d/%d"  # REVIEW stepped back: this transaction's place, newest 1
 
 
-def hold_message(hold_ms: int) -> str:
-    """HOLD n SECONDS for the hold time in force, rounded up to a tenth of a second."""
-    tenths = (hold_ms + 99) // 100
-    if tenths % 10:
-        return MSG_HOLD % ("%d.%d" % (tenths // 10, tenths % 10))
-    if tenths == 10:
-        return "HOLD 1 SECOND"
-    return MSG_HOLD % (tenths // 10)
-
-
-def review_view(ed, view: dict) -> None:
-    record = ed.last
-    refund = ed.last_refund  # any transaction that broke a monopoly (a buy can, too)
-    refund_to = ed.last_refund_to
-    review = ed.review
-    back = review.page if review is not None else 0
-    if back:
-        record, refund = review.entry(back), 0  # type: ignore[union-attr]  # back: not None
-    if record is None:  # not reachable: REVIEW is refused without a transaction
-        return
-    kind = record[0]
-    note = ""
-    amount: int | None = None
-    sign = ""
-    fields: tuple
-    title = TITLES[REMOVE]
-    if kind == "se_intro":
-        title = TITLE_INTRO
-        fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]), (PRICE, record[3]))
-        amount, sign = record[3], "-" if record[3] else ""
-    elif kind == "se_buy" or kind == "se_sell":
-        title = TITLES[BANK] if kind == "se_buy" else TITLES[SELL]
-        fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]), (SHARES, record[3]))
-        amount, sign = record[4], "-" if kind == "se_buy" else "+"
-    elif kind == "se_trade":
-        title = TITLES[BUYP]
-        fields = (
-            (BUYER, TOKENS[record[1]]),
-            (SELLER, TOKENS[record[2]]),
-            (CODE, "%02d" % record[3]),
-            (SHARES, record[4]),
-        )
-    elif kind == "se_interest":
-        title = TITLES[INTEREST]
-        fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]))
-        amount, sign = record[3], "-"
-    elif kind == "se_start":
-        title = TITLES[START]
-        fields = ((TOKEN, TOKENS[record[1]]),)
-        amount, sign = record[2], "+"
-    elif kind == "se_offices":
-        title = TITLES[OFFICES]
-        group = ed.market.group_of(record[1])
-        fields = tuple(("%02d" % group[i], record[2][i]) for i in range(len(group)))
-        amount, sign, _ = signed(record[3])
-    else:  # se_remove
-        fields = ((TOKEN, TOKENS[record[1]]),)
-        amount, sign = record[2], "+" if record[2] else ""
-    view["title"] = title
-    view["fields"] = tuple((label, str(value)) for label, value in fields)
-    view["active"] = -1
-    view["blink"] = True
-    view["amount"] = amount
-    view["sign"] = sign
-    if refund and refund_to >= 0:
-        note = NOTE_REFUND % (TOKENS[refund_to], refund)
-    elif back:
-        note = NOTE_EARLIER % (back + 1, review.count)  # type: ignore[union-attr]
-    view["note"] = note
-
-
-def held(ed, key: str, now: int) -> None:
-    """REMOVE or NEWGAME held long_press_ms on the market screen."""
-    ed.typed = ""
-    if key == REMOVE:
-        ed.cue("key")
-        ed.open_form(REMOVE, now)
-    else:
-        ed.ask(ASK_NEW_GAME)
-
-
 def restore_other(ed, record: tuple) -> None:
     """A record that is not the market's: REVIEW's screen, or a card another edition enrolled
     (kept for a unit switched back to a card edition)."""
@@ -137,33 +56,126 @@ def restore_other(ed, record: tuple) -> None:
         raise ValueError("unknown record")
 
 
-def total_view(ed, view: dict) -> None:
-    """TOTAL: each player in play and what they are worth."""
-    view["title"] = TITLE_TOTAL
-    totals = ed.market.totals()
-    in_play = ed.market.in_play
-    view["totals"] = tuple((t, totals[t]) for t in range(len(TOKENS)) if in_play[t])
+class Screens:
+    """REVIEW, TOTAL and ASK (the questions REMOVE's and NEWGAME's holds ask)."""
 
+    def __init__(self, ed) -> None:
+        self.ed = ed
 
-def ask_view(ed, view: dict) -> None:
-    view["title"] = ed.question
-    view["detail"] = ASK_KEYS
-    quote = ed.quote
-    note = ""
-    if quote is not None and quote.refund:  # removing a player who held a monopoly
-        note = NOTE_REFUND % (TOKENS[quote.refund_to], quote.refund)
-    view["note"] = note
+    def view(self, view: dict) -> None:
+        """TOTAL (each player in play and what they are worth), a question, or REVIEW (the last
+        transaction, or the one `review.page` steps back)."""
+        ed = self.ed
+        # The screen's name as view()["screen"] gives it to ui.market_screens, which reads the
+        # same names (rules.stock_exchange's SHOW_TOTAL and ASK: that module is not imported).
+        screen = ed.screen
+        if screen == "total":
+            view["title"] = TITLE_TOTAL
+            totals = ed.market.totals()
+            in_play = ed.market.in_play
+            view["totals"] = tuple((t, totals[t]) for t in range(len(TOKENS)) if in_play[t])
+            return
+        if screen == "ask":
+            view["title"] = ed.question
+            view["detail"] = ASK_KEYS
+            quote = ed.quote
+            note = ""
+            if quote is not None and quote.refund:  # removing a player who held a monopoly
+                note = NOTE_REFUND % (TOKENS[quote.refund_to], quote.refund)
+            view["note"] = note
+            return
+        record = ed.last
+        refund = ed.last_refund  # any transaction that broke a monopoly (a buy can, too)
+        refund_to = ed.last_refund_to
+        review = ed.review
+        back = review.page if review is not None else 0
+        if back:
+            record, refund = review.entry(back), 0  # type: ignore[union-attr]  # back: not None
+        if record is None:  # not reachable: REVIEW is refused without a transaction
+            return
+        kind = record[0]
+        note = ""
+        amount: int | None = None
+        sign = ""
+        fields: tuple
+        title = TITLES[REMOVE]
+        if kind == "se_intro":
+            title = TITLE_INTRO
+            fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]), (PRICE, record[3]))
+            amount, sign = record[3], "-" if record[3] else ""
+        elif kind == "se_buy" or kind == "se_sell":
+            title = TITLES[BANK] if kind == "se_buy" else TITLES[SELL]
+            fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]), (SHARES, record[3]))
+            amount, sign = record[4], "-" if kind == "se_buy" else "+"
+        elif kind == "se_trade":
+            title = TITLES[BUYP]
+            fields = (
+                (BUYER, TOKENS[record[1]]),
+                (SELLER, TOKENS[record[2]]),
+                (CODE, "%02d" % record[3]),
+                (SHARES, record[4]),
+            )
+        elif kind == "se_interest":
+            title = TITLES[INTEREST]
+            fields = ((TOKEN, TOKENS[record[1]]), (CODE, "%02d" % record[2]))
+            amount, sign = record[3], "-"
+        elif kind == "se_start":
+            title = TITLES[START]
+            fields = ((TOKEN, TOKENS[record[1]]),)
+            amount, sign = record[2], "+"
+        elif kind == "se_offices":
+            title = TITLES[OFFICES]
+            group = ed.market.group_of(record[1])
+            fields = tuple(("%02d" % group[i], record[2][i]) for i in range(len(group)))
+            amount, sign, _ = signed(record[3])
+        else:  # se_remove
+            fields = ((TOKEN, TOKENS[record[1]]),)
+            amount, sign = record[2], "+" if record[2] else ""
+        view["title"] = title
+        view["fields"] = tuple((label, str(value)) for label, value in fields)
+        view["active"] = -1
+        view["blink"] = True
+        view["amount"] = amount
+        view["sign"] = sign
+        if refund and refund_to >= 0:
+            note = NOTE_REFUND % (TOKENS[refund_to], refund)
+        elif back:
+            note = NOTE_EARLIER % (back + 1, review.count)  # type: ignore[union-attr]
+        view["note"] = note
 
+    def held(self, key: str, now: int) -> None:
+        """REMOVE or NEWGAME held long_press_ms on the market screen."""
+        ed = self.ed
+        ed.typed = ""
+        if key == REMOVE:
+            ed.cue("key")
+            ed.open_form(REMOVE, now)
+        else:
+            ed.ask(ASK_NEW_GAME)
 
-def ask_key(ed, key: str, now: int) -> None:
-    if key == CANCEL:
-        ed.cue("cancel")
-        ed.to_market(now)
-    elif key != CONFIRM:
-        ed.refuse(MSG_CONFIRM_OR_CANCEL)
-    elif ed.question == ASK_NEW_GAME:
-        ed.cue("key")
-        ed.propose([("se_new",)], ed.confirmed)
-    elif ed.quote is not None:
-        ed.cue("key")
-        ed.propose([("se_remove", ed.values[0], ed.quote.refund)], ed.confirmed)
+    def key(self, key: str, now: int) -> None:
+        """CONFIRM or CANCEL on the ASK screen."""
+        ed = self.ed
+        if key == CANCEL:
+            ed.cue("cancel")
+            ed.to_market(now)
+        elif key != CONFIRM:
+            ed.refuse(MSG_CONFIRM_OR_CANCEL)
+        elif ed.question == ASK_NEW_GAME:
+            ed.cue("key")
+            ed.propose([("se_new",)], ed.confirmed)
+        elif ed.quote is not None:
+            ed.cue("key")
+            ed.propose([("se_remove", ed.values[0], ed.quote.refund)], ed.confirmed)
+
+    def too_soon(self) -> None:
+        """REMOVE or NEWGAME let go before its hold: HOLD n SECONDS, the hold time in force
+        rounded up to a tenth of a second."""
+        ed = self.ed
+        tenths = (ed.long_press_ms + 99) // 100
+        if tenths % 10:
+            ed.refuse(MSG_HOLD % ("%d.%d" % (tenths // 10, tenths % 10)))
+        elif tenths == 10:
+            ed.refuse("HOLD 1 SECOND")
+        else:
+            ed.refuse(MSG_HOLD % (tenths // 10))

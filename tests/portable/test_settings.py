@@ -132,6 +132,9 @@ def test_records_round_trip():
 
 
 class Made:
+    uses_cards = True  # what an edition declares (rules.machine), read as it is, not probed
+    volume = None
+
     def __init__(self, **kwargs):
         self.kwargs = kwargs
         self.standby_ms = 1
@@ -210,6 +213,22 @@ def test_the_question_first_yes_and_no():
     menu = SettingsMenu(fresh(), KEYS, True)
     menu.key_down("GO", 0)
     assert menu.state == "browse" and menu.view()["title"] == "SETTINGS 1/7"
+
+
+def test_the_menus_keys_act_while_the_power_on_key_is_still_held():
+    """GO held at power-on opened the menu and is still down: only GO's own press and release
+    go unseen; C pressed meanwhile answers no, another key gets the yes/no hint."""
+    menu = SettingsMenu(fresh(), KEYS, True, "GO")
+    menu.key_down("C", 0)
+    assert menu.done and not menu.changed
+    menu = SettingsMenu(fresh(), KEYS, True, "GO")
+    menu.key_down("M", 10)
+    assert menu.take_cues() == ["key", "error"] and menu.view()["message"] == menu.yes_no
+    menu.key_up("M", 20)
+    menu.key_up("GO", 30)  # the gesture's key let go: nothing happens
+    assert menu.state == "ask" and not menu.done
+    menu.key_down("GO", 40)  # pressed again: a key like any other, yes
+    assert menu.state == "browse"
 
 
 def test_unanswered_question_and_idle_menu_close_by_themselves():
