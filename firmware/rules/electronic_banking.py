@@ -526,9 +526,13 @@ class ElectronicBanking(StateMachine):
         if problem is not None:
             self.refuse(problem)
             return
+        typed = self.entry
         self.entry += key
         self.showing_card_number = False
-        self.view_changed()
+        if typed:
+            self.entry_changed()  # the screen showed the entry already: only its text changed
+        else:
+            self.view_changed()
 
     def typed_amount(self, unit_key: str) -> tuple:
         """(amount, problem) of the entry finished by unit_key; problem None if it is valid."""
