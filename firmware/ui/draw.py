@@ -31,6 +31,9 @@ _big: list = [None] * len(fonts.BIG_CHARS)
 _BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
 _BIG_WIDTHS = fonts.BIG_WIDTHS
 _images: dict = {}  # icon bytes -> its FrameBuffer
+# The small glyphs by character code below 128, scale 1 at 0-127, x2 at 128-255, x3 at
+# 256-383: draw_text finds a glyph with one index instead of three calls per character.
+_by_code: list = [None] * 384
 
 
 # ---- measuring -----------------------------------------------------------------------------
@@ -88,8 +91,21 @@ def draw_text(
     """Small font at (x, y), cut so nothing passes column `right` - 1; returns the end x."""
     count = fitting(text, x, right, scale)
     cell = fonts.SMALL_CELL * scale
+    glyphs = _by_code
+    base = (scale - 1) << 7
+    at = x
     for i in range(count):
-        _blit(canvas, _small_glyph(ord(text[i]), scale), x + i * cell, y, color)
+        code = ord(text[i])
+        glyph = glyphs[base + code] if code < 128 else None
+        if glyph is None:
+            glyph = _small_glyph(code, scale)
+            if code < 128:
+                glyphs[base + code] = glyph
+        if color:
+            canvas.blit(glyph, at, y, 0)
+        else:
+            canvas.blit(glyph, at, y, 1, _INVERT)
+        at += cell
     if count:
         if log is not None:
             log.append((x, y, text if count == len(text) else text[:count]))
