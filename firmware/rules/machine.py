@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 MSG_CONFIRM_KEYS = "GO = YES   C = NO"
 MSG_FINISH_ENTRY = "PRESS C FIRST"
 MSG_CANCELLED = "ENTRY CANCELLED"
+_NO_CUES: list = []  # take_cues() of a step without cues: read, never changed
 
 
 class StateMachine:
@@ -109,7 +110,11 @@ class StateMachine:
             self.release(key, now)
 
     def take_cues(self) -> list:
+        """The step's cues, and none kept. Most steps have none: then one shared empty list is
+        returned, no list made (the caller reads it, never changes it)."""
         cues = self.cues
+        if not cues:
+            return _NO_CUES
         self.cues = []
         return cues
 
