@@ -43,12 +43,14 @@ def entry_problem(body: str, complete: bool) -> str | None:
     """
     digits = 0
     points = 0
-    for ch in body:
-        if ch == ".":
+    # Byte codes, not characters: on MicroPython each character read from a str is a lookup
+    # among every interned string. A character beyond ASCII is bad at its first byte.
+    for code in body.encode():
+        if code == 46:  # "."
             points += 1
             if points > 1:
                 return ERR_TWO_POINTS
-        elif "0" <= ch <= "9":
+        elif 48 <= code <= 57:  # "0".."9"
             digits += 1
             if digits > MAX_ENTRY_DIGITS:
                 return ERR_TOO_MANY_DIGITS

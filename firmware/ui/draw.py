@@ -94,8 +94,13 @@ def draw_text(
     glyphs = _by_code
     base = (scale - 1) << 7
     at = x
+    # The codes from one encode(): on MicroPython text[i] makes a 1-character str, looked up
+    # among the interned strings of every module loaded, which cost more than the blit. Text
+    # beyond ASCII (more bytes than characters) is read character by character.
+    codes = text.encode()
+    ascii = len(codes) == len(text)
     for i in range(count):
-        code = ord(text[i])
+        code = codes[i] if ascii else ord(text[i])
         glyph = glyphs[base + code] if code < 128 else None
         if glyph is None:
             glyph = _small_glyph(code, scale)
