@@ -31,9 +31,9 @@ _big: list = [None] * len(fonts.BIG_CHARS)
 _BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
 _BIG_WIDTHS = fonts.BIG_WIDTHS
 _images: dict = {}  # icon bytes -> its FrameBuffer
-# The small glyphs by character code below 128, scale 1 at 0-127, x2 at 128-255, x3 at
-# 256-383: draw_text finds a glyph with one index instead of three calls per character.
-_by_code: list = [None] * 384
+# The small glyphs by character code 32-127, scale 1 at 0-95, x2 at 96-191: draw_text finds
+# one with an index instead of three calls per character (other codes and x3: _small_glyph).
+_by_code: list = [None] * 192
 
 
 # ---- measuring -----------------------------------------------------------------------------
@@ -92,7 +92,8 @@ def draw_text(
     count = fitting(text, x, right, scale)
     cell = fonts.SMALL_CELL * scale
     glyphs = _by_code
-    base = (scale - 1) << 7
+    listed = scale <= 2
+    base = (scale - 1) * 96 - 32
     at = x
     # The codes from one encode(): on MicroPython text[i] makes a 1-character str, looked up
     # among the interned strings of every module loaded, which cost more than the blit. Text
@@ -101,11 +102,12 @@ def draw_text(
     ascii = len(codes) == len(text)
     for i in range(count):
         code = codes[i] if ascii else ord(text[i])
-        glyph = glyphs[base + code] if code < 128 else None
-        if glyph is None:
+        if listed and 32 <= code < 128:
+            glyph = glyphs[base + code]
+            if glyph is None:
+                glyph = glyphs[base + code] = _small_glyph(code, scale)
+        else:
             glyph = _small_glyph(code, scale)
-            if code < 128:
-                glyphs[base + code] = glyph
         if color:
             canvas.blit(glyph, at, y, 0)
         else:
