@@ -31,9 +31,6 @@ _big: list = [None] * len(fonts.BIG_CHARS)
 _BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
 _BIG_WIDTHS = fonts.BIG_WIDTHS
 _images: dict = {}  # icon bytes -> its FrameBuffer
-# The small glyphs by character code 32-127, scale 1 at 0-95, x2 at 96-191: draw_text finds
-# one with an index instead of three calls per character (other codes and x3: _small_glyph).
-_by_code: list = [None] * 192
 
 
 # ---- measuring -----------------------------------------------------------------------------
@@ -91,22 +88,31 @@ def draw_text(
     """Small font at (x, y), cut so nothing passes column `right` - 1; returns the end x."""
     count = fitting(text, x, right, scale)
     cell = fonts.SMALL_CELL * scale
-    glyphs = _by_code
-    listed = scale <= 2
-    base = (scale - 1) * 96 - 32
+    # The built glyphs of this scale, found by index (_small_index's arithmetic inline for
+    # the codes text uses most: three calls per character were most of a line's cost).
+    glyphs = _small if scale == 1 else _scaled
+    offset = 0 if scale == 1 else (scale - 2) * len(_small)
     at = x
     # The codes from one encode(): on MicroPython text[i] makes a 1-character str, looked up
-    # among the interned strings of every module loaded, which cost more than the blit. Text
-    # beyond ASCII (more bytes than characters) is read character by character.
-    codes = text.encode()
-    ascii = len(codes) == len(text)
+    # among the interned strings of every module loaded, which cost more than the blit. One
+    # character needs neither (ord() of it); text beyond ASCII (more bytes than characters) is
+    # read character by character.
+    codes = text.encode() if count > 1 else None
+    ascii = codes is not None and len(codes) == len(text)
     for i in range(count):
-        code = codes[i] if ascii else ord(text[i])
-        if listed and 32 <= code < 128:
-            glyph = glyphs[base + code]
-            if glyph is None:
-                glyph = glyphs[base + code] = _small_glyph(code, scale)
+        if ascii:
+            code = codes[i]  # type: ignore[index]
+        elif len(text) == 1:
+            code = ord(text)
         else:
+            code = ord(text[i])
+        if 32 <= code <= 90:  # fonts.SMALL_FIRST..SMALL_LAST
+            glyph = glyphs[offset + code - 32]
+        elif 97 <= code <= 122:  # lower case, drawn as upper case
+            glyph = glyphs[offset + code - 64]
+        else:
+            glyph = None
+        if glyph is None:
             glyph = _small_glyph(code, scale)
         if color:
             canvas.blit(glyph, at, y, 0)
