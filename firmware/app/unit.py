@@ -405,20 +405,20 @@ class BankUnit:
                 self._start_display(now)
             if not self.display_ok:
                 return False
-        if not self.render_due(now):
-            return False  # a version compare: no view is built
+        machine = self.active
         alert = self.alert()
         notice = alert or self.notice()
         status = self.status
-        machine = self.active
+        same_status = notice == self.rendered_notice and status["battery_low"] == self.battery_low
+        if same_status and machine.version == self.rendered_version:
+            return False  # as render_due(): compares, no view is built
         display = self.display
         if (
-            machine is self.rendered_machine
+            same_status
+            and machine is self.rendered_machine
             and self.rendered_version >= 0
             and machine.version - self.rendered_version
             == machine.entry_edits - self.rendered_edits
-            and notice == self.rendered_notice
-            and status["battery_low"] == self.battery_low
             and self.display_windows
             and self.display_powered
         ):
