@@ -17,7 +17,7 @@ except ImportError:  # MicroPython builds before 1.21 name it uasyncio
 from compat.ticks import ticks_add, ticks_diff
 from drivers.keypad import Keypad
 from rules.keys import GREEN, RED, SLOT_NAMES
-from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, render
+from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, edit_entry, render
 from ui.sounds import melody_for
 
 TYPE_CHECKING = False
@@ -112,6 +112,10 @@ class BankUnit:
         self.battery_notice_at = 0
         self.rendered_version = -1
         self.rendered_notice = ""
+        # The machine drawn last, and its entry_edits then: when every change since was an
+        # amount typed (rules.machine.entry_changed), the render draws that text alone.
+        self.rendered_machine: Any = None
+        self.rendered_edits = 0
         self.boot_notice = ""
         self.boot_notice_at = 0
         self.status: dict = {"battery_low": False, "notice": ""}
@@ -220,6 +224,7 @@ class BankUnit:
             self.display_ok = True
             self.display_powered = True
             self.rendered_version = -1
+            self.rendered_machine = None  # the panel was reset: no typed text alone
         except OSError:
             self.display_ok = False
 
@@ -401,19 +406,45 @@ class BankUnit:
                 self._start_display(now)
             if not self.display_ok:
                 return False
-        if not self.render_due(now):
-            return False  # a version compare: no view is built
+        machine = self.active
         alert = self.alert()
         notice = alert or self.notice()
         status = self.status
-        machine = self.active
+        same_status = notice == self.rendered_notice and status["battery_low"] == self.battery_low
+        if same_status and machine.version == self.rendered_version:
+            return False  # as render_due(): compares, no view is built
+        display = self.display
+        if (
+            same_status
+            and machine is self.rendered_machine
+            and self.rendered_version >= 0
+            and machine.version - self.rendered_version
+            == machine.entry_edits - self.rendered_edits
+            and self.display_windows
+            and self.display_powered
+        ):
+            # Only the amount being typed changed: its text is drawn alone, no view is built
+            # and no region compared (None: it cannot be, and the view is drawn as usual).
+            log = self.screen_log
+            if log is not None:
+                log.clear()
+            edit = edit_entry(display.canvas, machine.shown_entry(), log)
+            if edit is not None:
+                try:
+                    display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
+                except OSError:
+                    self.display_ok = False
+                    self.retry_at[2] = ticks_add(now, self.retry_ms)
+                    return False
+                self.rendered_version = machine.version
+                self.rendered_edits = machine.entry_edits
+                return True
         view = machine.view()
         if alert:
             view["message"] = alert  # over the edition's own message, as an error
             view["error"] = True
         status["notice"] = notice
         status["battery_low"] = self.battery_low
-        display = self.display
         try:
             if not view["display_on"]:
                 if self.display_powered:
@@ -438,6 +469,8 @@ class BankUnit:
             self.retry_at[2] = ticks_add(now, self.retry_ms)
             return False
         self.rendered_version = machine.version
+        self.rendered_edits = machine.entry_edits
+        self.rendered_machine = machine
         self.rendered_notice = notice
         return True
 
@@ -462,6 +495,12 @@ class BankUnit:
                 if edition is self.edition and self.store.compact_due():
                     self.store.compact(edition.snapshot_records())  # False: retried later
         cues = edition.take_cues()
+        if not cues and cue is None:  # most steps (a release, a tick): no sound to play
+            volume = edition.volume
+            piezo = self.piezo
+            if volume is not None and piezo is not None and piezo.volume != volume:
+                piezo.set_volume(volume)  # as _follow_volume()
+            return
         volume = self._follow_volume()
         if cue is not None:
             melody = self._melody(cue, volume)

@@ -69,7 +69,6 @@ class SSD1306:
         view = memoryview(self.buffer)
         self._frame = view[1:]
         self.canvas = framebuf.FrameBuffer(self._frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        self._source = self.canvas  # the frame as show() reads it, whatever draws on .canvas
         self._sent = bytearray(_FRAME)  # what the panel holds, as of the last show()
         sent = memoryview(self._sent)
         self._page = tuple(view[1 + p * WIDTH : 1 + (p + 1) * WIDTH] for p in range(_PAGES))
@@ -83,32 +82,35 @@ class SSD1306:
         )
         # writevto vectors: the control byte, then one page; built once, reused every show().
         self._page_write = tuple((view[0:1], self._page[p]) for p in range(_PAGES))
+        # Windows of the frame are copied with blit() (in C, no allocation) between GS8 views
+        # of the same bytes: 128 "pixels" wide and one per page high, a pixel being one byte, a
+        # column of 8 rows. A MONO_VLSB blit would move them one bit at a time, 8 times the work.
+        self._pages = framebuf.FrameBuffer(self._frame, WIDTH, _PAGES, framebuf.GS8)
+        self._sent_pages = framebuf.FrameBuffer(self._sent, WIDTH, _PAGES, framebuf.GS8)
         # Part of a page goes out of `_part`: the control byte, then the window's columns,
-        # copied in by blit() (in C) onto a one-page canvas of the window's width. Windows are
-        # widened to a multiple of 8 columns (at most 7 bytes more per page), so 16 views and
-        # 16 canvases, made here, serve every write: index n // 8 - 1 for n columns.
+        # copied onto a one-page GS8 canvas of the window's width over it. Windows are widened
+        # to a multiple of 8 columns (at most 7 bytes more per page), so 16 views and 16
+        # canvases, made here, serve every write: index n // 8 - 1 for n columns.
         self._part = bytearray(1 + WIDTH)
         self._part[0] = _CONTROL_DATA
         part = memoryview(self._part)
         self._part_view = tuple(part[: 1 + n] for n in range(_STEP, WIDTH + 1, _STEP))
         columns = part[1:]
         self._part_canvas = tuple(
-            framebuf.FrameBuffer(columns, n, 8, framebuf.MONO_VLSB)
+            framebuf.FrameBuffer(columns, n, 1, framebuf.GS8)
             for n in range(_STEP, WIDTH + 1, _STEP)
         )
         self._sent_frame = sent
         # A window of up to 3 pages and _BLOCK_COLUMNS columns goes out in one write: in
-        # horizontal addressing the panel fills the window page by page, the order of a
-        # MONO_VLSB canvas that is the window's size. One canvas per width, over _part.
+        # horizontal addressing the panel fills the window page by page, the order of a GS8
+        # canvas the window's width and 3 pages high. One canvas per width, over _part.
         self._block_canvas = tuple(
-            framebuf.FrameBuffer(columns, n, 8 * _BLOCK_PAGES, framebuf.MONO_VLSB)
+            framebuf.FrameBuffer(columns, n, _BLOCK_PAGES, framebuf.GS8)
             for n in range(_STEP, _BLOCK_COLUMNS + 1, _STEP)
         )
         self._block_view = tuple(
             part[: 1 + n * _BLOCK_PAGES] for n in range(_STEP, _BLOCK_COLUMNS + 1, _STEP)
         )
-        # The panel's copy as a canvas: show_window() records its window with one blit.
-        self._sent_canvas = framebuf.FrameBuffer(self._sent, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self._low = bytearray(_PAGES)  # first changed column per page, or _UNCHANGED
         self._high = bytearray(_PAGES)  # last changed column per page
         self._window = bytearray(
@@ -198,19 +200,19 @@ class SSD1306:
         count = self._set_window(left, left + width - 1, first_page, last_page)
         if last_page - first_page + 1 == _BLOCK_PAGES and width <= _BLOCK_COLUMNS:
             block = self._block_canvas[width // _STEP - 1]
-            block.blit(self._source, -left, -8 * first_page)
+            block.blit(self._pages, -left, -first_page)
             count += self._write(self._block_view[width // _STEP - 1])
-            self._sent_canvas.blit(block, left, 8 * first_page)
+            self._sent_pages.blit(block, left, first_page)
             self._resend = False
             return count
         part = self._part_canvas[width // _STEP - 1]
         view = self._part_view[width // _STEP - 1]
-        source = self._source
-        sent = self._sent_canvas
+        pages = self._pages
+        sent = self._sent_pages
         for p in range(first_page, last_page + 1):
-            part.blit(source, -left, -8 * p)
+            part.blit(pages, -left, -p)
             count += self._write(view)
-            sent.blit(part, left, 8 * p)
+            sent.blit(part, left, p)
         self._resend = False
         return count
 
@@ -243,7 +245,7 @@ class SSD1306:
             count = self._write_vector(self._page_write[p], 1 + WIDTH)
             self._sent_page[p][:] = self._page[p]
             return count
-        self._part_canvas[n // _STEP - 1].blit(self._source, -left, -8 * p)
+        self._part_canvas[n // _STEP - 1].blit(self._pages, -left, -p)
         count = self._write(self._part_view[n // _STEP - 1])
         # Outside the window the page was already equal to the panel's: copy it whole.
         self._sent_page[p][:] = self._page[p]

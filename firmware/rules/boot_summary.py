@@ -17,6 +17,7 @@ class BootSummary:
     page_ms = 2000
     per_page = 4
     sound_on = True
+    entry_edits = 0  # never an amount typed: every change is drawn from view()
 
     def __init__(self, settings) -> None:
         self.lines = [_line(label, shown) for label, shown in settings.summary()[1:]]

@@ -512,16 +512,21 @@ class ElectronicBanking(StateMachine):
         problem = self.slot_problem() if need_card else None
         if problem is None and self.entry_locked:
             problem = MSG_PRESS_C
+        typed = self.entry + key
         if problem is None:
-            problem = self._entry_problem(self.entry + key)
+            problem = self._entry_problem(typed)
             if problem is not None:
                 self.entry_locked = True  # keep the screen as typed; the whole entry is void
         if problem is not None:
             self.refuse(problem)
             return
-        self.entry += key
+        shown = self.entry
+        self.entry = typed
         self.showing_card_number = False
-        self.view_changed()
+        if shown:
+            self.entry_changed()  # the screen showed the entry already: only its text changed
+        else:
+            self.view_changed()
 
     def typed_amount(self, unit_key: str) -> tuple:
         """(amount, problem) of the entry finished by unit_key; problem None if it is valid."""

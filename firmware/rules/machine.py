@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 MSG_CONFIRM_KEYS = "GO = YES   C = NO"
 MSG_FINISH_ENTRY = "PRESS C FIRST"
 MSG_CANCELLED = "ENTRY CANCELLED"
+_NO_CUES: list = []  # take_cues() of a step without cues: read, never changed
 
 
 class StateMachine:
@@ -52,6 +53,9 @@ class StateMachine:
         self.outbox: list = []  # records awaiting durable storage
         self._then = None  # what to do once the outbox is acknowledged durable
         self.version = 0  # bumps whenever view() may have changed
+        # How many of those bumps were entry_changed(): a shell that sees every bump since its
+        # last drawing was one may draw the typed amount alone (app.unit, ui.render.edit_entry).
+        self.entry_edits = 0
         self.message = ""
         self.message_is_error = False
         self.message_at = 0
@@ -106,7 +110,11 @@ class StateMachine:
             self.release(key, now)
 
     def take_cues(self) -> list:
+        """The step's cues, and none kept. Most steps have none: then one shared empty list is
+        returned, no list made (the caller reads it, never changes it)."""
         cues = self.cues
+        if not cues:
+            return _NO_CUES
         self.cues = []
         return cues
 
@@ -140,6 +148,17 @@ class StateMachine:
 
     def view_changed(self) -> None:
         self.version += 1
+
+    def entry_changed(self) -> None:
+        """Only the amount being typed changed (a character added or taken back), and the view
+        shows it as its "big" text, shown_entry(), in mode "entry": the view is the last one
+        with that text replaced. The shell may then draw the text alone, without view()."""
+        self.version += 1
+        self.entry_edits += 1
+
+    def shown_entry(self) -> str:
+        """The amount being typed as the view shows it (a machine that calls entry_changed)."""
+        return ""
 
     def refuse(self, message: str) -> None:
         self.show_message(message, True)

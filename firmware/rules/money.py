@@ -43,12 +43,14 @@ def entry_problem(body: str, complete: bool) -> str | None:
     """
     digits = 0
     points = 0
-    for ch in body:
-        if ch == ".":
+    # Byte codes, not characters: on MicroPython each character read from a str is a lookup
+    # among every interned string. A character beyond ASCII is bad at its first byte.
+    for code in body.encode():
+        if code == 46:  # "."
             points += 1
             if points > 1:
                 return ERR_TWO_POINTS
-        elif "0" <= ch <= "9":
+        elif 48 <= code <= 57:  # "0".."9"
             digits += 1
             if digits > MAX_ENTRY_DIGITS:
                 return ERR_TOO_MANY_DIGITS
@@ -94,14 +96,33 @@ def operation_problem(amount: int) -> str | None:
     return None
 
 
+# The last two amounts format_amount() was asked for, and their texts: a view shows the same
+# balances at every redraw, and working the text out again took a third of a view's time.
+_recent: list = [None, "", None, ""]
+
+
 def format_amount(amount: int) -> str:
     """Shortest display form in at most 5 digits: 100K, 1M, 15.2M, 15.25M, 123.45M.
 
     Exact for every multiple of 10K up to MAX_BALANCE; finer amounts lose trailing digits
     (rounding down). Amounts from 100000M up cannot fit and show all their whole millions.
     """
+    recent = _recent
+    if amount == recent[0]:
+        return recent[1]
+    if amount == recent[2]:
+        return recent[3]
+    text = _format(amount)
+    recent[2] = recent[0]
+    recent[3] = recent[1]
+    recent[0] = amount
+    recent[1] = text
+    return text
+
+
+def _format(amount: int) -> str:
     if amount < 0:
-        return "-" + format_amount(-amount)
+        return "-" + _format(-amount)
     if amount >= M:
         return _scaled(amount, M, "M")
     if amount >= K:

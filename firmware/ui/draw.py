@@ -88,8 +88,37 @@ def draw_text(
     """Small font at (x, y), cut so nothing passes column `right` - 1; returns the end x."""
     count = fitting(text, x, right, scale)
     cell = fonts.SMALL_CELL * scale
+    # The built glyphs of this scale, found by index (_small_index's arithmetic inline for
+    # the codes text uses most: three calls per character were most of a line's cost).
+    glyphs = _small if scale == 1 else _scaled
+    offset = 0 if scale == 1 else (scale - 2) * len(_small)
+    at = x
+    # The codes from one encode(): on MicroPython text[i] makes a 1-character str, looked up
+    # among the interned strings of every module loaded, which cost more than the blit. One
+    # character needs neither (ord() of it); text beyond ASCII (more bytes than characters) is
+    # read character by character.
+    codes = text.encode() if count > 1 else None
+    ascii = codes is not None and len(codes) == len(text)
     for i in range(count):
-        _blit(canvas, _small_glyph(ord(text[i]), scale), x + i * cell, y, color)
+        if ascii:
+            code = codes[i]  # type: ignore[index]
+        elif len(text) == 1:
+            code = ord(text)
+        else:
+            code = ord(text[i])
+        if 32 <= code <= 90:  # fonts.SMALL_FIRST..SMALL_LAST
+            glyph = glyphs[offset + code - 32]
+        elif 97 <= code <= 122:  # lower case, drawn as upper case
+            glyph = glyphs[offset + code - 64]
+        else:
+            glyph = None
+        if glyph is None:
+            glyph = _small_glyph(code, scale)
+        if color:
+            canvas.blit(glyph, at, y, 0)
+        else:
+            canvas.blit(glyph, at, y, 1, _INVERT)
+        at += cell
     if count:
         if log is not None:
             log.append((x, y, text if count == len(text) else text[:count]))

@@ -84,6 +84,19 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
 _kept: "Screen | None" = None  # the Screen of the canvas drawn partially last
 
 
+def edit_entry(canvas, big: str, log: list | None = None):
+    """Only the big text of the view last drawn partially on `canvas` changed, to `big` (an
+    amount being typed: rules.machine.entry_changed), and nothing else did: draws that change
+    as render() would, without the view. Returns the (first, last) columns of pages 3-5 it
+    changed, or None when it cannot (that view was not an amount typed from ENTRY_X, or `big`
+    is not its text with characters added or taken back at the end, or does not fit): then
+    the caller renders the whole view. `log` as render()'s."""
+    screen = _kept
+    if screen is None or screen.canvas is not canvas:
+        return None
+    return screen.edit(big, log)
+
+
 class Screen:
     """What was last drawn on one canvas, region by region; draw() redraws what changed."""
 
@@ -165,6 +178,23 @@ class Screen:
                     log.append(item)
         if other or full or not self._edited:
             return None
+        return self._edit_columns
+
+    def edit(self, big: str, log: list | None):
+        """edit_entry() on this Screen."""
+        keep = log is not None
+        if not self._known or (keep and not self._logged) or not self._big_entry:
+            return None
+        if self._big_kind != _GLYPHS or self._big_x != ENTRY_X or big == self._big:
+            return None
+        logs = self._logs
+        if not self._edit_entry(big, logs[2] if keep else None):
+            return None
+        self._logged = keep
+        if keep:
+            for region in logs:
+                for item in region:
+                    log.append(item)  # type: ignore[union-attr]
         return self._edit_columns
 
     # ---- regions ---------------------------------------------------------------------------

@@ -19,19 +19,23 @@ GS2_HMSB = 5
 GS8 = 6
 
 _MONO = (MONO_VLSB, MONO_HLSB, MONO_HMSB)
+_FORMATS = _MONO + (GS8,)  # GS8: a byte per pixel (drivers.ssd1306 copies columns with it)
 
 
 class FrameBuffer:
-    """A 1-bit pixel buffer over a bytearray or memoryview: MONO_VLSB, MONO_HLSB or MONO_HMSB."""
+    """A pixel buffer over a bytearray or memoryview: 1-bit MONO_VLSB, MONO_HLSB or MONO_HMSB,
+    or GS8 (one byte per pixel, its value the color)."""
 
     def __init__(self, buffer, width, height, format, stride=None):
-        if format not in _MONO:
-            raise ValueError("stand-in supports MONO_VLSB, MONO_HLSB and MONO_HMSB only")
+        if format not in _FORMATS:
+            raise ValueError("stand-in supports MONO_VLSB, MONO_HLSB, MONO_HMSB and GS8 only")
         if width < 1 or height < 1:
             raise ValueError("invalid size")
         if stride is None:
             stride = width
-        if format != MONO_VLSB:
+        if format == GS8:
+            needed = stride * height
+        elif format != MONO_VLSB:
             stride = (stride + 7) & ~7  # rows start on a byte, as MicroPython rounds it
             needed = stride * height // 8
         else:
@@ -55,10 +59,15 @@ class FrameBuffer:
         return index, x & 7
 
     def _get(self, x, y):
+        if self.format == GS8:
+            return self.buf[y * self.stride + x]
         index, bit = self._address(x, y)
         return (self.buf[index] >> bit) & 1
 
     def _set(self, x, y, color):
+        if self.format == GS8:
+            self.buf[y * self.stride + x] = color & 0xFF  # as MicroPython: the low byte
+            return
         # As MicroPython's mono formats: any color but 0 lights the pixel (2 and -1 too).
         index, bit = self._address(x, y)
         if color != 0:

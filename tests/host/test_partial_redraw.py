@@ -107,3 +107,68 @@ def test_typing_sends_one_glyph_per_digit_and_the_glass_keeps_up() -> None:
     for y in range(64):
         for x in range(128):
             assert panel.pixel(x, y) == display.canvas.pixel(x, y)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.sampled_from(["electronic_banking", "revolution", "classic"]),
+    st.lists(
+        st.one_of(
+            st.sampled_from(["1", "2", "5", "0", ".", "K", "M", "C", "GO"]),
+            st.sampled_from(["1", "2", "5", "0"]).map(lambda digit: digit * 3),
+            st.sampled_from([("in", 1, "green"), ("in", 2, "red"), ("out", "green")]),
+            st.just(("out", "red")),
+        ),
+        max_size=25,
+    ),
+)
+def test_a_game_on_the_unit_shows_what_a_full_render_of_its_view_draws(edition, steps) -> None:
+    """Keys and cards through the whole unit, where the shell draws a typed character alone
+    when the edition says only the amount changed (entry_changed), without its view: after
+    each step the glass equals the edition's view drawn whole on a blank canvas."""
+    import app.unit
+    from host_sim.virtual_unit import VirtualUnit
+
+    edits = []
+    edit_entry = app.unit.edit_entry
+
+    def counted(canvas, big, log=None):
+        columns = edit_entry(canvas, big, log)
+        edits.append(columns is not None)
+        return columns
+
+    app.unit.edit_entry = counted
+    vu = VirtualUnit(edition=edition)
+    try:
+        for step in [("in", 1, "green"), "12"] + steps:
+            if isinstance(step, tuple):
+                slot = step[-1]
+                card = vu.slot_cards[slot]
+                if step[0] == "out" and card is not None:
+                    vu.remove(slot)
+                elif step[0] == "in" and card is None and step[1] not in vu.slot_cards.values():
+                    vu.insert(step[1], slot)
+            else:
+                vu.type([key for key in ([step] if step == "GO" else step) if key in vu.keys])
+            vu.advance(0.1)
+            _glass_is_the_view_drawn_whole(vu, step)
+    finally:
+        vu.close()
+        app.unit.edit_entry = edit_entry
+    assert edits[0] is True, edits  # the "2" of "12": drawn alone
+
+
+def _glass_is_the_view_drawn_whole(vu, step) -> None:
+    unit = vu.unit
+    if not vu.parts.panel.display_on or unit.render_due(vu.clock.ms()):
+        return
+    view = unit.active.view()
+    alert = unit.alert()
+    if alert:
+        view["message"] = alert
+        view["error"] = True
+    full = blank()
+    render(full, view, dict(unit.status))
+    for y in range(64):
+        for x in range(128):
+            assert vu.parts.panel.pixel(x, y) == full.pixel(x, y), (step, view, x, y)

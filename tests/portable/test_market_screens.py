@@ -1,7 +1,9 @@
 # The Stock Exchange screens (ui.market_screens), portable: fit, legibility rules, the screen log.
-# micropython-heap: 96k (the worst-case market screen and its screen log: about 45 KB stay live
+# micropython-heap: 112k (the worst-case market screen and its screen log: about 45 KB stay live
 # between tests, since the merge with the Classic work 64k no longer fits the log's lists, and
-# the glyph bitmaps ui.draw builds once and keeps add about 15 KB on the 64-bit unix port)
+# the glyph bitmaps ui.draw builds once and keeps add about 15 KB on the 64-bit unix port; the
+# entry-edit path of ui.render and draw_text's inline glyph lookup left it about 0.7 KB more
+# live, after which 96k-104k failed by fragmentation to find a 1 KB canvas; 105k-128k pass)
 
 from canvas_rig import BoundsCanvas
 

@@ -87,3 +87,12 @@ def test_round_trip_of_every_step_up_to_twenty_million():
     while amount <= money.MAX_OPERATION:
         assert parse_amount(format_amount(amount)) == amount
         amount += 730000  # a stride that visits K, whole-M and fractional-M forms
+
+
+def test_format_amount_answers_from_its_last_two_amounts_alike():
+    # Interleaved and repeated amounts (a view formats the same balances at every redraw): the
+    # remembered texts are those of the amounts asked, never a neighbour's.
+    amounts = [15000000, 2000000, 15000000, 15250000, 2000000, -260000, 2000000, 0, 0, 999990000]
+    expected = ["15M", "2M", "15M", "15.25M", "2M", "-260K", "2M", "0", "0", "999.99M"]
+    assert [format_amount(a) for a in amounts] == expected
+    assert [format_amount(a) for a in reversed(amounts)] == list(reversed(expected))

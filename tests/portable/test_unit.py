@@ -306,3 +306,70 @@ def test_a_digit_goes_out_as_one_window_and_an_unchanged_screen_allocates_nothin
         heap_unlock()
     assert drew[0] is False
     rig.cleanup()
+
+
+def test_a_typed_digit_alone_is_drawn_without_the_view_and_without_allocating():
+    """Only the amount changed (the edition's entry_changed): the shell draws the character
+    alone, builds no view, sends one window and allocates nothing doing it; the canvas is then
+    what a whole render of the view draws."""
+    import framebuf
+
+    from ui.render import render
+
+    rig = Rig()
+    rig.insert(0, 2)
+    rig.advance(1200)
+    rig.unit.screen_log = None  # as on the device: nothing logged
+    rig.type("12")
+    edition = rig.unit.edition
+    views = []
+    view = edition.view
+
+    def counted():
+        views.append(1)
+        return view()
+
+    edition.view = counted
+    display = rig.unit.display
+    bus = display.i2c
+    quiet = QuietBus()
+    display.i2c = quiet  # the fake bus keeps what it is sent: heap_lock must see the firmware
+    edition.entry = edition.entry + "5"  # made before the heap is locked, as the key's step does
+    edition.entry_changed()
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        heap_lock = heap_unlock = None
+    drew = [False]
+    if heap_lock is not None:
+        heap_lock()
+    try:
+        drew[0] = rig.unit.render_screen(rig.now + 40)
+    finally:
+        if heap_unlock is not None:
+            heap_unlock()
+    display.i2c = bus
+    del edition.view
+    assert drew[0] is True and views == []
+    sent = quiet.sent[: quiet.count]
+    assert sent == [7, 1 + 3 * 16], sent  # the window command, then 16 columns of 3 pages
+    whole = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    render(whole, edition.view(), rig.unit.status)
+    canvas = display.canvas
+    for y in range(64):
+        for x in range(128):
+            assert canvas.pixel(x, y) == whole.pixel(x, y), (x, y)
+    rig.cleanup()
+
+
+class QuietBus:
+    """Acknowledges every write and keeps only its length."""
+
+    def __init__(self) -> None:
+        self.sent = [0] * 8
+        self.count = 0
+
+    def writeto(self, address, buf, stop=True):
+        self.sent[self.count] = len(buf)
+        self.count += 1
+        return len(buf)
