@@ -495,13 +495,9 @@ class BankUnit:
                 if edition is self.edition and self.store.compact_due():
                     self.store.compact(edition.snapshot_records())  # False: retried later
         cues = edition.take_cues()
-        if not cues and cue is None:  # most steps (a release, a tick): no sound to play
-            volume = edition.volume
-            piezo = self.piezo
-            if volume is not None and piezo is not None and piezo.volume != volume:
-                piezo.set_volume(volume)  # as _follow_volume()
-            return
         volume = self._follow_volume()
+        if not cues and cue is None:  # most steps (a release, a tick): no sound to play
+            return
         if cue is not None:
             melody = self._melody(cue, volume)
         else:
