@@ -4,6 +4,7 @@ the simulator's behavioural state machine (peripherals.rp2_pio) held to the emul
 
 import adafruit_pioasm
 import pytest
+from keypad_rig import KEYS_4X4, KEYS_5X5
 from pio_emulation import EmulatedSM
 
 from drivers import keypad_pio
@@ -16,19 +17,6 @@ from peripherals.rp2_pio import PIO, StateMachine, asm_pio, wrap_bounds
 
 PRESS = Keypad.PRESS
 RELEASE = Keypad.RELEASE
-KEYS_4X4 = (
-    ("1", "2", "3", "K"),
-    ("4", "5", "6", "M"),
-    ("7", "8", "9", "GO"),
-    (".", "0", "C", None),
-)
-KEYS_5X5 = (
-    ("1", "2", "3", "K", "A"),
-    ("4", "5", "6", "M", "B"),
-    ("7", "8", "9", "GO", "D"),
-    (".", "0", "C", "E", "F"),
-    ("G", "H", "I", "J", "L"),
-)
 
 
 def pioasm_text(n_rows: int, n_cols: int) -> str:

@@ -1,6 +1,8 @@
 # Keypad driver against the virtual diode-less matrix: debounce, holds, ghosts, layouts.
 import gc
 
+from keypad_rig import KEYS_4X4, KEYS_5X5
+
 from compat.ticks import TICKS_PERIOD, ticks_add
 from drivers.keypad import Keypad
 from peripherals.bus import Pin
@@ -8,20 +10,6 @@ from peripherals.keypad_matrix import KeypadMatrix
 
 PRESS = Keypad.PRESS
 RELEASE = Keypad.RELEASE
-
-KEYS_4X4 = (
-    ("1", "2", "3", "K"),
-    ("4", "5", "6", "M"),
-    ("7", "8", "9", "GO"),
-    (".", "0", "C", None),
-)
-KEYS_5X5 = (
-    ("1", "2", "3", "K", "A"),
-    ("4", "5", "6", "M", "B"),
-    ("7", "8", "9", "GO", "D"),
-    (".", "0", "C", "E", "F"),
-    ("G", "H", "I", "J", "L"),
-)
 
 
 def make(keymap=KEYS_4X4, timer=None):

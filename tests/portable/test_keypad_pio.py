@@ -12,6 +12,8 @@ except ImportError:  # MicroPython's unix port: the model is the rp2 module
 
     sys.modules["rp2"] = rp2_pio
 
+from keypad_rig import KEYS_4X4, KEYS_5X5  # noqa: E402
+
 from drivers.keypad import Keypad  # noqa: E402
 from drivers.pio_keypad import PioKeypad  # noqa: E402
 from peripherals.bus import Pin  # noqa: E402
@@ -20,20 +22,6 @@ from peripherals.rp2_pio import StateMachine  # noqa: E402
 
 PRESS = Keypad.PRESS
 RELEASE = Keypad.RELEASE
-
-KEYS_4X4 = (
-    ("1", "2", "3", "K"),
-    ("4", "5", "6", "M"),
-    ("7", "8", "9", "GO"),
-    (".", "0", "C", None),
-)
-KEYS_5X5 = (
-    ("1", "2", "3", "K", "A"),
-    ("4", "5", "6", "M", "B"),
-    ("7", "8", "9", "GO", "D"),
-    (".", "0", "C", "E", "F"),
-    ("G", "H", "I", "J", "L"),
-)
 
 
 class Flag:
