@@ -143,20 +143,14 @@ class Store:
         self.journal.load()  # learn whether its tail is torn before the next append
         return records, problems
 
-    def replay(self):
-        """Every record still on flash, oldest first, as (seq, record): the state records of
-        the oldest readable snapshot (with its seq), then each later journal line, across every
-        generation kept; a batch gives each of its records with the line's seq. A generator
-        that reads one line at a time, so a reader of the history (rules.history) never holds a
-        journal in RAM. Generation 0 has no snapshot: it starts from nothing. A new-game
-        snapshot starts it there, the generations before it being another game. Nothing is
-        written. Torn or corrupt lines are passed over (load() is what reports damage); a
-        journal file that cannot be read raises OSError."""
+    def _history_base(self) -> tuple:
+        """(logs, base, snapshot): the journals on flash, and where the current game's history
+        starts: generation `base`, from its snapshot's state records if `snapshot`. Generation
+        0 has no snapshot: it starts from nothing. A new-game snapshot starts it there, the
+        generations before it being another game; else the oldest readable snapshot does."""
         names = self.fs.listdir()
         logs = _generations(names, LOG)
         snaps = _generations(names, SNAP)
-        last = 0
-        base = 0
         start = 0  # the newest new-game snapshot's generation: nothing before it is this game's
         for generation in reversed(snaps):
             if self._new_game_snapshot(generation):
@@ -164,34 +158,83 @@ class Store:
                 break
         if not logs or logs[0] > 0 or start > 0:
             for generation in snaps:
-                if generation < start:
-                    continue
-                snapshot = self._read_snapshot(generation)
-                if snapshot is not None:
-                    last, base = snapshot[0], generation
-                    for record in snapshot[1]:
-                        yield last, record
-                    break
+                if generation >= start and self._read_snapshot(generation) is not None:
+                    return logs, generation, True
+        return logs, 0, False
+
+    def replay(self):
+        """Every record still on flash, oldest first, as (seq, record): the state records of
+        the oldest readable snapshot (with its seq), then each later journal line, across every
+        generation kept; a batch gives each of its records with the line's seq. A generator
+        that reads one line at a time, so a reader never holds a journal in RAM (the export,
+        host_sim.history). Nothing is written. Torn or corrupt lines are passed over (load() is
+        what reports damage); a journal file that cannot be read raises OSError."""
+        logs, base, snapshot = self._history_base()
+        last = 0
+        if snapshot:
+            found = self._read_snapshot(base)
+            if found is not None:
+                last = found[0]
+                for record in found[1]:
+                    yield last, record
         for generation in logs:
-            if generation < base:
-                continue
-            try:
-                handle = self.fs.open(LOG + str(generation), "rb")
-            except OSError as error:
-                if error.args[0] == ENOENT:
+            if generation >= base:
+                for item in self._journal_records(generation, last):
+                    last = item[0]
+                    yield item
+
+    def history_generations(self) -> list:
+        """The current game's generations, newest first, as (generation, snapshot): what a
+        reader of the history (rules.history) reads one at a time with history_records(),
+        stopping as soon as it has what it shows, so a page reads the newest generation (at
+        most compact_every records), not the whole game. `snapshot` is True for the oldest one
+        when its snapshot's state records start the history (as replay() yields them). Reads
+        the snapshots' first lines (and the oldest's whole) only."""
+        logs, base, snapshot = self._history_base()
+        found = []
+        for generation in logs:
+            if generation >= base:
+                found.append((generation, snapshot and generation == base))
+        if snapshot and (not found or found[0][0] != base):
+            found.insert(0, (base, True))  # its journal is gone: the snapshot alone
+        found.reverse()
+        return found
+
+    def history_records(self, generation: int, snapshot: bool = False):
+        """One generation's records, oldest first, as (seq, record), as replay() gives them:
+        its snapshot's state records if `snapshot`, then its journal's lines after the
+        snapshot's seq (a line at or below it is a stale copy, passed over), read one line at
+        a time. A missing journal gives nothing; one that cannot be read raises OSError."""
+        last = 0
+        if snapshot:
+            found = self._read_snapshot(generation)
+            if found is not None:
+                last = found[0]
+                for record in found[1]:
+                    yield last, record
+        elif generation > 0:
+            last = self._snapshot_seq(generation)
+        yield from self._journal_records(generation, last)
+
+    def _journal_records(self, generation: int, last: int):
+        """log.<generation>'s records numbered above `last`, in order, a line at a time."""
+        try:
+            handle = self.fs.open(LOG + str(generation), "rb")
+        except OSError as error:
+            if error.args[0] == ENOENT:
+                return
+            raise  # a history with lines missing would be told as the whole story
+        with handle:
+            for line in handle:
+                record = decode(line)
+                if record is None or record[0] <= last:
                     continue
-                raise  # a history with lines missing would be told as the whole story
-            with handle:
-                for line in handle:
-                    record = decode(line)
-                    if record is None or record[0] <= last:
-                        continue
-                    last = record[0]
-                    if record[1] == "batch":
-                        for part in record[2]:
-                            yield last, tuple(part)
-                    else:
-                        yield last, record[1:]
+                last = record[0]
+                if record[1] == "batch":
+                    for part in record[2]:
+                        yield last, tuple(part)
+                else:
+                    yield last, record[1:]
 
     def _read_marks(self, names: list) -> int:
         """The highest whole mark (0: none), and which file the next one goes to."""
@@ -213,14 +256,25 @@ class Store:
         self._mark_slot = 1 - best_slot
         return best
 
-    def _new_game_snapshot(self, generation: int) -> bool:
-        """Whether snap.<generation>'s header (its first line only) says it starts a game."""
+    def _header(self, generation: int):
+        """snap.<generation>'s header line (its first line only), or None if unreadable."""
         try:
             with self.fs.open(SNAP + str(generation), "rb") as snap:
-                header = decode(snap.readline())
+                return decode(snap.readline())
         except OSError:
-            return False
+            return None
+
+    def _new_game_snapshot(self, generation: int) -> bool:
+        """Whether snap.<generation>'s header says it starts a game."""
+        header = self._header(generation)
         return header is not None and len(header) > 3 and header[3] == NEW
+
+    def _snapshot_seq(self, generation: int) -> int:
+        """The seq snap.<generation> was taken at (0 if it cannot be read)."""
+        header = self._header(generation)
+        if header is None or len(header) < 3 or header[0] != "snapshot":
+            return 0
+        return header[1] if isinstance(header[1], int) else 0
 
     def _read_snapshot(self, generation: int):
         """(seq, state records, starts a new game) of snap.<generation>; None if unreadable."""
