@@ -21,6 +21,10 @@
 # would skip that journal's records). Every generation before the current game's is removed
 # at the next compaction (a "new"/"se_new" record, or a new-game snapshot). Boot reads only
 # the newest readable snapshot and the journals from it on, as before.
+# Reading them back: replay() gives the whole game oldest first (the export);
+# history_generations() lists the current game's generations newest first and
+# history_records(g) gives one generation's records, so a history page (rules.history) reads
+# only the newest generations its pages reach, each journal forward a line at a time.
 #   mark.0, mark.1   the high-water mark: the number of the last record made durable, one
 #              checksummed line "[seq] crc", written after each append, the two files in turn
 # A journal can lose its newest lines (or the whole newest file) without leaving a trace in
