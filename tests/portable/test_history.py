@@ -234,3 +234,23 @@ def test_m_that_finished_an_amount_and_c_that_left_do_not_hold_on():
     edition.tick(11500)  # still down 2.5 s
     edition.key_up(keys.CLEAR, 11600)
     assert edition.admin is None and edition.outbox == []
+
+
+def test_review_steps_back_a_generation_at_a_time_and_stops_at_a_new_game():
+    """The Stock Exchange's REVIEW: the newest generation read first, an older one only when
+    the steps reach it; se_new ends the transactions; a snapshot's se_review counts as one."""
+    buy = ("se_buy", 0, 1, 2, 500)
+    gens = [
+        [buy] * 4 + [("se_new",)] + [("se_buy", 1, 1, 1, 10 + n) for n in range(3)],
+        [("se_buy", 2, 2, 1, 100 + n) for n in range(7)] + [("se_price", 1, 99)],
+        [("se_buy", 3, 3, 1, 200 + n) for n in range(5)],
+    ]
+    source = _Source(gens)
+    review = history.Review(source, ("se_buy",))
+    assert source.given == 0  # nothing read before the first step back
+    assert review.entry(0)[4] == 204 and review.entry(4)[4] == 200
+    assert source.given == 5  # the newest generation only
+    assert review.entry(5)[4] == 106 and review.entry(11)[4] == 100
+    assert review.entry(12)[4] == 12 and review.entry(14)[4] == 10
+    assert review.entry(15) is None  # the 4 buys before se_new were another game's
+    assert source.given == 5 + 8 + 8 + 8  # the middle generation twice: a window is six

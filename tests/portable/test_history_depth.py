@@ -9,6 +9,7 @@ from rules import history, keys
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
 from rules.money import format_amount
+from store.journal import encode
 from store.store import Store
 
 DIR = "history-depth-test.tmp"
@@ -174,3 +175,24 @@ def test_a_new_game_snapshot_ends_the_history_and_old_journals_are_not_read():
         (1, -30000, "CARD 2", START - 30000, history.TX),
     ]
     assert counting.lines == 2  # only the new game's journal
+
+
+def test_stale_copies_and_a_torn_line_are_passed_over_as_the_whole_pass_does():
+    """A whole, checksummed line numbered at or below its generation's snapshot (a stale copy)
+    and a torn last line: neither shows, in an older generation or the newest."""
+    flash = VirtualFlash(empty_dir(DIR))
+    store = Store(flash)
+    store.compact_every = 6
+    edition = _edition()
+    _play(store, edition, [("tx", 0, 1 + i % 2, 10000 * (1 + i)) for i in range(15)])
+    for name in ("log.1", "log.2"):
+        with flash.open(name, "rb") as log:
+            lines = log.read()
+        with flash.open(name, "wb") as log:  # record 3 again, first: a stale copy
+            log.write(encode((3, "tx", 0, 1, 999000)) + lines)
+    with flash.open("log.2", "ab") as log:
+        log.write(b'[99, "tx", 0, 1, 55')  # torn: no newline, no CRC
+    pages = _open(store, edition, 1)
+    shown = _every_page(pages)
+    assert shown == _whole_pass(store, edition, 1)
+    assert [page[1] for page in shown] == [10000 * (15 - 2 * n) for n in range(8)]
