@@ -244,13 +244,13 @@ def test_a_power_cut_mid_transaction_leaves_a_history_that_matches_the_balances(
 def test_a_long_game_pages_through_snapshots_a_window_at_a_time(monkeypatch) -> None:
     monkeypatch.setattr(Store, "compact_every", 25)  # several snapshots in the game
     reads = []
-    real = rules_history.entries
+    real = Store.history_records
 
-    def counted(*args, **kwargs):
-        reads.append(args[4:] or (-1, -1))
-        return real(*args, **kwargs)
+    def counted(self, generation, snapshot=False):
+        reads.append(generation)
+        return real(self, generation, snapshot)
 
-    monkeypatch.setattr(rules_history, "entries", counted)
+    monkeypatch.setattr(Store, "history_records", counted)
     with VirtualUnit() as unit:
         ready(unit, 1, "red")
         ready(unit, 2, "green")
@@ -278,9 +278,11 @@ def test_a_long_game_pages_through_snapshots_a_window_at_a_time(monkeypatch) -> 
         for _ in range(len(history) - 1):  # the last M was refused: on the oldest page
             unit.press("K")
         assert page(unit) == expected_page(2, history[0])
-        # One read to open, one per window stepped past (each way), no more.
+        # A generation read to open, one per window or generation stepped past (each way).
         windows = -(-len(history) // rules_history.WINDOW)
-        assert len(reads) <= 1 + 2 * windows + 2
+        generations = len(unit.unit.store.history_generations())
+        assert generations >= 3 and reads[0] == max(reads)  # the newest generation first
+        assert len(reads) <= 1 + 2 * (windows + generations), reads
 
 
 # ---- the Stock Exchange -----------------------------------------------------------------------

@@ -4,7 +4,7 @@
 import gc
 
 from peripherals.flash import VirtualFlash, empty_dir
-from rules import history, keys
+from rules import history, history_pass, keys
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
 from rules.money import format_amount
@@ -79,7 +79,7 @@ def test_entries_newest_first_with_undone_and_the_other_side():
         ("tx", 4, 5, 70000),  # not card 2's
     ]
     balance = START + GO - 500000 + 300000 - 110000
-    count, kept = history.entries(_journal(records), 2, balance)
+    count, kept = history_pass.entries(_journal(records), 2, balance)
     assert count == 6
     shown = [(e[2], e[3], e[4], e[5]) for e in reversed(kept)]
     assert shown == [
@@ -96,7 +96,7 @@ def test_an_untagged_go_of_an_older_journal_shows_as_bank():
     """Journals written before GO was tagged: the bank paying the GO amount is a payment from
     the bank like any other (its amount cannot tell it from one)."""
     records = [("tx", 0, 2, GO), ("tx", 0, 2, GO, "go"), ("tx", 0, 2, 100000)]
-    count, kept = history.entries(_journal(records), 2, START + 2 * GO + 100000)
+    count, kept = history_pass.entries(_journal(records), 2, START + 2 * GO + 100000)
     assert count == 3
     assert [e[3] for e in kept] == ["BANK", "GO", "BANK"]
     assert [e[4] for e in kept] == [START + GO, START + 2 * GO, START + 2 * GO + 100000]
@@ -104,7 +104,7 @@ def test_an_untagged_go_of_an_older_journal_shows_as_bank():
 
 def test_a_new_game_starts_the_history_again():
     records = [("tx", 0, 2, 50000), ("new", START), ("tx", 2, 1, 20000)]
-    count, kept = history.entries(_journal(records), 2, START - 20000)
+    count, kept = history_pass.entries(_journal(records), 2, START - 20000)
     assert count == 1 and kept[0][2] == -20000 and kept[0][4] == START - 20000
 
 
@@ -175,7 +175,7 @@ def test_store_replay_reads_every_generation_left_on_flash():
     assert "ledger" in kinds[:state] and "tx" not in kinds[:state]
     assert seqs[state:] == list(range(21, 36)) + [36, 36]
     assert kinds[state:] == ["tx"] * 17
-    count, kept = history.entries(store.replay, 1, edition.ledger.balance(1) - 20000)
+    count, kept = history_pass.entries(store.replay, 1, edition.ledger.balance(1) - 20000)
     assert count == 3  # records 25, 31 and the batch's payment by card 1
 
 

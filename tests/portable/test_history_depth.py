@@ -5,7 +5,7 @@
 # micropython-heap: 96k (the virtual flash model, the store and an edition in one heap, as
 # test_store.py)
 from peripherals.flash import VirtualFlash, empty_dir
-from rules import history, keys
+from rules import history, history_pass, keys
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
 from rules.money import format_amount
@@ -87,8 +87,9 @@ def _every_page(pages: history.History) -> list:
 
 
 def _whole_pass(store: Store, edition, card: int) -> list:
-    """The same pages from one pass over the whole game (history.entries on Store.replay)."""
-    count, kept = history.entries(store.replay, card, edition.ledger.balance(card), 0, 1 << 30)
+    """The same pages from one pass over the whole game (history_pass.entries on Store.replay)."""
+    balance = edition.ledger.balance(card)
+    count, kept = history_pass.entries(store.replay, card, balance, 0, 1 << 30)
     assert count == len(kept)
     return [tuple(entry[1:]) for entry in reversed(kept)]
 
@@ -118,7 +119,7 @@ def test_opening_and_stepping_read_only_the_generations_the_pages_reach():
     assert view["title"] == "CARD 1  #139"  # the 139th transaction, i = 138
     assert counting.lines == 5 + 3 * store.compact_every  # log.7 twice (a window is six)
     before = counting.lines
-    history.entries(reader.replay, 1, 0)
+    history_pass.entries(reader.replay, 1, 0)
     assert counting.lines - before == 165  # what the pass before this read on every open
 
 
