@@ -107,9 +107,10 @@ def card_game(fs, edition_name: str | None = None) -> tuple:
 
 
 def card_history(fs, card: int, edition) -> list:
-    """A card's history as the unit pages it, newest first: dicts seq, amount (signed),
-    other, balance (after it), kind ("tx" or "undo") and undone."""
-    from rules.history import UNDO, UNDONE, entries
+    """A card's history as the unit pages it, newest first: dicts seq, number (the title's
+    #n), amount (signed), other, balance (after it), kind ("tx" or "undo") and undone."""
+    from rules.history import UNDO, UNDONE
+    from rules.history_pass import entries
 
     count, kept = entries(Store(fs).replay, card, edition.ledger.balance(card), 0, 1 << 30)
     out = []
@@ -117,6 +118,7 @@ def card_history(fs, card: int, edition) -> list:
         out.append(
             {
                 "seq": entry[0],
+                "number": entry[1],  # the game's transaction number (an undo's: the one taken)
                 "amount": entry[2],
                 "other": entry[3],
                 "balance": entry[4],

@@ -535,8 +535,9 @@ class VirtualUnit:
 
     def history(self, card: int | None = None) -> list:
         """Newest first. A card edition: card N's transactions as its history page shows them,
-        dicts seq (the journal line), amount (signed), other (BANK, GO, CARD 3, CHANCE,
-        MORTGAGE, UNDO...), balance (after it), kind ("tx" or "undo") and undone. The Stock
+        dicts seq (the journal line), number (the game's transaction number its page's title
+        shows: an undo's is the one it took back), amount (signed), other (BANK, GO, CARD 3,
+        CHANCE, MORTGAGE, UNDO...), balance (after it), kind ("tx" or "undo") and undone. The Stock
         Exchange (no card): its transactions, dicts seq, kind, tokens, code, shares, amount."""
         from host_sim import history
 

@@ -202,7 +202,7 @@ class Config:
         old = unit.edition
         edition = self.build_edition()
         unit.edition = edition
-        edition.journal = unit.store.replay  # its history (rules.history), as app.unit does
+        edition.journal = unit.store  # its history (rules.history), as app.unit does
         if edition.name != old.name:
             if unit.uses_cards:
                 if unit.readers[GREEN] is None and self.readers is not None:

@@ -92,7 +92,7 @@ class BankUnit:
         self.edition = edition
         # The edition may read its game's history back from the journal (rules.history):
         # lazily, writing nothing. app.config does the same for an edition it makes.
-        edition.journal = store.replay
+        edition.journal = store
         self.keypad = keypad
         self.display = display  # SSD1306 or None when the board has none
         # Whether it can send one window it is told about (an amount's typed character): a

@@ -3,14 +3,15 @@
 # A mode object: the edition opens it when its history key's hold acts (one card in, nothing
 # typed: the edition's hold table), hands it every key while it is open and draws view() in its
 # place; the Stock Exchange's REVIEW steps back with Review (rules.stock_screens). It writes
-# nothing and keeps no copy of the journal: `journal` is a callable returning an iterator of
-# (seq, record), oldest first (store.Store.replay on the unit), and each read keeps only a
-# window of WINDOW pages, so the heap it takes does not grow with the game. Loaded on first
-# use, like rules.endgame.
+# nothing and keeps no copy of the journal: `journal` is the store (store.Store), read newest
+# generation first and only as far back as the pages reach (Pages), each read keeping a
+# window of WINDOW pages, so neither the time a page takes nor the heap grows with the game.
+# rules.history_pass is the whole-game pass the export uses. Loaded on first use, like
+# rules.endgame.
 from rules import keys
 from rules.ledger import BANK
 
-WINDOW = 6  # pages kept from one read of the journal; stepping past them reads it again
+WINDOW = 6  # pages kept from one read of a generation; stepping past them reads one again
 
 MSG_OLDEST = "NO EARLIER ENTRY"
 MSG_NEWEST = "NO LATER ENTRY"
@@ -48,77 +49,6 @@ def other_side(record: tuple, card: int) -> str:
     return "CARD %d" % other
 
 
-def entries(journal, card: int, balance_now: int, first=-1, last=-1) -> tuple:
-    """(count, entries): how many entries card `card` has in the current game, and those with
-    chronological indexes first..last (first -1: the newest WINDOW). One pass over the journal.
-    Balances are counted back from balance_now, the card's balance after the last record: the
-    journal may start at a snapshot, and a game's start balance is a setting that can change."""
-    kept: list = []
-    count = 0
-    balance = 0
-    number = 0  # the game's transaction count, as an undo record names them
-    for item in journal():
-        seq, record = item[0], item[1]
-        kind = record[0]
-        if kind == "ledger":  # a snapshot: the transaction count where the journal starts
-            number = record[5] if len(record) > 5 else 0
-            continue
-        if kind == "new":
-            balance, number, kept, count = 0, 0, [], 0
-            continue
-        entry = None
-        if kind == "tx":
-            number += 1
-            payer, payee, amount = record[1], record[2], record[3]
-            if payer == card or payee == card:
-                signed = amount if payee == card else -amount
-                balance += signed
-                entry = [seq, number, signed, other_side(record, card), balance, TX]
-        elif kind == "undo":
-            taken, payer, payee, amount = record[1], record[2], record[3], record[4]
-            for old in kept:
-                if old[1] == taken and old[5] == TX:
-                    old[5] = UNDONE
-            if payer == card or payee == card:
-                signed = amount if payer == card else -amount
-                balance += signed
-                entry = [seq, taken, signed, "UNDO", balance, UNDO]
-        if entry is None:
-            continue
-        if first < 0 or first <= count <= last:
-            kept.append(entry)
-            if first < 0 and len(kept) > WINDOW:
-                kept.pop(0)
-        count += 1
-    for entry in kept:
-        entry[4] = balance_now - (balance - entry[4])  # from the change since, to a balance
-    return count, kept
-
-
-def transactions(journal, kinds: tuple, first: int = -1, last: int = -1) -> tuple:
-    """(count, records): the Stock Exchange's transactions (records of `kinds`) since its last
-    new game, and those with chronological indexes first..last (first -1: the newest WINDOW).
-    A snapshot's ("se_review", refund_to, refund, *transaction) counts as its transaction."""
-    kept: list = []
-    count = 0
-    for item in journal():
-        record = item[1]
-        kind = record[0]
-        if kind == "se_new":
-            kept, count = [], 0
-            continue
-        if kind == "se_review":
-            record = tuple(record[3:])
-        elif kind not in kinds:
-            continue
-        if first < 0 or first <= count <= last:
-            kept.append(record)
-            if first < 0 and len(kept) > WINDOW:
-                kept.pop(0)
-        count += 1
-    return count, kept
-
-
 def open_page(ed) -> None:
     """The history key held (the edition's hold table): the one card's history, newest first."""
     green, red = ed.slot_card[keys.GREEN], ed.slot_card[keys.RED]
@@ -129,6 +59,7 @@ def open_page(ed) -> None:
             ed.journal,
             card,
             ed.ledger.balance(card),
+            ed.ledger.moves,
             ed.money,
             ed.history_key,
             ed.history_newer_key,
@@ -166,10 +97,9 @@ def review_older(ed, kinds: tuple) -> None:
         if review is None:
             review = ed.review = Review(ed.journal, kinds)
         back = review.page + 1
-        if back >= review.count:
+        if review.entry(back) is None:
             ed.refuse(MSG_OLDEST)
             return
-        review.entry(back)
     except OSError:
         ed.refuse("STORAGE FAILED")
         return
@@ -179,89 +109,197 @@ def review_older(ed, kinds: tuple) -> None:
 
 
 class Pages:
-    """Entries read back from the journal a window at a time, page 0 the newest. A subclass
-    reads with _read(first, last) -> (count, entries of chronological indexes first..last;
-    first -1: the newest WINDOW)."""
+    """Entries read back from the journal newest first, page 0 the newest, a generation at a
+    time: `journal` is the store (history_generations(), history_records()). Only the
+    generations the pages reach are read, newest first, each forward a line at a time; what
+    one read learnt (its entry count, and the state at its older end that the next older one
+    is counted back from: a subclass's `carry`) is kept for the generations read so far, a few
+    numbers each, and entries for at most WINDOW pages of one generation. A subclass reads a
+    generation with _scan(generation, snapshot, carry, first, last) -> (count, carry before
+    it, entries of chronological indexes first..last in it (first -1: its newest WINDOW),
+    whether it starts the game)."""
 
-    def __init__(self) -> None:
+    def __init__(self, journal, carry) -> None:
+        self.journal = journal
         self.page = 0
-        self.count, self.kept = self._read(-1, -1)
-        self.first = self.count - len(self.kept)  # chronological index of kept[0]
+        self.generations = journal.history_generations()  # (generation, snapshot), newest first
+        self.counts: list = []  # entries in each generation read, newest first
+        self.carries = [carry]  # the state after each generation read (and before the last)
+        self.started = False  # the oldest generation read holds the game's start
+        self.kept: list = []  # entries of generation self.at, chronological indexes self.low..
+        self.at = -1
+        self.low = 0
 
-    def _read(self, first: int, last: int) -> tuple:
+    def _scan(self, generation: int, snapshot: bool, carry, first: int, last: int) -> tuple:
         raise NotImplementedError
 
+    def _read(self, i: int, first: int, last: int) -> tuple:
+        generation, snapshot = self.generations[i]
+        return self._scan(generation, snapshot, self.carries[i], first, last)
+
+    def _older(self) -> bool:
+        """Read the next older generation (its newest WINDOW entries); False if none is left."""
+        i = len(self.counts)
+        if self.started or i >= len(self.generations):
+            return False
+        count, carry, kept, started = self._read(i, -1, -1)
+        self.counts.append(count)
+        self.carries.append(carry)
+        self.started = started
+        if count:  # an empty one leaves the window as it was: the page shown stays readable
+            self.kept, self.at, self.low = kept, i, count - len(kept)
+        return True
+
     def entry(self, page: int):
-        """The entry on `page` (0: the newest); reads the journal again outside the window."""
-        index = self.count - 1 - page
-        if not self.first <= index < self.first + len(self.kept):
-            if index < self.first:  # stepping older: the window ends at this entry
+        """The entry on `page` (0: the newest), None past the oldest; reads a generation (only
+        one, in turn) when the page is outside the window."""
+        i = 0
+        newer = 0  # entries in the generations newer than i
+        while True:
+            if i == len(self.counts) and not self._older():
+                return None
+            if page < newer + self.counts[i]:
+                break
+            newer += self.counts[i]
+            i += 1
+        count = self.counts[i]
+        index = count - 1 - (page - newer)  # chronological, in generation i
+        if self.at != i or not self.low <= index < self.low + len(self.kept):
+            if self.at != i or index < self.low:  # stepping older: the window ends here
                 first, last = max(0, index - WINDOW + 1), index
             else:
-                first, last = index, index + WINDOW - 1
-            self.count, self.kept = self._read(first, last)
-            self.first = first
-        return self.kept[index - self.first]
+                first, last = index, min(count - 1, index + WINDOW - 1)
+            self.kept = self._read(i, first, last)[2]
+            self.at, self.low = i, first
+        return self.kept[index - self.low]
 
 
 class Review(Pages):
-    """The Stock Exchange's transactions, newest first, for REVIEW stepping back."""
+    """The Stock Exchange's transactions (records of `kinds`) since its last new game, newest
+    first, for REVIEW stepping back. A snapshot's ("se_review", refund_to, refund,
+    *transaction) starting the history counts as its transaction."""
 
     def __init__(self, journal, kinds: tuple) -> None:
-        self.journal = journal
         self.kinds = kinds
-        Pages.__init__(self)
+        Pages.__init__(self, journal, None)
 
-    def _read(self, first: int, last: int) -> tuple:
-        return transactions(self.journal, self.kinds, first, last)
+    def _scan(self, generation: int, snapshot: bool, carry, first: int, last: int) -> tuple:
+        kept: list = []
+        count = 0
+        started = False
+        for item in self.journal.history_records(generation, snapshot):
+            record = item[1]
+            kind = record[0]
+            if kind == "se_new":
+                kept, count, started = [], 0, True
+                continue
+            if kind == "se_review":
+                record = tuple(record[3:])
+            elif kind not in self.kinds:
+                continue
+            if first < 0 or first <= count <= last:
+                kept.append(record)
+                if first < 0 and len(kept) > WINDOW:
+                    kept.pop(0)
+            count += 1
+        return count, None, kept, started
 
 
 class History(Pages):
-    """One card's history pages. page 0 is the newest entry; older_key and newer_key step."""
+    """One card's history pages. page 0 is the newest entry; older_key and newer_key step.
+    Balances and transaction numbers are counted back from the card's balance and the game's
+    transaction count now (ledger.moves), a generation at a time, so no page needs the ones
+    before it; an undo names the number of the transaction it took back, which may be in an
+    older generation: the numbers this card's undos named are kept, a few ints."""
 
-    def __init__(self, journal, card, balance, money, older_key, newer_key) -> None:
-        self.journal = journal
+    def __init__(self, journal, card, balance, moves, money, older_key, newer_key) -> None:
         self.card = card
-        self.balance = balance  # the card's balance now, after every entry
         self.money = money  # the edition's amount format
         self.older_key = older_key
         self.newer_key = newer_key
-        Pages.__init__(self)
-        if self.count:
-            self.entry(0)  # an OSError from the journal reaches the edition here
+        self.undone: list = []  # transaction numbers this card's undo records took back
+        Pages.__init__(self, journal, (moves, balance))
+        self.empty = self.entry(0) is None  # an OSError from the journal reaches the edition
 
-    def _read(self, first: int, last: int) -> tuple:
-        return entries(self.journal, self.card, self.balance, first, last)
+    def _scan(self, generation: int, snapshot: bool, carry, first: int, last: int) -> tuple:
+        card = self.card
+        kept: list = []
+        undone: list = []
+        count = 0
+        txs = 0  # "tx" records in the generation (after a new game in it)
+        change = 0  # the card's balance change over the generation
+        started = False
+        for item in self.journal.history_records(generation, snapshot):
+            record = item[1]
+            kind = record[0]
+            if kind == "new":
+                kept, undone, count, txs, change, started = [], [], 0, 0, 0, True
+                continue
+            entry = None
+            if kind == "tx":
+                txs += 1
+                payer, payee, amount = record[1], record[2], record[3]
+                if payer == card or payee == card:
+                    signed = amount if payee == card else -amount
+                    change += signed
+                    entry = [item[0], txs, signed, other_side(record, card), change, TX]
+            elif kind == "undo":
+                payer, payee, amount = record[2], record[3], record[4]
+                if payer == card or payee == card:
+                    signed = amount if payer == card else -amount
+                    change += signed
+                    undone.append(record[1])
+                    entry = [item[0], record[1], signed, "UNDO", change, UNDO]
+            if entry is None:
+                continue
+            if first < 0 or first <= count <= last:
+                kept.append(entry)
+                if first < 0 and len(kept) > WINDOW:
+                    kept.pop(0)
+            count += 1
+        for number in undone:
+            if number not in self.undone:
+                self.undone.append(number)
+        moves, balance = carry  # after the generation's last record
+        for entry in kept:
+            if entry[5] != UNDO:
+                entry[1] += moves - txs  # its place in the generation, to the game's number
+            entry[4] = balance - (change - entry[4])  # from the change since, to a balance
+            if entry[5] == TX and entry[1] in self.undone:
+                entry[5] = UNDONE
+        return count, (moves - txs, balance - change), kept, started
 
     def key(self, key: str) -> str | None:
         """A key on the page: None when it is taken ("" when it leaves), else the refusal."""
         if key == keys.CLEAR:
             return ""
         if key == self.older_key:
-            if self.page + 1 >= self.count:
-                return MSG_OLDEST if self.count else MSG_EMPTY
+            if self.empty:
+                return MSG_EMPTY
+            if self.entry(self.page + 1) is None:  # read here, where a failure is refused
+                return MSG_OLDEST
             self.page += 1
-            self.entry(self.page)  # read here, where a failed read can be refused, not in view()
             return None
         if key == self.newer_key:
             if self.page == 0:
-                return MSG_NEWEST if self.count else MSG_EMPTY
+                return MSG_EMPTY if self.empty else MSG_NEWEST
             self.page -= 1
             self.entry(self.page)
             return None
         return MSG_KEYS
 
     def view(self, view: dict) -> None:
-        """Fill an edition's view: title CARD n and the page, the signed amount big, then the
-        other side and the balance after it (UNDONE for a transaction taken back)."""
+        """Fill an edition's view: title CARD n and the transaction's number in the game (an
+        undo's: the one it took back), the signed amount big, then the other side and the
+        balance after it (UNDONE for a transaction taken back)."""
         view["mode"] = "history"
-        if not self.count:
+        if self.empty:
             view["title"] = "CARD %d HISTORY" % self.card
             view["big"] = "----"
             view["detail"] = MSG_EMPTY
             return
-        view["title"] = "CARD %d  %d/%d" % (self.card, self.page + 1, self.count)
         entry = self.entry(self.page)
+        view["title"] = "CARD %d  #%d" % (self.card, entry[1])
         amount = entry[2]
         view["big"] = ("+" if amount > 0 else "-") + self.money(abs(amount))
         if entry[5] == UNDONE:

@@ -31,8 +31,8 @@ class StateMachine:
     sound_on = True  # without volume levels: every cue but "sound_off" is silent when False
     standby_ms = 60000  # tick_standby: display off after this long without a key or card
     message_ms = 2500  # a message stays this long
-    # Set by the shell (app.unit, app.config): a callable giving an iterator over the journal's
-    # (seq, record), oldest first (store.Store.replay), for a game's history (rules.history).
+    # Set by the shell (app.unit, app.config): the store (store.Store), whose
+    # history_generations() and history_records() a game's history reads (rules.history).
     journal = None
 
     if TYPE_CHECKING:  # what a subclass implements (annotations only: no code on the device)

@@ -34,7 +34,7 @@ from rules.stock_market import TOKENS
 ASK_KEYS = "CONFIRM / CANCEL"
 TITLE_TOTAL = "TOTAL"
 MSG_HOLD = "HOLD %s SECONDS"  # the hold time (settings: HOLD MS), in seconds
-NOTE_EARLIER = "EARLIER %d/%d"  # REVIEW stepped back: this transaction's place, newest 1
+NOTE_EARLIER = "%d BEFORE LAST"  # REVIEW stepped back (no total: it would read the game)
 
 
 def restore_other(ed, record: tuple) -> None:
@@ -140,7 +140,7 @@ class Screens:
         if refund and refund_to >= 0:
             note = NOTE_REFUND % (TOKENS[refund_to], refund)
         elif back:
-            note = NOTE_EARLIER % (back + 1, review.count)  # type: ignore[union-attr]
+            note = NOTE_EARLIER % back
         view["note"] = note
 
     def held(self, key: str, now: int) -> None:

@@ -21,6 +21,11 @@
 # would skip that journal's records). Every generation before the current game's is removed
 # at the next compaction (a "new"/"se_new" record, or a new-game snapshot). Boot reads only
 # the newest readable snapshot and the journals from it on, as before.
+# Reading them back (store.reader, loaded then, not at boot): replay() gives the whole game
+# oldest first (the export);
+# history_generations() lists the current game's generations newest first and
+# history_records(g) gives one generation's records, so a history page (rules.history) reads
+# only the newest generations its pages reach, each journal forward a line at a time.
 #   mark.0, mark.1   the high-water mark: the number of the last record made durable, one
 #              checksummed line "[seq] crc", written after each append, the two files in turn
 # A journal can lose its newest lines (or the whole newest file) without leaving a trace in
@@ -41,7 +46,7 @@ HISTORY_BYTES = 96 * 1024  # older generations kept for the history, at most (~2
 HISTORY_SHARE = 4  # and at most 1/HISTORY_SHARE of the filesystem, where statvfs tells it
 
 
-def _generations(names: list, prefix: str) -> list:
+def generations_of(names: list, prefix: str) -> list:
     found = []
     for name in names:
         if name.startswith(prefix) and not name.endswith(TMP):
@@ -51,6 +56,30 @@ def _generations(names: list, prefix: str) -> list:
                 pass
     found.sort()
     return found
+
+
+def read_snapshot(fs, generation: int, keep: bool = True):
+    """(seq, state records, starts a new game) of snap.<generation>; None if unreadable.
+    keep False: every line is checked, none kept (the records come back empty)."""
+    try:
+        with fs.open(SNAP + str(generation), "rb") as snap:
+            header = decode(snap.readline())
+            if header is None or header[0] != "snapshot":
+                return None
+            seq, count = header[1], header[2]
+            new_game = len(header) > 3 and header[3] == NEW
+            records = []
+            for _ in range(count):
+                record = decode(snap.readline())
+                if record is None:
+                    return None
+                if keep:
+                    records.append(record)
+            if snap.readline():
+                return None  # trailing bytes: not a file this store wrote
+    except (OSError, ValueError, IndexError, TypeError):
+        return None
+    return seq, records, new_game
 
 
 class Store:
@@ -80,14 +109,14 @@ class Store:
         record in order. problems lists what was dropped or could not be read (never fatal).
         An OSError other than a missing file is raised: the caller must not start over."""
         names = self.fs.listdir()
-        snaps = _generations(names, SNAP)
-        logs = _generations(names, LOG)
+        snaps = generations_of(names, SNAP)
+        logs = generations_of(names, LOG)
         problems: list = []
         records: list = []
         last_seq = 0
         base = logs[0] if logs else 0
         for generation in reversed(snaps):
-            snapshot = self._read_snapshot(generation)
+            snapshot = read_snapshot(self.fs, generation)
             if snapshot is None:
                 problems.append("snapshot %d corrupt" % generation)
                 continue
@@ -143,55 +172,27 @@ class Store:
         self.journal.load()  # learn whether its tail is torn before the next append
         return records, problems
 
+    # ---- reading the game back: store.reader, loaded for a history or the export only -----
+
     def replay(self):
-        """Every record still on flash, oldest first, as (seq, record): the state records of
-        the oldest readable snapshot (with its seq), then each later journal line, across every
-        generation kept; a batch gives each of its records with the line's seq. A generator
-        that reads one line at a time, so a reader of the history (rules.history) never holds a
-        journal in RAM. Generation 0 has no snapshot: it starts from nothing. A new-game
-        snapshot starts it there, the generations before it being another game. Nothing is
-        written. Torn or corrupt lines are passed over (load() is what reports damage); a
-        journal file that cannot be read raises OSError."""
-        names = self.fs.listdir()
-        logs = _generations(names, LOG)
-        snaps = _generations(names, SNAP)
-        last = 0
-        base = 0
-        start = 0  # the newest new-game snapshot's generation: nothing before it is this game's
-        for generation in reversed(snaps):
-            if self._new_game_snapshot(generation):
-                start = generation
-                break
-        if not logs or logs[0] > 0 or start > 0:
-            for generation in snaps:
-                if generation < start:
-                    continue
-                snapshot = self._read_snapshot(generation)
-                if snapshot is not None:
-                    last, base = snapshot[0], generation
-                    for record in snapshot[1]:
-                        yield last, record
-                    break
-        for generation in logs:
-            if generation < base:
-                continue
-            try:
-                handle = self.fs.open(LOG + str(generation), "rb")
-            except OSError as error:
-                if error.args[0] == ENOENT:
-                    continue
-                raise  # a history with lines missing would be told as the whole story
-            with handle:
-                for line in handle:
-                    record = decode(line)
-                    if record is None or record[0] <= last:
-                        continue
-                    last = record[0]
-                    if record[1] == "batch":
-                        for part in record[2]:
-                            yield last, tuple(part)
-                    else:
-                        yield last, record[1:]
+        """Every record of the current game still on flash, oldest first, as (seq, record)
+        (store.reader.replay): the export's one pass."""
+        from store import reader
+
+        return reader.replay(self.fs)
+
+    def history_generations(self) -> list:
+        """The current game's generations newest first, as (generation, snapshot)
+        (store.reader.generations): what a history page reads one at a time."""
+        from store import reader
+
+        return reader.generations(self.fs)
+
+    def history_records(self, generation: int, snapshot: bool = False):
+        """One generation's records oldest first, as (seq, record) (store.reader.records)."""
+        from store import reader
+
+        return reader.records(self.fs, generation, snapshot)
 
     def _read_marks(self, names: list) -> int:
         """The highest whole mark (0: none), and which file the next one goes to."""
@@ -212,36 +213,6 @@ class Store:
                 best, best_slot = record[0], slot
         self._mark_slot = 1 - best_slot
         return best
-
-    def _new_game_snapshot(self, generation: int) -> bool:
-        """Whether snap.<generation>'s header (its first line only) says it starts a game."""
-        try:
-            with self.fs.open(SNAP + str(generation), "rb") as snap:
-                header = decode(snap.readline())
-        except OSError:
-            return False
-        return header is not None and len(header) > 3 and header[3] == NEW
-
-    def _read_snapshot(self, generation: int):
-        """(seq, state records, starts a new game) of snap.<generation>; None if unreadable."""
-        try:
-            with self.fs.open(SNAP + str(generation), "rb") as snap:
-                header = decode(snap.readline())
-                if header is None or header[0] != "snapshot":
-                    return None
-                seq, count = header[1], header[2]
-                new_game = len(header) > 3 and header[3] == NEW
-                records = []
-                for _ in range(count):
-                    record = decode(snap.readline())
-                    if record is None:
-                        return None
-                    records.append(record)
-                if snap.readline():
-                    return None  # trailing bytes: not a file this store wrote
-        except (OSError, ValueError, IndexError, TypeError):
-            return None
-        return seq, records, new_game
 
     # ---- running ---------------------------------------------------------------------------
 
@@ -357,7 +328,7 @@ class Store:
             if name.endswith(TMP) and not name.startswith(SNAP + str(newest + 1)):
                 self._remove(name)
         older = []
-        for generation in _generations(names, SNAP) + _generations(names, LOG):
+        for generation in generations_of(names, SNAP) + generations_of(names, LOG):
             if generation < newest - 1 and generation not in older:
                 older.append(generation)
         if not older:

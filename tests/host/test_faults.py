@@ -3145,7 +3145,7 @@ def history_open(unit: VirtualUnit) -> None:
 
 
 HISTORY_KEPT = {2: 15750 * K, 3: 15750 * K}
-NEWEST = ["CARD 2  1/5", "-750K"]
+NEWEST = ["CARD 2  #4", "-750K"]
 
 
 def test_F148_a_key_that_does_not_page_on_a_history_page(unit: VirtualUnit) -> None:
@@ -3171,10 +3171,10 @@ def test_F149_stepping_past_the_oldest_or_the_newest_page(unit: VirtualUnit) -> 
         unit.press("M")
     unit.sounds()
     unit.press("M")
-    assert unit.screen_text() == ["CARD 2  5/5", "+2M", "NO EARLIER ENTRY"]
+    assert unit.screen_text() == ["CARD 2  #1", "+2M", "NO EARLIER ENTRY"]
     assert unit.sounds() == ["error"]
     unit.advance(3)  # the message goes: the oldest page is still shown
-    assert unit.screen_text() == ["CARD 2  5/5", "+2M", "GO  BAL 17M"]
+    assert unit.screen_text() == ["CARD 2  #1", "+2M", "GO  BAL 17M"]
     kept(unit, HISTORY_KEPT)
     assert flash_files(unit) == before
 
@@ -3273,7 +3273,7 @@ def test_F154_a_go_written_before_go_was_tagged(unit: VirtualUnit) -> None:
     kept(unit, {2: 17500 * K})
     unit.hold("M", 2.5)
     unit.press("M")
-    assert unit.screen_text() == ["CARD 2  2/2", "+2M", "BANK  BAL 17M"]
+    assert unit.screen_text() == ["CARD 2  #1", "+2M", "BANK  BAL 17M"]
     unit.press("C")
     unit.remove(slot="green")
     ready(unit, 2, "green")

@@ -58,14 +58,14 @@ def page(unit: VirtualUnit) -> list:
     return unit.screen_text()
 
 
-def expected_page(card: int, index: int, count: int, entry: dict, money=None) -> list:
+def expected_page(card: int, entry: dict, money=None) -> list:
     money = money or (lambda a: _eb_money(a))
     big = ("+" if entry["amount"] > 0 else "-") + money(abs(entry["amount"]))
     if entry["undone"]:
         detail = "%s: UNDONE" % entry["other"]
     else:
         detail = "%s  BAL %s" % (entry["other"], money(entry["balance"]))
-    return ["CARD %d  %d/%d" % (card, index + 1, count), big, detail]
+    return ["CARD %d  #%d" % (card, entry["number"]), big, detail]
 
 
 def _eb_money(amount: int) -> str:
@@ -94,11 +94,11 @@ def test_history_pages_after_a_scripted_game() -> None:
         writes = unit.flash.bytes_written
         unit.hold("M", 2.5)
         for index in range(5):
-            assert page(unit) == expected_page(2, index, 5, history[index]), index
+            assert page(unit) == expected_page(2, history[index]), index
             unit.press("M")
         assert page(unit)[2] == rules_history.MSG_OLDEST and unit.sounds()[-1] == "error"
         unit.press("K")
-        assert page(unit) == expected_page(2, 3, 5, history[3])
+        assert page(unit) == expected_page(2, history[3])
         unit.press("C")
         assert page(unit) == ["CARD 2 RECEIVES", "15.75M"]
         assert unit.flash.bytes_written == writes  # paging wrote nothing
@@ -114,7 +114,7 @@ def test_taking_the_card_out_leaves_and_a_tap_of_m_is_unchanged() -> None:
         unit.press("M")  # tapped: what M always did with nothing typed
         assert page(unit) == ["CARD 2 PAYS", "15.75M", "TYPE DIGITS FIRST"]
         unit.hold("M", 2.5)
-        assert page(unit)[0] == "CARD 2  1/5"
+        assert page(unit)[0] == "CARD 2  #4"
         unit.remove(slot="red")
         assert page(unit) == ["MONOPOLY BANK", "----", "INSERT A CARD"]
         ready(unit, 2, "red")
@@ -170,11 +170,11 @@ def test_classic_history_names_the_helpers() -> None:
         ]
         assert unit.balance(2) == 2867
         unit.hold("bankrupt", 2.5)
-        assert page(unit) == ["CARD 2  1/3", "+$1500", "BANKRUPT  BAL $2867"]
+        assert page(unit) == ["CARD 2  #3", "+$1500", "BANKRUPT  BAL $2867"]
         unit.press("bankrupt")  # older
-        assert page(unit) == ["CARD 2  2/3", "-$50", "FINE  BAL $1367"]
+        assert page(unit) == ["CARD 2  #2", "-$50", "FINE  BAL $1367"]
         unit.press("mortgage")  # newer
-        assert page(unit)[0] == "CARD 2  1/3"
+        assert page(unit)[0] == "CARD 2  #3"
 
 
 def test_revolution_history_after_a_scripted_game() -> None:
@@ -183,10 +183,10 @@ def test_revolution_history_after_a_scripted_game() -> None:
         assert shown(unit.history(card=2)) == CARD_2
         ready(unit, 2, "green")
         unit.hold("M", 2.5)
-        assert page(unit) == ["CARD 2  1/5", "-750K", "CARD 3  BAL 15.75M"]
+        assert page(unit) == ["CARD 2  #4", "-750K", "CARD 3  BAL 15.75M"]
         unit.press("M")
         unit.press("M")
-        assert page(unit) == ["CARD 2  3/5", "-1M", "CARD 3: UNDONE"]
+        assert page(unit) == ["CARD 2  #3", "-1M", "CARD 3: UNDONE"]
 
 
 # ---- power cuts -------------------------------------------------------------------------------
@@ -201,7 +201,7 @@ def test_history_after_a_power_cycle_equals_history_before() -> None:
         assert {card: unit.history(card=card) for card in (2, 3)} == before
         ready(unit, 3, "green")
         unit.hold("M", 2.5)
-        assert page(unit) == expected_page(3, 0, len(before[3]), before[3][0])
+        assert page(unit) == expected_page(3, before[3][0])
         assert [e["other"] for e in before[3]] == ["CARD 2", "UNDO", "CARD 2"]
 
 
@@ -234,7 +234,7 @@ def test_a_power_cut_mid_transaction_leaves_a_history_that_matches_the_balances(
             outcomes.add(len(after) - len(history))
             unit.advance(9)  # past a boot notice (STORAGE REPAIRED) on the bottom line
             unit.hold("M", 2.5)
-            assert page(unit) == expected_page(2, 0, len(after), after[0])
+            assert page(unit) == expected_page(2, after[0])
     assert points > 2 and outcomes == {0, 1}
 
 
@@ -244,13 +244,13 @@ def test_a_power_cut_mid_transaction_leaves_a_history_that_matches_the_balances(
 def test_a_long_game_pages_through_snapshots_a_window_at_a_time(monkeypatch) -> None:
     monkeypatch.setattr(Store, "compact_every", 25)  # several snapshots in the game
     reads = []
-    real = rules_history.entries
+    real = Store.history_records
 
-    def counted(*args, **kwargs):
-        reads.append(args[4:] or (-1, -1))
-        return real(*args, **kwargs)
+    def counted(self, generation, snapshot=False):
+        reads.append(generation)
+        return real(self, generation, snapshot)
 
-    monkeypatch.setattr(rules_history, "entries", counted)
+    monkeypatch.setattr(Store, "history_records", counted)
     with VirtualUnit() as unit:
         ready(unit, 1, "red")
         ready(unit, 2, "green")
@@ -271,16 +271,18 @@ def test_a_long_game_pages_through_snapshots_a_window_at_a_time(monkeypatch) -> 
         reads.clear()
         unit.hold("M", 2.5)
         for index in range(len(history)):
-            assert page(unit) == expected_page(2, index, len(history), history[index]), index
+            assert page(unit) == expected_page(2, history[index]), index
             held = unit.unit.edition.history
             assert len(held.kept) <= rules_history.WINDOW  # never the whole journal in RAM
             unit.press("M")
         for _ in range(len(history) - 1):  # the last M was refused: on the oldest page
             unit.press("K")
-        assert page(unit) == expected_page(2, 0, len(history), history[0])
-        # One read to open, one per window stepped past (each way), no more.
+        assert page(unit) == expected_page(2, history[0])
+        # A generation read to open, one per window or generation stepped past (each way).
         windows = -(-len(history) // rules_history.WINDOW)
-        assert len(reads) <= 1 + 2 * windows + 2
+        generations = len(unit.unit.store.history_generations())
+        assert generations >= 3 and reads[0] == max(reads)  # the newest generation first
+        assert len(reads) <= 1 + 2 * (windows + generations), reads
 
 
 # ---- the Stock Exchange -----------------------------------------------------------------------
@@ -313,13 +315,14 @@ def test_review_steps_back_through_every_transaction() -> None:
         ]
         assert [row["tokens"] for row in history] == ["DOG", "DOG", "CAR", "", "HAT", "HAT"]
         se.press("review")
-        assert se.screen_text()[0] == "INTEREST" and "EARLIER" not in " ".join(se.screen_text())
+        text = se.screen_text()
+        assert text[0] == "INTEREST" and "BEFORE LAST" not in " ".join(text)
         titles = {"buy": "BANK PURCHASE", "intro": "INTRODUCTION", "offices": "OFFICES"}
         for back in range(1, len(history)):
             se.press("review")
             text = se.screen_text()
             assert text[0] == titles[history[back]["kind"]], back
-            assert "EARLIER %d/%d" % (back + 1, len(history)) in text
+            assert "%d BEFORE LAST" % back in text
         se.press("review")
         assert se.screen_text()[-1] == rules_history.MSG_OLDEST
         assert se.sounds()[-1] == "error"
@@ -328,7 +331,7 @@ def test_review_steps_back_through_every_transaction() -> None:
         assert se.history() == history  # the same after a reboot
         se.press("review")
         se.press("review")
-        assert "EARLIER 2/6" in se.screen_text()
+        assert "1 BEFORE LAST" in se.screen_text()
 
 
 def test_price_history_ends_at_the_price_now() -> None:

@@ -4,7 +4,7 @@
 import gc
 
 from peripherals.flash import VirtualFlash, empty_dir
-from rules import history, keys
+from rules import history, history_pass, keys
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
 from rules.money import format_amount
@@ -25,19 +25,46 @@ def _journal(records: list):
     return replay
 
 
-def _long_journal(count: int):
-    """A source of `count` transactions made on the fly: no list of them is ever built."""
+class _Source:
+    """What History reads (store.Store's history_generations, history_records) over lists:
+    generations[0] the oldest, each a list of records; counts the records it gives."""
 
-    def replay():
-        yield 1, ("ledger", START, 0, 0, [0] + [START] * 6, 0)
-        for i in range(count):
-            yield i + 2, ("tx", 1, 2, 10000) if i % 2 else ("tx", 2, 1, 10000)
+    def __init__(self, generations: list) -> None:
+        self.generations = generations
+        self.given = 0
 
-    return replay
+    def history_generations(self) -> list:
+        return [(g, False) for g in reversed(range(len(self.generations)))]
+
+    def history_records(self, generation: int, snapshot: bool = False):
+        seq = sum(len(records) for records in self.generations[:generation])
+        for record in self.generations[generation]:
+            seq += 1
+            self.given += 1
+            yield seq, record
 
 
-def _history(journal, card: int, balance: int) -> history.History:
-    return history.History(journal, card, balance, format_amount, keys.MILLION, keys.THOUSAND)
+class _LongSource(_Source):
+    """`count` transactions in generations of `per`, made on the fly: no list is ever built."""
+
+    def __init__(self, count: int, per: int) -> None:
+        _Source.__init__(self, [])
+        self.count = count
+        self.per = per
+
+    def history_generations(self) -> list:
+        return [(g, False) for g in reversed(range((self.count + self.per - 1) // self.per))]
+
+    def history_records(self, generation: int, snapshot: bool = False):
+        for i in range(generation * self.per, min(self.count, (generation + 1) * self.per)):
+            self.given += 1
+            yield i + 1, ("tx", 1, 2, 10000) if i % 2 else ("tx", 2, 1, 10000)
+
+
+def _history(journal, card: int, balance: int, moves: int) -> history.History:
+    return history.History(
+        journal, card, balance, moves, format_amount, keys.MILLION, keys.THOUSAND
+    )
 
 
 def test_entries_newest_first_with_undone_and_the_other_side():
@@ -52,7 +79,7 @@ def test_entries_newest_first_with_undone_and_the_other_side():
         ("tx", 4, 5, 70000),  # not card 2's
     ]
     balance = START + GO - 500000 + 300000 - 110000
-    count, kept = history.entries(_journal(records), 2, balance)
+    count, kept = history_pass.entries(_journal(records), 2, balance)
     assert count == 6
     shown = [(e[2], e[3], e[4], e[5]) for e in reversed(kept)]
     assert shown == [
@@ -69,7 +96,7 @@ def test_an_untagged_go_of_an_older_journal_shows_as_bank():
     """Journals written before GO was tagged: the bank paying the GO amount is a payment from
     the bank like any other (its amount cannot tell it from one)."""
     records = [("tx", 0, 2, GO), ("tx", 0, 2, GO, "go"), ("tx", 0, 2, 100000)]
-    count, kept = history.entries(_journal(records), 2, START + 2 * GO + 100000)
+    count, kept = history_pass.entries(_journal(records), 2, START + 2 * GO + 100000)
     assert count == 3
     assert [e[3] for e in kept] == ["BANK", "GO", "BANK"]
     assert [e[4] for e in kept] == [START + GO, START + 2 * GO, START + 2 * GO + 100000]
@@ -77,23 +104,24 @@ def test_an_untagged_go_of_an_older_journal_shows_as_bank():
 
 def test_a_new_game_starts_the_history_again():
     records = [("tx", 0, 2, 50000), ("new", START), ("tx", 2, 1, 20000)]
-    count, kept = history.entries(_journal(records), 2, START - 20000)
+    count, kept = history_pass.entries(_journal(records), 2, START - 20000)
     assert count == 1 and kept[0][2] == -20000 and kept[0][4] == START - 20000
 
 
 def test_pages_step_and_refuse_at_the_ends():
     records = [("tx", 0, 1, 10000 * (n + 1)) for n in range(15)]
     balance = START + sum(10000 * (n + 1) for n in range(15))
-    pages = _history(_journal(records), 1, balance)
+    pages = _history(_Source([records[:4], records[4:9], records[9:]]), 1, balance, 15)
     view: dict = {}
     pages.view(view)
-    assert view["title"] == "CARD 1  1/15" and view["big"] == "+150K"
+    assert view["title"] == "CARD 1  #15" and view["big"] == "+150K"
     assert view["detail"] == "BANK  BAL " + format_amount(balance)
     assert pages.key(keys.THOUSAND) == history.MSG_NEWEST
     for page in range(1, 15):
         assert pages.key(keys.MILLION) is None
         pages.view(view)
         assert view["big"] == "+" + format_amount(10000 * (15 - page)), page
+        assert view["title"] == "CARD 1  #%d" % (15 - page)
         assert len(pages.kept) <= history.WINDOW
     assert pages.key(keys.MILLION) == history.MSG_OLDEST
     assert pages.key("5") == history.MSG_KEYS
@@ -101,22 +129,26 @@ def test_pages_step_and_refuse_at_the_ends():
     for _ in range(14):
         assert pages.key(keys.THOUSAND) is None
     pages.view(view)
-    assert view["title"] == "CARD 1  1/15"
+    assert view["title"] == "CARD 1  #15"
 
 
 def test_a_long_game_keeps_one_window_in_ram():
-    """2000 transactions: the history holds WINDOW entries, whatever the game's length."""
+    """2000 transactions in ten generations: the history holds WINDOW entries, whatever the
+    game's length, and reads only the generations its pages reach (the newest, here)."""
     gc.collect()
     before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-    pages = _history(_long_journal(2000), 1, START)
+    source = _LongSource(2000, 200)
+    pages = _history(source, 1, START, 2000)
+    assert source.given == 200  # the newest generation, not the 2000 records
     for _ in range(20):
         pages.key(keys.MILLION)
     gc.collect()
     used = (gc.mem_alloc() - before) if hasattr(gc, "mem_alloc") else 0
-    assert pages.count == 2000 and len(pages.kept) <= history.WINDOW
+    assert len(pages.kept) <= history.WINDOW
+    assert source.given <= 4 * 200  # a generation per WINDOW pages stepped
     view: dict = {}
     pages.view(view)
-    assert view["title"] == "CARD 1  21/2000"
+    assert view["title"] == "CARD 1  #1980"
     assert used < 3000, used  # MicroPython: the object and one window, not 2000 entries
 
 
@@ -143,7 +175,7 @@ def test_store_replay_reads_every_generation_left_on_flash():
     assert "ledger" in kinds[:state] and "tx" not in kinds[:state]
     assert seqs[state:] == list(range(21, 36)) + [36, 36]
     assert kinds[state:] == ["tx"] * 17
-    count, kept = history.entries(store.replay, 1, edition.ledger.balance(1) - 20000)
+    count, kept = history_pass.entries(store.replay, 1, edition.ledger.balance(1) - 20000)
     assert count == 3  # records 25, 31 and the batch's payment by card 1
 
 
@@ -153,7 +185,7 @@ def test_the_edition_opens_pages_on_a_hold_and_a_tap_stays_a_tap():
     edition = ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
     for record in records:
         edition.restore(record)
-    edition.journal = _journal(records)
+    edition.journal = _Source([records])
     edition.card_present(keys.GREEN, "c2", 0)
     edition.tick(1500)
     edition.key_down(keys.MILLION, 2000)
@@ -162,7 +194,7 @@ def test_the_edition_opens_pages_on_a_hold_and_a_tap_stays_a_tap():
     edition.key_down(keys.MILLION, 5000)
     edition.tick(7100)
     view = edition.view()
-    assert view["title"] == "CARD 2  1/2" and view["big"] == "-500K"
+    assert view["title"] == "CARD 2  #2" and view["big"] == "-500K"
     assert view["detail"] == "BANK  BAL " + format_amount(START + GO - 500000)
     edition.key_up(keys.MILLION, 7200)  # the hold's release does nothing more
     assert edition.history is not None and edition.outbox == []
@@ -182,7 +214,7 @@ def test_m_that_finished_an_amount_and_c_that_left_do_not_hold_on():
     edition = ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
     for record in records:
         edition.restore(record)
-    edition.journal = _journal(records)
+    edition.journal = _Source([records])
     edition.card_present(keys.GREEN, "c2", 0)
     edition.tick(1500)
     edition.key_down("5", 2000)
@@ -202,3 +234,23 @@ def test_m_that_finished_an_amount_and_c_that_left_do_not_hold_on():
     edition.tick(11500)  # still down 2.5 s
     edition.key_up(keys.CLEAR, 11600)
     assert edition.admin is None and edition.outbox == []
+
+
+def test_review_steps_back_a_generation_at_a_time_and_stops_at_a_new_game():
+    """The Stock Exchange's REVIEW: the newest generation read first, an older one only when
+    the steps reach it; se_new ends the transactions; a snapshot's se_review counts as one."""
+    buy = ("se_buy", 0, 1, 2, 500)
+    gens = [
+        [buy] * 4 + [("se_new",)] + [("se_buy", 1, 1, 1, 10 + n) for n in range(3)],
+        [("se_buy", 2, 2, 1, 100 + n) for n in range(7)] + [("se_price", 1, 99)],
+        [("se_buy", 3, 3, 1, 200 + n) for n in range(5)],
+    ]
+    source = _Source(gens)
+    review = history.Review(source, ("se_buy",))
+    assert source.given == 0  # nothing read before the first step back
+    assert review.entry(0)[4] == 204 and review.entry(4)[4] == 200
+    assert source.given == 5  # the newest generation only
+    assert review.entry(5)[4] == 106 and review.entry(11)[4] == 100
+    assert review.entry(12)[4] == 12 and review.entry(14)[4] == 10
+    assert review.entry(15) is None  # the 4 buys before se_new were another game's
+    assert source.given == 5 + 8 + 8 + 8  # the middle generation twice: a window is six
