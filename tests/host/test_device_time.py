@@ -7,7 +7,7 @@ Before issue 14's keypad and render changes every test here failed (the keypad w
 by an asyncio task that a 40-50 ms render starved). The keypad is now scanned by the rp2 PIO
 state machine (the software sampler's timer interrupt on boards without PIO) and no key is
 lost. Key down to the last pixel, at the median, with the cost table of bench/device_costs.json
-(2026-12-01): 20.7-20.8 ms in the card editions (24.2-24.5 with the timer sampler) and 30.8 ms on
+(2026-12-01): 20.6-21.5 ms in the card editions (24.2-24.5 with the timer sampler) and 30.8 ms on
 the Stock Exchange (38.6 before the PIO scanner and the cheaper render; 29.8 with the table
 recorded before the history reader moved out of the store, so it sits on the target's edge).
 A key is taken about 16 ms after it went down (15 ms debounce, 1 ms scans), and the three form
