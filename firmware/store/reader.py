@@ -57,13 +57,9 @@ def replay(fs):
     host_sim.history). Nothing is written. Torn or corrupt lines are passed over (load() is
     what reports damage); a journal file that cannot be read raises OSError."""
     logs, base, snapshot = history_base(fs)
-    last = 0
-    if snapshot:
-        found = read_snapshot(fs, base)
-        if found is not None:
-            last = found[0]
-            for record in found[1]:
-                yield last, record
+    last, state = snapshot_state(fs, base) if snapshot else (0, ())
+    for record in state:
+        yield last, record
     for generation in logs:
         if generation >= base:
             for item in journal_records(fs, generation, last):
@@ -94,16 +90,19 @@ def records(fs, generation: int, snapshot: bool = False):
     its snapshot's state records if `snapshot`, then its journal's lines after the
     snapshot's seq (a line at or below it is a stale copy, passed over), read one line at
     a time. A missing journal gives nothing; one that cannot be read raises OSError."""
-    last = 0
     if snapshot:
-        found = read_snapshot(fs, generation)
-        if found is not None:
-            last = found[0]
-            for record in found[1]:
-                yield last, record
-    elif generation > 0:
-        last = snapshot_seq(fs, generation)
+        last, state = snapshot_state(fs, generation)
+        for record in state:
+            yield last, record
+    else:
+        last = snapshot_seq(fs, generation) if generation > 0 else 0
     yield from journal_records(fs, generation, last)
+
+
+def snapshot_state(fs, generation: int) -> tuple:
+    """(seq, state records) of snap.<generation>; (0, ()) when it cannot be read."""
+    found = read_snapshot(fs, generation)
+    return (found[0], found[1]) if found is not None else (0, ())
 
 
 def journal_records(fs, generation: int, last: int):
