@@ -281,8 +281,9 @@ class Wasi:
         self.shipped = Module(self.engine, shipped)
         self.patched = Module(self.engine, patched_artifact(shipped))
 
-    def run(self, build, edition, transactions, heap, mode, compact=0) -> Outcome:
-        """mode: "loud" (fuel, bus traffic; never collects) or "peak" (collects each step)."""
+    def run(self, build, edition, transactions, heap, mode, compact=0, meter=None, code=None):
+        """mode: "loud" (fuel, bus traffic; never collects) or "peak" (collects each step).
+        meter: a Meter subclass to use (tools/bench/profile.py); code: the guest's script."""
         from wasmtime import (
             ExitTrap,
             FuncType,
@@ -297,12 +298,12 @@ class Wasi:
         store = Store(self.engine)
         store.set_limits(memory_size=WASM_MEMORY)
         store.set_fuel(FUEL)
-        meter = Meter(store)
+        meter = (meter or Meter)(store)
         out: list = []
         err: list = []
         with tempfile.TemporaryDirectory(prefix="bench-flash-") as flash:
             wasi = WasiConfig()
-            code = guest_code("/b", edition, transactions, "/flash/f", mode, compact)
+            code = code or guest_code("/b", edition, transactions, "/flash/f", mode, compact)
             wasi.argv = ["micropython", "-X", "heapsize=%d" % heap, "-c", code]
             wasi.stdout_custom = lambda data: out.append(bytes(data))
             wasi.stderr_custom = lambda data: err.append(bytes(data))
@@ -312,7 +313,8 @@ class Wasi:
             linker = Linker(self.engine)
             linker.define_wasi()
 
-            ops = {1: "x", 2: "y", 3: "b", 4: "e", 5: "l", 6: "o", 7: "g", 8: "n"}  # guest.OPS
+            # guest.OPS; 9 and 10 are tools/bench/profile.py's
+            ops = {1: "x", 2: "y", 3: "b", 4: "e", 5: "l", 6: "o", 7: "g", 8: "n", 9: "p", 10: "q"}
             memory: list = []
 
             def host_call(caller, name_ptr, name_len, payload_ptr, payload_len, _res, _cap):

@@ -36,6 +36,48 @@ def _host_call(op, payload=""):
         host.call("nnnnnnnn", calls)  # after the fuel read
 
 
+# "module:name" or "module:Class.method": wrapped with marks after boot, for
+# tools/bench/profile.py (set by its guest script; empty in the bench's own runs).
+PROFILE = ()
+
+
+def _profiled(label, fn):
+    def wrapper(*args, **kwargs):
+        host.call("ppppppppp", label)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            host.call("qqqqqqqqqq", label)
+
+    return wrapper
+
+
+def wrap_profiled():
+    """Wraps every PROFILE name (a function also where other modules imported it by name),
+    then calibrates what one wrapped call costs its caller ("_cal": 20 calls of a no-op)."""
+    import sys
+
+    for name in PROFILE:
+        module_name, path = name.split(":")
+        __import__(module_name)
+        owner = sys.modules[module_name]
+        parts = path.split(".")
+        for part in parts[:-1]:
+            owner = getattr(owner, part)
+        original = getattr(owner, parts[-1])
+        wrapped = _profiled(name, original)
+        setattr(owner, parts[-1], wrapped)
+        if len(parts) == 1:
+            for module in list(sys.modules.values()):
+                if getattr(module, parts[-1], None) is original:
+                    setattr(module, parts[-1], wrapped)
+    noop = _profiled("_noop", lambda: None)
+    host.call("ppppppppp", "_cal")
+    for _ in range(20):
+        noop()
+    host.call("qqqqqqqqqq", "_cal")
+
+
 TX_KINDS = ("credit", "debit", "transfer", "go")
 GREEN = 0
 RED = 1
@@ -406,6 +448,8 @@ class Game:
         self.unit.boot(self.now)
         self.unit.render_screen(self.now)
         hcall("e", "b")
+        if PROFILE and metered:
+            wrap_profiled()
         self.boot_i2c = self.board.i2c.bytes_written  # the game's first screen is lit after these
         hcall("g", "boot")
         self.needs("boot")
