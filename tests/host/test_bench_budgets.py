@@ -83,6 +83,7 @@ SAMPLE = {
         "i2c": {
             "per_keypress": {"worst": 1},
             "per_digit_key": {"worst": 1},
+            "per_digit_after_digit": {"worst": 1},
             "per_screen_change": {"worst": 1},
         },
         "spi": {"card_lying": {"worst_bytes": 1}, "empty_slot": {"worst_bytes": 1}},

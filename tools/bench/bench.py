@@ -385,7 +385,8 @@ def parse_groups(payloads) -> dict:
     for payload in payloads:
         words = payload.split()
         if words[0] == "key":
-            keys.append((words[1], words[2], int(words[3]), int(words[4])))
+            # key, context, I2C bytes, bytes allocated, 1 if it followed a digit
+            keys.append((words[1], words[2], int(words[3]), int(words[4]), words[5] == "1"))
         elif words[0] == "draw":
             draws.append(int(words[1]))
             calls.append(int(words[2]))
@@ -415,6 +416,9 @@ def traffic_figures(outcome: Outcome) -> dict:
         }
 
     digit_bytes = spread(k[2] for k in keys if k[0] in devicetime.DIGITS)
+    # A digit after a digit adds a character to what is typed; the first digit of an amount
+    # also replaces what the screen showed (a balance, a form's empty field).
+    typed_bytes = spread(k[2] for k in keys if k[0] in devicetime.DIGITS and k[4])
     flash_bytes = [t[1] for t in txs]
     flash_writes = [t[2] for t in txs]
     return {
@@ -425,6 +429,7 @@ def traffic_figures(outcome: Outcome) -> dict:
             "full_frame_ms": {str(hz): i2c_ms(I2C_FULL_FRAME, hz) for hz in I2C_BUS_HZ},
             "per_keypress": key_bytes,
             "per_digit_key": digit_bytes,
+            "per_digit_after_digit": typed_bytes,
             "per_screen_change": draw_bytes,
             "worst_keypress_ms": {str(hz): i2c_ms(key_bytes["worst"], hz) for hz in I2C_BUS_HZ},
             "median_keypress_ms": {str(hz): i2c_ms(key_bytes["median"], hz) for hz in I2C_BUS_HZ},

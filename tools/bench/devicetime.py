@@ -242,6 +242,11 @@ def checked(result: dict) -> list:
             result["traffic"]["i2c"]["per_digit_key"]["worst"],
             "I2C bytes per digit key",
         ),
+        (
+            "i2c_digit_after_digit_bytes_worst",
+            result["traffic"]["i2c"]["per_digit_after_digit"]["worst"],
+            "I2C bytes per digit key after a digit",
+        ),
         ("device_no_card_poll_ms", d["no_card_poll_ms"] or 0, "no-card poll block, ms"),
         ("device_first_pixel_ms", d["first_pixel_ms"], "boot to first pixel, ms"),
     ]
@@ -251,6 +256,7 @@ def rows(result: dict) -> list:
     """(label, value, budget key) rows of the bench table."""
     d = result["device"]
     i2c = result["traffic"]["i2c"]["per_digit_key"]
+    typed = result["traffic"]["i2c"]["per_digit_after_digit"]
     idle = d["idle_cpu_percent"]
     card = idle["card_lying"]
     parts = d["first_pixel_parts"]
@@ -275,6 +281,11 @@ def rows(result: dict) -> list:
             "  I2C bytes per digit key, median / worst",
             "%s / %s" % (i2c["median"], i2c["worst"]),
             "i2c_digit_bytes_worst",
+        ),
+        (
+            "  ... a digit after a digit (adds one character), median / worst",
+            "%s / %s" % (typed["median"], typed["worst"]),
+            "i2c_digit_after_digit_bytes_worst",
         ),
         (
             "  no-card poll block ms (CPU+SPI+timer wait)",

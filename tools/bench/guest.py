@@ -79,6 +79,7 @@ def wrap_profiled():
 
 
 TX_KINDS = ("credit", "debit", "transfer", "go")
+DIGITS = "0123456789."  # tools/bench/devicetime.py's: the keys of a typed amount
 GREEN = 0
 RED = 1
 STEP_MS = 10  # the keypad task's period: every other task's period is a multiple of it
@@ -409,6 +410,7 @@ class Game:
         self.events = 0
         self.allocated = 0  # bytes the firmware allocated in scans and draws of one keypress
         self.context = "-"  # the transaction a keypress belongs to
+        self.typed = False  # the last key was a digit: a digit now adds to what is typed
         self.live_peak = 0  # peak mode: most live bytes at a step boundary, after a collection
         self.need_peak = 0  # ... and most live plus allocated within one step
         self.need_at = "-"
@@ -643,17 +645,21 @@ class Game:
         self.parts.keypad.release(key)
         self.advance(TAP_MS)
         sent = self.board.i2c.bytes_written - sent
+        typed = self.typed
+        self.typed = key in DIGITS
         if self.loud:
-            line = "key %s %s %d %d" % (key, self.context, sent, self.allocated)
+            line = "key %s %s %d %d %d" % (key, self.context, sent, self.allocated, typed)
             hcall("g", line)
             print("g " + line)
 
     def insert(self, slot, number):
+        self.typed = False
         self.slot_card[slot] = number
         self.parts.insert(slot, number)
         self.advance(CARD_SETTLE_MS)
 
     def remove(self, slot):
+        self.typed = False
         self.slot_card[slot] = None
         self.parts.remove(slot)
         self.advance(CARD_SETTLE_MS)
