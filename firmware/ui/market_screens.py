@@ -95,6 +95,7 @@ _AMOUNT = const(5)
 _NOTE = const(6)
 _BOTTOM = const(7)
 _FIELD_COLUMNS = const(67)  # labels, values and the active value's bar end at x 66
+_VALUE_LEFT = const(40)  # the active value's bar starts here (VALUE_X - 2); labels end at 36
 # Status icons as bits (the keys of the header and title regions).
 _BATTERY = const(1)
 _SOUND_OFF = const(2)
@@ -116,6 +117,7 @@ class Screens:
         self.canvas = canvas
         self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
+        self._states = bytearray(FIELD_ROWS)  # each field line's state (Screens._form)
         self.forget()
 
     def forget(self) -> None:
@@ -222,31 +224,57 @@ class Screens:
         fields = view.get("fields") or ()
         active = view.get("active", -1)
         show = view.get("blink", True)
-        # A field's key: (label, value) and 0 (plain), 1 (active, hidden) or 2 (active, shown).
-        # The active value's bar reaches the top row of the next field's lines and is reached
-        # by the bar of the field above: a field next to a changed one is redrawn with it.
-        changed = 0
+        states = self._states
+        # A field's key: its (label, value) and its state in _states: 0 (plain), 1 (active,
+        # hidden) or 2 (active, shown). A field whose label stayed has its value's columns
+        # redrawn alone (a digit typed, a field left or entered, the blink): its label's
+        # pixels never reach them. The active value's bar reaches the top row of the next
+        # field's lines and is reached by the bar of the field above: a field next to a
+        # cleared one is redrawn with it.
+        whole = 0  # fields cleared and drawn whole
+        values = 0  # fields whose value's columns alone are
         for i in range(FIELD_ROWS):
-            key = None
+            field = None
+            state = 0
             if i < len(fields):
-                key = (fields[i], (2 if show else 1) if i == active else 0)
-            if full or key != keys[_FIELDS + i]:
-                changed |= 1 << i
-                keys[_FIELDS + i] = key
-        if changed and 0 <= active < FIELD_ROWS and show:
-            changed |= (changed << 1 | changed >> 1) & (1 << active)
-        if changed:
+                field = fields[i]
+                if i == active:
+                    state = 2 if show else 1
+            old = keys[_FIELDS + i]
+            if full or state != states[i] or field != old:
+                if full or field is None or old is None or field[0] != old[0]:
+                    whole |= 1 << i
+                else:
+                    values |= 1 << i
+                keys[_FIELDS + i] = field
+                states[i] = state
+        cleared = whole | values
+        if cleared and 0 <= active < FIELD_ROWS and show:
+            values |= (cleared << 1 | cleared >> 1) & (1 << active) & ~whole
+        if cleared:
             if not full:  # every clear first: a clear takes a row of the neighbours' lines
                 for i in range(FIELD_ROWS):
-                    if changed >> i & 1:
-                        y = FIELD_Y + i * fonts.SMALL_LINE
-                        canvas.fill_rect(0, y - 1, _FIELD_COLUMNS, fonts.SMALL_LINE + 1, 0)
+                    y = FIELD_Y + i * fonts.SMALL_LINE - 1
+                    if whole >> i & 1:
+                        canvas.fill_rect(0, y, _FIELD_COLUMNS, fonts.SMALL_LINE + 1, 0)
+                    elif values >> i & 1:
+                        canvas.fill_rect(
+                            _VALUE_LEFT, y, _FIELD_COLUMNS - _VALUE_LEFT, fonts.SMALL_LINE + 1, 0
+                        )
             for i in range(min(len(fields), FIELD_ROWS)):
-                if changed >> i & 1:
-                    y = FIELD_Y + i * fonts.SMALL_LINE
+                y = FIELD_Y + i * fonts.SMALL_LINE
+                if whole >> i & 1:
                     _field(canvas, fields[i], y, i == active, show, self._log(_FIELDS + i, keep))
+                elif values >> i & 1:
+                    log = None
+                    if keep:  # the label's entry stays, the value's goes
+                        log = self._logs[_FIELDS + i]
+                        labelled = 1 if fields[i][0] else 0
+                        while len(log) > labelled:
+                            log.pop()
+                    _value(canvas, fields[i][1], y, i == active, show, log)
             for i in range(len(fields), FIELD_ROWS):
-                if keep and changed >> i & 1:
+                if keep and whole >> i & 1:
                     self._logs[_FIELDS + i].clear()
         amount = view.get("amount")
         sign = view.get("sign") or ""
@@ -352,10 +380,17 @@ def _digit(value: int) -> str:
 def _field(canvas, field, y: int, active: bool, show: bool, log) -> None:
     label, value = field
     draw_text(canvas, label, 0, y, 1, VALUE_X - fonts.SMALL_CELL + 1, 1, log)
+    _value(canvas, value, y, active, show, log)
+
+
+def _value(canvas, value: str, y: int, active: bool, show: bool, log) -> None:
+    """A field's value, on columns _VALUE_LEFT.._FIELD_COLUMNS - 1 (cleared before)."""
     if not active:
         draw_text(canvas, value, VALUE_X, y, 1, VALUE_RIGHT, 1, log)
     elif show:  # the active value: inverted while shown, blank while hidden
-        width = max(text_width(value[:VALUE_CHARS]), fonts.SMALL_WIDTH)
+        # (A slice is a new str, looked up among the interned ones on the chip: only if cut.)
+        width = text_width(value if len(value) <= VALUE_CHARS else value[:VALUE_CHARS])
+        width = max(width, fonts.SMALL_WIDTH)
         canvas.fill_rect(VALUE_X - 2, y - 1, width + 4, fonts.SMALL_LINE + 1, 1)
         draw_text(canvas, value, VALUE_X, y, 0, VALUE_RIGHT, 1, log)
 
@@ -364,14 +399,21 @@ def _amount(canvas, amount, sign: str, log) -> tuple:
     """The form's amount, x2 right-aligned beside the fields; returns its box (x, y, w, h)."""
     if amount is None:
         return (0, 0, 0, 0)
-    text = sign + "%d" % amount
-    width = text_width(text, 2)
-    if width <= WIDTH - AMOUNT_X:
-        draw_text(canvas, text, WIDTH - width, AMOUNT_Y, 1, WIDTH, 2, log)
-        return (WIDTH - width, AMOUNT_Y, width, 2 * fonts.SMALL_HEIGHT)
-    x = max(AMOUNT_X, WIDTH - text_width(text))  # six characters and more: one size down
-    draw_text(canvas, text, x, AMOUNT_SMALL_Y, 1, WIDTH, 1, log)
-    return (x, AMOUNT_SMALL_Y, WIDTH - x, fonts.SMALL_HEIGHT)
+    number = "%d" % amount
+    count = len(sign) + len(number)
+    scale = 2
+    width = count * fonts.SMALL_CELL * 2 - 2
+    x, y, height = WIDTH - width, AMOUNT_Y, 2 * fonts.SMALL_HEIGHT
+    if width > WIDTH - AMOUNT_X:  # six characters and more: one size down
+        scale = 1
+        x = max(AMOUNT_X, WIDTH - (count * fonts.SMALL_CELL - 1))
+        y, height = AMOUNT_SMALL_Y, fonts.SMALL_HEIGHT
+    if log is not None:  # the simulator reads the amount back as one string
+        draw_text(canvas, sign + number, x, y, 1, WIDTH, scale, log)
+    else:  # sign and number apart: the same pixels without building another str
+        at = draw_text(canvas, sign, x, y, 1, WIDTH, scale) + scale if sign else x
+        draw_text(canvas, number, at, y, 1, WIDTH, scale)
+    return (x, y, WIDTH - x, height)
 
 
 # ---- total -----------------------------------------------------------------------------------
