@@ -115,6 +115,13 @@ class Form:
         # fields did not change hands out the same objects (ui.market_screens compares them).
         self._fields: list = []
         self._fields_tuple: tuple = ()
+        # What they were made of: kind, labels and values (copies), active field, digits typed.
+        self._seen_kind: str | None = None  # None: nothing made yet
+        self._seen_labels: list = []
+        self._seen_values: list = []
+        self._seen_active = -1
+        self._seen_partial = ""
+        self._title = ""
         # The last number shown beyond 0-9 (a price) and the last note, with what made them.
         self._number = -1
         self._number_text = ""
@@ -125,9 +132,34 @@ class Form:
 
     def view(self, view: dict) -> None:
         ed = self.ed
+        if (
+            ed.active != self._seen_active
+            or ed.partial != self._seen_partial
+            or ed.values != self._seen_values
+            or ed.labels != self._seen_labels
+            or ed.kind != self._seen_kind
+        ):
+            self._make_fields()
+        view["title"] = self._title
+        view["fields"] = self._fields_tuple
+        view["active"] = ed.active
+        view["blink"] = ed.blink
+        amount, sign, note = self._amount()
+        view["amount"] = amount
+        view["sign"] = sign
+        view["note"] = note
+
+    def _make_fields(self) -> None:
+        """The title and the fields' tuple from the form as it is now (it changed)."""
+        ed = self.ed
         kind = ed.kind
         labels = ed.labels
-        view["title"] = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
+        self._seen_kind = kind
+        self._seen_labels = labels[:]
+        self._seen_values = ed.values[:]
+        self._seen_active = ed.active
+        self._seen_partial = ed.partial
+        self._title = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
         fields = self._fields
         changed = len(fields) != len(labels)
         if changed:
@@ -141,13 +173,6 @@ class Form:
                 changed = True
         if changed:
             self._fields_tuple = tuple(fields)
-        view["fields"] = self._fields_tuple
-        view["active"] = ed.active
-        view["blink"] = ed.blink
-        amount, sign, note = self._amount()
-        view["amount"] = amount
-        view["sign"] = sign
-        view["note"] = note
 
     def _shown(self, index: int) -> str:
         """A field's value as the screen shows it; "-" per digit still to come."""

@@ -99,6 +99,9 @@ _VALUE_LEFT = const(40)  # the active value's bar starts here (VALUE_X - 2); lab
 # Status icons as bits (the keys of the header and title regions).
 _BATTERY = const(1)
 _SOUND_OFF = const(2)
+_REVIEW = const(4)  # with the icons in the title's key: a review's title is inverted
+_TITLE_FLAGS = const(0)  # Screens._form_keys
+_BOTTOM_INVERTED = const(1)
 
 
 def render_screen(canvas, view: dict, status: dict | None = None, log: list | None = None):
@@ -118,6 +121,11 @@ class Screens:
         self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
         self._states = bytearray(FIELD_ROWS)  # each field line's state (Screens._form)
+        self._form_keys = bytearray(2)  # the title's icons and review, the message's inversion
+        self._fields: tuple = ()  # the form's fields, active field and blink last drawn
+        self._active = -1
+        self._show = True
+        self._sign = ""
         self.forget()
 
     def forget(self) -> None:
@@ -215,15 +223,26 @@ class Screens:
     def _form(self, view: dict, status, full: bool, keep: bool, review: bool) -> None:
         canvas = self.canvas
         keys = self._keys
-        title = (view.get("title") or "", review, _icon_flags(view, status))
-        if full or title != keys[_TITLE]:
+        # The regions' keys hold their text; what else they depend on is kept in _form_keys
+        # (ints: no tuple to build for every view).
+        marks = self._form_keys
+        title = view.get("title") or ""
+        flags = _icon_flags(view, status) | (_REVIEW if review else 0)
+        if full or title != keys[_TITLE] or flags != marks[_TITLE_FLAGS]:
             if not full:
                 canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
             _title(canvas, view, status, self._log(_TITLE, keep), review, full)
             keys[_TITLE] = title
+            marks[_TITLE_FLAGS] = flags
         fields = view.get("fields") or ()
         active = view.get("active", -1)
         show = view.get("blink", True)
+        if not full and fields is self._fields and active == self._active and show == self._show:
+            self._form_rest(view, status, full, keep, review)  # the same fields (rules.stock_forms
+            return  # hands out the same tuple while they are unchanged), the same state
+        self._fields = fields
+        self._active = active
+        self._show = show
         states = self._states
         # A field's key: its (label, value) and its state in _states: 0 (plain), 1 (active,
         # hidden) or 2 (active, shown). A field whose label stayed has its value's columns
@@ -276,29 +295,42 @@ class Screens:
             for i in range(len(fields), FIELD_ROWS):
                 if keep and whole >> i & 1:
                     self._logs[_FIELDS + i].clear()
+        self._form_rest(view, status, full, keep, review)
+
+    def _form_rest(self, view: dict, status, full: bool, keep: bool, review: bool) -> None:
+        """The amount, the note and the message line of a form."""
+        canvas = self.canvas
+        keys = self._keys
+        marks = self._form_keys
         amount = view.get("amount")
         sign = view.get("sign") or ""
-        money = (amount, sign)
-        if full or money != keys[_AMOUNT]:
+        if full or amount != keys[_AMOUNT] or sign != self._sign:
             if not full:
                 x, y, width, height = self._amount_box
                 if width:
                     canvas.fill_rect(x, y, width, height, 0)
             self._amount_box = _amount(canvas, amount, sign, self._log(_AMOUNT, keep))
-            keys[_AMOUNT] = money
+            keys[_AMOUNT] = amount
+            self._sign = sign
         note = view.get("note") or ""
         if full or note != keys[_NOTE]:
             if not full:
                 canvas.fill_rect(0, NOTE_Y, WIDTH, fonts.SMALL_HEIGHT, 0)
             centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep))
             keys[_NOTE] = note
-        line, inverted = _line(view, status)
-        if not line:
-            line = REVIEW_TAG if review else ""
-        bottom = (line, inverted)
-        if full or bottom != keys[_BOTTOM]:
-            _message_line(canvas, line, inverted, full, self._log(_BOTTOM, keep))
-            keys[_BOTTOM] = bottom
+        line = view.get("message") or ""  # as _line(), without its tuple
+        inverted = 0
+        if line:
+            inverted = 1 if view.get("error") else 0
+        elif status and status.get("notice"):
+            line = status["notice"]
+            inverted = 1
+        elif review:
+            line = REVIEW_TAG
+        if full or line != keys[_BOTTOM] or inverted != marks[_BOTTOM_INVERTED]:
+            _message_line(canvas, line, bool(inverted), full, self._log(_BOTTOM, keep))
+            keys[_BOTTOM] = line
+            marks[_BOTTOM_INVERTED] = inverted
 
 
 # ---- market ----------------------------------------------------------------------------------
