@@ -69,8 +69,6 @@ REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): R
 
 # What a field shows, as constants: on the chip every str a view builds ("%02d" % code, str(n))
 # is looked up among the interned strings (about 0.14 ms each), so views pick these instead.
-CODE_TEXTS = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11",
-              "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22")  # fmt: skip
 DIGIT_TEXTS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 FIRST_CODE_DIGITS = {"0": "0-", "1": "1-", "2": "2-"}  # a code's first digit typed
 
@@ -111,37 +109,30 @@ class Form:
 
     def __init__(self, ed) -> None:
         self.ed = ed
-        # The fields of the last view, (label, shown) each, and their tuple: a view whose
-        # fields did not change hands out the same objects (ui.market_screens compares them).
-        self._fields: list = []
-        self._fields_tuple: tuple = ()
-        # What they were made of: kind, labels and values (copies), active field, digits typed.
-        self._seen_kind: str | None = None  # None: nothing made yet
-        self._seen_labels: list = []
-        self._seen_values: list = []
-        self._seen_active = -1
-        self._seen_partial = ""
+        # The title and fields of the last view, (label, shown) each: a view of a form that did
+        # not change hands out the same objects (ui.market_screens then skips the field lines).
+        # _made: what they were made of: kind (None: nothing yet), labels and values (copies),
+        # active field, digits typed. _note: the last note, [format, token, number, text].
+        # (Lists: every attribute of an edition's form is a dict entry on a small heap.)
         self._title = ""
-        # The last number shown beyond 0-9 (a price) and the last note, with what made them.
-        self._number = -1
-        self._number_text = ""
-        self._note_format = ""
-        self._note_token = -1
-        self._note_number = 0
-        self._note = ""
+        self._fields: tuple = ()
+        self._made: list = [None, None, None, -1, ""]
+        self._note: list = ["", -1, 0, ""]
+        self._code: list = [0, "00"]  # the last company code shown, and its text
 
     def view(self, view: dict) -> None:
         ed = self.ed
+        made = self._made
         if (
-            ed.active != self._seen_active
-            or ed.partial != self._seen_partial
-            or ed.values != self._seen_values
-            or ed.labels != self._seen_labels
-            or ed.kind != self._seen_kind
+            ed.active != made[3]
+            or ed.partial != made[4]
+            or ed.values != made[2]
+            or ed.labels != made[1]
+            or ed.kind != made[0]
         ):
             self._make_fields()
         view["title"] = self._title
-        view["fields"] = self._fields_tuple
+        view["fields"] = self._fields
         view["active"] = ed.active
         view["blink"] = ed.blink
         amount, sign, note = self._amount()
@@ -154,25 +145,14 @@ class Form:
         ed = self.ed
         kind = ed.kind
         labels = ed.labels
-        self._seen_kind = kind
-        self._seen_labels = labels[:]
-        self._seen_values = ed.values[:]
-        self._seen_active = ed.active
-        self._seen_partial = ed.partial
+        made = self._made
+        made[0] = kind
+        made[1] = labels[:]
+        made[2] = ed.values[:]
+        made[3] = ed.active
+        made[4] = ed.partial
         self._title = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
-        fields = self._fields
-        changed = len(fields) != len(labels)
-        if changed:
-            fields = self._fields = [None] * len(labels)
-        for index in range(len(labels)):
-            label = labels[index]
-            shown = self._shown(index)
-            field = fields[index]
-            if field is None or field[0] != label or field[1] != shown:
-                fields[index] = (label, shown)
-                changed = True
-        if changed:
-            self._fields_tuple = tuple(fields)
+        self._fields = tuple((labels[index], self._shown(index)) for index in range(len(labels)))
 
     def _shown(self, index: int) -> str:
         """A field's value as the screen shows it; "-" per digit still to come."""
@@ -181,7 +161,11 @@ class Form:
         value = ed.values[index]
         if label == CODE:
             if value is not None:
-                return CODE_TEXTS[value] if 0 <= value < len(CODE_TEXTS) else "%02d" % value
+                code = self._code  # [code, its text]: made once while the code stays
+                if value != code[0]:
+                    code[1] = "%02d" % value
+                    code[0] = value
+                return code[1]
             if index == ed.active and ed.partial:
                 return FIRST_CODE_DIGITS.get(ed.partial) or ed.partial + "-"
             return "--"
@@ -191,23 +175,17 @@ class Form:
             return "-"
         if label in (TOKEN, BUYER, SELLER):
             return TOKENS[value]
-        if 0 <= value <= 9:
-            return DIGIT_TEXTS[value]
-        if value != self._number:
-            self._number_text = str(value)
-            self._number = value
-        return self._number_text
+        return DIGIT_TEXTS[value] if 0 <= value <= 9 else str(value)
 
     def _noted(self, form: str, token: int, number: int) -> str:
         """`form` % number, or % (token's name, number) for a token >= 0; the last one kept."""
-        if form != self._note_format or token != self._note_token:
-            self._note_number = number + 1  # not the one kept
-        if number != self._note_number:
-            self._note = form % ((TOKENS[token], number) if token >= 0 else number)
-            self._note_format = form
-            self._note_token = token
-            self._note_number = number
-        return self._note
+        note = self._note
+        if number != note[2] or token != note[1] or form != note[0]:
+            note[3] = form % ((TOKENS[token], number) if token >= 0 else number)
+            note[0] = form
+            note[1] = token
+            note[2] = number
+        return note[3]
 
     def _amount(self) -> tuple:
         """(amount or None, sign, note) of the form being entered."""
@@ -360,7 +338,7 @@ class Form:
                         return MSG_NOT_A_MONOPOLY
                     group = market.group_of(code)
                     ed.offices_code = code
-                    ed.labels = [CODE_TEXTS[c] for c in group]
+                    ed.labels = ["%02d" % c for c in group]
                     ed.values = [market.offices[c] for c in group]
                 return None
             if label != CODE and label != SHARES and index + 1 < len(ed.labels):
