@@ -69,7 +69,7 @@ REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): R
 
 # What a field shows, as constants: on the chip every str a view builds ("%02d" % code, str(n))
 # is looked up among the interned strings (about 0.14 ms each), so views pick these instead.
-DIGIT_TEXTS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+DIGIT_TEXTS = tuple(DIGITS)  # the digit keys' names: interned strings, none made here
 FIRST_CODE_DIGITS = {"0": "0-", "1": "1-", "2": "2-"}  # a code's first digit typed
 
 
@@ -109,15 +109,13 @@ class Form:
 
     def __init__(self, ed) -> None:
         self.ed = ed
-        # The title and fields of the last view, (label, shown) each: a view of a form that did
-        # not change hands out the same objects (ui.market_screens then skips the field lines).
-        # _made: what they were made of: kind (None: nothing yet), labels and values (copies),
-        # active field, digits typed. _note: the last note, [format, token, number, text].
-        # (Lists: every attribute of an edition's form is a dict entry on a small heap.)
-        self._title = ""
-        self._fields: tuple = ()
-        self._made: list = [None, None, None, -1, ""]
-        self._note: list = ["", -1, 0, ""]
+        # The last view's title, fields ((label, shown) each), amount, sign and note, and what
+        # they were made of: kind (None: nothing yet), labels and values (copies), active
+        # field, digits typed, quote, list price. A view of a form that did not change hands
+        # out the same objects (ui.market_screens then skips the field lines). Lists: every
+        # attribute of the form is another dict entry on a small heap.
+        self._shows: list = ["", (), None, "", ""]
+        self._made: list = [None, None, None, -1, "", None, 0]
         self._code: list = [0, "00"]  # the last company code shown, and its text
 
     def view(self, view: dict) -> None:
@@ -129,19 +127,23 @@ class Form:
             or ed.values != made[2]
             or ed.labels != made[1]
             or ed.kind != made[0]
+            or ed.quote is not made[5]
+            or ed.list_price != made[6]
         ):
-            self._make_fields()
-        view["title"] = self._title
-        view["fields"] = self._fields
+            self._make()
+        shows = self._shows
+        view["title"] = shows[0]
+        view["fields"] = shows[1]
         view["active"] = ed.active
         view["blink"] = ed.blink
-        amount, sign, note = self._amount()
-        view["amount"] = amount
-        view["sign"] = sign
-        view["note"] = note
+        view["amount"] = shows[2]
+        view["sign"] = shows[3]
+        view["note"] = shows[4]
 
-    def _make_fields(self) -> None:
-        """The title and the fields' tuple from the form as it is now (it changed)."""
+    def _make(self) -> None:
+        """What view() shows, from the form as it is now (it changed). Within one form the
+        market stays as it is (records apply after CONFIRM, and the form closes): open()
+        forgets what was made, since another form of the same fields may price differently."""
         ed = self.ed
         kind = ed.kind
         labels = ed.labels
@@ -151,8 +153,12 @@ class Form:
         made[2] = ed.values[:]
         made[3] = ed.active
         made[4] = ed.partial
-        self._title = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
-        self._fields = tuple((labels[index], self._shown(index)) for index in range(len(labels)))
+        made[5] = ed.quote
+        made[6] = ed.list_price
+        shows = self._shows
+        shows[0] = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
+        shows[1] = tuple((labels[index], self._shown(index)) for index in range(len(labels)))
+        shows[2], shows[3], shows[4] = self._amount()
 
     def _shown(self, index: int) -> str:
         """A field's value as the screen shows it; "-" per digit still to come."""
@@ -177,16 +183,6 @@ class Form:
             return TOKENS[value]
         return DIGIT_TEXTS[value] if 0 <= value <= 9 else str(value)
 
-    def _noted(self, form: str, token: int, number: int) -> str:
-        """`form` % number, or % (token's name, number) for a token >= 0; the last one kept."""
-        note = self._note
-        if number != note[2] or token != note[1] or form != note[0]:
-            note[3] = form % ((TOKENS[token], number) if token >= 0 else number)
-            note[0] = form
-            note[1] = token
-            note[2] = number
-        return note[3]
-
     def _amount(self) -> tuple:
         """(amount or None, sign, note) of the form being entered."""
         ed = self.ed
@@ -197,14 +193,14 @@ class Form:
             return signed(self._offices_net())
         if kind == BANK and PRICE in ed.labels:
             paid = ed.values[2]
-            note = self._noted(NOTE_LIST_PRICE, -1, ed.list_price) if paid != ed.list_price else ""
+            note = NOTE_LIST_PRICE % ed.list_price if paid != ed.list_price else ""
             return paid, "-" if paid else "", note
         quote = ed.quote
         if quote is None:
             return None, "", ""
         note = ""
         if quote.refund:
-            note = self._noted(NOTE_REFUND, quote.refund_to, quote.refund)
+            note = NOTE_REFUND % (TOKENS[quote.refund_to], quote.refund)
         if kind == BUYP:
             return None, "", note
         if kind in (SELL, START):
@@ -215,6 +211,7 @@ class Form:
         """A new form of `kind` (a key name), its first field active (screen FORM)."""
         ed = self.ed
         ed.kind = kind
+        self._made[0] = None  # made anew: the market may have moved since the last form
         if kind == BUYP:
             ed.labels = [BUYER, SELLER]
         elif kind == OFFICES:

@@ -113,8 +113,9 @@ class Screens:
     """What was last drawn of a Stock Exchange screen on one canvas, region by region: the
     market's header, typed digits and each company row; a form's title, each field line, the
     amount, the note and the message line. draw() redraws what changed; another screen kind (or
-    a total, a question) is drawn whole. A region is keyed by the view's own values (the
-    edition builds fresh tuples and strings for every view, so keeping them is safe)."""
+    a total, a question) is drawn whole. A region is keyed by the view's own values (tuples
+    and strings: immutable, so keeping them is safe; the form hands out the same fields tuple
+    while its fields are unchanged, and a field whose label stayed has its value redrawn alone)."""
 
     def __init__(self, canvas) -> None:
         self.canvas = canvas
@@ -237,12 +238,48 @@ class Screens:
         fields = view.get("fields") or ()
         active = view.get("active", -1)
         show = view.get("blink", True)
-        if not full and fields is self._fields and active == self._active and show == self._show:
-            self._form_rest(view, status, full, keep, review)  # the same fields (rules.stock_forms
-            return  # hands out the same tuple while they are unchanged), the same state
-        self._fields = fields
-        self._active = active
-        self._show = show
+        # The same fields tuple (rules.stock_forms hands out the same while they are unchanged)
+        # in the same state: nothing to compare line by line.
+        same = not full and fields is self._fields and active == self._active
+        if not (same and show == self._show):
+            self._fields = fields
+            self._active = active
+            self._show = show
+            self._field_lines(fields, active, show, full, keep)
+        amount = view.get("amount")
+        sign = view.get("sign") or ""
+        if full or amount != keys[_AMOUNT] or sign != self._sign:
+            if not full:
+                x, y, width, height = self._amount_box
+                if width:
+                    canvas.fill_rect(x, y, width, height, 0)
+            self._amount_box = _amount(canvas, amount, sign, self._log(_AMOUNT, keep))
+            keys[_AMOUNT] = amount
+            self._sign = sign
+        note = view.get("note") or ""
+        if full or note != keys[_NOTE]:
+            if not full:
+                canvas.fill_rect(0, NOTE_Y, WIDTH, fonts.SMALL_HEIGHT, 0)
+            centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep))
+            keys[_NOTE] = note
+        line = view.get("message") or ""  # as _line(), without its tuple
+        inverted = 0
+        if line:
+            inverted = 1 if view.get("error") else 0
+        elif status and status.get("notice"):
+            line = status["notice"]
+            inverted = 1
+        elif review:
+            line = REVIEW_TAG
+        if full or line != keys[_BOTTOM] or inverted != marks[_BOTTOM_INVERTED]:
+            _message_line(canvas, line, bool(inverted), full, self._log(_BOTTOM, keep))
+            keys[_BOTTOM] = line
+            marks[_BOTTOM_INVERTED] = inverted
+
+    def _field_lines(self, fields: tuple, active: int, show: bool, full: bool, keep: bool) -> None:
+        """The field lines that changed, cleared first, then drawn."""
+        canvas = self.canvas
+        keys = self._keys
         states = self._states
         # A field's key: its (label, value) and its state in _states: 0 (plain), 1 (active,
         # hidden) or 2 (active, shown). A field whose label stayed has its value's columns
@@ -295,42 +332,6 @@ class Screens:
             for i in range(len(fields), FIELD_ROWS):
                 if keep and whole >> i & 1:
                     self._logs[_FIELDS + i].clear()
-        self._form_rest(view, status, full, keep, review)
-
-    def _form_rest(self, view: dict, status, full: bool, keep: bool, review: bool) -> None:
-        """The amount, the note and the message line of a form."""
-        canvas = self.canvas
-        keys = self._keys
-        marks = self._form_keys
-        amount = view.get("amount")
-        sign = view.get("sign") or ""
-        if full or amount != keys[_AMOUNT] or sign != self._sign:
-            if not full:
-                x, y, width, height = self._amount_box
-                if width:
-                    canvas.fill_rect(x, y, width, height, 0)
-            self._amount_box = _amount(canvas, amount, sign, self._log(_AMOUNT, keep))
-            keys[_AMOUNT] = amount
-            self._sign = sign
-        note = view.get("note") or ""
-        if full or note != keys[_NOTE]:
-            if not full:
-                canvas.fill_rect(0, NOTE_Y, WIDTH, fonts.SMALL_HEIGHT, 0)
-            centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep))
-            keys[_NOTE] = note
-        line = view.get("message") or ""  # as _line(), without its tuple
-        inverted = 0
-        if line:
-            inverted = 1 if view.get("error") else 0
-        elif status and status.get("notice"):
-            line = status["notice"]
-            inverted = 1
-        elif review:
-            line = REVIEW_TAG
-        if full or line != keys[_BOTTOM] or inverted != marks[_BOTTOM_INVERTED]:
-            _message_line(canvas, line, bool(inverted), full, self._log(_BOTTOM, keep))
-            keys[_BOTTOM] = line
-            marks[_BOTTOM_INVERTED] = inverted
 
 
 # ---- market ----------------------------------------------------------------------------------
