@@ -287,16 +287,19 @@ class Screens:
         # pixels never reach them. The active value's bar reaches the top row of the next
         # field's lines and is reached by the bar of the field above: a field next to a
         # cleared one is redrawn with it.
+        count = len(fields)
         whole = 0  # fields cleared and drawn whole
         values = 0  # fields whose value's columns alone are
         for i in range(FIELD_ROWS):
+            old = keys[_FIELDS + i]
             field = None
             state = 0
-            if i < len(fields):
+            if i < count:
                 field = fields[i]
                 if i == active:
                     state = 2 if show else 1
-            old = keys[_FIELDS + i]
+            elif old is None and not full:
+                break  # the lines drawn are the first ones: none from here on
             if full or state != states[i] or field != old:
                 if full or field is None or old is None or field[0] != old[0]:
                     whole |= 1 << i
@@ -305,32 +308,39 @@ class Screens:
                 keys[_FIELDS + i] = field
                 states[i] = state
         cleared = whole | values
-        if cleared and 0 <= active < FIELD_ROWS and show:
+        if not cleared:
+            return
+        if 0 <= active < FIELD_ROWS and show:
             values |= (cleared << 1 | cleared >> 1) & (1 << active) & ~whole
-        if cleared:
-            if not full:  # every clear first: a clear takes a row of the neighbours' lines
-                for i in range(FIELD_ROWS):
-                    y = FIELD_Y + i * fonts.SMALL_LINE - 1
-                    if whole >> i & 1:
-                        canvas.fill_rect(0, y, _FIELD_COLUMNS, fonts.SMALL_LINE + 1, 0)
-                    elif values >> i & 1:
-                        canvas.fill_rect(
-                            _VALUE_LEFT, y, _FIELD_COLUMNS - _VALUE_LEFT, fonts.SMALL_LINE + 1, 0
-                        )
-            for i in range(min(len(fields), FIELD_ROWS)):
-                y = FIELD_Y + i * fonts.SMALL_LINE
+            cleared = whole | values
+        if not full:  # every clear first: a clear takes a row of the neighbours' lines
+            bit = 1  # field i's bit, up to the last line cleared
+            y = FIELD_Y - 1
+            while bit <= cleared:
+                if whole & bit:
+                    canvas.fill_rect(0, y, _FIELD_COLUMNS, fonts.SMALL_LINE + 1, 0)
+                elif values & bit:
+                    canvas.fill_rect(
+                        _VALUE_LEFT, y, _FIELD_COLUMNS - _VALUE_LEFT, fonts.SMALL_LINE + 1, 0
+                    )
+                bit <<= 1
+                y += fonts.SMALL_LINE
+        y = FIELD_Y
+        for i in range(min(count, FIELD_ROWS)):
+            if whole >> i & 1:
+                _field(canvas, fields[i], y, i == active, show, self._log(_FIELDS + i, keep))
+            elif values >> i & 1:
+                log = None
+                if keep:  # the label's entry stays, the value's goes
+                    log = self._logs[_FIELDS + i]
+                    labelled = 1 if fields[i][0] else 0
+                    while len(log) > labelled:
+                        log.pop()
+                _value(canvas, fields[i][1], y, i == active, show, log)
+            y += fonts.SMALL_LINE
+        if keep:
+            for i in range(count, FIELD_ROWS):
                 if whole >> i & 1:
-                    _field(canvas, fields[i], y, i == active, show, self._log(_FIELDS + i, keep))
-                elif values >> i & 1:
-                    log = None
-                    if keep:  # the label's entry stays, the value's goes
-                        log = self._logs[_FIELDS + i]
-                        labelled = 1 if fields[i][0] else 0
-                        while len(log) > labelled:
-                            log.pop()
-                    _value(canvas, fields[i][1], y, i == active, show, log)
-            for i in range(len(fields), FIELD_ROWS):
-                if keep and whole >> i & 1:
                     self._logs[_FIELDS + i].clear()
 
 
