@@ -117,6 +117,7 @@ class Form:
         self._shows: list = ["", (), None, "", ""]
         self._made: list = [None, None, None, -1, "", None, 0]
         self._code: list = [0, "00"]  # the last company code shown, and its text
+        self._listed: list = [-1, ""]  # the last list price noted, and its note
 
     def view(self, view: dict) -> None:
         ed = self.ed
@@ -193,7 +194,13 @@ class Form:
             return signed(self._offices_net())
         if kind == BANK and PRICE in ed.labels:
             paid = ed.values[2]
-            note = NOTE_LIST_PRICE % ed.list_price if paid != ed.list_price else ""
+            note = ""
+            if paid != ed.list_price:
+                listed = self._listed  # [list price, its note]: made once per introduction
+                if listed[0] != ed.list_price:
+                    listed[1] = NOTE_LIST_PRICE % ed.list_price
+                    listed[0] = ed.list_price
+                note = listed[1]
             return paid, "-" if paid else "", note
         quote = ed.quote
         if quote is None:
