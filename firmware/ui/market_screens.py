@@ -431,9 +431,10 @@ def _value(canvas, value: str, y: int, active: bool, show: bool, log) -> None:
     if not active:
         draw_text(canvas, value, VALUE_X, y, 1, VALUE_RIGHT, 1, log)
     elif show:  # the active value: inverted while shown, blank while hidden
-        # (A slice is a new str, looked up among the interned ones on the chip: only if cut.)
-        width = text_width(value if len(value) <= VALUE_CHARS else value[:VALUE_CHARS])
-        width = max(width, fonts.SMALL_WIDTH)
+        # text_width() of value[:VALUE_CHARS], at least a glyph wide, in arithmetic: a slice
+        # would be a new str (looked up among the interned ones on the chip).
+        count = len(value) if len(value) < VALUE_CHARS else VALUE_CHARS
+        width = count * fonts.SMALL_CELL - 1 if count > 1 else fonts.SMALL_WIDTH
         canvas.fill_rect(VALUE_X - 2, y - 1, width + 4, fonts.SMALL_LINE + 1, 1)
         draw_text(canvas, value, VALUE_X, y, 0, VALUE_RIGHT, 1, log)
 
