@@ -95,9 +95,13 @@ _AMOUNT = const(5)
 _NOTE = const(6)
 _BOTTOM = const(7)
 _FIELD_COLUMNS = const(67)  # labels, values and the active value's bar end at x 66
+_VALUE_LEFT = const(40)  # the active value's bar starts here (VALUE_X - 2); labels end at 36
 # Status icons as bits (the keys of the header and title regions).
 _BATTERY = const(1)
 _SOUND_OFF = const(2)
+_REVIEW = const(4)  # with the icons in the title's key: a review's title is inverted
+_TITLE_FLAGS = const(0)  # Screens._form_keys
+_BOTTOM_INVERTED = const(1)
 
 
 def render_screen(canvas, view: dict, status: dict | None = None, log: list | None = None):
@@ -109,13 +113,20 @@ class Screens:
     """What was last drawn of a Stock Exchange screen on one canvas, region by region: the
     market's header, typed digits and each company row; a form's title, each field line, the
     amount, the note and the message line. draw() redraws what changed; another screen kind (or
-    a total, a question) is drawn whole. A region is keyed by the view's own values (the
-    edition builds fresh tuples and strings for every view, so keeping them is safe)."""
+    a total, a question) is drawn whole. A region is keyed by the view's own values (tuples
+    and strings: immutable, so keeping them is safe; the form hands out the same fields tuple
+    while its fields are unchanged, and a field whose label stayed has its value redrawn alone)."""
 
     def __init__(self, canvas) -> None:
         self.canvas = canvas
         self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
+        self._states = bytearray(FIELD_ROWS)  # each field line's state (Screens._form)
+        self._form_keys = bytearray(2)  # the title's icons and review, the message's inversion
+        self._fields: tuple = ()  # the form's fields, active field and blink last drawn
+        self._active = -1
+        self._show = True
+        self._sign = ""
         self.forget()
 
     def forget(self) -> None:
@@ -213,64 +224,124 @@ class Screens:
     def _form(self, view: dict, status, full: bool, keep: bool, review: bool) -> None:
         canvas = self.canvas
         keys = self._keys
-        title = (view.get("title") or "", review, _icon_flags(view, status))
-        if full or title != keys[_TITLE]:
+        # The regions' keys hold their text; what else they depend on is kept in _form_keys
+        # (ints: no tuple to build for every view).
+        marks = self._form_keys
+        title = view.get("title") or ""
+        flags = _icon_flags(view, status) | (_REVIEW if review else 0)
+        if full or title != keys[_TITLE] or flags != marks[_TITLE_FLAGS]:
             if not full:
                 canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
             _title(canvas, view, status, self._log(_TITLE, keep), review, full)
             keys[_TITLE] = title
+            marks[_TITLE_FLAGS] = flags
         fields = view.get("fields") or ()
         active = view.get("active", -1)
         show = view.get("blink", True)
-        # A field's key: (label, value) and 0 (plain), 1 (active, hidden) or 2 (active, shown).
-        # The active value's bar reaches the top row of the next field's lines and is reached
-        # by the bar of the field above: a field next to a changed one is redrawn with it.
-        changed = 0
-        for i in range(FIELD_ROWS):
-            key = None
-            if i < len(fields):
-                key = (fields[i], (2 if show else 1) if i == active else 0)
-            if full or key != keys[_FIELDS + i]:
-                changed |= 1 << i
-                keys[_FIELDS + i] = key
-        if changed and 0 <= active < FIELD_ROWS and show:
-            changed |= (changed << 1 | changed >> 1) & (1 << active)
-        if changed:
-            if not full:  # every clear first: a clear takes a row of the neighbours' lines
-                for i in range(FIELD_ROWS):
-                    if changed >> i & 1:
-                        y = FIELD_Y + i * fonts.SMALL_LINE
-                        canvas.fill_rect(0, y - 1, _FIELD_COLUMNS, fonts.SMALL_LINE + 1, 0)
-            for i in range(min(len(fields), FIELD_ROWS)):
-                if changed >> i & 1:
-                    y = FIELD_Y + i * fonts.SMALL_LINE
-                    _field(canvas, fields[i], y, i == active, show, self._log(_FIELDS + i, keep))
-            for i in range(len(fields), FIELD_ROWS):
-                if keep and changed >> i & 1:
-                    self._logs[_FIELDS + i].clear()
+        # The same fields tuple (rules.stock_forms hands out the same while they are unchanged)
+        # in the same state: nothing to compare line by line.
+        same = not full and fields is self._fields and active == self._active
+        if not (same and show == self._show):
+            self._fields = fields
+            self._active = active
+            self._show = show
+            self._field_lines(fields, active, show, full, keep)
         amount = view.get("amount")
         sign = view.get("sign") or ""
-        money = (amount, sign)
-        if full or money != keys[_AMOUNT]:
+        if full or amount != keys[_AMOUNT] or sign != self._sign:
             if not full:
                 x, y, width, height = self._amount_box
                 if width:
                     canvas.fill_rect(x, y, width, height, 0)
             self._amount_box = _amount(canvas, amount, sign, self._log(_AMOUNT, keep))
-            keys[_AMOUNT] = money
+            keys[_AMOUNT] = amount
+            self._sign = sign
         note = view.get("note") or ""
         if full or note != keys[_NOTE]:
             if not full:
                 canvas.fill_rect(0, NOTE_Y, WIDTH, fonts.SMALL_HEIGHT, 0)
             centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep))
             keys[_NOTE] = note
-        line, inverted = _line(view, status)
-        if not line:
-            line = REVIEW_TAG if review else ""
-        bottom = (line, inverted)
-        if full or bottom != keys[_BOTTOM]:
-            _message_line(canvas, line, inverted, full, self._log(_BOTTOM, keep))
-            keys[_BOTTOM] = bottom
+        line = view.get("message") or ""  # as _line(), without its tuple
+        inverted = 0
+        if line:
+            inverted = 1 if view.get("error") else 0
+        elif status and status.get("notice"):
+            line = status["notice"]
+            inverted = 1
+        elif review:
+            line = REVIEW_TAG
+        if full or line != keys[_BOTTOM] or inverted != marks[_BOTTOM_INVERTED]:
+            _message_line(canvas, line, bool(inverted), full, self._log(_BOTTOM, keep))
+            keys[_BOTTOM] = line
+            marks[_BOTTOM_INVERTED] = inverted
+
+    def _field_lines(self, fields: tuple, active: int, show: bool, full: bool, keep: bool) -> None:
+        """The field lines that changed, cleared first, then drawn."""
+        canvas = self.canvas
+        keys = self._keys
+        states = self._states
+        # A field's key: its (label, value) and its state in _states: 0 (plain), 1 (active,
+        # hidden) or 2 (active, shown). A field whose label stayed has its value's columns
+        # redrawn alone (a digit typed, a field left or entered, the blink): its label's
+        # pixels never reach them. The active value's bar reaches the top row of the next
+        # field's lines and is reached by the bar of the field above: a field next to a
+        # cleared one is redrawn with it.
+        count = len(fields)
+        whole = 0  # fields cleared and drawn whole
+        values = 0  # fields whose value's columns alone are
+        for i in range(FIELD_ROWS):
+            old = keys[_FIELDS + i]
+            field = None
+            state = 0
+            if i < count:
+                field = fields[i]
+                if i == active:
+                    state = 2 if show else 1
+            elif old is None and not full:
+                break  # the lines drawn are the first ones: none from here on
+            if full or state != states[i] or field != old:
+                if full or field is None or old is None or field[0] != old[0]:
+                    whole |= 1 << i
+                else:
+                    values |= 1 << i
+                keys[_FIELDS + i] = field
+                states[i] = state
+        cleared = whole | values
+        if not cleared:
+            return
+        if 0 <= active < FIELD_ROWS and show:
+            values |= (cleared << 1 | cleared >> 1) & (1 << active) & ~whole
+            cleared = whole | values
+        if not full:  # every clear first: a clear takes a row of the neighbours' lines
+            bit = 1  # field i's bit, up to the last line cleared
+            y = FIELD_Y - 1
+            while bit <= cleared:
+                if whole & bit:
+                    canvas.fill_rect(0, y, _FIELD_COLUMNS, fonts.SMALL_LINE + 1, 0)
+                elif values & bit:
+                    canvas.fill_rect(
+                        _VALUE_LEFT, y, _FIELD_COLUMNS - _VALUE_LEFT, fonts.SMALL_LINE + 1, 0
+                    )
+                bit <<= 1
+                y += fonts.SMALL_LINE
+        y = FIELD_Y
+        for i in range(min(count, FIELD_ROWS)):
+            if whole >> i & 1:
+                _field(canvas, fields[i], y, i == active, show, self._log(_FIELDS + i, keep))
+            elif values >> i & 1:
+                log = None
+                if keep:  # the label's entry stays, the value's goes
+                    log = self._logs[_FIELDS + i]
+                    labelled = 1 if fields[i][0] else 0
+                    while len(log) > labelled:
+                        log.pop()
+                _value(canvas, fields[i][1], y, i == active, show, log)
+            y += fonts.SMALL_LINE
+        if keep:
+            for i in range(count, FIELD_ROWS):
+                if whole >> i & 1:
+                    self._logs[_FIELDS + i].clear()
 
 
 # ---- market ----------------------------------------------------------------------------------
@@ -352,10 +423,18 @@ def _digit(value: int) -> str:
 def _field(canvas, field, y: int, active: bool, show: bool, log) -> None:
     label, value = field
     draw_text(canvas, label, 0, y, 1, VALUE_X - fonts.SMALL_CELL + 1, 1, log)
+    _value(canvas, value, y, active, show, log)
+
+
+def _value(canvas, value: str, y: int, active: bool, show: bool, log) -> None:
+    """A field's value, on columns _VALUE_LEFT.._FIELD_COLUMNS - 1 (cleared before)."""
     if not active:
         draw_text(canvas, value, VALUE_X, y, 1, VALUE_RIGHT, 1, log)
     elif show:  # the active value: inverted while shown, blank while hidden
-        width = max(text_width(value[:VALUE_CHARS]), fonts.SMALL_WIDTH)
+        # text_width() of value[:VALUE_CHARS], at least a glyph wide, in arithmetic: a slice
+        # would be a new str (looked up among the interned ones on the chip).
+        count = len(value) if len(value) < VALUE_CHARS else VALUE_CHARS
+        width = count * fonts.SMALL_CELL - 1 if count > 1 else fonts.SMALL_WIDTH
         canvas.fill_rect(VALUE_X - 2, y - 1, width + 4, fonts.SMALL_LINE + 1, 1)
         draw_text(canvas, value, VALUE_X, y, 0, VALUE_RIGHT, 1, log)
 
@@ -364,14 +443,21 @@ def _amount(canvas, amount, sign: str, log) -> tuple:
     """The form's amount, x2 right-aligned beside the fields; returns its box (x, y, w, h)."""
     if amount is None:
         return (0, 0, 0, 0)
-    text = sign + "%d" % amount
-    width = text_width(text, 2)
-    if width <= WIDTH - AMOUNT_X:
-        draw_text(canvas, text, WIDTH - width, AMOUNT_Y, 1, WIDTH, 2, log)
-        return (WIDTH - width, AMOUNT_Y, width, 2 * fonts.SMALL_HEIGHT)
-    x = max(AMOUNT_X, WIDTH - text_width(text))  # six characters and more: one size down
-    draw_text(canvas, text, x, AMOUNT_SMALL_Y, 1, WIDTH, 1, log)
-    return (x, AMOUNT_SMALL_Y, WIDTH - x, fonts.SMALL_HEIGHT)
+    number = "%d" % amount
+    count = len(sign) + len(number)
+    scale = 2
+    width = count * fonts.SMALL_CELL * 2 - 2
+    x, y, height = WIDTH - width, AMOUNT_Y, 2 * fonts.SMALL_HEIGHT
+    if width > WIDTH - AMOUNT_X:  # six characters and more: one size down
+        scale = 1
+        x = max(AMOUNT_X, WIDTH - (count * fonts.SMALL_CELL - 1))
+        y, height = AMOUNT_SMALL_Y, fonts.SMALL_HEIGHT
+    if log is not None:  # the simulator reads the amount back as one string
+        draw_text(canvas, sign + number, x, y, 1, WIDTH, scale, log)
+    else:  # sign and number apart: the same pixels without building another str
+        at = draw_text(canvas, sign, x, y, 1, WIDTH, scale) + scale if sign else x
+        draw_text(canvas, number, at, y, 1, WIDTH, scale)
+    return (x, y, WIDTH - x, height)
 
 
 # ---- total -----------------------------------------------------------------------------------

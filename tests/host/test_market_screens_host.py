@@ -249,3 +249,57 @@ def test_partial_redraws_of_a_played_game_match_whole_frames() -> None:
         if keep:
             assert partial_log == whole_log, (step, view)
     assert {"market", "form"} <= kinds, kinds
+
+
+class Recording(framebuf.FrameBuffer):
+    """A canvas that records the left column of every glyph blit (drawing the text)."""
+
+    def __init__(self) -> None:
+        self.buffer = bytearray(1024)
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+        self.blits: list = []
+
+    def blit(self, *args) -> None:
+        self.blits.append((args[1], args[2]))
+        super().blit(*args)
+
+
+def test_a_digit_typed_in_a_form_redraws_the_values_not_the_labels() -> None:
+    """A token typed moves to the CODE field, a code's first digit shows in it, the blink hides
+    it: only the values' columns are drawn again (x 40 on), never a label (x 0 to 36)."""
+    from ui.market_screens import Screens
+
+    player = Player()
+    player.press("SELL")
+    canvas = Recording()
+    screens = Screens(canvas)
+    screens.draw(player.edition.view())
+    assert any(x == 0 for x, _ in canvas.blits)  # the labels, drawn once
+    for step in ("2", "1", "blink"):
+        if step == "blink":
+            player.now += StockExchange.blink_ms
+            player.edition.tick(player.now)
+        else:
+            player.press(step)
+        canvas.blits.clear()
+        view = player.edition.view()
+        screens.draw(view)
+        assert canvas.blits or step == "blink", step  # the value typed is drawn
+        assert all(x >= 40 for x, _ in canvas.blits), (step, canvas.blits)
+        whole = bytearray(1024)
+        render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), view)
+        assert canvas.buffer == whole, step
+
+
+def test_an_unchanged_form_hands_out_the_same_fields() -> None:
+    """Views of a form nothing changed in (the blink aside) share their fields tuple, so the
+    screens skip the field lines; a digit typed makes a new one."""
+    player = Player()
+    player.press("BANK", "1")
+    first = player.edition.view()["fields"]
+    player.now += StockExchange.blink_ms
+    player.edition.tick(player.now)
+    assert player.edition.view()["fields"] is first
+    player.press("0")
+    assert player.edition.view()["fields"] is not first
+    assert player.edition.view()["fields"][1] == ("CODE", "0-")
