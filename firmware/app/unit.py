@@ -238,12 +238,15 @@ class BankUnit:
         event = keypad.pop()  # also drains events an earlier step left queued
         while event is not None:
             kind, key = event
+            machine = self.overlay  # self.active, without the property's call
+            if machine is None:
+                machine = self.edition
             # The machine owns the key grammar (rules.machine): waking, holds, what a release
             # means. The keypad says only which key went down or up.
             if kind == Keypad.PRESS:
-                self.active.key_down(key, now)
+                machine.key_down(key, now)
             elif kind == Keypad.RELEASE:
-                self.active.key_up(key, now)
+                machine.key_up(key, now)
             self.settle()
             if self.overlay is not None and kind == Keypad.PRESS:
                 self._overlay_check(now, key)
@@ -476,80 +479,84 @@ class BankUnit:
 
     def settle(self, cue: str | None = None) -> None:
         """Store the edition's records, then play the last cue of the step (or `cue`, the
-        shell's own, which replaces it)."""
-        edition = self.active
-        if edition.outbox and self.storage_broken and edition is self.edition:
-            edition.acknowledge(False, "STORAGE FAILED")
-        elif edition.outbox:
-            try:
-                if edition is self.edition:
-                    self.store.append(edition.outbox)
-                else:
-                    self.config.save(edition.outbox)  # the settings file
-            except OSError as error:
-                self.storage_failures += 1
-                full = error.args and error.args[0] == ENOSPC
-                edition.acknowledge(False, "STORAGE FULL" if full else "STORAGE FAILED")
-            else:
-                edition.acknowledge(True)
-                if edition is self.edition and self.store.compact_due():
-                    self.store.compact(edition.snapshot_records())  # False: retried later
+        shell's own, which replaces it). It runs after every step: its frame stays within
+        MicroPython's 11 words (drivers/keypad.py, "Frames"), so no locals are to be added."""
+        edition = self.overlay  # self.active, without the property's call
+        if edition is None:
+            edition = self.edition
+        if edition.outbox:
+            self._store(edition)
         cues = edition.take_cues()
-        volume = self._follow_volume()
-        if not cues and cue is None:  # most steps (a release, a tick): no sound to play
-            return
+        volume = edition.volume
+        if volume is not None:
+            self._follow_volume(volume)
         if cue is not None:
-            melody = self._melody(cue, volume)
+            self._sound(edition, cue, volume)
+            return
+        # The last cue of a step says how it ended; one the edition's sound level skips (music
+        # at a beeps-only level) gives way to the cue before it. Most steps (a release, a
+        # tick) have none.
+        index = len(cues)
+        while index:
+            index -= 1
+            if self._sound(edition, cues[index], volume):
+                return
+
+    def _store(self, edition) -> None:
+        """The step's records to flash (the settings file for the settings menu), then the
+        edition told whether they are durable."""
+        if self.storage_broken and edition is self.edition:
+            edition.acknowledge(False, "STORAGE FAILED")
+            return
+        try:
+            if edition is self.edition:
+                self.store.append(edition.outbox)
+            else:
+                self.config.save(edition.outbox)  # the settings file
+        except OSError as error:
+            self.storage_failures += 1
+            full = error.args and error.args[0] == ENOSPC
+            edition.acknowledge(False, "STORAGE FULL" if full else "STORAGE FAILED")
         else:
-            # The last cue of a step says how it ended; one the edition's sound level skips
-            # (music at a beeps-only level) gives way to the cue before it.
-            melody = None
-            index = len(cues)
-            while melody is None and index:
-                index -= 1
-                cue = cues[index]
-                melody = self._melody(cue, volume)
-        if melody is not None and cue is not None:  # a melody comes with its cue
-            self._sound(cue, melody)
+            edition.acknowledge(True)
+            if edition is self.edition and self.store.compact_due():
+                self.store.compact(edition.snapshot_records())  # False: retried later
 
-    def _follow_volume(self):
-        """The edition's piezo level (its declared `volume`; 0 silent), set on the piezo and
-        returned (None: an edition without levels)."""
-        volume = self.active.volume
+    def _follow_volume(self, volume: int) -> None:
+        """The piezo follows the active machine's declared `volume` (0 silent; an edition
+        without levels declares None, and the piezo keeps the unit's own level)."""
         piezo = self.piezo
-        if volume is not None and piezo is not None and piezo.volume != volume:
+        if piezo is not None and piezo.volume != volume:
             piezo.set_volume(volume)
-        return volume
-
-    def _melody(self, cue: str, volume):
-        """The cue's melody if the edition's sound setting lets it sound, else None; `volume`
-        as _follow_volume returned it. Editions with volume levels set `volume`, `music_on` and
-        `music_cues` (the cues that are music or effects); the others have `sound_on`, whose
-        "off" is still confirmed with one last beep."""
-        melody = melody_for(cue)
-        if melody is None:
-            return None
-        edition = self.active
-        if volume is None:
-            if edition.sound_on or cue == "sound_off":
-                return melody
-            return None
-        if volume > 0 and (edition.music_on or cue not in edition.music_cues):
-            return melody
-        return None
 
     def _play(self, cue: str) -> None:
         """The shell's own cue (battery), also before any step."""
-        melody = self._melody(cue, self._follow_volume())
-        if melody is not None:
-            self._sound(cue, melody)
+        edition = self.active
+        volume = edition.volume
+        if volume is not None:
+            self._follow_volume(volume)
+        self._sound(edition, cue, volume)
 
-    def _sound(self, cue: str, melody) -> None:
-        if self.piezo is None:
-            return
-        self.piezo.play(melody)
-        if self.on_cue is not None:
-            self.on_cue(cue)
+    def _sound(self, edition, cue: str, volume) -> bool:
+        """Plays the cue's melody if the sound setting of `edition` (self.active) lets it
+        sound; whether it does (a unit without a piezo included). `volume`: its declared
+        level. Editions with volume levels set `volume`, `music_on` and `music_cues` (the
+        cues that are music or effects); the others have `sound_on`, whose "off" is still
+        confirmed with one last beep."""
+        melody = melody_for(cue)
+        if melody is None:
+            return False
+        if volume is None:
+            if not edition.sound_on and cue != "sound_off":
+                return False
+        elif volume <= 0 or not (edition.music_on or cue not in edition.music_cues):
+            return False
+        piezo = self.piezo
+        if piezo is not None:
+            piezo.play(melody)
+            if self.on_cue is not None:
+                self.on_cue(cue)
+        return True
 
     # ---- asyncio -----------------------------------------------------------------------------
 
