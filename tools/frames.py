@@ -165,7 +165,9 @@ def main() -> None:
     for source in files:
         for name, words, state, exc in frames(source):
             if every or words > LIMIT_WORDS:
-                where = source.resolve().relative_to(ROOT)
+                where = source.resolve()
+                if where.is_relative_to(ROOT):
+                    where = where.relative_to(ROOT)
                 print("%3d words (%2d + %d handlers)  %s:%s" % (words, state, exc, where, name))
 
 

@@ -422,7 +422,8 @@ class Revolution(ElectronicBanking):
         super().press(key, now)
 
     def _press(self, key: str) -> None:
-        self._end_reveal()
+        if self.reveal is not None:  # (a call of _end_reveal for every key was measurable)
+            self._end_reveal()
         if self.spin_number is not None and key != ZONE:
             if key != DEAL:
                 self.refuse(MSG_SPIN_KEYS)  # the symbols go on turning

@@ -63,6 +63,7 @@ KEY_PATH = {
         "Revolution._end_reveal",
     ),
     "rules/classic.py": ("Classic._press", "Classic._entry_problem"),
+    "rules/money.py": ("entry_problem",),
     "rules/stock_exchange.py": ("StockExchange.press",),
 }
 
