@@ -54,6 +54,9 @@ def test_plain_keys_have_no_hold_and_nothing_on_release_in_every_state():
         assert unit.plain_keys, unit.name
         for key in unit.plain_keys:
             assert key in keys.DIGITS or key == keys.POINT
+        # A plain key skips the hold keys' checks as it goes down: it is none of them.
+        for key in (unit.enroll_key, unit.totals_key, unit.lift_key, unit.history_key):
+            assert key is None or key not in unit.plain_keys, (unit.name, key)
         _check_plain_keys(table, "no card")
         table.insert(GREEN, 1)
         _check_plain_keys(table, "green")  # typed, then refused past the digits allowed
