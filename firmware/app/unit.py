@@ -14,8 +14,8 @@ try:
 except ImportError:  # MicroPython builds before 1.21 name it uasyncio
     import uasyncio as asyncio  # type: ignore[no-redef]
 
+from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
-from drivers.keypad import Keypad
 from rules.keys import GREEN, RED, SLOT_NAMES
 from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, edit_entry, render
 from ui.sounds import melody_for
@@ -30,6 +30,10 @@ MSG_BATTERY_LOW = "BATTERY LOW"
 MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
 MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
 MSG_READER_MISSING = tuple(name + " READER MISSING" for name in SLOT_NAMES)  # by slot
+# drivers.keypad.Keypad.PRESS and RELEASE, folded into scan_keys (tests/portable/test_unit.py
+# checks they agree)
+KEY_PRESS = const(1)
+KEY_RELEASE = const(2)
 
 
 def describe_problems(problems: list) -> str:
@@ -243,12 +247,12 @@ class BankUnit:
                 machine = self.edition
             # The machine owns the key grammar (rules.machine): waking, holds, what a release
             # means. The keypad says only which key went down or up.
-            if kind == Keypad.PRESS:
+            if kind == KEY_PRESS:
                 machine.key_down(key, now)
-            elif kind == Keypad.RELEASE:
+            elif kind == KEY_RELEASE:
                 machine.key_up(key, now)
             self.settle()
-            if self.overlay is not None and kind == Keypad.PRESS:
+            if self.overlay is not None and kind == KEY_PRESS:
                 self._overlay_check(now, key)
             keypad = self.keypad  # a new one if the edition changed
             event = keypad.pop()
