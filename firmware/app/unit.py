@@ -14,8 +14,8 @@ try:
 except ImportError:  # MicroPython builds before 1.21 name it uasyncio
     import uasyncio as asyncio  # type: ignore[no-redef]
 
+from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
-from drivers.keypad import Keypad
 from rules.keys import GREEN, RED, SLOT_NAMES
 from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, edit_entry, render
 from ui.sounds import melody_for
@@ -30,6 +30,10 @@ MSG_BATTERY_LOW = "BATTERY LOW"
 MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
 MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
 MSG_READER_MISSING = tuple(name + " READER MISSING" for name in SLOT_NAMES)  # by slot
+# drivers.keypad.Keypad.PRESS and RELEASE, folded into scan_keys (tests/portable/test_unit.py
+# checks they agree)
+KEY_PRESS = const(1)
+KEY_RELEASE = const(2)
 
 
 def describe_problems(problems: list) -> str:
@@ -238,14 +242,17 @@ class BankUnit:
         event = keypad.pop()  # also drains events an earlier step left queued
         while event is not None:
             kind, key = event
+            machine = self.overlay  # self.active, without the property's call
+            if machine is None:
+                machine = self.edition
             # The machine owns the key grammar (rules.machine): waking, holds, what a release
             # means. The keypad says only which key went down or up.
-            if kind == Keypad.PRESS:
-                self.active.key_down(key, now)
-            elif kind == Keypad.RELEASE:
-                self.active.key_up(key, now)
+            if kind == KEY_PRESS:
+                machine.key_down(key, now)
+            elif kind == KEY_RELEASE:
+                machine.key_up(key, now)
             self.settle()
-            if self.overlay is not None and kind == Keypad.PRESS:
+            if self.overlay is not None and kind == KEY_PRESS:
                 self._overlay_check(now, key)
             keypad = self.keypad  # a new one if the edition changed
             event = keypad.pop()
@@ -476,80 +483,84 @@ class BankUnit:
 
     def settle(self, cue: str | None = None) -> None:
         """Store the edition's records, then play the last cue of the step (or `cue`, the
-        shell's own, which replaces it)."""
-        edition = self.active
-        if edition.outbox and self.storage_broken and edition is self.edition:
-            edition.acknowledge(False, "STORAGE FAILED")
-        elif edition.outbox:
-            try:
-                if edition is self.edition:
-                    self.store.append(edition.outbox)
-                else:
-                    self.config.save(edition.outbox)  # the settings file
-            except OSError as error:
-                self.storage_failures += 1
-                full = error.args and error.args[0] == ENOSPC
-                edition.acknowledge(False, "STORAGE FULL" if full else "STORAGE FAILED")
-            else:
-                edition.acknowledge(True)
-                if edition is self.edition and self.store.compact_due():
-                    self.store.compact(edition.snapshot_records())  # False: retried later
+        shell's own, which replaces it). It runs after every step: its frame stays within
+        MicroPython's 11 words (drivers/keypad.py, "Frames"), so no locals are to be added."""
+        edition = self.overlay  # self.active, without the property's call
+        if edition is None:
+            edition = self.edition
+        if edition.outbox:
+            self._store(edition)
         cues = edition.take_cues()
-        volume = self._follow_volume()
-        if not cues and cue is None:  # most steps (a release, a tick): no sound to play
-            return
+        volume = edition.volume
+        if volume is not None:
+            self._follow_volume(volume)
         if cue is not None:
-            melody = self._melody(cue, volume)
+            self._sound(edition, cue, volume)
+            return
+        # The last cue of a step says how it ended; one the edition's sound level skips (music
+        # at a beeps-only level) gives way to the cue before it. Most steps (a release, a
+        # tick) have none.
+        index = len(cues)
+        while index:
+            index -= 1
+            if self._sound(edition, cues[index], volume):
+                return
+
+    def _store(self, edition) -> None:
+        """The step's records to flash (the settings file for the settings menu), then the
+        edition told whether they are durable."""
+        if self.storage_broken and edition is self.edition:
+            edition.acknowledge(False, "STORAGE FAILED")
+            return
+        try:
+            if edition is self.edition:
+                self.store.append(edition.outbox)
+            else:
+                self.config.save(edition.outbox)  # the settings file
+        except OSError as error:
+            self.storage_failures += 1
+            full = error.args and error.args[0] == ENOSPC
+            edition.acknowledge(False, "STORAGE FULL" if full else "STORAGE FAILED")
         else:
-            # The last cue of a step says how it ended; one the edition's sound level skips
-            # (music at a beeps-only level) gives way to the cue before it.
-            melody = None
-            index = len(cues)
-            while melody is None and index:
-                index -= 1
-                cue = cues[index]
-                melody = self._melody(cue, volume)
-        if melody is not None and cue is not None:  # a melody comes with its cue
-            self._sound(cue, melody)
+            edition.acknowledge(True)
+            if edition is self.edition and self.store.compact_due():
+                self.store.compact(edition.snapshot_records())  # False: retried later
 
-    def _follow_volume(self):
-        """The edition's piezo level (its declared `volume`; 0 silent), set on the piezo and
-        returned (None: an edition without levels)."""
-        volume = self.active.volume
+    def _follow_volume(self, volume: int) -> None:
+        """The piezo follows the active machine's declared `volume` (0 silent; an edition
+        without levels declares None, and the piezo keeps the unit's own level)."""
         piezo = self.piezo
-        if volume is not None and piezo is not None and piezo.volume != volume:
+        if piezo is not None and piezo.volume != volume:
             piezo.set_volume(volume)
-        return volume
-
-    def _melody(self, cue: str, volume):
-        """The cue's melody if the edition's sound setting lets it sound, else None; `volume`
-        as _follow_volume returned it. Editions with volume levels set `volume`, `music_on` and
-        `music_cues` (the cues that are music or effects); the others have `sound_on`, whose
-        "off" is still confirmed with one last beep."""
-        melody = melody_for(cue)
-        if melody is None:
-            return None
-        edition = self.active
-        if volume is None:
-            if edition.sound_on or cue == "sound_off":
-                return melody
-            return None
-        if volume > 0 and (edition.music_on or cue not in edition.music_cues):
-            return melody
-        return None
 
     def _play(self, cue: str) -> None:
         """The shell's own cue (battery), also before any step."""
-        melody = self._melody(cue, self._follow_volume())
-        if melody is not None:
-            self._sound(cue, melody)
+        edition = self.active
+        volume = edition.volume
+        if volume is not None:
+            self._follow_volume(volume)
+        self._sound(edition, cue, volume)
 
-    def _sound(self, cue: str, melody) -> None:
-        if self.piezo is None:
-            return
-        self.piezo.play(melody)
-        if self.on_cue is not None:
-            self.on_cue(cue)
+    def _sound(self, edition, cue: str, volume) -> bool:
+        """Plays the cue's melody if the sound setting of `edition` (self.active) lets it
+        sound; whether it does (a unit without a piezo included). `volume`: its declared
+        level. Editions with volume levels set `volume`, `music_on` and `music_cues` (the
+        cues that are music or effects); the others have `sound_on`, whose "off" is still
+        confirmed with one last beep."""
+        melody = melody_for(cue)
+        if melody is None:
+            return False
+        if volume is None:
+            if not edition.sound_on and cue != "sound_off":
+                return False
+        elif volume <= 0 or not (edition.music_on or cue not in edition.music_cues):
+            return False
+        piezo = self.piezo
+        if piezo is not None:
+            piezo.play(melody)
+            if self.on_cue is not None:
+                self.on_cue(cue)
+        return True
 
     # ---- asyncio -----------------------------------------------------------------------------
 

@@ -24,7 +24,8 @@
 # gesture waits for it).
 from array import array
 
-from compat.ticks import TICKS_PERIOD, ticks_diff
+from compat.const import const
+from compat.ticks import ticks_diff
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,14 +36,20 @@ if TYPE_CHECKING:
 _RING = 32  # changes kept between two drains (a power of two); a 40 ms stall needs about 8
 _RING_MASK = _RING - 1
 _WRAP = 2 * _RING - 1  # ring indices count modulo 2 * _RING, so "full" and "empty" differ
-_TICKS_HALF = TICKS_PERIOD // 2
-_TICKS_MASK = TICKS_PERIOD - 1
+_TICKS_HALF = const(1 << 29)  # compat.ticks: ticks_ms wraps at 2**30 on every port
+_TICKS_MASK = const((1 << 30) - 1)
+_PRESS = const(1)  # Keypad.PRESS, Keypad.RELEASE: folded into the code that queues events
+_RELEASE = const(2)
+_DEBOUNCE_MS = const(15)  # Keypad.debounce_ms: a 25 ms tap always holds this long
+_QUEUE_LEN = const(16)  # Keypad.queue_len (a power of two)
+_QUEUE_MASK = const(_QUEUE_LEN - 1)
 
 
 class Keypad:
-    debounce_ms = 15  # a reading must hold this long to count: a 25 ms tap always does
+    # These two are read-only: the grammar's code has them folded in (_DEBOUNCE_MS, _QUEUE_LEN).
+    debounce_ms = _DEBOUNCE_MS  # a reading must hold this long to count
+    queue_len = _QUEUE_LEN  # events kept between pops; when full the oldest is dropped
     period_ms = 5  # the timer's sampling period
-    queue_len = 16  # events kept between pops; when full the oldest is dropped
     interrupt_wakes = True  # the sampler's interrupt also wakes the task at deadlines
     PRESS = 1
     RELEASE = 2  # (what a long press means, the rules decide: rules.machine times holds)
@@ -78,8 +85,8 @@ class Keypad:
         self._down = 0
         self._started = False  # the first reading is the baseline: keys in it are muted
         self._changed_at = [0] * self._n_keys  # when the key's reading last changed
-        self._ev_kind = bytearray(self.queue_len)
-        self._ev_key = bytearray(self.queue_len)
+        self._ev_kind = bytearray(_QUEUE_LEN)
+        self._ev_key = bytearray(_QUEUE_LEN)
         self._ev_head = 0
         self._ev_count = 0
         self.dropped = 0  # events lost to a full queue
@@ -251,6 +258,11 @@ class Keypad:
 
     # ---- the task side: the grammar -----------------------------------------------------------
 
+    # Frames: MicroPython puts the frame of a call whose locals and stack exceed 11 words (8
+    # with an exception handler) on the heap, at every call: a hundred microseconds and more
+    # on the chip. The grammar's methods are written to stay under that (tools/frames.py
+    # lists the firmware's functions that do not), so a keypress allocates no frame.
+
     def scan(self, now_ms: int) -> int:
         """Brings the events up to now_ms: replays the timer's samples (or, without a timer,
         reads the matrix once, at now_ms); queues events; returns how many."""
@@ -265,7 +277,9 @@ class Keypad:
                 self._feed(self._times[r & _RING_MASK], self._readings[r & _RING_MASK])
                 r = (r + 1) & _WRAP
                 self._r = r
-        due = self._settle(now_ms)
+        # When every key's reading agrees with its debounced state there is no deadline and
+        # nothing to settle: most scans.
+        due = self._settle(now_ms) if self._seen != self._down else -1
         if self.sampled:
             if due >= 0:
                 self._due = due
@@ -285,93 +299,103 @@ class Keypad:
 
     def _feed(self, t: int, bits: int) -> None:
         """One reading taken at t, in time order."""
-        if bits & (bits - 1):
-            # Two rows that both read the same two columns: a rectangle, one corner may be a
-            # ghost.
-            n_cols = self._n_cols
-            n_rows = len(self._rows)
-            for a in range(n_rows - 1):
-                row = (bits >> (a * n_cols)) & self._row_mask
-                if row & (row - 1):
-                    for b in range(a + 1, n_rows):
-                        shared = row & (bits >> (b * n_cols))
-                        if shared & (shared - 1):
-                            self.ambiguous += 1
-                            return
-        bits &= self._used
-        changed_at = self._changed_at
-        if not self._started:
-            self._started = True
-            # Down at the baseline: held as down, so no PRESS comes of it; its RELEASE does.
-            self._seen = self._down = bits
-            for i in range(self._n_keys):
-                changed_at[i] = t
+        if bits & (bits - 1) and self._ghosts(bits):
+            self.ambiguous += 1
             return
-        self._settle(t)
+        bits &= self._used
+        if not self._started:
+            self._baseline(t, bits)
+            return
+        if self._seen != self._down:
+            self._settle(t)
         changed = bits ^ self._seen
         if changed:
             self._seen = bits
-            index_of = self._index_of
             while changed:
                 mask = changed & -changed
                 changed ^= mask
-                changed_at[index_of[mask]] = t  # contact moved (or bounced): restart debounce
+                # contact moved (or bounced): its debounce starts again
+                self._changed_at[self._index_of[mask]] = t
+
+    def _baseline(self, t: int, bits: int) -> None:
+        """The first reading: keys down in it are held as down, so no PRESS comes of them;
+        their RELEASE does."""
+        self._started = True
+        self._seen = self._down = bits
+        changed_at = self._changed_at
+        for i in range(self._n_keys):
+            changed_at[i] = t
+
+    def _ghosts(self, bits: int) -> bool:
+        """Whether two rows of a reading both read the same two columns: a rectangle, one of
+        whose corners may be a ghost."""
+        n_cols = self._n_cols
+        n_rows = len(self._rows)
+        for a in range(n_rows - 1):
+            row = (bits >> (a * n_cols)) & self._row_mask
+            if row & (row - 1):
+                for b in range(a + 1, n_rows):
+                    shared = row & (bits >> (b * n_cols))
+                    if shared & (shared - 1):
+                        return True
+        return False
 
     def _settle(self, t: int) -> int:
         """Acts on every deadline due by t, in the order they fell due (debounced presses and
         releases); returns the next deadline, or -1 when none is pending."""
-        changed_at = self._changed_at
-        index_of = self._index_of
-        debounce = self.debounce_ms
-        half = _TICKS_HALF
-        wrap = _TICKS_MASK
         while True:
-            pending = self._seen ^ self._down
-            waiting = pending
-            first = -1
-            first_late = 0
-            later = -1  # ticks are never negative
-            later_late = 0
-            while waiting:
-                mask = waiting & -waiting  # lowest key first (on a tie, the lower key wins)
-                waiting ^= mask
-                i = index_of[mask]
-                due = (changed_at[i] + debounce) & wrap
-                # ms since it fell due: compat.ticks.ticks_diff(t, due), written out (a call per
-                # waiting key was a large part of a scan). Of two deadlines, the one that fell
-                # due first is the later one.
-                late = ((t - due + half) & wrap) - half
-                if late >= 0:
-                    if first < 0 or late > first_late:
-                        first = i
-                        first_late = late
-                elif later < 0 or late > later_late:
-                    later = due
-                    later_late = late
-            if first < 0:
-                return later
-            mask = 1 << first
-            self._down ^= mask
-            self._push(self.PRESS if self._down & mask else self.RELEASE, first)
+            waiting = self._seen ^ self._down
+            if not waiting:
+                return -1
+            # nearly always one key waiting: no search
+            i = self._most_late(t) if waiting & (waiting - 1) else self._index_of[waiting]
+            due = (self._changed_at[i] + _DEBOUNCE_MS) & _TICKS_MASK
+            if ((t - due + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF < 0:
+                return due  # none has fallen due: this one falls due first
+            self._queue(i)
 
-    def _push(self, kind: int, index: int) -> None:
+    def _most_late(self, t: int) -> int:
+        """Of the keys whose reading differs from their debounced state, the one whose deadline
+        fell due first, or if none has yet, falls due next (on a tie, the lower key); -1: none.
+        How late a deadline is: compat.ticks.ticks_diff(t, due), written out (a call per
+        waiting key was a large part of a scan)."""
+        waiting = self._seen ^ self._down
+        found = -1
+        most = 0
+        while waiting:
+            mask = waiting & -waiting  # lowest key first
+            waiting ^= mask
+            mask = self._index_of[mask]  # now the key's index
+            late = t - self._changed_at[mask] - _DEBOUNCE_MS + _TICKS_HALF
+            late = (late & _TICKS_MASK) - _TICKS_HALF
+            if found < 0 or late > most:
+                found = mask
+                most = late
+        return found
+
+    def _queue(self, index: int) -> None:
+        """The key at `index` is debounced: its state flips and its event is queued (the
+        oldest event is dropped when the queue is full)."""
+        mask = 1 << index
+        down = self._down ^ mask
+        self._down = down
         self.changes += 1
-        size = len(self._ev_kind)
-        if self._ev_count == size:
-            self._ev_head = (self._ev_head + 1) % size
-            self._ev_count -= 1
+        count = self._ev_count
+        if count == _QUEUE_LEN:
+            self._ev_head = (self._ev_head + 1) & _QUEUE_MASK
+            count -= 1
             self.dropped += 1
-        slot = (self._ev_head + self._ev_count) % size
-        self._ev_kind[slot] = kind
+        slot = (self._ev_head + count) & _QUEUE_MASK
+        self._ev_kind[slot] = _PRESS if down & mask else _RELEASE
         self._ev_key[slot] = index
-        self._ev_count += 1
+        self._ev_count = count + 1
 
     def pop(self):
         """The oldest queued event as (kind, key name), or None."""
         if not self._ev_count:
             return None
         slot = self._ev_head
-        self._ev_head = (slot + 1) % len(self._ev_kind)
+        self._ev_head = (slot + 1) & _QUEUE_MASK
         self._ev_count -= 1
         return (self._ev_kind[slot], self._names[self._ev_key[slot]])
 

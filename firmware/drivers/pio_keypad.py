@@ -72,8 +72,9 @@ class PioKeypad(Keypad):
             count = sm.get()
             if self._anchored:
                 t = (t + (count + 1) * self._scan_ms) & _TICKS_MASK
-                late = ((now - t + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
-                if late < 0 or late >= _COUNT_SPAN:
+                # how late the stamp is: compat.ticks.ticks_diff(now, t), written out
+                count = ((now - t + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+                if count < 0 or count >= _COUNT_SPAN:
                     t = now  # see drivers/keypad_pio.py (its count may have wrapped)
             else:
                 t = now

@@ -13,6 +13,7 @@ MSG_CONFIRM_KEYS = "GO = YES   C = NO"
 MSG_FINISH_ENTRY = "PRESS C FIRST"
 MSG_CANCELLED = "ENTRY CANCELLED"
 _NO_CUES: list = []  # take_cues() of a step without cues: read, never changed
+_MSG_NOT_IDLE = "event before the outbox was acknowledged"
 
 
 class StateMachine:
@@ -30,6 +31,10 @@ class StateMachine:
     music_cues: tuple = ()  # the cues that are music or effects (an edition with volume)
     sound_on = True  # without volume levels: every cue but "sound_off" is silent when False
     standby_ms = 60000  # tick_standby: display off after this long without a key or card
+    # Keys that have no hold (hold_ms 0) and nothing to do on release, whatever the state: the
+    # release of one is only activity (key_up skips tick_hold and release). A str of
+    # one-character key names, tested with `in` (rules.keys.DIGITS, say).
+    plain_keys = ""
     message_ms = 2500  # a message stays this long
     # Set by the shell (app.unit, app.config): the store (store.Store), whose
     # history_generations() and history_records() a game's history reads (rules.history).
@@ -79,8 +84,13 @@ class StateMachine:
 
         events.dispatch(self, event)
 
+    # key_down and key_up run for every key: what they call on themselves is written out
+    # (_check_idle, activity), since each method call on an edition looks the name up past its
+    # many attributes and its class's names (some 15 us on the chip).
+
     def key_down(self, key: str, now: int) -> None:
-        self._check_idle()
+        if self.outbox:
+            raise RuntimeError(_MSG_NOT_IDLE)  # _check_idle()
         if self.wake_key is not None:
             return  # a hand on the keypad while the waking key is still down
         if not self.awake:
@@ -90,19 +100,30 @@ class StateMachine:
             self.woken(now)
             self.view_changed()
             return
-        self.activity(now)
+        # activity(now): standby put off, a message cleared
+        self.started = True
+        self.last_activity = now
+        if self.message:
+            self.message = ""
+            self.message_is_error = False
+            self.view_changed()
         self.held_key = key
         self.held_since = now
         self.long_press_done = False
         self.press(key, now)
 
     def key_up(self, key: str, now: int) -> None:
-        self._check_idle()
+        if self.outbox:
+            raise RuntimeError(_MSG_NOT_IDLE)  # _check_idle()
         if key == self.wake_key:
             self.wake_key = None
             return
         if key != self.held_key:
             return  # a key that went down before the last one: only the last one counts
+        if key in self.plain_keys:
+            self.held_key = None
+            self.last_activity = now
+            return  # no hold to check, nothing to do on release
         self.tick_hold(now)  # released before a tick noticed the hold
         self.held_key = None
         self.last_activity = now
@@ -182,7 +203,7 @@ class StateMachine:
     def tick_hold(self, now: int) -> None:
         """From the edition's tick: the key held for its hold_ms acts now (held)."""
         key = self.held_key
-        if key is not None and not self.long_press_done:
+        if key is not None and not self.long_press_done and key not in self.plain_keys:
             ms = self.hold_ms(key)
             if ms and ticks_diff(now, self.held_since) >= ms:
                 self.long_press_done = True
@@ -216,4 +237,4 @@ class StateMachine:
 
     def _check_idle(self) -> None:
         if self.outbox:
-            raise RuntimeError("event before the outbox was acknowledged")
+            raise RuntimeError(_MSG_NOT_IDLE)

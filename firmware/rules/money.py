@@ -50,7 +50,7 @@ def entry_problem(body: str, complete: bool) -> str | None:
             points += 1
             if points > 1:
                 return ERR_TWO_POINTS
-        elif 48 <= code <= 57:  # "0".."9"
+        elif code >= 48 and code <= 57:  # "0".."9" (unchained: keeps the frame in 11 words)
             digits += 1
             if digits > MAX_ENTRY_DIGITS:
                 return ERR_TOO_MANY_DIGITS

@@ -56,6 +56,7 @@ class Revolution(ElectronicBanking):
     name = "revolution"
     standby_ms = 90000  # rulebook: standby after 90 seconds without use
     volume_step_ms = 800  # holding "." (no card in) steps the volume down this often
+    plain_keys = keys.DIGITS  # rules.machine; not ".", whose hold and release set the volume
     # A spin shows each zone symbol this long: long enough to press ZONE on the one wanted,
     # and one SSD1306 redraw (a page or two over I2C) per symbol is a small cost.
     zone_step_ms = 500
@@ -421,7 +422,8 @@ class Revolution(ElectronicBanking):
         super().press(key, now)
 
     def _press(self, key: str) -> None:
-        self._end_reveal()
+        if self.reveal is not None:  # (a call of _end_reveal for every key was measurable)
+            self._end_reveal()
         if self.spin_number is not None and key != ZONE:
             if key != DEAL:
                 self.refuse(MSG_SPIN_KEYS)  # the symbols go on turning

@@ -7,7 +7,9 @@ import gc
 
 from unit_rig import Rig
 
+from app import unit as shell
 from app.unit import describe_problems
+from drivers.keypad import Keypad
 from peripherals.mfrc522_chip import VirtualCard
 from peripherals.piezo_recorder import audible
 from peripherals.wiring import card_uid
@@ -373,3 +375,8 @@ class QuietBus:
         self.sent[self.count] = len(buf)
         self.count += 1
         return len(buf)
+
+
+def test_the_shell_reads_the_keypads_event_kinds():
+    assert shell.KEY_PRESS == Keypad.PRESS
+    assert shell.KEY_RELEASE == Keypad.RELEASE

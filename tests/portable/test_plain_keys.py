@@ -1,0 +1,130 @@
+# Plain keys (rules.machine.StateMachine.plain_keys): the digits (and Electronic Banking's
+# point) have no hold and do nothing on release, in every state of every card edition, so the
+# grammar skips both for them; their release still counts as activity.
+# micropython-heap: 144k (Revolution rides on Electronic Banking: both editions' code and the
+# Chance deck, as in test_revolution.py)
+from table import GREEN, RED, Table
+
+from rules import keys
+from rules.cards import CardRegistry
+from rules.classic import Classic
+from rules.electronic_banking import ElectronicBanking
+from rules.revolution import Revolution
+
+
+def _tables() -> list:
+    return [
+        Table(),
+        Table(unit=Classic(registry=CardRegistry(6, auto_enroll=False))),
+        Table(unit=Revolution(registry=CardRegistry(6, auto_enroll=False))),
+    ]
+
+
+def _state(unit) -> tuple:
+    return (
+        unit.version,
+        unit.message,
+        unit.message_is_error,
+        unit.entry,
+        unit.entry_locked,
+        unit.admin,
+        unit.ask_pay,
+        unit.card_lock,
+        len(unit.cues),
+        len(unit.outbox),
+    )
+
+
+def _check_plain_keys(table: Table, where: str) -> None:
+    """Each plain key, pressed now: no hold, and its release (as the grammar ran it before
+    plain keys) changes nothing."""
+    unit = table.unit
+    for key in unit.plain_keys:
+        table.key_down(key)
+        assert unit.hold_ms(key) == 0, (unit.name, where, key)
+        before = _state(unit)
+        unit.release(key, table.now)
+        assert _state(unit) == before, (unit.name, where, key)
+        table.key_up(key)
+
+
+def test_plain_keys_have_no_hold_and_nothing_on_release_in_every_state():
+    for table in _tables():
+        unit = table.unit
+        assert unit.plain_keys, unit.name
+        for key in unit.plain_keys:
+            assert key in keys.DIGITS or key == keys.POINT
+        # A plain key skips the hold keys' checks as it goes down: it is none of them.
+        for key in (unit.enroll_key, unit.totals_key, unit.lift_key, unit.history_key):
+            assert key is None or key not in unit.plain_keys, (unit.name, key)
+        _check_plain_keys(table, "no card")
+        table.insert(GREEN, 1)
+        _check_plain_keys(table, "green")  # typed, then refused past the digits allowed
+        table.hold(keys.CLEAR, 3000)  # the new game question
+        assert unit.admin is not None, unit.name
+        _check_plain_keys(table, "question")
+        table.press(keys.CLEAR)
+        table.press(keys.CLEAR)
+        table.insert(RED, 2)
+        table.type("1")
+        table.remove(RED)  # a card moved mid-entry: keys locked until C
+        assert unit.card_lock is not None, unit.name
+        _check_plain_keys(table, "card lock")
+        table.press(keys.CLEAR)
+        table.remove(GREEN)
+        table.insert(RED, 2)
+        if unit.lift_key is not None:
+            table.hold(unit.lift_key, 2500)  # a mortgage to lift: its value asked
+            assert unit.ask_pay is not None, unit.name
+            _check_plain_keys(table, "lift value")
+
+
+def _spy(unit, asked: list) -> None:
+    """Notes every hold_ms and release the grammar asks of `unit`."""
+    hold_ms = unit.hold_ms
+
+    def spied_hold_ms(key: str) -> int:
+        asked.append(key)
+        return hold_ms(key)
+
+    def spied_release(key: str, now: int) -> None:
+        asked.append(("release", key))
+
+    unit.hold_ms = spied_hold_ms
+    unit.release = spied_release
+
+
+def test_the_release_of_a_plain_key_asks_no_hold_and_runs_no_release():
+    for table in _tables():
+        unit = table.unit
+        table.insert(GREEN, 1)
+        asked: list = []
+        _spy(unit, asked)
+        table.press("5")
+        assert asked == [], (unit.name, asked)
+        assert unit.entry == "5", unit.name
+        table.press(keys.CLEAR)  # not plain: its hold is asked and its release runs
+        assert keys.CLEAR in asked and ("release", keys.CLEAR) in asked, (unit.name, asked)
+
+
+def test_the_release_of_a_plain_key_counts_as_activity():
+    table = Table()
+    unit = table.unit
+    table.insert(GREEN, 1)
+    table.key_down("5")
+    table.advance(20000)  # held 20 s
+    table.key_up("5")
+    assert unit.held_key is None
+    table.advance(ElectronicBanking.standby_ms - 1000)  # 79 s after the press
+    assert unit.view()["display_on"] is True
+    table.advance(2000)
+    assert unit.view()["display_on"] is False
+
+
+def test_revolutions_point_is_not_plain_its_hold_steps_the_volume():
+    table = Table(unit=Revolution(registry=CardRegistry(6, auto_enroll=False)))
+    unit = table.unit
+    assert keys.POINT not in unit.plain_keys
+    level = unit.volume
+    table.hold(keys.POINT, unit.volume_step_ms + 100)
+    assert unit.volume != level
