@@ -120,26 +120,44 @@ def format_amount(amount: int) -> str:
     return text
 
 
+# The text is made by one "%" format, so MicroPython interns one new string per amount (each
+# new string is looked up among every interned one: str(), a slice or a "+" each cost that
+# lookup, and the old slicing made about ten). The fraction is worked out in arithmetic:
+# _FORMATS[suffix][n] prints n fraction digits (0: none), zero-padded, then the suffix.
+_FORMATS = (
+    ("%s%dK", "%s%d.%01dK", "%s%d.%02dK", "%s%d.%03dK"),
+    ("%s%dM", "%s%d.%01dM", "%s%d.%02dM", "%s%d.%03dM", "%s%d.%04dM"),
+)
+_POWERS = (1, 10, 100, 1000, 10000, 100000, 1000000)
+
+
 def _format(amount: int) -> str:
+    sign = ""
     if amount < 0:
-        return "-" + _format(-amount)
+        sign = "-"
+        amount = -amount
     if amount >= M:
-        return _scaled(amount, M, "M")
-    if amount >= K:
-        return _scaled(amount, K, "K")
-    return str(amount)
-
-
-def _scaled(amount: int, unit: int, suffix: str) -> str:
+        formats = _FORMATS[1]
+        unit_digits = 6  # digits of a fraction of a million
+    elif amount >= K:
+        formats = _FORMATS[0]
+        unit_digits = 3
+    else:
+        return "%s%d" % (sign, amount)
+    unit = _POWERS[unit_digits]
     whole = amount // unit
     rest = amount % unit
-    whole_text = str(whole)
-    room = MAX_DISPLAY_DIGITS - len(whole_text)
-    if rest == 0 or room <= 0:
-        return whole_text + suffix
-    fraction = str(unit + rest)[1 : 1 + room]  # zero-padded fraction, cut to the room left
-    while fraction and fraction[-1] == "0":
-        fraction = fraction[:-1]
+    room = MAX_DISPLAY_DIGITS - 1  # digits left for the fraction after the whole part's
+    limit = 10
+    while whole >= limit and room > 0:
+        room -= 1
+        limit *= 10
+    if room > unit_digits:
+        room = unit_digits
+    fraction = rest // _POWERS[unit_digits - room] if rest and room > 0 else 0
+    while fraction and fraction % 10 == 0:  # no trailing zeros
+        fraction //= 10
+        room -= 1
     if not fraction:
-        return whole_text + suffix
-    return whole_text + "." + fraction + suffix
+        return formats[0] % (sign, whole)
+    return formats[room] % (sign, whole, fraction)
