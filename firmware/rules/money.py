@@ -123,15 +123,21 @@ def format_amount(amount: int) -> str:
 # The text is made by one "%" format, so MicroPython interns one new string per amount (each
 # new string is looked up among every interned one: str(), a slice or a "+" each cost that
 # lookup, and the old slicing made about ten). The fraction is worked out in arithmetic:
-# _FORMATS[suffix][n] prints n fraction digits (0: none), zero-padded, then the suffix.
+# _FORMATS[suffix][n] prints a label, the sign, the whole part, n fraction digits (0: none),
+# zero-padded, then the suffix.
 _FORMATS = (
-    ("%s%dK", "%s%d.%01dK", "%s%d.%02dK", "%s%d.%03dK"),
-    ("%s%dM", "%s%d.%01dM", "%s%d.%02dM", "%s%d.%03dM", "%s%d.%04dM"),
+    ("%s%s%dK", "%s%s%d.%01dK", "%s%s%d.%02dK", "%s%s%d.%03dK"),
+    ("%s%s%dM", "%s%s%d.%01dM", "%s%s%d.%02dM", "%s%s%d.%03dM", "%s%s%d.%04dM"),
 )
 _POWERS = (1, 10, 100, 1000, 10000, 100000, 1000000)
 
 
-def _format(amount: int) -> str:
+def format_labelled(label: str, amount: int) -> str:
+    """label + format_amount(amount), made as one string (not remembered)."""
+    return _format(amount, label)
+
+
+def _format(amount: int, label: str = "") -> str:
     sign = ""
     if amount < 0:
         sign = "-"
@@ -143,7 +149,7 @@ def _format(amount: int) -> str:
         formats = _FORMATS[0]
         unit_digits = 3
     else:
-        return "%s%d" % (sign, amount)
+        return "%s%s%d" % (label, sign, amount)
     unit = _POWERS[unit_digits]
     whole = amount // unit
     rest = amount % unit
@@ -159,5 +165,5 @@ def _format(amount: int) -> str:
         fraction //= 10
         room -= 1
     if not fraction:
-        return formats[0] % (sign, whole)
-    return formats[room] % (sign, whole, fraction)
+        return formats[0] % (label, sign, whole)
+    return formats[room] % (label, sign, whole, fraction)

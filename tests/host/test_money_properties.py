@@ -97,3 +97,8 @@ amounts = st.one_of(
 def test_format_prints_what_the_slicing_formatter_printed(amount: int) -> None:
     assert money._format(amount) == reference_format(amount)
     assert format_amount(amount) == reference_format(amount)
+
+
+@given(st.sampled_from(["", "BALANCE ", "TOTAL "]), amounts)
+def test_a_labelled_amount_is_the_label_then_the_amount(label: str, amount: int) -> None:
+    assert money.format_labelled(label, amount) == label + reference_format(amount)

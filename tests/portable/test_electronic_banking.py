@@ -80,6 +80,36 @@ def test_red_and_green_transfer_between_players():
     assert table.view()["detail"] == "CARD 5: 17.25M"
 
 
+def test_the_title_and_balance_line_follow_the_cards_and_each_transaction():
+    # view() keeps its last title and "BALANCE" line while their cards and balance stay: each
+    # must still change the moment a card moves or a transaction changes the balance.
+    table = Table()
+    table.insert(RED, 4)
+    assert table.view()["title"] == "CARD 4 PAYS"
+    table.insert(GREEN, 5)
+    assert table.view()["title"] == "CARD 4 > CARD 5"
+    table.type("1")
+    view = table.view()
+    assert (view["big"], view["detail"]) == ("1", "BALANCE 15M")
+    table.type("M")
+    table.type("2")
+    assert table.view()["detail"] == "BALANCE 14M"
+    table.press("C")
+    assert table.view()["detail"] == "CARD 5: 16M"
+    table.remove(GREEN)
+    assert table.view()["title"] == "CARD 4 PAYS"
+    table.insert(GREEN, 3)
+    assert table.view()["title"] == "CARD 4 > CARD 3"
+    table.remove(RED)
+    assert table.view()["title"] == "CARD 3 RECEIVES"
+    table.type("5")
+    assert table.view()["detail"] == "BALANCE 15M"
+    table.press("C")
+    table.remove(GREEN)
+    table.insert(RED, 3)
+    assert table.view()["title"] == "CARD 3 PAYS"
+
+
 def test_several_amounts_on_one_insertion():
     table = Table()
     table.insert(GREEN, 1)
