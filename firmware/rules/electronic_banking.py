@@ -271,7 +271,7 @@ class ElectronicBanking(StateMachine):
             elif green is not None:
                 self._title_text = "CARD %d RECEIVES" % green
             else:
-                self._title_text = "CARD %d PAYS" % red
+                self._title_text = "CARD %d PAYS" % red  # type: ignore[str-format]
             self._title_cards = (red, green)
         return self._title_text
 

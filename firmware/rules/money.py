@@ -125,7 +125,7 @@ def format_amount(amount: int) -> str:
 # lookup, and the old slicing made about ten). The fraction is worked out in arithmetic:
 # _FORMATS[suffix][n] prints a label, the sign, the whole part, n fraction digits (0: none),
 # zero-padded, then the suffix.
-_FORMATS = (
+_FORMATS: tuple = (
     ("%s%s%dK", "%s%s%d.%01dK", "%s%s%d.%02dK", "%s%s%d.%03dK"),
     ("%s%s%dM", "%s%s%d.%01dM", "%s%s%d.%02dM", "%s%s%d.%03dM", "%s%s%d.%04dM"),
 )
@@ -143,7 +143,7 @@ def _format(amount: int, label: str = "") -> str:
         sign = "-"
         amount = -amount
     if amount >= M:
-        formats = _FORMATS[1]
+        formats: tuple = _FORMATS[1]
         unit_digits = 6  # digits of a fraction of a million
     elif amount >= K:
         formats = _FORMATS[0]

@@ -6,6 +6,8 @@
 # so text and icons only light pixels, as the screens expect; color 0 maps through the
 # palette _INVERT (lit -> 0, unlit -> 1 = key) so only the glyph's own pixels go dark.
 # Nothing here allocates once a glyph is built, except log entries when a log is kept.
+from struct import pack_into
+
 import framebuf
 
 from compat.const import const
@@ -32,6 +34,39 @@ _BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module 
 _BIG_WIDTHS = fonts.BIG_WIDTHS
 _images: dict = {}  # icon bytes -> its FrameBuffer
 
+# Character codes of a text, read without making a str per character: on MicroPython text[i]
+# is a new 1-character str, looked up among every interned string (about 0.14 ms with the
+# firmware loaded), and text.encode() allocates. pack_into() copies the text's UTF-8 bytes
+# into _codes (zero-padded) in C, allocating nothing; CPython's "s" wants bytes.
+_CODES_MAX = const(31)  # longest text read this way (a small-font line is 21 characters)
+_CODES_FORMAT = "32s"
+_codes = bytearray(_CODES_MAX + 1)
+try:
+    pack_into("1s", _codes, 0, "0")
+    _PACKS_STR = True
+except Exception:  # struct.error on CPython, not a TypeError
+    _PACKS_STR = False
+
+
+def _index_codes(chars: str) -> bytearray:
+    table = bytearray(128)
+    for i in range(len(chars)):
+        table[ord(chars[i])] = i + 1
+    return table
+
+
+_big_index = _index_codes(_BIG_CHARS)  # index in fonts.BIG_CHARS + 1 per ASCII code, or 0
+
+
+def _load_codes(text: str) -> bool:
+    """Whether _codes now holds text's codes, one byte per character: False for a text too long
+    or beyond ASCII (its UTF-8 is longer than its characters: a byte after the last one)."""
+    count = len(text)
+    if count > _CODES_MAX:
+        return False
+    pack_into(_CODES_FORMAT, _codes, 0, text if _PACKS_STR else text.encode())
+    return _codes[count] == 0
+
 
 # ---- measuring -----------------------------------------------------------------------------
 
@@ -54,8 +89,21 @@ def big_advance(char: str) -> int:
 def big_run(text: str, start: int, end: int) -> int:
     """Columns text[start:end] takes in big text, the gap after its last character included."""
     width = 0
+    if not _load_codes(text):
+        for i in range(start, end):
+            width += big_advance(text[i])
+        return width
+    codes = _codes
+    index = _big_index
     for i in range(start, end):
-        width += big_advance(text[i])
+        code = codes[i]
+        at = index[code]  # (ASCII: every code is below 128)
+        if at:
+            width += _BIG_WIDTHS[at - 1] + fonts.BIG_GAP
+        elif code == 32:
+            width += fonts.BIG_SPACE + fonts.BIG_GAP
+        else:
+            width += fonts.SMALL_WIDTH * fonts.BIG_SCALE + fonts.BIG_GAP
     return width
 
 
@@ -93,15 +141,18 @@ def draw_text(
     glyphs = _small if scale == 1 else _scaled
     offset = 0 if scale == 1 else (scale - 2) * len(_small)
     at = x
-    # The codes from one encode(): on MicroPython text[i] makes a 1-character str, looked up
-    # among the interned strings of every module loaded, which cost more than the blit. One
-    # character needs neither (ord() of it); text beyond ASCII (more bytes than characters) is
-    # read character by character.
-    codes = text.encode() if count > 1 else None
-    ascii = codes is not None and len(codes) == len(text)
+    # The codes from _load_codes() (a text too long for it: from one encode()): on MicroPython
+    # text[i] makes a 1-character str, looked up among the interned strings of every module
+    # loaded, which cost more than the blit. One character needs neither (ord() of it); text
+    # beyond ASCII (more bytes than characters) is read character by character.
+    codes: bytes | bytearray = _codes
+    ascii = count > 1 and _load_codes(text)
+    if count > 1 and len(text) > _CODES_MAX:
+        codes = text.encode()
+        ascii = len(codes) == len(text)
     for i in range(count):
         if ascii:
-            code = codes[i]  # type: ignore[index]
+            code = codes[i]
         elif len(text) == 1:
             code = ord(text)
         else:
@@ -139,19 +190,25 @@ def draw_big(canvas, text: str, x: int, y: int, log: list | None = None, first: 
     if log is not None and text and not first:
         log.append((x, y, text))
     gap = fonts.BIG_GAP
+    ascii = _load_codes(text)
     for i in range(first, len(text)):
-        char = text[i]
-        index = _BIG_CHARS.find(char)
+        if ascii:
+            code = _codes[i]
+            index = _big_index[code] - 1
+        else:
+            char = text[i]
+            index = _BIG_CHARS.find(char)
+            code = ord(char)
         if index >= 0:
             glyph = _big[index]
             if glyph is None:
                 glyph = _big[index] = _build_big(index)
             canvas.blit(glyph, x, y, 0)
             x += _BIG_WIDTHS[index] + gap
-        elif char == " ":
+        elif code == 32:
             x += fonts.BIG_SPACE + gap
         else:
-            _blit(canvas, _small_glyph(ord(char), fonts.BIG_SCALE), x, y, 1)
+            _blit(canvas, _small_glyph(code, fonts.BIG_SCALE), x, y, 1)
             x += fonts.SMALL_WIDTH * fonts.BIG_SCALE + gap
     return x - gap
 

@@ -441,3 +441,28 @@ def test_any_color_but_zero_lights_a_pixel_as_on_micropython():
     canvas = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
     canvas.blit((bytearray(b"\xff\x81\xff"), 3, 8, framebuf.MONO_VLSB), -1, 2)  # a tuple source
     assert bytes(buf) == bytes.fromhex("04fc000000000000")
+
+
+def test_big_text_measures_and_draws_alike_read_by_codes_or_by_characters():
+    # draw reads an ASCII text's codes in one go and any other text character by character:
+    # both ways must give each character its own advance and glyph.
+    from ui import draw
+
+    for text in ("1.5M", "-260K", "CARD 12", "\xa31500", "12\u20ac", "+ 7", "9" * 40):
+        expected = 0
+        for ch in text:
+            expected += draw.big_advance(ch)
+        assert draw.big_run(text, 0, len(text)) == expected, text
+        assert draw.big_run(text, 1, len(text) - 1) == expected - draw.big_advance(
+            text[0]
+        ) - draw.big_advance(text[-1]), text
+        assert big_width(text) == expected - fonts.BIG_GAP, text
+    for text in ("\xa31500", "15.25M", "CARD 3"):
+        whole = new_canvas()
+        end = draw.draw_big(whole, text, 0, BIG_Y)
+        assert end == big_width(text), text
+        alone = new_canvas()
+        x = 0
+        for ch in text:
+            x = draw.draw_big(alone, ch, x, BIG_Y) + fonts.BIG_GAP
+        assert frame_of(whole) == frame_of(alone), text
