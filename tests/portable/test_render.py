@@ -215,8 +215,8 @@ def test_a_digit_typed_in_amount_entry_sends_one_glyph():
     assert first >= FULL_FRAME_BYTES
     # "2" -> "20" -> "200" -> "2005" -> "200": one 13-column glyph more or less each time,
     # through one window over the three pages of the big band (16 columns: show() widens a
-    # window to a multiple of 8).
-    assert digits[1:] == [8 + 3 * (2 + 16)] * 4, digits
+    # window to a multiple of 8), sent in one write.
+    assert digits[1:] == [8 + 2 + 3 * 16] * 4, digits
     assert digits[1] <= 100
     assert digits[0] < FULL_FRAME_BYTES // 2  # the balance gives way to the entry
 
