@@ -279,12 +279,9 @@ def _build_scaled(columns: bytes, scale: int):
 
 
 def _build_big(index: int):
-    # fonts.BIG keeps 3 bytes per column (rows 0-7, 8-15, 16-20); a MONO_VLSB buffer wants
-    # the glyph's first page (every column), then the second, then the third.
+    # fonts.BIG keeps each glyph as a MONO_VLSB buffer wants it: its first page (every
+    # column), then the second, then the third; one copy, no loop over the columns.
     width = fonts.BIG_WIDTHS[index]
     at = fonts.BIG_OFFSETS[index]
-    pages = bytearray(3 * width)
-    for col in range(width):
-        for page in range(3):
-            pages[page * width + col] = fonts.BIG[at + 3 * col + page]
+    pages = bytearray(fonts.BIG[at : at + 3 * width])
     return framebuf.FrameBuffer(pages, width, fonts.BIG_HEIGHT, _VLSB)
