@@ -86,6 +86,9 @@ class SSD1306:
         # of the same bytes: 128 "pixels" wide and one per page high, a pixel being one byte, a
         # column of 8 rows. A MONO_VLSB blit would move them one bit at a time, 8 times the work.
         self._pages = framebuf.FrameBuffer(self._frame, WIDTH, _PAGES, framebuf.GS8)
+        # Declared for ui.render (app.unit passes it on): the canvas's bytes as that GS8 view,
+        # so a region of whole pages is cleared, or a big glyph copied, a byte per column.
+        self.pages = self._pages
         self._sent_pages = framebuf.FrameBuffer(self._sent, WIDTH, _PAGES, framebuf.GS8)
         # Part of a page goes out of `_part`: the control byte, then the window's columns,
         # copied onto a one-page GS8 canvas of the window's width over it. Windows are widened

@@ -30,6 +30,7 @@ _INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn 
 _small: list = [None] * (_SMALL_COUNT + len(fonts.SMALL_EXTRA_CODES))
 _scaled: list = [None] * (2 * len(_small))  # the small glyphs x2, then x3
 _big: list = [None] * len(fonts.BIG_CHARS)
+_big_pages: list = [None] * len(fonts.BIG_CHARS)  # the same glyphs as GS8, a byte per column
 _BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
 _BIG_WIDTHS = fonts.BIG_WIDTHS
 _images: dict = {}  # icon bytes -> its FrameBuffer
@@ -184,9 +185,22 @@ def centered(canvas, text: str, y: int, color: int, log: list | None, scale: int
     draw_text(canvas, text, (WIDTH - width) // 2, y, color, WIDTH, scale, log)
 
 
-def draw_big(canvas, text: str, x: int, y: int, log: list | None = None, first: int = 0) -> int:
+def draw_big(
+    canvas,
+    text: str,
+    x: int,
+    y: int,
+    log: list | None = None,
+    first: int = 0,
+    pages=None,
+) -> int:
     """Big glyphs of text[first:] from (x, y), 21 rows tall; returns the end x. Callers check
-    big_width(); the log gets the whole text at x when `first` is 0."""
+    big_width(); the log gets the whole text at x when `first` is 0.
+
+    pages: a GS8 view of the canvas's bytes (a "pixel" per column of a page), given when
+    nothing but this text lies in its pages, which are blank where it goes: then a glyph at a
+    y on a page boundary is copied a byte per column (blit() works a pixel at a time: 39
+    bytes instead of 273 pixels). A zero byte is skipped, another replaces what was there."""
     if log is not None and text and not first:
         log.append((x, y, text))
     gap = fonts.BIG_GAP
@@ -200,10 +214,16 @@ def draw_big(canvas, text: str, x: int, y: int, log: list | None = None, first: 
             index = _BIG_CHARS.find(char)
             code = ord(char)
         if index >= 0:
-            glyph = _big[index]
-            if glyph is None:
-                glyph = _big[index] = _build_big(index)
-            canvas.blit(glyph, x, y, 0)
+            if pages is not None and not y & 7:
+                glyph = _big_pages[index]
+                if glyph is None:
+                    glyph = _big_pages[index] = _build_big(index, framebuf.GS8)
+                pages.blit(glyph, x, y >> 3, 0)
+            else:
+                glyph = _big[index]
+                if glyph is None:
+                    glyph = _big[index] = _build_big(index, _VLSB)
+                canvas.blit(glyph, x, y, 0)
             x += _BIG_WIDTHS[index] + gap
         elif code == 32:
             x += fonts.BIG_SPACE + gap
@@ -278,10 +298,13 @@ def _build_scaled(columns: bytes, scale: int):
     return glyph
 
 
-def _build_big(index: int):
+def _build_big(index: int, format: int):
     # fonts.BIG keeps each glyph as a MONO_VLSB buffer wants it: its first page (every
-    # column), then the second, then the third; one copy, no loop over the columns.
+    # column), then the second, then the third; one copy, no loop over the columns. The same
+    # bytes are a GS8 image as wide and 3 pixels high.
     width = fonts.BIG_WIDTHS[index]
     at = fonts.BIG_OFFSETS[index]
     pages = bytearray(fonts.BIG[at : at + 3 * width])
-    return framebuf.FrameBuffer(pages, width, fonts.BIG_HEIGHT, _VLSB)
+    if format == framebuf.GS8:
+        return framebuf.FrameBuffer(pages, width, 3, format)
+    return framebuf.FrameBuffer(pages, width, fonts.BIG_HEIGHT, format)

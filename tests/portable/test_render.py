@@ -349,16 +349,23 @@ def test_an_entry_edit_alone_returns_its_columns_and_draws_without_allocating():
     except ImportError:
         print("SKIP heap_lock needs MicroPython")
         return
-    sent = [0, 0]
+    render(canvas, longer, status, None, True, display.pages)  # its glyphs as bytes, built
+    render(canvas, short, status, None, True, display.pages)
+    display.show()
+    sent = [0, 0, 0, 0]
     heap_lock()
     try:
         edit = render(canvas, longer, status, None, True)
         sent[0] = display.show_window(edit[0], edit[1], 3, 5)
         edit = render(canvas, short, status, None, True)
         sent[1] = display.show_window(edit[0], edit[1], 3, 5)
+        edit = render(canvas, longer, status, None, True, display.pages)
+        sent[2] = display.show_window(edit[0], edit[1], 3, 5)
+        edit = render(canvas, short, status, None, True, display.pages)
+        sent[3] = display.show_window(edit[0], edit[1], 3, 5)
     finally:
         heap_unlock()
-    assert sent[0] == sent[1] > 0
+    assert sent[0] == sent[1] == sent[2] == sent[3] > 0
     assert display.show() == 0
 
 
@@ -470,3 +477,36 @@ def test_big_text_measures_and_draws_alike_read_by_codes_or_by_characters():
         for ch in text:
             x = draw.draw_big(canvas, ch, x, BIG_Y) + fonts.BIG_GAP
         assert whole == alone and any(whole), text
+
+
+def test_partial_redraws_through_a_page_view_equal_a_full_redraw():
+    # With `pages` (the canvas's bytes as GS8, SSD1306.pages) the big band and the bottom bar
+    # are cleared, and big glyphs copied, a byte per column: the frame must be the same.
+    buf = bytearray(1024)
+    partial = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    pages = framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8)
+    whole = bytearray(1024)
+    full = framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB)
+    typed = [make_view(green=1, mode="entry", big=big, detail="BALANCE 15M") for big in
+             ("2", "20", "200", "2005", "200", "20.5", "2")]  # fmt: skip
+    seed = 7
+    for step in range(80):
+        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+        if seed >> 4 & 1:
+            view = typed[(seed >> 5) % len(typed)]
+        else:
+            view = VIEWS[(seed >> 5) % len(VIEWS)]
+        status = STATUSES[(seed >> 9) % len(STATUSES)]
+        render(partial, view, status, None, True, pages)
+        for i in range(1024):
+            whole[i] = 0
+        render(full, view, status)
+        assert buf == whole, (step, view)
+    edit = None
+    for view in typed:  # an amount typed and taken back: each an edit of one glyph
+        edit = render(partial, view, None, None, True, pages)
+        for i in range(1024):
+            whole[i] = 0
+        render(full, view, None)
+        assert buf == whole, view
+    assert edit is not None
