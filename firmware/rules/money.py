@@ -122,13 +122,10 @@ def format_amount(amount: int) -> str:
 
 # The text is made by one "%" format, so MicroPython interns one new string per amount (each
 # new string is looked up among every interned one: str(), a slice or a "+" each cost that
-# lookup, and the old slicing made about ten). The fraction is worked out in arithmetic:
-# _FORMATS[suffix][n] prints a label, the sign, the whole part, n fraction digits (0: none),
-# zero-padded, then the suffix.
-_FORMATS: tuple = (
-    ("%s%s%dK", "%s%s%d.%01dK", "%s%s%d.%02dK", "%s%s%d.%03dK"),
-    ("%s%s%dM", "%s%s%d.%01dM", "%s%s%d.%02dM", "%s%s%d.%03dM", "%s%s%d.%04dM"),
-)
+# lookup, and the old slicing made about ten). The fraction is worked out in arithmetic and
+# printed zero-padded to its digits ("%0*d": the width is an argument).
+_WHOLE = "%s%s%d%s"  # label, sign, whole part, suffix
+_FRACTION = "%s%s%d.%0*d%s"  # label, sign, whole part, fraction digits, fraction, suffix
 _POWERS = (1, 10, 100, 1000, 10000, 100000, 1000000)
 
 
@@ -143,13 +140,13 @@ def _format(amount: int, label: str = "") -> str:
         sign = "-"
         amount = -amount
     if amount >= M:
-        formats: tuple = _FORMATS[1]
+        suffix = "M"
         unit_digits = 6  # digits of a fraction of a million
     elif amount >= K:
-        formats = _FORMATS[0]
+        suffix = "K"
         unit_digits = 3
     else:
-        return "%s%s%d" % (label, sign, amount)
+        return _WHOLE % (label, sign, amount, "")
     unit = _POWERS[unit_digits]
     whole = amount // unit
     rest = amount % unit
@@ -165,5 +162,5 @@ def _format(amount: int, label: str = "") -> str:
         fraction //= 10
         room -= 1
     if not fraction:
-        return formats[0] % (label, sign, whole)
-    return formats[room] % (label, sign, whole, fraction)
+        return _WHOLE % (label, sign, whole, suffix)
+    return _FRACTION % (label, sign, whole, room, fraction, suffix)
