@@ -183,7 +183,7 @@ class SSD1306:
                 left = p_low
             if p_high > right:
                 right = p_high
-            cost = _WINDOW_BYTES + ((p_high - p_low + _STEP) & ~(_STEP - 1)) + 2  # as _send()
+            cost = _WINDOW_BYTES + ((p_high - p_low + _STEP) & ~(_STEP - 1)) + 2  # widened as sent
             if g_first >= 0:
                 m_left = g_left if g_left < p_low else p_low
                 m_right = g_right if g_right > p_high else p_high
@@ -213,6 +213,9 @@ class SSD1306:
                 count += self._send_window(
                     group_left[g], group_width[g], group_first[g], group_last[g]
                 )
+            # Every write went through (a fault raises, and the next show() sends every page):
+            # the panel holds the frame, outside the windows as before.
+            self._sent_frame[:] = self._frame
         self._resend = False
         if self._light_at_show:
             count += self.power(True)
@@ -229,17 +232,22 @@ class SSD1306:
 
     def _send_window(self, left: int, width: int, first_page: int, last_page: int) -> int:
         """Set the window, then send its columns of each page (three pages up to 40 columns
-        wide in one write); the panel's copy of a page is recorded once it went through."""
+        wide in one write). The caller records what the panel holds."""
         count = self._set_window(left, left + width - 1, first_page, last_page)
         if last_page - first_page + 1 == _BLOCK_PAGES and width <= _BLOCK_COLUMNS:
             block = self._block_canvas[width // _STEP - 1]
             block.blit(self._pages, -left, -first_page)
-            count += self._write(self._block_view[width // _STEP - 1])
+            return count + self._write(self._block_view[width // _STEP - 1])
+        if width == WIDTH:
             for p in range(first_page, last_page + 1):
-                self._sent_page[p][:] = self._page[p]
+                count += self._write_vector(self._page_write[p], 1 + WIDTH)
             return count
+        part = self._part_canvas[width // _STEP - 1]
+        view = self._part_view[width // _STEP - 1]
+        pages = self._pages
         for p in range(first_page, last_page + 1):
-            count += self._send(p, left, width)
+            part.blit(pages, -left, -p)
+            count += self._write(view)
         return count
 
     def show_window(self, left: int, right: int, first_page: int, last_page: int) -> int:
@@ -295,19 +303,6 @@ class SSD1306:
         while frame[x] == sent[x]:
             x -= 1
         self._high[p] = x - p * WIDTH
-
-    def _send(self, p: int, left: int, n: int) -> int:
-        """n columns (a multiple of 8) of page p from column `left`, into the window set
-        before; the panel's copy is recorded only once the write went through."""
-        if n == WIDTH:
-            count = self._write_vector(self._page_write[p], 1 + WIDTH)
-            self._sent_page[p][:] = self._page[p]
-            return count
-        self._part_canvas[n // _STEP - 1].blit(self._pages, -left, -p)
-        count = self._write(self._part_view[n // _STEP - 1])
-        # Outside the window the page was already equal to the panel's: copy it whole.
-        self._sent_page[p][:] = self._page[p]
-        return count
 
     def invalidate(self) -> None:
         """Send every page at the next show() (after a fault or a controller reset)."""
