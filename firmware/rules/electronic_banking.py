@@ -256,8 +256,13 @@ class ElectronicBanking(StateMachine):
             view["detail"] = self._balance_line(self.ledger.balance(shown))
         elif self.showing_card_number:
             view["big"] = "CARD %d" % shown
+            self._balance_line(self.ledger.balance(shown))  # made ahead: see below
         else:
-            view["big"] = self.money(self.ledger.balance(shown))
+            balance = self.ledger.balance(shown)
+            view["big"] = self.money(balance)
+            # Made while nothing is typed, so the first digit of an amount (which shows this
+            # line) finds it ready rather than making it in the keypress (0.25 ms on the chip).
+            self._balance_line(balance)
         if self.card_lock is not None:  # (it cleared the entry, and keys cannot type one)
             view["detail"] = self.card_lock  # why every key but C is refused
         return view
