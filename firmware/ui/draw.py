@@ -135,7 +135,11 @@ def draw_text(
     log: list | None = None,
 ) -> int:
     """Small font at (x, y), cut so nothing passes column `right` - 1; returns the end x."""
-    count = fitting(text, x, right, scale)
+    return _draw_run(canvas, text, fitting(text, x, right, scale), x, y, color, scale, log)
+
+
+def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: int, log) -> int:
+    """draw_text() of the first `count` characters (fitting() worked out by the caller)."""
     cell = fonts.SMALL_CELL * scale
     # The built glyphs of this scale, found by index (_small_index's arithmetic inline for
     # the codes text uses most: three calls per character were most of a line's cost).
@@ -151,6 +155,8 @@ def draw_text(
     if count > 1 and len(text) > _CODES_MAX:
         codes = text.encode()
         ascii = len(codes) == len(text)
+    key = 0 if color else 1  # lit pixels only, or through _INVERT: lit ones dark
+    palette = None if color else _INVERT
     for i in range(count):
         if ascii:
             code = codes[i]
@@ -166,10 +172,7 @@ def draw_text(
             glyph = None
         if glyph is None:
             glyph = _small_glyph(code, scale)
-        if color:
-            canvas.blit(glyph, at, y, 0)
-        else:
-            canvas.blit(glyph, at, y, 1, _INVERT)
+        canvas.blit(glyph, at, y, key, palette)
         at += cell
     if count:
         if log is not None:
@@ -182,7 +185,7 @@ def centered(canvas, text: str, y: int, color: int, log: list | None, scale: int
     """Small text centred on the screen, cut to the screen's width."""
     count = fitting(text, 0, WIDTH, scale)
     width = count * fonts.SMALL_CELL * scale - scale if count else 0
-    draw_text(canvas, text, (WIDTH - width) // 2, y, color, WIDTH, scale, log)
+    _draw_run(canvas, text, count, (WIDTH - width) // 2, y, color, scale, log)
 
 
 def draw_big(
