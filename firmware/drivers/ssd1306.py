@@ -116,10 +116,8 @@ class SSD1306:
         )
         self._low = bytearray(_PAGES)  # first changed column per page, or _UNCHANGED
         self._high = bytearray(_PAGES)  # last changed column per page
-        self._group_first = bytearray(_PAGES)  # show()'s windows: first page of each, ...
-        self._group_last = bytearray(_PAGES)  # ... last page, ...
-        self._group_left = bytearray(_PAGES)  # ... first column ...
-        self._group_width = bytearray(_PAGES)  # ... and columns (a multiple of _STEP)
+        # show()'s windows, 4 bytes each: first page, last page, first column, columns.
+        self._groups = bytearray(4 * _PAGES)
         self._window = bytearray(
             (_CONTROL_COMMANDS, _COLUMN_ADDRESS, 0, WIDTH - 1, _PAGE_ADDRESS, 0, _PAGES - 1)
         )
@@ -149,12 +147,8 @@ class SSD1306:
         self._resend = True  # until this show() completes: a fault part-way means resend all
         low = self._low
         high = self._high
-        # Windows of neighbouring pages, in _group_* (first page, last page, left, width),
-        # and the bytes they cost; the window open is g_first..g_last, g_left..g_right.
-        group_first = self._group_first
-        group_last = self._group_last
-        group_left = self._group_left
-        group_width = self._group_width
+        # Windows of neighbouring pages, in _groups, and the bytes they cost; the window open
+        # is g_first..g_last, g_left..g_right.
         groups = 0
         grouped = 0
         g_first = -1
@@ -209,9 +203,10 @@ class SSD1306:
             if _WINDOW_BYTES + (last - first + 1) * (width + 2) <= grouped:
                 self._close_group(0, first, last, left, right, 0)  # one window over all
                 groups = 1
-            for g in range(groups):
+            windows = self._groups
+            for g in range(0, 4 * groups, 4):
                 count += self._send_window(
-                    group_left[g], group_width[g], group_first[g], group_last[g]
+                    windows[g + 2], windows[g + 3], windows[g], windows[g + 1]
                 )
             # Every write went through (a fault raises, and the next show() sends every page):
             # the panel holds the frame, outside the windows as before.
@@ -224,10 +219,12 @@ class SSD1306:
     def _close_group(self, g: int, first: int, last: int, left: int, right: int, cost: int):
         """Window g of show(): pages first..last, columns left..right widened; returns cost."""
         width = (right - left + _STEP) & ~(_STEP - 1)
-        self._group_first[g] = first
-        self._group_last[g] = last
-        self._group_left[g] = left if left <= WIDTH - width else WIDTH - width
-        self._group_width[g] = width
+        windows = self._groups
+        g *= 4
+        windows[g] = first
+        windows[g + 1] = last
+        windows[g + 2] = left if left <= WIDTH - width else WIDTH - width
+        windows[g + 3] = width
         return cost
 
     def _send_window(self, left: int, width: int, first_page: int, last_page: int) -> int:

@@ -47,16 +47,10 @@ try:
     _PACKS_STR = True
 except Exception:  # struct.error on CPython, not a TypeError
     _PACKS_STR = False
-
-
-def _index_codes(chars: str) -> bytearray:
-    table = bytearray(128)
-    for i in range(len(chars)):
-        table[ord(chars[i])] = i + 1
-    return table
-
-
-_big_index = _index_codes(_BIG_CHARS)  # index in fonts.BIG_CHARS + 1 per ASCII code, or 0
+_big_index = bytearray(128)  # index in fonts.BIG_CHARS + 1 per ASCII code, or 0
+for _i in range(len(_BIG_CHARS)):
+    _big_index[ord(_BIG_CHARS[_i])] = _i + 1
+del _i
 
 
 def _load_codes(text: str) -> bool:
