@@ -102,6 +102,9 @@ class BankUnit:
         # Whether it can send one window it is told about (an amount's typed character): a
         # display driver declares it (`windows`, docs/editions.md), it is not probed.
         self.display_windows = display is not None and display.windows
+        # A GS8 view of the canvas's bytes, a "pixel" per column of a page, if the driver
+        # declares one (`pages`): ui.render clears and draws whole-page regions through it.
+        self.display_pages = getattr(display, "pages", None)
         self.display_ok = False
         self.display_powered = True
         self.readers = readers  # [green MFRC522, red MFRC522], None where absent
@@ -435,7 +438,7 @@ class BankUnit:
             log = self.screen_log
             if log is not None:
                 log.clear()
-            edit = edit_entry(display.canvas, machine.shown_entry(), log)
+            edit = edit_entry(display.canvas, machine.shown_entry(), log, self.display_pages)
             if edit is not None:
                 try:
                     display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
@@ -463,7 +466,9 @@ class BankUnit:
                 # Only the regions whose content changed are redrawn, and show() sends only
                 # the changed columns of the changed pages; a character typed at the end of an
                 # amount (nothing else changed) goes out as its columns, nothing searched.
-                edit = render(display.canvas, view, status, self.screen_log, True)
+                edit = render(
+                    display.canvas, view, status, self.screen_log, True, self.display_pages
+                )
                 if edit is not None and self.display_windows and self.display_powered:
                     display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
                 else:

@@ -86,6 +86,9 @@ class SSD1306:
         # of the same bytes: 128 "pixels" wide and one per page high, a pixel being one byte, a
         # column of 8 rows. A MONO_VLSB blit would move them one bit at a time, 8 times the work.
         self._pages = framebuf.FrameBuffer(self._frame, WIDTH, _PAGES, framebuf.GS8)
+        # Declared for ui.render (app.unit passes it on): the canvas's bytes as that GS8 view,
+        # so a region of whole pages is cleared, or a big glyph copied, a byte per column.
+        self.pages = self._pages
         self._sent_pages = framebuf.FrameBuffer(self._sent, WIDTH, _PAGES, framebuf.GS8)
         # Part of a page goes out of `_part`: the control byte, then the window's columns,
         # copied onto a one-page GS8 canvas of the window's width over it. Windows are widened
@@ -113,6 +116,8 @@ class SSD1306:
         )
         self._low = bytearray(_PAGES)  # first changed column per page, or _UNCHANGED
         self._high = bytearray(_PAGES)  # last changed column per page
+        # show()'s windows, 4 bytes each: first page, last page, first column, columns.
+        self._groups = bytearray(4 * _PAGES)
         self._window = bytearray(
             (_CONTROL_COMMANDS, _COLUMN_ADDRESS, 0, WIDTH - 1, _PAGE_ADDRESS, 0, _PAGES - 1)
         )
@@ -131,21 +136,27 @@ class SSD1306:
         self._light_at_show = True
 
     def show(self) -> int:
-        """Send what differs from the last show(): the changed columns of the changed pages,
-        through one window over all of them or one window per page, whichever is fewer bytes
-        (a page at most per write). Returns the I2C bytes sent (each transaction counts its
-        address byte)."""
+        """Send what differs from the last show(): the changed columns of the changed pages.
+        Neighbouring changed pages share a window when that sends no more bytes than a window
+        each (the glyphs of big text span three pages, a line of small text two), and one
+        window over every change is used when it is fewer bytes still; a page at most per
+        write. Returns the I2C bytes sent (each transaction counts its address byte)."""
         resend = self._resend
         if not resend and not self._light_at_show and self._frame == self._sent_frame:
             return 0  # nothing new (one compare in C)
         self._resend = True  # until this show() completes: a fault part-way means resend all
         low = self._low
         high = self._high
+        # Windows of neighbouring pages, in _groups, and the bytes they cost; the window open
+        # is g_first..g_last, g_left..g_right.
+        groups = 0
+        grouped = 0
+        g_first = -1
+        g_last = g_left = g_right = g_cost = 0
         first = -1  # changed pages and the union of their columns
         last = 0
         left = WIDTH
         right = 0
-        per_page = 0  # bytes if every changed page gets its own window
         page = self._page
         sent_page = self._sent_page
         for p in range(_PAGES):
@@ -157,31 +168,83 @@ class SSD1306:
                 continue
             else:
                 self._find_changes(p)
+            p_low = low[p]
+            p_high = high[p]
             if first < 0:
                 first = p
             last = p
-            left = min(left, low[p])
-            right = max(right, high[p])
-            width = (high[p] - low[p] + _STEP) & ~(_STEP - 1)  # widened as _send() does
-            per_page += _WINDOW_BYTES + width + 2
+            if p_low < left:
+                left = p_low
+            if p_high > right:
+                right = p_high
+            cost = _WINDOW_BYTES + ((p_high - p_low + _STEP) & ~(_STEP - 1)) + 2  # widened as sent
+            if g_first >= 0:
+                m_left = g_left if g_left < p_low else p_low
+                m_right = g_right if g_right > p_high else p_high
+                width = (m_right - m_left + _STEP) & ~(_STEP - 1)
+                merged = _WINDOW_BYTES + (p - g_first + 1) * (width + 2)
+                if merged <= g_cost + cost:
+                    g_last = p
+                    g_left = m_left
+                    g_right = m_right
+                    g_cost = merged
+                    continue
+                grouped += self._close_group(groups, g_first, g_last, g_left, g_right, g_cost)
+                groups += 1
+            g_first = g_last = p
+            g_left = p_low
+            g_right = p_high
+            g_cost = cost
         count = 0
         if first >= 0:
+            grouped += self._close_group(groups, g_first, g_last, g_left, g_right, g_cost)
+            groups += 1
             width = (right - left + _STEP) & ~(_STEP - 1)
-            if _WINDOW_BYTES + (last - first + 1) * (width + 2) <= per_page:
-                left = min(left, WIDTH - width)
-                count += self._set_window(left, left + width - 1, first, last)
-                for p in range(first, last + 1):
-                    count += self._send(p, left, width)
-            else:
-                for p in range(first, last + 1):
-                    if low[p] != _UNCHANGED:
-                        width = (high[p] - low[p] + _STEP) & ~(_STEP - 1)
-                        left = min(low[p], WIDTH - width)
-                        count += self._set_window(left, left + width - 1, p, p)
-                        count += self._send(p, left, width)
+            if _WINDOW_BYTES + (last - first + 1) * (width + 2) <= grouped:
+                self._close_group(0, first, last, left, right, 0)  # one window over all
+                groups = 1
+            windows = self._groups
+            for g in range(0, 4 * groups, 4):
+                count += self._send_window(
+                    windows[g + 2], windows[g + 3], windows[g], windows[g + 1]
+                )
+            # Every write went through (a fault raises, and the next show() sends every page):
+            # the panel holds the frame, outside the windows as before.
+            self._sent_frame[:] = self._frame
         self._resend = False
         if self._light_at_show:
             count += self.power(True)
+        return count
+
+    def _close_group(self, g: int, first: int, last: int, left: int, right: int, cost: int):
+        """Window g of show(): pages first..last, columns left..right widened; returns cost."""
+        width = (right - left + _STEP) & ~(_STEP - 1)
+        windows = self._groups
+        g *= 4
+        windows[g] = first
+        windows[g + 1] = last
+        windows[g + 2] = left if left <= WIDTH - width else WIDTH - width
+        windows[g + 3] = width
+        return cost
+
+    def _send_window(self, left: int, width: int, first_page: int, last_page: int) -> int:
+        """Set the window, then send its columns of each page (three pages up to 40 columns
+        wide in one write). The caller records what the panel holds."""
+        count = self._set_window(left, left + width - 1, first_page, last_page)
+        if last_page - first_page + 1 == _BLOCK_PAGES and width <= _BLOCK_COLUMNS:
+            block = self._block_canvas[width // _STEP - 1]
+            block.blit(self._pages, -left, -first_page)
+            return count + self._write(self._block_view[width // _STEP - 1])
+        if width == WIDTH:
+            for p in range(first_page, last_page + 1):
+                count += self._write_vector(self._page_write[p], 1 + WIDTH)
+            return count
+        part = self._part_canvas[width // _STEP - 1]
+        view = self._part_view[width // _STEP - 1]
+        pages = self._pages
+        for p in range(first_page, last_page + 1):
+            part.blit(pages, -left, -p)
+            count += self._write(view)
         return count
 
     def show_window(self, left: int, right: int, first_page: int, last_page: int) -> int:
@@ -237,19 +300,6 @@ class SSD1306:
         while frame[x] == sent[x]:
             x -= 1
         self._high[p] = x - p * WIDTH
-
-    def _send(self, p: int, left: int, n: int) -> int:
-        """n columns (a multiple of 8) of page p from column `left`, into the window set
-        before; the panel's copy is recorded only once the write went through."""
-        if n == WIDTH:
-            count = self._write_vector(self._page_write[p], 1 + WIDTH)
-            self._sent_page[p][:] = self._page[p]
-            return count
-        self._part_canvas[n // _STEP - 1].blit(self._pages, -left, -p)
-        count = self._write(self._part_view[n // _STEP - 1])
-        # Outside the window the page was already equal to the panel's: copy it whole.
-        self._sent_page[p][:] = self._page[p]
-        return count
 
     def invalidate(self) -> None:
         """Send every page at the next show() (after a fault or a controller reset)."""

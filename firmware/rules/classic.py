@@ -61,9 +61,13 @@ class Classic(ElectronicBanking):
     # ---- whole currency units ----------------------------------------------------------------
 
     def money(self, amount: int) -> str:
+        return self.labelled_money("", amount)
+
+    def labelled_money(self, label: str, amount: int) -> str:
+        # One "%" format: one new string (each costs the chip a lookup among interned ones).
         if amount < 0:
-            return "-" + self.currency + str(-amount)
-        return self.currency + str(amount)
+            return "%s-%s%d" % (label, self.currency, -amount)
+        return "%s%s%d" % (label, self.currency, amount)
 
     def _entry_problem(self, text: str) -> str | None:
         # Byte codes, not characters: each character read from a str is a new str on

@@ -120,26 +120,47 @@ def format_amount(amount: int) -> str:
     return text
 
 
-def _format(amount: int) -> str:
+# The text is made by one "%" format, so MicroPython interns one new string per amount (each
+# new string is looked up among every interned one: str(), a slice or a "+" each cost that
+# lookup, and the old slicing made about ten). The fraction is worked out in arithmetic and
+# printed zero-padded to its digits ("%0*d": the width is an argument).
+_WHOLE = "%s%s%d%s"  # label, sign, whole part, suffix
+_FRACTION = "%s%s%d.%0*d%s"  # label, sign, whole part, fraction digits, fraction, suffix
+_POWERS = (1, 10, 100, 1000, 10000, 100000, 1000000)
+
+
+def format_labelled(label: str, amount: int) -> str:
+    """label + format_amount(amount), made as one string (not remembered)."""
+    return _format(amount, label)
+
+
+def _format(amount: int, label: str = "") -> str:
+    sign = ""
     if amount < 0:
-        return "-" + _format(-amount)
+        sign = "-"
+        amount = -amount
     if amount >= M:
-        return _scaled(amount, M, "M")
-    if amount >= K:
-        return _scaled(amount, K, "K")
-    return str(amount)
-
-
-def _scaled(amount: int, unit: int, suffix: str) -> str:
+        suffix = "M"
+        unit_digits = 6  # digits of a fraction of a million
+    elif amount >= K:
+        suffix = "K"
+        unit_digits = 3
+    else:
+        return _WHOLE % (label, sign, amount, "")
+    unit = _POWERS[unit_digits]
     whole = amount // unit
     rest = amount % unit
-    whole_text = str(whole)
-    room = MAX_DISPLAY_DIGITS - len(whole_text)
-    if rest == 0 or room <= 0:
-        return whole_text + suffix
-    fraction = str(unit + rest)[1 : 1 + room]  # zero-padded fraction, cut to the room left
-    while fraction and fraction[-1] == "0":
-        fraction = fraction[:-1]
+    room = MAX_DISPLAY_DIGITS - 1  # digits left for the fraction after the whole part's
+    limit = 10
+    while whole >= limit and room > 0:
+        room -= 1
+        limit *= 10
+    if room > unit_digits:
+        room = unit_digits
+    fraction = rest // _POWERS[unit_digits - room] if rest and room > 0 else 0
+    while fraction and fraction % 10 == 0:  # no trailing zeros
+        fraction //= 10
+        room -= 1
     if not fraction:
-        return whole_text + suffix
-    return whole_text + "." + fraction + suffix
+        return _WHOLE % (label, sign, whole, suffix)
+    return _FRACTION % (label, sign, whole, room, fraction, suffix)

@@ -6,6 +6,8 @@
 # so text and icons only light pixels, as the screens expect; color 0 maps through the
 # palette _INVERT (lit -> 0, unlit -> 1 = key) so only the glyph's own pixels go dark.
 # Nothing here allocates once a glyph is built, except log entries when a log is kept.
+from struct import pack_into
+
 import framebuf
 
 from compat.const import const
@@ -28,9 +30,37 @@ _INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn 
 _small: list = [None] * (_SMALL_COUNT + len(fonts.SMALL_EXTRA_CODES))
 _scaled: list = [None] * (2 * len(_small))  # the small glyphs x2, then x3
 _big: list = [None] * len(fonts.BIG_CHARS)
+_big_pages: list = [None] * len(fonts.BIG_CHARS)  # the same glyphs as GS8, a byte per column
 _BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
 _BIG_WIDTHS = fonts.BIG_WIDTHS
 _images: dict = {}  # icon bytes -> its FrameBuffer
+
+# Character codes of a text, read without making a str per character: on MicroPython text[i]
+# is a new 1-character str, looked up among every interned string (about 0.14 ms with the
+# firmware loaded), and text.encode() allocates. pack_into() copies the text's UTF-8 bytes
+# into _codes (zero-padded) in C, allocating nothing; CPython's "s" wants bytes.
+_CODES_MAX = const(31)  # longest text read this way (a small-font line is 21 characters)
+_CODES_FORMAT = "32s"
+_codes = bytearray(_CODES_MAX + 1)
+try:
+    pack_into("1s", _codes, 0, "0")
+    _PACKS_STR = True
+except Exception:  # struct.error on CPython, not a TypeError
+    _PACKS_STR = False
+_big_index = bytearray(128)  # index in fonts.BIG_CHARS + 1 per ASCII code, or 0
+for _i in range(len(_BIG_CHARS)):
+    _big_index[ord(_BIG_CHARS[_i])] = _i + 1
+del _i
+
+
+def _load_codes(text: str) -> bool:
+    """Whether _codes now holds text's codes, one byte per character: False for a text too long
+    or beyond ASCII (its UTF-8 is longer than its characters: a byte after the last one)."""
+    count = len(text)
+    if count > _CODES_MAX:
+        return False
+    pack_into(_CODES_FORMAT, _codes, 0, text if _PACKS_STR else text.encode())
+    return _codes[count] == 0
 
 
 # ---- measuring -----------------------------------------------------------------------------
@@ -54,8 +84,21 @@ def big_advance(char: str) -> int:
 def big_run(text: str, start: int, end: int) -> int:
     """Columns text[start:end] takes in big text, the gap after its last character included."""
     width = 0
+    if not _load_codes(text):
+        for i in range(start, end):
+            width += big_advance(text[i])
+        return width
+    codes = _codes
+    index = _big_index
     for i in range(start, end):
-        width += big_advance(text[i])
+        code = codes[i]
+        at = index[code]  # (ASCII: every code is below 128)
+        if at:
+            width += _BIG_WIDTHS[at - 1] + fonts.BIG_GAP
+        elif code == 32:
+            width += fonts.BIG_SPACE + fonts.BIG_GAP
+        else:
+            width += fonts.SMALL_WIDTH * fonts.BIG_SCALE + fonts.BIG_GAP
     return width
 
 
@@ -86,22 +129,31 @@ def draw_text(
     log: list | None = None,
 ) -> int:
     """Small font at (x, y), cut so nothing passes column `right` - 1; returns the end x."""
-    count = fitting(text, x, right, scale)
+    return _draw_run(canvas, text, fitting(text, x, right, scale), x, y, color, scale, log)
+
+
+def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: int, log) -> int:
+    """draw_text() of the first `count` characters (fitting() worked out by the caller)."""
     cell = fonts.SMALL_CELL * scale
     # The built glyphs of this scale, found by index (_small_index's arithmetic inline for
     # the codes text uses most: three calls per character were most of a line's cost).
     glyphs = _small if scale == 1 else _scaled
     offset = 0 if scale == 1 else (scale - 2) * len(_small)
     at = x
-    # The codes from one encode(): on MicroPython text[i] makes a 1-character str, looked up
-    # among the interned strings of every module loaded, which cost more than the blit. One
-    # character needs neither (ord() of it); text beyond ASCII (more bytes than characters) is
-    # read character by character.
-    codes = text.encode() if count > 1 else None
-    ascii = codes is not None and len(codes) == len(text)
+    # The codes from _load_codes() (a text too long for it: from one encode()): on MicroPython
+    # text[i] makes a 1-character str, looked up among the interned strings of every module
+    # loaded, which cost more than the blit. One character needs neither (ord() of it); text
+    # beyond ASCII (more bytes than characters) is read character by character.
+    codes: bytes | bytearray = _codes
+    ascii = count > 1 and _load_codes(text)
+    if count > 1 and len(text) > _CODES_MAX:
+        codes = text.encode()
+        ascii = len(codes) == len(text)
+    key = 0 if color else 1  # lit pixels only, or through _INVERT: lit ones dark
+    palette = None if color else _INVERT
     for i in range(count):
         if ascii:
-            code = codes[i]  # type: ignore[index]
+            code = codes[i]
         elif len(text) == 1:
             code = ord(text)
         else:
@@ -114,10 +166,7 @@ def draw_text(
             glyph = None
         if glyph is None:
             glyph = _small_glyph(code, scale)
-        if color:
-            canvas.blit(glyph, at, y, 0)
-        else:
-            canvas.blit(glyph, at, y, 1, _INVERT)
+        canvas.blit(glyph, at, y, key, palette)
         at += cell
     if count:
         if log is not None:
@@ -130,28 +179,53 @@ def centered(canvas, text: str, y: int, color: int, log: list | None, scale: int
     """Small text centred on the screen, cut to the screen's width."""
     count = fitting(text, 0, WIDTH, scale)
     width = count * fonts.SMALL_CELL * scale - scale if count else 0
-    draw_text(canvas, text, (WIDTH - width) // 2, y, color, WIDTH, scale, log)
+    _draw_run(canvas, text, count, (WIDTH - width) // 2, y, color, scale, log)
 
 
-def draw_big(canvas, text: str, x: int, y: int, log: list | None = None, first: int = 0) -> int:
+def draw_big(
+    canvas,
+    text: str,
+    x: int,
+    y: int,
+    log: list | None = None,
+    first: int = 0,
+    pages=None,
+) -> int:
     """Big glyphs of text[first:] from (x, y), 21 rows tall; returns the end x. Callers check
-    big_width(); the log gets the whole text at x when `first` is 0."""
+    big_width(); the log gets the whole text at x when `first` is 0.
+
+    pages: a GS8 view of the canvas's bytes (a "pixel" per column of a page), given when
+    nothing but this text lies in its pages, which are blank where it goes: then a glyph at a
+    y on a page boundary is copied a byte per column (blit() works a pixel at a time: 39
+    bytes instead of 273 pixels). A zero byte is skipped, another replaces what was there."""
     if log is not None and text and not first:
         log.append((x, y, text))
     gap = fonts.BIG_GAP
+    ascii = _load_codes(text)
     for i in range(first, len(text)):
-        char = text[i]
-        index = _BIG_CHARS.find(char)
+        if ascii:
+            code = _codes[i]
+            index = _big_index[code] - 1
+        else:
+            char = text[i]
+            index = _BIG_CHARS.find(char)
+            code = ord(char)
         if index >= 0:
-            glyph = _big[index]
-            if glyph is None:
-                glyph = _big[index] = _build_big(index)
-            canvas.blit(glyph, x, y, 0)
+            if pages is not None and not y & 7:
+                glyph = _big_pages[index]
+                if glyph is None:
+                    glyph = _big_pages[index] = _build_big(index, framebuf.GS8)
+                pages.blit(glyph, x, y >> 3, 0)
+            else:
+                glyph = _big[index]
+                if glyph is None:
+                    glyph = _big[index] = _build_big(index, _VLSB)
+                canvas.blit(glyph, x, y, 0)
             x += _BIG_WIDTHS[index] + gap
-        elif char == " ":
+        elif code == 32:
             x += fonts.BIG_SPACE + gap
         else:
-            _blit(canvas, _small_glyph(ord(char), fonts.BIG_SCALE), x, y, 1)
+            _blit(canvas, _small_glyph(code, fonts.BIG_SCALE), x, y, 1)
             x += fonts.SMALL_WIDTH * fonts.BIG_SCALE + gap
     return x - gap
 
@@ -221,13 +295,13 @@ def _build_scaled(columns: bytes, scale: int):
     return glyph
 
 
-def _build_big(index: int):
-    # fonts.BIG keeps 3 bytes per column (rows 0-7, 8-15, 16-20); a MONO_VLSB buffer wants
-    # the glyph's first page (every column), then the second, then the third.
+def _build_big(index: int, format: int):
+    # fonts.BIG keeps each glyph as a MONO_VLSB buffer wants it: its first page (every
+    # column), then the second, then the third; one copy, no loop over the columns. The same
+    # bytes are a GS8 image as wide and 3 pixels high.
     width = fonts.BIG_WIDTHS[index]
     at = fonts.BIG_OFFSETS[index]
-    pages = bytearray(3 * width)
-    for col in range(width):
-        for page in range(3):
-            pages[page * width + col] = fonts.BIG[at + 3 * col + page]
-    return framebuf.FrameBuffer(pages, width, fonts.BIG_HEIGHT, _VLSB)
+    pages = bytearray(fonts.BIG[at : at + 3 * width])
+    if format == framebuf.GS8:
+        return framebuf.FrameBuffer(pages, width, 3, format)
+    return framebuf.FrameBuffer(pages, width, fonts.BIG_HEIGHT, format)

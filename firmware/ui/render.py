@@ -30,6 +30,8 @@ BIG_FIRST_PAGE = const(3)
 BIG_LAST_PAGE = const(5)
 ENTRY_X = const(33)  # an amount being typed starts here: four digits are centred
 _BIG_HEIGHT = const(21)
+_BAR_PAGE_Y = const(56)  # rows 56-63, page 7, lie in the bottom bar alone
+_BAR_PAGE = const(7)
 _MIDDLE_Y = const(11)  # the lines and the big text share rows 11-53
 _SMALL_TALL_Y = const(27)  # big text too wide for big glyphs: small font x2 (14 rows)
 _SMALL_LINE_Y = const(31)  # ... and still too wide: small font x1
@@ -53,7 +55,14 @@ _TALL = const(2)
 _LINE = const(3)
 
 
-def render(canvas, view: dict, status: dict | None = None, log: list | None = None, partial=False):
+def render(
+    canvas,
+    view: dict,
+    status: dict | None = None,
+    log: list | None = None,
+    partial=False,
+    pages=None,
+):
     """Draw `view` (title, big, detail, message, error, green, red, sound, symbol, mode, and
     "lines": up to 4 rows of small text under the title) on the canvas.
 
@@ -69,6 +78,9 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
     Returns the first and last column of the big text's rows (pages 3-5) when a character
     typed or taken back at the end of an amount was all that changed (the display can send
     just those columns: SSD1306.show_window), else None.
+    pages: the canvas's bytes as a GS8 FrameBuffer 128 wide and 8 high (a "pixel" per column
+    of a page: SSD1306.pages), if the caller has one; regions of whole pages are then cleared
+    and big glyphs copied through it, a byte per column instead of a pixel at a time.
     """
     global _kept
     screen = _kept
@@ -78,22 +90,24 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
             _kept = screen
     elif not partial:
         screen.forget()
+    screen.pages = pages
     return screen.draw(view, status, log)
 
 
 _kept: "Screen | None" = None  # the Screen of the canvas drawn partially last
 
 
-def edit_entry(canvas, big: str, log: list | None = None):
+def edit_entry(canvas, big: str, log: list | None = None, pages=None):
     """Only the big text of the view last drawn partially on `canvas` changed, to `big` (an
     amount being typed: rules.machine.entry_changed), and nothing else did: draws that change
     as render() would, without the view. Returns the (first, last) columns of pages 3-5 it
     changed, or None when it cannot (that view was not an amount typed from ENTRY_X, or `big`
     is not its text with characters added or taken back at the end, or does not fit): then
-    the caller renders the whole view. `log` as render()'s."""
+    the caller renders the whole view. `log` and `pages` as render()'s."""
     screen = _kept
     if screen is None or screen.canvas is not canvas:
         return None
+    screen.pages = pages
     return screen.edit(big, log)
 
 
@@ -102,6 +116,7 @@ class Screen:
 
     def __init__(self, canvas) -> None:
         self.canvas = canvas
+        self.pages = None  # render()'s `pages` for this canvas, or None
         # Log entries per region (title, lines, big, bottom), kept while a log is asked for.
         self._logs: tuple = ([], [], [], [])
         self._market: Any = None  # the Stock Exchange's screens (ui.market_screens), once drawn
@@ -273,7 +288,7 @@ class Screen:
                 y = _SMALL_LINE_Y
                 height = 7
         if self._big_kind != _NONE:
-            canvas.fill_rect(self._big_x, self._big_y, self._big_w, self._big_h, 0)
+            self._clear_big(self._big_x, self._big_y, self._big_w, self._big_h)
         self._big = big
         self._big_entry = entry
         self._big_kind = kind
@@ -284,7 +299,7 @@ class Screen:
         if log is not None:
             log.clear()
         if kind == _GLYPHS:
-            draw_big(canvas, big, x, y, log)
+            draw_big(canvas, big, x, y, log, 0, self._band_pages())
         elif kind == _TALL:
             draw_text(canvas, big, x, y, 1, WIDTH, 2, log)
         elif kind == _LINE:
@@ -302,14 +317,14 @@ class Screen:
             if ENTRY_X + width > WIDTH:
                 return False
             start = ENTRY_X + self._big_w + fonts.BIG_GAP
-            draw_big(self.canvas, big, start, BIG_Y, None, kept)
+            draw_big(self.canvas, big, start, BIG_Y, None, kept, self._band_pages())
             columns = self._edit_columns
             columns[0] = start
             columns[1] = ENTRY_X + width - 1
         elif big and len(big) < kept and old.startswith(big):
             width -= draw.big_run(old, len(big), kept)
             start = ENTRY_X + width + fonts.BIG_GAP
-            self.canvas.fill_rect(start, BIG_Y, ENTRY_X + self._big_w - start, _BIG_HEIGHT, 0)
+            self._clear_big(start, BIG_Y, ENTRY_X + self._big_w - start, _BIG_HEIGHT)
             columns = self._edit_columns
             columns[0] = start
             columns[1] = ENTRY_X + self._big_w - 1
@@ -322,6 +337,20 @@ class Screen:
             log.clear()
             log.append((ENTRY_X, BIG_Y, big))
         return True
+
+    def _band_pages(self):
+        """The GS8 view when pages 3-5 hold nothing but the big text: no "lines" (rows 11-53
+        are theirs and the big text's alone), else None."""
+        return self.pages if self._lines is None else None
+
+    def _clear_big(self, x: int, y: int, width: int, height: int) -> None:
+        """Clear a box of the big text (in rows 24-44, pages 3-5): the whole pages' bytes of
+        its columns when nothing else lies there (_band_pages)."""
+        pages = self._band_pages()
+        if pages is None:
+            self.canvas.fill_rect(x, y, width, height, 0)
+        else:
+            pages.fill_rect(x, BIG_FIRST_PAGE, width, BIG_LAST_PAGE - BIG_FIRST_PAGE + 1, 0)
 
     def _draw_bottom(self, view: dict, status, full: bool, log) -> bool:
         line = view.get("message") or ""
@@ -338,7 +367,12 @@ class Screen:
         if log is not None:
             log.clear()
         if inverted or not full:
-            self.canvas.fill_rect(0, BAR_Y, WIDTH, HEIGHT - BAR_Y, 1 if inverted else 0)
+            pages = self.pages
+            if pages is None:
+                self.canvas.fill_rect(0, BAR_Y, WIDTH, HEIGHT - BAR_Y, 1 if inverted else 0)
+            else:  # the rows of page 6 a pixel at a time, page 7 a byte per column
+                self.canvas.fill_rect(0, BAR_Y, WIDTH, _BAR_PAGE_Y - BAR_Y, 1 if inverted else 0)
+                pages.fill_rect(0, _BAR_PAGE, WIDTH, 1, 255 if inverted else 0)
         draw.centered(self.canvas, line, BOTTOM_Y, 0 if inverted else 1, log)
         return True
 

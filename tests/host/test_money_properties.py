@@ -2,7 +2,7 @@
 
 from decimal import Decimal, InvalidOperation
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import money
@@ -58,3 +58,47 @@ def test_format_fits_five_digits_and_never_overstates(amount: int) -> None:
 def test_operation_limits_match_the_rulebook(amount: int) -> None:
     allowed = 10000 <= amount <= 20000000 and amount % 10000 == 0
     assert (operation_problem(amount) is None) == allowed
+
+
+def reference_format(amount: int) -> str:
+    """format_amount's text as the firmware made it by slicing strings until it was reworked
+    into arithmetic and one "%" format (issue 14): the new code must print exactly this."""
+    if amount < 0:
+        return "-" + reference_format(-amount)
+    if amount >= 1000000:
+        return _reference_scaled(amount, 1000000, "M")
+    if amount >= 1000:
+        return _reference_scaled(amount, 1000, "K")
+    return str(amount)
+
+
+def _reference_scaled(amount: int, unit: int, suffix: str) -> str:
+    whole_text = str(amount // unit)
+    rest = amount % unit
+    room = 5 - len(whole_text)
+    if rest == 0 or room <= 0:
+        return whole_text + suffix
+    fraction = str(unit + rest)[1 : 1 + room].rstrip("0")
+    return whole_text + ("." + fraction if fraction else "") + suffix
+
+
+amounts = st.one_of(
+    st.integers(min_value=-(10**13), max_value=10**13),
+    st.integers(min_value=-2 * 10**6, max_value=2 * 10**6),
+    st.integers(min_value=0, max_value=99999).map(lambda step: step * 10000),
+    st.integers(min_value=0, max_value=13).flatmap(
+        lambda power: st.sampled_from([10**power - 1, 10**power, 10**power + 1])
+    ),
+)
+
+
+@settings(max_examples=1000)
+@given(amounts)
+def test_format_prints_what_the_slicing_formatter_printed(amount: int) -> None:
+    assert money._format(amount) == reference_format(amount)
+    assert format_amount(amount) == reference_format(amount)
+
+
+@given(st.sampled_from(["", "BALANCE ", "TOTAL "]), amounts)
+def test_a_labelled_amount_is_the_label_then_the_amount(label: str, amount: int) -> None:
+    assert money.format_labelled(label, amount) == label + reference_format(amount)

@@ -132,8 +132,8 @@ def test_a_game_on_the_unit_shows_what_a_full_render_of_its_view_draws(edition, 
     edits = []
     edit_entry = app.unit.edit_entry
 
-    def counted(canvas, big, log=None):
-        columns = edit_entry(canvas, big, log)
+    def counted(canvas, big, log=None, pages=None):
+        columns = edit_entry(canvas, big, log, pages)
         edits.append(columns is not None)
         return columns
 

@@ -93,9 +93,9 @@ def test_a_glyph_over_three_pages_goes_through_one_window():
     display.canvas.fill_rect(40, 24, 13, 21, 1)  # a big digit: columns 40-52, pages 3-5
     writes_before = panel.ram_writes
     sent = display.show()
-    # One window of 16 columns over the three pages (8 + 3 * 18) beats a window per page
-    # (3 * (8 + 18)).
-    assert sent == WINDOW_BYTES + 3 * (2 + 16)
+    # One window of 16 columns over the three pages beats a window per page (3 * (8 + 18)),
+    # and its 48 bytes go in one write (8 + 2 + 48; a write per page would be 8 + 3 * 18).
+    assert sent == WINDOW_BYTES + 2 + 3 * 16
     assert panel.ram_writes - writes_before == 3 * 16
     assert glass_differences(panel, display.canvas) == 0
 
@@ -113,18 +113,41 @@ def test_changes_in_separate_pages_send_a_window_each():
     assert glass_differences(panel, display.canvas) == 0
 
 
+def test_a_new_amount_and_its_bottom_line_go_as_a_window_each():
+    # The first digit of an amount: the big balance (pages 3-5) makes way for the digit, and
+    # the bottom line (pages 6-7) changes. A window per page cost 450 bytes and one window over
+    # pages 3-7 458; a window for each band sends 434, in seven writes rather than ten.
+    i2c, panel, display = make_display()
+    bus = RecordingBus(i2c)
+    display = SSD1306(bus)
+    display.init_display()
+    display.show()
+    canvas = display.canvas
+    canvas.fill_rect(23, 24, 83, 21, 1)  # pages 3-5, columns 23-105 ...
+    canvas.fill_rect(23, 32, 4, 8, 0)  # ... but page 4 from column 27
+    canvas.fill_rect(22, 55, 71, 7, 1)  # pages 6-7, columns 22-92
+    writes = bus.writes
+    sent = display.show()
+    assert sent == (WINDOW_BYTES + 3 * (2 + 88)) + (WINDOW_BYTES + 2 * (2 + 72))
+    assert bus.writes - writes == 7
+    assert glass_differences(panel, canvas) == 0
+
+
 class RecordingBus:
     """Passes writes on to the fake I2C bus and keeps the length of the longest one."""
 
     def __init__(self, i2c):
         self.i2c = i2c
         self.longest = 0
+        self.writes = 0
 
     def writeto(self, address, buf, stop=True):
+        self.writes += 1
         self.longest = max(self.longest, len(buf))
         return self.i2c.writeto(address, buf, stop)
 
     def writevto(self, address, vector, stop=True):
+        self.writes += 1
         length = 0
         for part in vector:
             length += len(part)
@@ -279,7 +302,7 @@ def test_show_allocates_nothing_on_micropython():
         result[0] = display.show()
     finally:
         heap_unlock()
-    assert result[0] == WINDOW_BYTES + 3 * (2 + 16)
+    assert result[0] == WINDOW_BYTES + 2 + 3 * 16  # one window, its three pages in one write
 
 
 def test_panel_decodes_single_byte_controls_and_page_addressing():
