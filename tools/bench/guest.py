@@ -87,6 +87,10 @@ SAMPLE_MS = 5  # drivers.keypad.Keypad.period_ms: the keypad timer's period
 SCAN_MS = 1  # drivers.keypad_pio.SCAN_MS: the PIO state machine scans the keypad this often
 CARD_SETTLE_MS = 400  # a few reader polls: the unit notices a card going in or out
 TAP_MS = 80  # a finger on a key, and the pause after it
+# The fuel run collects between two steps when less than this is free (bench.FUEL_HEAP): more
+# than any step allocates, so no collection runs inside a firmware call, where the WASI build's
+# collector could free what only a wasm local points to (see bench.py).
+COLLECT_BELOW = 96 * 1024
 START_MS = 1000
 
 
@@ -457,6 +461,12 @@ class Game:
         self.needs("boot")
         self.boot_bytes = self.live() - self.models_bytes
         self.edition = self.unit.edition
+        if metered:  # import and boot's garbage gone before the game (see advance())
+            if gc.mem_free() < COLLECT_BELOW:  # a collection may have run inside a call
+                raise RuntimeError("bench.FUEL_HEAP is too small for import and boot")
+            hcall("b")
+            gc.collect()
+            hcall("e", "G")
         self.canvas = None
         if self.count_calls and self.unit.display is not None:
             from counting_canvas import CountingCanvas  # only here: it would take heap
@@ -529,7 +539,12 @@ class Game:
         mem_alloc = gc.mem_alloc
         end = self.now + ms
         peak_mode = self.peak_mode
+        metered = self.metered
         while self.now < end:
+            if metered and gc.mem_free() < COLLECT_BELOW:
+                hcall("b")
+                gc.collect()
+                hcall("e", "G")
             if peak_mode:
                 live = self.live()
                 if live > self.live_peak:

@@ -105,7 +105,7 @@ def main() -> None:
         build,
         args.edition,
         args.transactions,
-        bench.BIG_HEAP,
+        bench.FUEL_HEAP,
         "loud",
         meter=ProfileMeter,
         code=code,
