@@ -71,9 +71,9 @@ HEAP_HIGH = 1024 * 1024
 # the game the guest collects between steps when less than that is free. Before 2026-12-01
 # the fuel run had a 192 MB heap it never collected: every free (a large frame, a string found
 # interned) moved the allocator's first free block back, and the next allocation of more than
-# one block walked the allocation table over every byte allocated since the start, megabytes,
-# up to 300k fuel (1.5 ms) in one render
-# and varying with unrelated changes. A Pico's allocation table is about 3 KB.
+# one block walked the allocation table over every byte allocated since the start, megabytes:
+# up to 300k fuel (1.5 ms) in one render, varying with unrelated changes. A Pico's allocation
+# table is about 3 KB.
 FUEL_HEAP = 384 * 1024
 WASM_MEMORY = 256 * 1024 * 1024
 TRAFFIC_HEAP = 2 * 1024 * 1024  # the unix traffic run: collects before each keypress
