@@ -93,6 +93,9 @@ def review_older(ed, kinds: tuple) -> None:
     before the one shown; the edition's `review` keeps what was read, its page how far back.
     Nothing is written. Here, not in rules.stock_screens: only a step back loads it."""
     review = ed.review
+    if review is None and ed.journal is None:
+        ed.refuse(MSG_OLDEST)  # no store to read back (the rules alone, as a test drives them)
+        return
     try:
         if review is None:
             review = ed.review = Review(ed.journal, kinds)
