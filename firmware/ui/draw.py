@@ -31,6 +31,7 @@ _small: list = [None] * (_SMALL_COUNT + len(fonts.SMALL_EXTRA_CODES))
 _scaled: list = [None] * (2 * len(_small))  # the small glyphs x2, then x3
 _big: list = [None] * len(fonts.BIG_CHARS)
 _big_pages: list = [None] * len(fonts.BIG_CHARS)  # the same glyphs as GS8, a byte per column
+_letter_pages: dict = {}  # code -> a letter or sign of big text (small x3) as GS8, once drawn
 _BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
 _BIG_WIDTHS = fonts.BIG_WIDTHS
 _images: dict = {}  # icon bytes -> its FrameBuffer
@@ -228,8 +229,16 @@ def draw_big(
             x += _BIG_WIDTHS[index] + gap
         elif code == 32:
             x += fonts.BIG_SPACE + gap
-        else:
-            _blit(canvas, _small_glyph(code, fonts.BIG_SCALE), x, y, 1)
+        else:  # a letter or a currency sign: the small glyph x3
+            if pages is not None and not y & 7:
+                glyph = _letter_pages.get(code)
+                if glyph is None:
+                    glyph = _letter_pages[code] = _build_scaled(
+                        _small_columns(_small_index(code)), fonts.BIG_SCALE, framebuf.GS8
+                    )
+                pages.blit(glyph, x, y >> 3, 0)
+            else:
+                _blit(canvas, _small_glyph(code, fonts.BIG_SCALE), x, y, 1)
             x += fonts.SMALL_WIDTH * fonts.BIG_SCALE + gap
     return x - gap
 
@@ -287,15 +296,19 @@ def _small_columns(index: int) -> bytes:
     return fonts.SMALL_EXTRA[at : at + fonts.SMALL_WIDTH]
 
 
-def _build_scaled(columns: bytes, scale: int):
+def _build_scaled(columns: bytes, scale: int, format: int = _VLSB):
+    # Drawn as MONO_VLSB; GS8 asked: the same bytes as a GS8 image a byte per column of a page.
     width = fonts.SMALL_WIDTH * scale
     height = fonts.SMALL_HEIGHT * scale
-    glyph = framebuf.FrameBuffer(bytearray((height + 7) // 8 * width), width, height, _VLSB)
+    pages = bytearray((height + 7) // 8 * width)
+    glyph = framebuf.FrameBuffer(pages, width, height, _VLSB)
     for col in range(fonts.SMALL_WIDTH):
         bits = columns[col]
         for row in range(fonts.SMALL_HEIGHT):
             if bits >> row & 1:
                 glyph.fill_rect(col * scale, row * scale, scale, scale, 1)
+    if format != _VLSB:
+        return framebuf.FrameBuffer(pages, width, (height + 7) // 8, format)
     return glyph
 
 

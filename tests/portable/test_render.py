@@ -1,12 +1,13 @@
 # The screen renderer (and the canvas primitives it relies on), portable: CPython and MicroPython.
-# micropython-heap: 100k (the glyph bitmaps built once and kept, two 128x64 frames compared as
+# micropython-heap: 104k (the glyph bitmaps built once and kept, two 128x64 frames compared as
 # text rows, and a display with its page views: about 54 KB live on the 64-bit unix port; the
-# floor was 95k, 97k once ui.draw read codes with pack_into)
+# floor was 95k, 97k once ui.draw read codes with pack_into, 101k once big letters were also
+# kept as page views)
 import framebuf
 from canvas_rig import BoundsCanvas, new_canvas
 
 from drivers.ssd1306 import SSD1306
-from ui import fonts
+from ui import draw, fonts
 from ui.render import BAR_Y, BIG_Y, BOTTOM_Y, ENTRY_X, big_width, render, text_width
 
 FULL_FRAME_BYTES = 8 + 8 * 130  # window command, then per page: address, control, 128
@@ -454,7 +455,6 @@ def test_any_color_but_zero_lights_a_pixel_as_on_micropython():
 def test_big_text_measures_and_draws_alike_read_by_codes_or_by_characters():
     # draw reads an ASCII text's codes in one go and any other text character by character:
     # both ways must give each character its own advance and glyph.
-    from ui import draw
 
     for text in ("1.5M", "-260K", "CARD 12", "\xa31500", "12\u20ac", "+ 7", "9" * 40):
         expected = 0
@@ -477,6 +477,31 @@ def test_big_text_measures_and_draws_alike_read_by_codes_or_by_characters():
         for ch in text:
             x = draw.draw_big(canvas, ch, x, BIG_Y) + fonts.BIG_GAP
         assert whole == alone and any(whole), text
+
+
+class _PixelBlits:
+    """A canvas that only counts blit() calls: the glyphs drawn a pixel at a time."""
+
+    def __init__(self) -> None:
+        self.blits = 0
+
+    def blit(self, *args) -> None:
+        self.blits += 1
+
+
+def test_big_letters_and_signs_go_through_the_page_view_as_bytes_and_look_the_same():
+    # Classic's "$1500" and a big "GO": with `pages` the x3 small glyphs are copied a byte
+    # per column of a page, like the digits (a MONO blit of 15x21 pixels each before).
+    for text in ("$1500", "\xa31500", "GO 3"):
+        buf = bytearray(1024)
+        pages = framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8)
+        counting = _PixelBlits()
+        end = draw.draw_big(counting, text, 5, BIG_Y, None, 0, pages)
+        assert counting.blits == 0, text
+        whole = bytearray(1024)
+        canvas = framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB)
+        assert draw.draw_big(canvas, text, 5, BIG_Y) == end == 5 + big_width(text), text
+        assert buf == whole and any(whole), text
 
 
 def test_partial_redraws_through_a_page_view_equal_a_full_redraw():
