@@ -28,10 +28,11 @@ _INVERT = framebuf.FrameBuffer(bytearray(2), 2, 1, _VLSB)
 _INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn dark
 
 _small: list = [None] * (_SMALL_COUNT + len(fonts.SMALL_EXTRA_CODES))
-_scaled: list = [None] * (2 * len(_small))  # the small glyphs x2, then x3
+# The small glyphs x2, then x3, then x3 as GS8 (a byte per column of a page: big text's
+# letters and signs drawn through a page view).
+_scaled: list = [None] * (3 * len(_small))
 _big: list = [None] * len(fonts.BIG_CHARS)
 _big_pages: list = [None] * len(fonts.BIG_CHARS)  # the same glyphs as GS8, a byte per column
-_letter_pages: dict = {}  # code -> a letter or sign of big text (small x3) as GS8, once drawn
 _BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
 _BIG_WIDTHS = fonts.BIG_WIDTHS
 _images: dict = {}  # icon bytes -> its FrameBuffer
@@ -231,10 +232,11 @@ def draw_big(
             x += fonts.BIG_SPACE + gap
         else:  # a letter or a currency sign: the small glyph x3
             if pages is not None and not y & 7:
-                glyph = _letter_pages.get(code)
+                index = _small_index(code)
+                glyph = _scaled[index + 2 * len(_small)]
                 if glyph is None:
-                    glyph = _letter_pages[code] = _build_scaled(
-                        _small_columns(_small_index(code)), fonts.BIG_SCALE, framebuf.GS8
+                    glyph = _scaled[index + 2 * len(_small)] = _build_scaled(
+                        _small_columns(index), fonts.BIG_SCALE, framebuf.GS8
                     )
                 pages.blit(glyph, x, y >> 3, 0)
             else:
