@@ -1,7 +1,7 @@
 # The screen renderer (and the canvas primitives it relies on), portable: CPython and MicroPython.
 # micropython-heap: 104k (the glyph bitmaps built once and kept, two 128x64 frames compared as
 # text rows, and a display with its page views: about 54 KB live on the 64-bit unix port; the
-# floor was 95k, 97k once ui.draw read codes with pack_into, 101k once big letters were also
+# floor was 95k, 97k once ui.draw read codes with pack_into, 102k once big letters were also
 # kept as page views)
 import framebuf
 from canvas_rig import BoundsCanvas, new_canvas
