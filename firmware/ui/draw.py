@@ -28,7 +28,9 @@ _INVERT = framebuf.FrameBuffer(bytearray(2), 2, 1, _VLSB)
 _INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn dark
 
 _small: list = [None] * (_SMALL_COUNT + len(fonts.SMALL_EXTRA_CODES))
-_scaled: list = [None] * (2 * len(_small))  # the small glyphs x2, then x3
+# The small glyphs x2, then x3, then x3 as GS8 (a byte per column of a page: big text's
+# letters and signs drawn through a page view).
+_scaled: list = [None] * (3 * len(_small))
 _big: list = [None] * len(fonts.BIG_CHARS)
 _big_pages: list = [None] * len(fonts.BIG_CHARS)  # the same glyphs as GS8, a byte per column
 _BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
@@ -48,9 +50,13 @@ try:
 except Exception:  # struct.error on CPython, not a TypeError
     _PACKS_STR = False
 _big_index = bytearray(128)  # index in fonts.BIG_CHARS + 1 per ASCII code, or 0
-for _i in range(len(_BIG_CHARS)):
-    _big_index[ord(_BIG_CHARS[_i])] = _i + 1
-del _i
+# Read as bytes (one allocation): _BIG_CHARS[i] would be a 1-character str, a lookup among the
+# interned strings each (14 of them were about 6 ms of the boot before the first pixel).
+_i = 0
+for _c in _BIG_CHARS.encode():
+    _i += 1
+    _big_index[_c] = _i
+del _i, _c
 
 
 def _load_codes(text: str) -> bool:
@@ -224,8 +230,17 @@ def draw_big(
             x += _BIG_WIDTHS[index] + gap
         elif code == 32:
             x += fonts.BIG_SPACE + gap
-        else:
-            _blit(canvas, _small_glyph(code, fonts.BIG_SCALE), x, y, 1)
+        else:  # a letter or a currency sign: the small glyph x3
+            if pages is not None and not y & 7:
+                index = _small_index(code)
+                glyph = _scaled[index + 2 * len(_small)]
+                if glyph is None:
+                    glyph = _scaled[index + 2 * len(_small)] = _build_scaled(
+                        _small_columns(index), fonts.BIG_SCALE, framebuf.GS8
+                    )
+                pages.blit(glyph, x, y >> 3, 0)
+            else:
+                _blit(canvas, _small_glyph(code, fonts.BIG_SCALE), x, y, 1)
             x += fonts.SMALL_WIDTH * fonts.BIG_SCALE + gap
     return x - gap
 
@@ -283,15 +298,19 @@ def _small_columns(index: int) -> bytes:
     return fonts.SMALL_EXTRA[at : at + fonts.SMALL_WIDTH]
 
 
-def _build_scaled(columns: bytes, scale: int):
+def _build_scaled(columns: bytes, scale: int, format: int = _VLSB):
+    # Drawn as MONO_VLSB; GS8 asked: the same bytes as a GS8 image a byte per column of a page.
     width = fonts.SMALL_WIDTH * scale
     height = fonts.SMALL_HEIGHT * scale
-    glyph = framebuf.FrameBuffer(bytearray((height + 7) // 8 * width), width, height, _VLSB)
+    pages = bytearray((height + 7) // 8 * width)
+    glyph = framebuf.FrameBuffer(pages, width, height, _VLSB)
     for col in range(fonts.SMALL_WIDTH):
         bits = columns[col]
         for row in range(fonts.SMALL_HEIGHT):
             if bits >> row & 1:
                 glyph.fill_rect(col * scale, row * scale, scale, scale, 1)
+    if format != _VLSB:
+        return framebuf.FrameBuffer(pages, width, (height + 7) // 8, format)
     return glyph
 
 

@@ -32,6 +32,7 @@ ENTRY_X = const(33)  # an amount being typed starts here: four digits are centre
 _BIG_HEIGHT = const(21)
 _BAR_PAGE_Y = const(56)  # rows 56-63, page 7, lie in the bottom bar alone
 _BAR_PAGE = const(7)
+_TITLE_PAGE = const(0)  # the title's rows, 0-7 (TITLE_Y to RULE_Y - 3), are page 0
 _MIDDLE_Y = const(11)  # the lines and the big text share rows 11-53
 _SMALL_TALL_Y = const(27)  # big text too wide for big glyphs: small font x2 (14 rows)
 _SMALL_LINE_Y = const(31)  # ... and still too wide: small font x1
@@ -230,7 +231,11 @@ class Screen:
             return False
         canvas = self.canvas
         if not full:
-            canvas.fill_rect(0, TITLE_Y, WIDTH, RULE_Y - 2, 0)
+            pages = self.pages
+            if pages is None:
+                canvas.fill_rect(0, TITLE_Y, WIDTH, RULE_Y - 2, 0)
+            else:  # rows 0-7 are page 0: a byte per column instead of 1024 pixels
+                pages.fill_rect(0, _TITLE_PAGE, WIDTH, 1, 0)
         if log is not None:
             log.clear()
         self._title = title

@@ -1,12 +1,13 @@
 # The screen renderer (and the canvas primitives it relies on), portable: CPython and MicroPython.
-# micropython-heap: 100k (the glyph bitmaps built once and kept, two 128x64 frames compared as
+# micropython-heap: 106k (the glyph bitmaps built once and kept, two 128x64 frames compared as
 # text rows, and a display with its page views: about 54 KB live on the 64-bit unix port; the
-# floor was 95k, 97k once ui.draw read codes with pack_into)
+# floor was 95k, 97k once ui.draw read codes with pack_into, 103k once big letters were also
+# kept as page views and the suite grew)
 import framebuf
 from canvas_rig import BoundsCanvas, new_canvas
 
 from drivers.ssd1306 import SSD1306
-from ui import fonts
+from ui import draw, fonts
 from ui.render import BAR_Y, BIG_Y, BOTTOM_Y, ENTRY_X, big_width, render, text_width
 
 FULL_FRAME_BYTES = 8 + 8 * 130  # window command, then per page: address, control, 128
@@ -454,7 +455,6 @@ def test_any_color_but_zero_lights_a_pixel_as_on_micropython():
 def test_big_text_measures_and_draws_alike_read_by_codes_or_by_characters():
     # draw reads an ASCII text's codes in one go and any other text character by character:
     # both ways must give each character its own advance and glyph.
-    from ui import draw
 
     for text in ("1.5M", "-260K", "CARD 12", "\xa31500", "12\u20ac", "+ 7", "9" * 40):
         expected = 0
@@ -477,6 +477,69 @@ def test_big_text_measures_and_draws_alike_read_by_codes_or_by_characters():
         for ch in text:
             x = draw.draw_big(canvas, ch, x, BIG_Y) + fonts.BIG_GAP
         assert whole == alone and any(whole), text
+
+
+class _PixelBlits:
+    """A canvas that only counts blit() calls: the glyphs drawn a pixel at a time."""
+
+    def __init__(self) -> None:
+        self.blits = 0
+
+    def blit(self, *args) -> None:
+        self.blits += 1
+
+
+def test_big_letters_and_signs_go_through_the_page_view_as_bytes_and_look_the_same():
+    # Classic's "$1500" and a big "GO": with `pages` the x3 small glyphs are copied a byte
+    # per column of a page, like the digits (a MONO blit of 15x21 pixels each before).
+    for text in ("$1500", "\xa31500", "GO 3"):
+        buf = bytearray(1024)
+        pages = framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8)
+        counting = _PixelBlits()
+        end = draw.draw_big(counting, text, 5, BIG_Y, None, 0, pages)
+        assert counting.blits == 0, text
+        whole = bytearray(1024)
+        canvas = framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB)
+        assert draw.draw_big(canvas, text, 5, BIG_Y) == end == 5 + big_width(text), text
+        assert buf == whole and any(whole), text
+
+
+class _FillRecorder:
+    """A canvas forwarding to a real one that records its fill_rect() calls."""
+
+    def __init__(self, canvas) -> None:
+        self.canvas = canvas
+        self.fills: list = []
+
+    def fill(self, c) -> None:
+        self.canvas.fill(c)
+
+    def hline(self, x, y, w, c) -> None:
+        self.canvas.hline(x, y, w, c)
+
+    def fill_rect(self, x, y, w, h, c) -> None:
+        self.fills.append((x, y, w, h, c))
+        self.canvas.fill_rect(x, y, w, h, c)
+
+    def blit(self, source, x, y, key=-1, palette=None) -> None:
+        self.canvas.blit(source, x, y, key, palette)
+
+
+def test_a_new_title_is_cleared_through_the_page_view_and_looks_the_same():
+    # A Chance card's title giving way to the card's own as a digit is typed (Revolution):
+    # with `pages` the title's rows (page 0) are cleared a byte per column, not pixel by pixel.
+    buf = bytearray(1024)
+    recorder = _FillRecorder(framebuf.FrameBuffer(buf, 128, 8 * 8, framebuf.MONO_VLSB))
+    pages = framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8)
+    chance = make_view(red=1, title="CHANCE CARD 1", symbol="chance", big="+2M", detail="GETS")
+    typed = make_view(red=1, title="CARD 1 PAYS", mode="entry", big="2", detail="BALANCE 15M")
+    render(recorder, chance, None, None, True, pages)
+    recorder.fills.clear()
+    render(recorder, typed, None, None, True, pages)
+    assert not [f for f in recorder.fills if f[1] < 8], recorder.fills
+    whole = bytearray(1024)
+    render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), typed)
+    assert buf == whole
 
 
 def test_partial_redraws_through_a_page_view_equal_a_full_redraw():
