@@ -15,7 +15,7 @@ from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
     SELL,
     START,
 )
-from rules.stock_market import TOKENS, MarketError
+from rules.stock_market import LIST_PRICE, TOKENS, MarketError
 
 TITLES = {
     BANK: "BANK PURCHASE",
@@ -365,11 +365,14 @@ class Form:
                     ed.labels.append(SHARES)
                     ed.values.append(None)
                 else:
-                    quote = market.quote_introduce(token, code)
-                    ed.quote = quote
-                    ed.list_price = quote.amount
+                    # Introduced at its list price unless the bid replaces it; CONFIRM quotes
+                    # the bid. The token and the code are valid (the keys were checked) and
+                    # the company unlisted, so quote_introduce() would refuse nothing here,
+                    # and its move (about 1 ms on the chip) is not simulated for the price.
+                    ed.quote = None
+                    ed.list_price = LIST_PRICE[code]
                     ed.labels.append(PRICE)
-                    ed.values.append(quote.amount)
+                    ed.values.append(LIST_PRICE[code])
             elif label == CODE:  # SELL, BUYP: the count follows
                 self._quote_count(1)
                 ed.quote = None

@@ -181,6 +181,30 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
     return x
 
 
+def draw_digits(canvas, number: int, x: int, y: int, scale: int = 1) -> int:
+    """draw_text() of "%d" % number (lit pixels, nothing cut), without making that str for a
+    number >= 0: a new str is looked up among the interned ones on the chip. Returns the end x."""
+    if number < 0:
+        return draw_text(canvas, "%d" % number, x, y, 1, WIDTH, scale)
+    i = _CODES_MAX + 1
+    while True:  # the digits' codes, at the end of _codes
+        i -= 1
+        _codes[i] = 48 + number % 10
+        number //= 10
+        if not number:
+            break
+    glyphs = _small if scale == 1 else _scaled
+    offset = 0 if scale == 1 else (scale - 2) * len(_small)
+    for j in range(i, _CODES_MAX + 1):
+        code = _codes[j]
+        glyph = glyphs[offset + code - 32]
+        if glyph is None:
+            glyph = _small_glyph(code, scale)
+        canvas.blit(glyph, x, y, 0)
+        x += fonts.SMALL_CELL * scale
+    return x - scale
+
+
 def centered(canvas, text: str, y: int, color: int, log: list | None, scale: int = 1) -> None:
     """Small text centred on the screen, cut to the screen's width."""
     count = fitting(text, 0, WIDTH, scale)

@@ -24,11 +24,11 @@ from ui import fonts, icons
 from ui.draw import (
     BAR_Y,
     BOTTOM_Y,
-    HEIGHT,
     RULE_Y,
     TITLE_Y,
     WIDTH,
     centered,
+    draw_digits,
     draw_image,
     draw_text,
     text_width,
@@ -102,6 +102,9 @@ _SOUND_OFF = const(2)
 _REVIEW = const(4)  # with the icons in the title's key: a review's title is inverted
 _TITLE_FLAGS = const(0)  # Screens._form_keys
 _BOTTOM_INVERTED = const(1)
+# The message bar's rows, BAR_Y to the screen's last (ui.draw's HEIGHT - BAR_Y): a constant, so
+# the module's globals stay as many as the names it imported before draw_digits.
+_BAR_ROWS = const(10)
 
 
 def render_screen(canvas, view: dict, status: dict | None = None, log: list | None = None):
@@ -443,8 +446,14 @@ def _amount(canvas, amount, sign: str, log) -> tuple:
     """The form's amount, x2 right-aligned beside the fields; returns its box (x, y, w, h)."""
     if amount is None:
         return (0, 0, 0, 0)
-    number = "%d" % amount
-    count = len(sign) + len(number)
+    count = len(sign) + 1
+    rest = amount // 10
+    if amount < 0:  # (never a form's: a size, its sign apart)
+        count = len(sign) + len("%d" % amount)
+        rest = 0
+    while rest:  # the digits' count, without "%d" % amount (a new str on the chip)
+        count += 1
+        rest //= 10
     scale = 2
     width = count * fonts.SMALL_CELL * 2 - 2
     x, y, height = WIDTH - width, AMOUNT_Y, 2 * fonts.SMALL_HEIGHT
@@ -453,10 +462,10 @@ def _amount(canvas, amount, sign: str, log) -> tuple:
         x = max(AMOUNT_X, WIDTH - (count * fonts.SMALL_CELL - 1))
         y, height = AMOUNT_SMALL_Y, fonts.SMALL_HEIGHT
     if log is not None:  # the simulator reads the amount back as one string
-        draw_text(canvas, sign + number, x, y, 1, WIDTH, scale, log)
-    else:  # sign and number apart: the same pixels without building another str
+        draw_text(canvas, "%s%d" % (sign, amount), x, y, 1, WIDTH, scale, log)
+    else:  # sign and digits apart: the same pixels without building a str
         at = draw_text(canvas, sign, x, y, 1, WIDTH, scale) + scale if sign else x
-        draw_text(canvas, number, at, y, 1, WIDTH, scale)
+        draw_digits(canvas, amount, at, y, scale)
     return (x, y, WIDTH - x, height)
 
 
@@ -560,7 +569,7 @@ def _bottom(canvas, view: dict, status, fallback: str, log) -> None:
 def _message_line(canvas, line: str, inverted: bool, blank: bool, log) -> None:
     """The message line (an inverted bar when `inverted`); `blank`: nothing there yet."""
     if inverted or not blank:
-        canvas.fill_rect(0, BAR_Y, WIDTH, HEIGHT - BAR_Y, 1 if inverted else 0)
+        canvas.fill_rect(0, BAR_Y, WIDTH, _BAR_ROWS, 1 if inverted else 0)
     centered(canvas, line, BOTTOM_Y, 0 if inverted else 1, log)
 
 

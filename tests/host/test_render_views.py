@@ -51,3 +51,26 @@ def test_refused_amount_shows_the_error_message() -> None:
     view = table.unit.view()
     assert view["error"]
     assert (BOTTOM_Y, view["message"]) in screen(table)
+
+
+def test_digits_drawn_from_a_number_are_the_pixels_of_its_text():
+    # draw_digits() draws an int without making its str: the same pixels and end x as
+    # draw_text() of "%d" % number, at x1 and x2, over lit and unlit pixels. (Few x2 digits:
+    # their glyphs stay built, on the suite's heap.)
+    from ui import draw
+
+    by_text = bytearray(256)  # 128 x 16
+    by_number = bytearray(256)
+    for number, scale in ((0, 1), (7, 1), (305, 1), (99999, 1), (1234567, 1), (-42, 1)) + (
+        (10, 2),
+        (1001, 2),
+    ):
+        for under in (0, 0x55):
+            for i in range(256):
+                by_text[i] = by_number[i] = under
+            canvas = framebuf.FrameBuffer(by_text, 128, 16, framebuf.MONO_VLSB)
+            end = draw.draw_text(canvas, "%d" % number, 3, 1, 1, 128, scale)
+            canvas = framebuf.FrameBuffer(by_number, 128, 16, framebuf.MONO_VLSB)
+            assert draw.draw_digits(canvas, number, 3, 1, scale) == end, number
+            assert by_text == by_number, (number, scale, under)
+            assert by_text != bytearray(256) and end > 3, (number, scale)

@@ -266,6 +266,25 @@ def test_introduction_at_the_list_price():
     assert view["screen"] == "market" and view["side"] == 2 and view["selected"] == 13
 
 
+def test_an_introductions_code_is_priced_without_moving_shares():
+    # The list price comes from the market's table: no move of shares is simulated
+    # (a quote's move cost about 1 ms on the chip) until CONFIRM quotes the bid.
+    desk = Desk()
+    moves = []
+    move = desk.market._move
+
+    def counted(*args):
+        moves.append(args[0])
+        return move(*args)
+
+    desk.market._move = counted
+    desk.press("BANK", "1", "13")
+    assert desk.fields()[2] == ("PRICE", "220") and desk.view()["amount"] == 220
+    assert moves == []
+    desk.press("CONFIRM")
+    assert 13 in moves and desk.journal == [("se_intro", HAT, 13, 220)]
+
+
 def test_introduction_at_the_auction_bid_or_free():
     desk = Desk()
     desk.press("BANK", "2", "13", "150")
