@@ -84,9 +84,9 @@ class StateMachine:
 
         events.dispatch(self, event)
 
-    # key_down and key_up run for every key: what they call on themselves is written out
-    # (_check_idle, activity), since each method call on an edition looks the name up past its
-    # many attributes and its class's names (some 15 us on the chip).
+    # key_down and key_up run for every key: the outbox check is written out (_check_idle),
+    # since each method call on an edition looks the name up past its many attributes and its
+    # class's names (some 15 us on the chip).
 
     def key_down(self, key: str, now: int) -> None:
         if self.outbox:
@@ -100,13 +100,7 @@ class StateMachine:
             self.woken(now)
             self.view_changed()
             return
-        # activity(now): standby put off, a message cleared
-        self.started = True
-        self.last_activity = now
-        if self.message:
-            self.message = ""
-            self.message_is_error = False
-            self.view_changed()
+        self.activity(now)
         self.held_key = key
         self.held_since = now
         self.long_press_done = False
