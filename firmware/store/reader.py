@@ -2,8 +2,8 @@
 # for the export (replay), or one generation at a time, newest first, for a history page
 # (generations, records: rules.history via store.Store). Loaded when a history opens or the
 # export runs, never at boot (the unit's heap at boot does not carry it).
+from store.generations import LOG, NEW, SNAP, generations_of, read_snapshot
 from store.journal import ENOENT, decode
-from store.store import LOG, NEW, SNAP, generations_of, read_snapshot
 
 
 def read_header(fs, generation: int):
