@@ -102,9 +102,9 @@ class BankUnit:
         # Whether it can send one window it is told about (an amount's typed character): a
         # display driver declares it (`windows`, docs/editions.md), it is not probed.
         self.display_windows = display is not None and display.windows
-        # A GS8 view of the canvas's bytes, a "pixel" per column of a page, if the driver
-        # declares one (`pages`): ui.render clears and draws whole-page regions through it.
-        self.display_pages = getattr(display, "pages", None)
+        # The driver's GS8 view of the canvas's bytes (`pages`, a "pixel" per column of a
+        # page): ui.render clears and draws whole-page regions through it.
+        self.display_pages = display.pages if display is not None else None
         self.display_ok = False
         self.display_powered = True
         self.readers = readers  # [green MFRC522, red MFRC522], None where absent
