@@ -83,7 +83,7 @@ class BankUnit:
     standby_poll_ms = 360
     card_power_up_ms = 5  # drivers.mfrc522.POWER_UP_MS, not imported for a card-less edition
     tick_ms = 100
-    render_ms = 40  # at least this long between redraws: at most 25/s while typing
+    render_ms = 40  # between redraws that show keys: at most 25/s while typing
     battery_ms = 15000
     retry_ms = 5000  # a missing display or reader is looked for again this often
     reader_fault_limit = 3  # consecutive bus errors before a reader is declared missing
@@ -123,6 +123,9 @@ class BankUnit:
         # amount typed (rules.machine.entry_changed), the render draws that text alone.
         self.rendered_machine: Any = None
         self.rendered_edits = 0
+        # A key event was handled since the render task last looked (the task's throttle is
+        # for keys: a redraw that shows a key waits render_ms after the last such redraw).
+        self.key_taken = False
         self.boot_notice = ""
         self.boot_notice_at = 0
         self.status: dict = {"battery_low": False, "notice": ""}
@@ -255,6 +258,7 @@ class BankUnit:
             elif kind == KEY_RELEASE:
                 machine.key_up(key, now)
             self.settle()
+            self.key_taken = True
             if self.overlay is not None and kind == KEY_PRESS:
                 self._overlay_check(now, key)
             keypad = self.keypad  # a new one if the edition changed
@@ -572,8 +576,11 @@ class BankUnit:
     def _stepped(self, now: int) -> None:
         """After every step: wake the render task if the screen is out of date, and the keypad
         task if the keypad was replaced (a new edition's layout starts sampling at its scan)."""
-        if self.render_flag is not None and self.render_due(now):
-            self.render_flag.set()
+        if self.render_flag is not None:
+            if self.render_due(now):
+                self.render_flag.set()
+            else:
+                self.key_taken = False  # the keys changed nothing drawn: no redraw shows them
         if self.keypad is not self.keypad_on and self.key_flag is not None:
             self.key_flag.set()
 
@@ -623,20 +630,26 @@ class BankUnit:
                 await _sleep_ms(self.keypad_scan_ms)
 
     async def _render(self) -> None:
-        """The render task: draws when a step says the screen is out of date, never sooner
-        than render_ms after the last drawing (a burst of keys costs one redraw per period)."""
+        """The render task: draws when a step says the screen is out of date. A redraw that
+        shows a key waits until render_ms after the last redraw that showed one (a burst of
+        keys costs one redraw per period); a redraw for the passing time (a field's blink, a
+        notice ending, the market screens turning) or a card goes at once and never holds a
+        key's redraw back: on the Stock Exchange a blink drawn just before a key used to delay
+        the key's digit by up to render_ms."""
         flag = self.render_flag
-        drawn_at = None
+        keyed_at = None  # when the last redraw that showed a key went out
         while True:
             await flag.wait()
             flag.clear()
-            if drawn_at is not None:
-                wait = self.render_ms - ticks_diff(self.clock(), drawn_at)
+            if keyed_at is not None and self.key_taken:
+                wait = self.render_ms - ticks_diff(self.clock(), keyed_at)
                 if wait > 0:
                     await _sleep_ms(wait)
             now = self.clock()
-            if self.render_screen(now):
-                drawn_at = now
+            keyed = self.key_taken
+            self.key_taken = False
+            if self.render_screen(now) and keyed:
+                keyed_at = now
 
     async def run(self) -> None:
         # What the keypad's interrupt sets: a ThreadSafeFlag, or an Event where there is none

@@ -7,30 +7,25 @@ Before issue 14's keypad and render changes every test here failed (the keypad w
 by an asyncio task that a 40-50 ms render starved). The keypad is now scanned by the rp2 PIO
 state machine (the software sampler's timer interrupt on boards without PIO) and no key is
 lost. Key down to the last pixel, at the median, with the cost table of bench/device_costs.json
-(2026-12-01, after issue 14's fourth round): 18.2-18.3 ms in the card editions (22.1-22.3 with
-the timer sampler) and 30.1 ms on the Stock Exchange (38.6 before the PIO scanner, 30.8 before
-the form's redraw of a typed value alone and the cheaper event path). The Stock Exchange sits on
-the target's edge: with the table recorded one commit earlier (event scans 8 us cheaper) it was
-29.1 ms. Its median is the mean of a digit at 29.9-30.0 ms and one at 31.3, and which side of
-30 the first falls on depends on whether the field's blink was redrawn just before the key (the
-render task keeps 40 ms between drawings). A key is taken about 16 ms after it went down (15 ms
-debounce, 1 ms scans), and the form keys that add a field, an amount and a note, or an error
-bar send 330-460 I2C bytes (7-10 ms of wire at 400 kHz). Marked ISSUE14 until it is met.
+(2026-12-02): 18.2-18.3 ms in the card editions (22.1-22.3 with the timer sampler) and 29.6 ms
+on the Stock Exchange (38.6 before the PIO scanner, 30.8 before the form's redraw of a typed
+value alone, 30.1 while a field's flash drawn just before a key still held the key's redraw
+back for the rest of the render task's 40 ms). A key is taken about 16 ms after it went down
+(15 ms debounce, 1 ms scans), and the Stock Exchange's form keys that add a field, an amount
+and a note, or an error bar send 310-460 I2C bytes (7-10 ms of wire at 400 kHz): its median
+stays near the target.
 """
 
 import statistics
 
 import pytest
 
+from drivers.keypad import Keypad
 from host_sim import VirtualUnit
 from host_sim.clock import VirtualClock
 from host_sim.device_time import STEPS, load_costs, timer_wait_us
 from host_sim.wire_time import time_i2c, time_spi
 from peripherals.bus import I2C, SPI
-
-ISSUE14 = pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="issue 14: 30.1 ms at the median, target 30 ms"
-)
 
 FAST = {"down_ms": 25, "up_ms": 25}  # 20 keys a second
 CARD_EDITIONS = ("electronic_banking", "revolution", "classic")
@@ -193,6 +188,50 @@ def test_an_empty_reader_poll_blocks_for_the_readers_timer():
         assert min(polls) < wait + own + 200
 
 
+# ---- the render task: keys' redraws are paced, an animation never holds one back -------------
+
+
+def frame_after(unit: VirtualUnit, at_us: int) -> int:
+    """Start of the first frame sent at or after at_us (a key taken then: its redraw)."""
+    return min(start for start, _, _ in unit.device.frames if start >= at_us)
+
+
+def test_a_blink_drawn_just_before_a_key_does_not_delay_its_redraw():
+    """The Stock Exchange's active field flashes (a frame every 400 ms). A key taken a few
+    ms after a flash was drawn is drawn at once: before, the render task kept render_ms
+    (40 ms) after every drawing, the flash's too, and the key waited out the rest."""
+    with VirtualUnit(edition="stock_exchange", device_time=True) as unit:
+        unit.press("bank_purchase", down_ms=60, up_ms=200)  # a form: its TOKEN field flashes
+        frames = len(unit.device.frames)
+        for _ in range(1000):  # 1 ms steps until the next flash goes out
+            unit.advance(0.001)
+            if len(unit.device.frames) > frames:
+                break
+        flash = unit.device.frames[-1][0]
+        mark = len(unit.device.delivered)
+        unit.press("1", down_ms=60, up_ms=200)  # taken about 16 ms after the flash
+        (_, _, taken), *_ = unit.device.delivered[mark:]
+        assert taken - flash < unit.unit.render_ms * 1000  # inside the old wait
+        assert frame_after(unit, taken) - taken < 2000, (flash, taken, unit.device.frames[-3:])
+
+
+def test_a_burst_of_keys_is_drawn_once_per_render_period():
+    """Two digits taken 35 ms apart: the second one's redraw waits until render_ms after the
+    first one's (a burst costs one redraw per period), and is drawn then."""
+    with VirtualUnit(device_time=True) as unit:
+        unit.insert(1, "green")
+        unit.advance(0.5)
+        mark = len(unit.device.delivered)
+        unit.type("12", down_ms=20, up_ms=15)
+        unit.advance(0.3)
+        taken = [at for kind, _, at in unit.device.delivered[mark:] if kind == Keypad.PRESS]
+        assert len(taken) == 2 and taken[1] - taken[0] < unit.unit.render_ms * 1000
+        first, second = frame_after(unit, taken[0]), frame_after(unit, taken[1])
+        assert second - first >= unit.unit.render_ms * 1000
+        assert second - first < unit.unit.render_ms * 1000 + 2000
+        assert unit.screen_text()[-1] != "" and "12" in " ".join(unit.screen_text())
+
+
 # ---- issue 14: no key lost at 20 keys/s, in every edition and screen --------------------------
 
 
@@ -243,9 +282,7 @@ def test_fast_taps_lose_no_key_while_the_market_screens_turn():
 # ---- issue 14: key down to the last pixel of its redraw, 30 ms at the median -------------------
 
 
-@pytest.mark.parametrize(
-    "edition", [*CARD_EDITIONS, pytest.param("stock_exchange", marks=ISSUE14)]
-)
+@pytest.mark.parametrize("edition", EDITIONS)
 def test_a_key_shows_within_30_ms_at_the_median(edition):
     with VirtualUnit(edition=edition, device_time=True) as unit:
         if edition == "stock_exchange":
