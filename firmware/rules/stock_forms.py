@@ -70,6 +70,13 @@ REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): R
 # What a field shows, as constants: on the chip every str a view builds ("%02d" % code, str(n))
 # is looked up among the interned strings (about 0.14 ms each), so views pick these instead.
 DIGIT_TEXTS = tuple(DIGITS)  # the digit keys' names: interned strings, none made here
+# Company codes as a field shows them, and each company's list price (the PRICE field's value
+# when the introduction opens: rules.stock_market's LIST_PRICE, written out, as the tests check).
+CODE_TEXTS = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11",
+              "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22")  # fmt: skip
+LIST_PRICE_TEXTS = ("0", "60", "60", "100", "100", "120", "140", "140", "160", "180", "180",
+                    "200", "220", "220", "240", "260", "260", "280", "300", "300", "320", "350",
+                    "400")  # fmt: skip
 FIRST_CODE_DIGITS = {"0": "0-", "1": "1-", "2": "2-"}  # a code's first digit typed
 
 
@@ -116,7 +123,6 @@ class Form:
         # attribute of the form is another dict entry on a small heap.
         self._shows: list = ["", (), None, "", ""]
         self._made: list = [None, None, None, -1, "", None, 0]
-        self._code: list = [0, "00"]  # the last company code shown, and its text
         self._listed: list = [-1, ""]  # the last list price noted, and its note
 
     def view(self, view: dict) -> None:
@@ -168,11 +174,7 @@ class Form:
         value = ed.values[index]
         if label == CODE:
             if value is not None:
-                code = self._code  # [code, its text]: made once while the code stays
-                if value != code[0]:
-                    code[1] = "%02d" % value
-                    code[0] = value
-                return code[1]
+                return CODE_TEXTS[value] if 0 <= value < len(CODE_TEXTS) else "%02d" % value
             if index == ed.active and ed.partial:
                 return FIRST_CODE_DIGITS.get(ed.partial) or ed.partial + "-"
             return "--"
@@ -182,6 +184,8 @@ class Form:
             return "-"
         if label in (TOKEN, BUYER, SELLER):
             return TOKENS[value]
+        if label == PRICE and value == ed.list_price and ed.labels[index - 1] == CODE:
+            return LIST_PRICE_TEXTS[ed.values[index - 1]]  # the price the form opened with
         return DIGIT_TEXTS[value] if 0 <= value <= 9 else str(value)
 
     def _amount(self) -> tuple:
@@ -342,7 +346,7 @@ class Form:
                         return MSG_NOT_A_MONOPOLY
                     group = market.group_of(code)
                     ed.offices_code = code
-                    ed.labels = ["%02d" % c for c in group]
+                    ed.labels = [CODE_TEXTS[c] for c in group]
                     ed.values = [market.offices[c] for c in group]
                 return None
             if label != CODE and label != SHARES and index + 1 < len(ed.labels):

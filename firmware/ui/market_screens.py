@@ -293,6 +293,7 @@ class Screens:
         count = len(fields)
         whole = 0  # fields cleared and drawn whole
         values = 0  # fields whose value's columns alone are
+        fresh = 0  # of the whole ones, those on a line left blank: drawn, not cleared
         for i in range(FIELD_ROWS):
             old = keys[_FIELDS + i]
             field = None
@@ -306,21 +307,25 @@ class Screens:
             if full or state != states[i] or field != old:
                 if full or field is None or old is None or field[0] != old[0]:
                     whole |= 1 << i
+                    if old is None:
+                        fresh |= 1 << i
                 else:
                     values |= 1 << i
                 keys[_FIELDS + i] = field
                 states[i] = state
-        cleared = whole | values
-        if not cleared:
+        if not whole | values:
             return
+        # A blank line keeps nothing of its neighbours' to clear: the active value's bar above
+        # it reaches its top row, and stays.
+        cleared = (whole & ~fresh) | values
         if 0 <= active < FIELD_ROWS and show:
             values |= (cleared << 1 | cleared >> 1) & (1 << active) & ~whole
-            cleared = whole | values
+            cleared |= values
         if not full:  # every clear first: a clear takes a row of the neighbours' lines
             bit = 1  # field i's bit, up to the last line cleared
             y = FIELD_Y - 1
             while bit <= cleared:
-                if whole & bit:
+                if whole & ~fresh & bit:
                     canvas.fill_rect(0, y, _FIELD_COLUMNS, fonts.SMALL_LINE + 1, 0)
                 elif values & bit:
                     canvas.fill_rect(

@@ -4,6 +4,7 @@
 # passes since issue 14's form memos (120k before), 136k leaves room while the model grows)
 from compat.ticks import TICKS_PERIOD
 from rules import stock_exchange as se
+from rules import stock_forms, stock_market
 from rules.stock_exchange import StockExchange
 
 HAT, CAR, DOG, SHOE, IRON, BOAT = 0, 1, 2, 3, 4, 5
@@ -256,6 +257,11 @@ def test_introduction_at_the_list_price():
     assert view["amount"] == 220 and view["sign"] == "-" and view["note"] == ""
     assert view["active"] == 2  # the price may still be replaced by the auction's bid
     assert desk.state() == state and desk.journal == []
+    # The code and the list price shown are constants, no str made for them (a new str is
+    # looked up among the interned ones on the chip: about 0.14 ms each).
+    assert view["fields"][1][1] is stock_forms.CODE_TEXTS[13]
+    assert view["fields"][2][1] is stock_forms.LIST_PRICE_TEXTS[13]
+
     desk.press("CONFIRM")
     assert desk.journal == [("se_intro", HAT, 13, 220)]
     assert desk.market.holdings[13][HAT] == 5 and desk.market.president[13] == HAT
@@ -264,6 +270,14 @@ def test_introduction_at_the_list_price():
     assert desk.cues[-2:] == ["done", "president"]
     view = desk.view()
     assert view["screen"] == "market" and view["side"] == 2 and view["selected"] == 13
+
+
+def test_the_list_price_texts_are_the_list_prices() -> None:
+    assert len(stock_forms.LIST_PRICE_TEXTS) == len(stock_market.LIST_PRICE)
+    for code in range(len(stock_market.LIST_PRICE)):
+        assert stock_forms.LIST_PRICE_TEXTS[code] == "%d" % stock_market.LIST_PRICE[code]
+    for code in range(len(stock_forms.CODE_TEXTS)):
+        assert stock_forms.CODE_TEXTS[code] == "%02d" % code
 
 
 def test_an_introductions_code_is_priced_without_moving_shares():
