@@ -283,7 +283,7 @@ class Form:
             code = code_key(ed, typed, key)
             if code == 0:
                 ed.partial = key
-                ed.view_changed()
+                self._typed(now)
             elif code > 0:
                 self._set(index, code, now)
         elif label == SHARES:
@@ -300,13 +300,22 @@ class Form:
             ed.cue("key")
             ed.partial += key
             ed.values[index] = int(ed.partial)
-            ed.view_changed()
+            self._typed(now)
         else:  # an OFFICES level: 0..4 offices, 5 = a head office
             if digit > 5:
                 ed.refuse(MSG_LEVEL)
                 return
             ed.cue("key")
             self._set(index, digit, now)
+
+    def _typed(self, now: int) -> None:
+        """A digit typed into the active field, which stays active: it shows at once (typed in
+        the flash's hidden phase, it would show only at the next phase), then flashes from
+        now on. The flash's next frame then comes a phase after the key's own."""
+        ed = self.ed
+        ed.blink = True
+        ed.blink_at = now
+        ed.view_changed()
 
     def _set(self, index: int, value: int, now: int) -> None:
         """A field is complete: check it where the market can, then move to the next one."""

@@ -143,7 +143,11 @@ def draw_text(
     log: list | None = None,
 ) -> int:
     """Small font at (x, y), cut so nothing passes column `right` - 1; returns the end x."""
-    return _draw_run(canvas, text, fitting(text, x, right, scale), x, y, color, scale, log)
+    room = (right - x + scale) // (fonts.SMALL_CELL * scale)  # fitting(), without its call
+    count = len(text)
+    if room < count:
+        count = room if room > 0 else 0
+    return _draw_run(canvas, text, count, x, y, color, scale, log)
 
 
 def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: int, log) -> int:

@@ -169,6 +169,7 @@ class Screens:
                     log.append(item)
 
     def _log(self, region: int, keep: bool):
+        # (The form's regions call it only when keep: a call is about 20 us on the chip.)
         if not keep:
             return None
         log = self._logs[region]
@@ -233,9 +234,15 @@ class Screens:
         title = view.get("title") or ""
         flags = _icon_flags(view, status) | (_REVIEW if review else 0)
         if full or title != keys[_TITLE] or flags != marks[_TITLE_FLAGS]:
-            if not full:
+            if not full and (flags != marks[_TITLE_FLAGS] or review):
                 canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
-            _title(canvas, view, status, self._log(_TITLE, keep), review, full)
+            elif not full:  # the old title's glyphs alone (rows 0-6): the icons stay as drawn
+                right = _icons_left(flags)
+                width = text_width(keys[_TITLE] or "")
+                canvas.fill_rect(
+                    0, TITLE_Y, width if width < right else right, fonts.SMALL_HEIGHT, 0
+                )
+            _title(canvas, view, status, self._log(_TITLE, keep) if keep else None, review, full)
             keys[_TITLE] = title
             marks[_TITLE_FLAGS] = flags
         fields = view.get("fields") or ()
@@ -256,14 +263,16 @@ class Screens:
                 x, y, width, height = self._amount_box
                 if width:
                     canvas.fill_rect(x, y, width, height, 0)
-            self._amount_box = _amount(canvas, amount, sign, self._log(_AMOUNT, keep))
+            self._amount_box = _amount(
+                canvas, amount, sign, self._log(_AMOUNT, keep) if keep else None
+            )
             keys[_AMOUNT] = amount
             self._sign = sign
         note = view.get("note") or ""
         if full or note != keys[_NOTE]:
             if not full:
                 canvas.fill_rect(0, NOTE_Y, WIDTH, fonts.SMALL_HEIGHT, 0)
-            centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep))
+            centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep) if keep else None)
             keys[_NOTE] = note
         line = view.get("message") or ""  # as _line(), without its tuple
         inverted = 0
@@ -275,7 +284,9 @@ class Screens:
         elif review:
             line = REVIEW_TAG
         if full or line != keys[_BOTTOM] or inverted != marks[_BOTTOM_INVERTED]:
-            _message_line(canvas, line, bool(inverted), full, self._log(_BOTTOM, keep))
+            _message_line(
+                canvas, line, bool(inverted), full, self._log(_BOTTOM, keep) if keep else None
+            )
             keys[_BOTTOM] = line
             marks[_BOTTOM_INVERTED] = inverted
 
@@ -336,7 +347,14 @@ class Screens:
         y = FIELD_Y
         for i in range(min(count, FIELD_ROWS)):
             if whole >> i & 1:
-                _field(canvas, fields[i], y, i == active, show, self._log(_FIELDS + i, keep))
+                _field(
+                    canvas,
+                    fields[i],
+                    y,
+                    i == active,
+                    show,
+                    self._log(_FIELDS + i, keep) if keep else None,
+                )
             elif values >> i & 1:
                 log = None
                 if keep:  # the label's entry stays, the value's goes

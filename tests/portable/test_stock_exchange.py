@@ -880,6 +880,30 @@ def test_the_active_field_flashes_every_400_ms():
     assert desk.view()["blink"] is True and desk.view()["active"] == 1
 
 
+def test_a_digit_typed_into_the_flashing_field_shows_at_once_for_a_phase():
+    """A code's first digit and a bid's digits stay in the active field: typed while the field
+    is hidden, they show at once, and the flash restarts from the key (its next frame a phase
+    later, not within the key's own redraw)."""
+    desk = Desk()
+    desk.press("BANK", "1")  # the CODE field flashes
+    desk.advance(400)
+    assert desk.view()["blink"] is False and desk.view()["active"] == 1
+    desk.press("1")
+    view = desk.view()
+    assert view["blink"] is True and view["fields"][1] == ("CODE", "1-")
+    desk.advance(200)  # the key took 120 ms
+    assert desk.view()["blink"] is True  # a whole phase from the key
+    desk.advance(200)
+    assert desk.view()["blink"] is False
+    desk.press("3")  # an introduction: the PRICE field flashes
+    desk.advance(400)
+    assert desk.view()["blink"] is False and desk.view()["active"] == 2
+    desk.press("1")
+    view = desk.view()
+    assert view["blink"] is True and view["fields"][2] == ("PRICE", "1")
+    desk.advance(200)
+    assert desk.view()["blink"] is True
+
 def test_messages_expire_and_card_events_are_ignored():
     desk = Desk()
     desk.press("9")
