@@ -904,6 +904,7 @@ def test_a_digit_typed_into_the_flashing_field_shows_at_once_for_a_phase():
     desk.advance(200)
     assert desk.view()["blink"] is True
 
+
 def test_messages_expire_and_card_events_are_ignored():
     desk = Desk()
     desk.press("9")
