@@ -77,6 +77,12 @@ CODE_TEXTS = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", 
 LIST_PRICE_TEXTS = ("0", "60", "60", "100", "100", "120", "140", "140", "160", "180", "180",
                     "200", "220", "220", "240", "260", "260", "280", "300", "300", "320", "350",
                     "400")  # fmt: skip
+LIST_PRICE_NOTES = ("", "LIST PRICE 60", "LIST PRICE 60", "LIST PRICE 100", "LIST PRICE 100",
+                    "LIST PRICE 120", "LIST PRICE 140", "LIST PRICE 140", "LIST PRICE 160",
+                    "LIST PRICE 180", "LIST PRICE 180", "LIST PRICE 200", "LIST PRICE 220",
+                    "LIST PRICE 220", "LIST PRICE 240", "LIST PRICE 260", "LIST PRICE 260",
+                    "LIST PRICE 280", "LIST PRICE 300", "LIST PRICE 300", "LIST PRICE 320",
+                    "LIST PRICE 350", "LIST PRICE 400")  # fmt: skip  # NOTE_LIST_PRICE by code
 FIRST_CODE_DIGITS = {"0": "0-", "1": "1-", "2": "2-"}  # a code's first digit typed
 
 
@@ -123,7 +129,6 @@ class Form:
         # attribute of the form is another dict entry on a small heap.
         self._shows: list = ["", (), None, "", ""]
         self._made: list = [None, None, None, -1, "", None, 0]
-        self._listed: list = [-1, ""]  # the last list price noted, and its note
 
     def view(self, view: dict) -> None:
         ed = self.ed
@@ -200,11 +205,7 @@ class Form:
             paid = ed.values[2]
             note = ""
             if paid != ed.list_price:
-                listed = self._listed  # [list price, its note]: made once per introduction
-                if listed[0] != ed.list_price:
-                    listed[1] = NOTE_LIST_PRICE % ed.list_price
-                    listed[0] = ed.list_price
-                note = listed[1]
+                note = LIST_PRICE_NOTES[ed.values[1]]  # the list price is the code's
             return paid, "-" if paid else "", note
         quote = ed.quote
         if quote is None:

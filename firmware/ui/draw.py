@@ -299,6 +299,13 @@ def draw_big(
     return x - gap
 
 
+def prepare(text: str, scale: int = 1) -> None:
+    """Builds the glyphs of `text` at `scale` now, if not yet built: a screen whose keypresses
+    would build them (about 0.1 ms each on the chip) builds them once when it is made."""
+    for code in text.encode():  # (text[i] would be a new str each)
+        _small_glyph(code, scale)
+
+
 def draw_image(canvas, bitmap: bytes, x: int, y: int, color: int = 1) -> int:
     """An 8-row bitmap (column bytes, bit 0 on top: icons.*), lit pixels only; returns x."""
     image = _images.get(bitmap)

@@ -31,6 +31,7 @@ from ui.draw import (
     draw_digits,
     draw_image,
     draw_text,
+    prepare,
     text_width,
 )
 
@@ -81,6 +82,7 @@ DIGITS = "0123456789"
 CODES = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11",
          "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22")  # fmt: skip
 REVIEW_TAG = "REVIEW"
+AMOUNT_CHARS = "+-0123456789"  # what a form's amount shows, x2
 # The bank's mark in the header: a temple front, 5x7 (column-major, bit 0 on top).
 BANK_MARK = b"\x7c\x46\x7f\x46\x7c"
 
@@ -122,6 +124,7 @@ class Screens:
 
     def __init__(self, canvas) -> None:
         self.canvas = canvas
+        prepare(AMOUNT_CHARS, 2)  # a form's first amount drew with up to 4 glyphs to build
         self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
         self._states = bytearray(FIELD_ROWS)  # each field line's state (Screens._form)
