@@ -169,7 +169,14 @@ class Form:
         made[6] = ed.list_price
         shows = self._shows
         shows[0] = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
-        shows[1] = tuple((labels[index], self._shown(index)) for index in range(len(labels)))
+        shown = self._shown
+        count = len(labels)
+        if count == 2:  # written out, the usual counts: a generator is a third dearer
+            shows[1] = ((labels[0], shown(0)), (labels[1], shown(1)))
+        elif count == 3:
+            shows[1] = ((labels[0], shown(0)), (labels[1], shown(1)), (labels[2], shown(2)))
+        else:
+            shows[1] = tuple((labels[index], shown(index)) for index in range(count))
         shows[2], shows[3], shows[4] = self._amount()
 
     def _shown(self, index: int) -> str:
