@@ -349,15 +349,11 @@ class Screens:
                 y += fonts.SMALL_LINE
         y = FIELD_Y
         for i in range(min(count, FIELD_ROWS)):
-            if whole >> i & 1:
-                _field(
-                    canvas,
-                    fields[i],
-                    y,
-                    i == active,
-                    show,
-                    self._log(_FIELDS + i, keep) if keep else None,
-                )
+            if whole >> i & 1:  # the label, then the value
+                log = self._log(_FIELDS + i, keep) if keep else None
+                field = fields[i]
+                draw_text(canvas, field[0], 0, y, 1, VALUE_X - fonts.SMALL_CELL + 1, 1, log)
+                _value(canvas, field[1], y, i == active, show, log)
             elif values >> i & 1:
                 log = None
                 if keep:  # the label's entry stays, the value's goes
@@ -447,12 +443,6 @@ def _digit(value: int) -> str:
 
 
 # ---- form and review -------------------------------------------------------------------------
-
-
-def _field(canvas, field, y: int, active: bool, show: bool, log) -> None:
-    label, value = field
-    draw_text(canvas, label, 0, y, 1, VALUE_X - fonts.SMALL_CELL + 1, 1, log)
-    _value(canvas, value, y, active, show, log)
 
 
 def _value(canvas, value: str, y: int, active: bool, show: bool, log) -> None:
