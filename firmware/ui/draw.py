@@ -64,6 +64,7 @@ _small_at = bytearray(bytes((_QUESTION - fonts.SMALL_FIRST,)) * 128)
 _small_at[32:91] = bytes(range(_SMALL_COUNT))
 _small_at[97:123] = bytes(range(33, _SMALL_COUNT))
 # Four rows of a glyph's column (a nibble, bit 0 on top) drawn x2: each bit twice, a page byte.
+_SPREAD3 = (0, 7, 56, 63, 448, 455, 504, 511)  # three rows (bits) drawn x3: nine bits
 _SPREAD2 = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
@@ -373,6 +374,16 @@ def _build_scaled(columns: bytes, scale: int, format: int = _VLSB):
             at = 2 * col
             pages[at] = pages[at + 1] = _SPREAD2[bits & 15]
             pages[at + width] = pages[at + width + 1] = _SPREAD2[bits >> 4]
+    elif scale == 3:  # by table, three rows at a time (big text's letters and signs)
+        for col in range(fonts.SMALL_WIDTH):
+            bits = columns[col]
+            wide = _SPREAD3[bits & 7] | _SPREAD3[bits >> 3 & 7] << 9 | _SPREAD3[bits >> 6] << 18
+            at = 3 * col
+            for _ in range(3):  # its three pages
+                byte = wide & 255
+                pages[at] = pages[at + 1] = pages[at + 2] = byte
+                wide >>= 8
+                at += width
     else:
         block = (1 << scale) - 1
         for col in range(fonts.SMALL_WIDTH):
