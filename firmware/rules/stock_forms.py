@@ -72,17 +72,13 @@ REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): R
 DIGIT_TEXTS = tuple(DIGITS)  # the digit keys' names: interned strings, none made here
 # Company codes as a field shows them, and each company's list price (the PRICE field's value
 # when the introduction opens: rules.stock_market's LIST_PRICE, written out, as the tests check).
+# Each new text here is looked up once as the module loads (at build_unit, about 0.14 ms each):
+# the LIST PRICE notes (16 more) would cost more boot than they save the bid's first digit.
 CODE_TEXTS = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11",
               "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22")  # fmt: skip
 LIST_PRICE_TEXTS = ("0", "60", "60", "100", "100", "120", "140", "140", "160", "180", "180",
                     "200", "220", "220", "240", "260", "260", "280", "300", "300", "320", "350",
                     "400")  # fmt: skip
-LIST_PRICE_NOTES = ("", "LIST PRICE 60", "LIST PRICE 60", "LIST PRICE 100", "LIST PRICE 100",
-                    "LIST PRICE 120", "LIST PRICE 140", "LIST PRICE 140", "LIST PRICE 160",
-                    "LIST PRICE 180", "LIST PRICE 180", "LIST PRICE 200", "LIST PRICE 220",
-                    "LIST PRICE 220", "LIST PRICE 240", "LIST PRICE 260", "LIST PRICE 260",
-                    "LIST PRICE 280", "LIST PRICE 300", "LIST PRICE 300", "LIST PRICE 320",
-                    "LIST PRICE 350", "LIST PRICE 400")  # fmt: skip  # NOTE_LIST_PRICE by code
 FIRST_CODE_DIGITS = {"0": "0-", "1": "1-", "2": "2-"}  # a code's first digit typed
 
 
@@ -129,6 +125,7 @@ class Form:
         # attribute of the form is another dict entry on a small heap.
         self._shows: list = ["", (), None, "", ""]
         self._made: list = [None, None, None, -1, "", None, 0]
+        self._listed: list = [-1, ""]  # the last list price noted, and its note
 
     def view(self, view: dict) -> None:
         ed = self.ed
@@ -212,7 +209,11 @@ class Form:
             paid = ed.values[2]
             note = ""
             if paid != ed.list_price:
-                note = LIST_PRICE_NOTES[ed.values[1]]  # the list price is the code's
+                listed = self._listed  # [list price, its note]: made once per introduction
+                if listed[0] != ed.list_price:
+                    listed[1] = NOTE_LIST_PRICE % ed.list_price
+                    listed[0] = ed.list_price
+                note = listed[1]
             return paid, "-" if paid else "", note
         quote = ed.quote
         if quote is None:

@@ -278,10 +278,6 @@ def test_the_list_price_texts_are_the_list_prices() -> None:
         assert stock_forms.LIST_PRICE_TEXTS[code] == "%d" % stock_market.LIST_PRICE[code]
     for code in range(len(stock_forms.CODE_TEXTS)):
         assert stock_forms.CODE_TEXTS[code] == "%02d" % code
-    assert len(stock_forms.LIST_PRICE_NOTES) == len(stock_market.LIST_PRICE)
-    for code in range(1, len(stock_market.LIST_PRICE)):
-        note = stock_forms.NOTE_LIST_PRICE % stock_market.LIST_PRICE[code]
-        assert stock_forms.LIST_PRICE_NOTES[code] == note
 
 
 def test_an_introductions_code_is_priced_without_moving_shares():
@@ -309,7 +305,6 @@ def test_introduction_at_the_auction_bid_or_free():
     view = desk.view()
     assert view["fields"][2] == ("PRICE", "150") and view["amount"] == 150
     assert view["note"] == "LIST PRICE 220"
-    assert view["note"] is stock_forms.LIST_PRICE_NOTES[13]  # a constant: no str made
     desk.press("CONFIRM")
     assert desk.journal[-1] == ("se_intro", CAR, 13, 150)
     desk.press("BANK", "3", "12", "0")
