@@ -15,6 +15,7 @@ from ui.market_screens import (
     ASK_Y,
     ASK_Y0,
     ASK_Y1,
+    CODES,
     HEAD_OFFICE_HALF,
     OFFICE_PITCH,
     OFFICE_SIZE,
@@ -359,3 +360,15 @@ def test_scaled_glyphs_are_built_without_drawing_calls(monkeypatch) -> None:
                     lit = columns[x // scale] >> (y // scale) & 1
                     assert glyph.pixel(x, y) == lit, (index, scale, x, y)
     assert calls == []
+
+
+def test_the_form_texts_are_the_codes_and_list_prices() -> None:
+    """rules.stock_forms writes the codes and list prices out (no str made on the chip)."""
+    from rules import stock_forms, stock_market
+
+    assert len(stock_forms.LIST_PRICE_TEXTS) == len(stock_market.LIST_PRICE)
+    for code in range(len(stock_market.LIST_PRICE)):
+        assert stock_forms.LIST_PRICE_TEXTS[code] == "%d" % stock_market.LIST_PRICE[code]
+    assert stock_forms.CODE_TEXTS == CODES  # ui.market_screens's, the same texts
+    for code in range(len(stock_forms.CODE_TEXTS)):
+        assert stock_forms.CODE_TEXTS[code] == "%02d" % code
