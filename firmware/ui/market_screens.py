@@ -273,7 +273,7 @@ class Screens:
             self._sign = sign
         note = view.get("note") or ""
         if full or note != keys[_NOTE]:
-            if not full:
+            if not full and keys[_NOTE]:  # (no note before: its line is blank)
                 canvas.fill_rect(0, NOTE_Y, WIDTH, fonts.SMALL_HEIGHT, 0)
             centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep) if keep else None)
             keys[_NOTE] = note

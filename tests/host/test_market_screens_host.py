@@ -320,7 +320,7 @@ class Clearing(Recording):
 
 def test_a_field_line_that_appears_is_drawn_without_clearing_it() -> None:
     """The introduction's PRICE line comes on a blank line (y 28): nothing clears it, the CODE
-    value above is cleared once, and the frame is the view drawn whole."""
+    value above is cleared once, and the frame is the view drawn whole; so does a bid's note."""
     from ui.market_screens import Screens
 
     player = Player()
@@ -337,6 +337,14 @@ def test_a_field_line_that_appears_is_drawn_without_clearing_it() -> None:
     assert not [f for f in cleared if f[1] + f[3] > 28], cleared  # rows 28 on: blank already
     assert len([f for f in cleared if f[1] == 19]) == 1, cleared
     whole = bytearray(1024)
+    render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), view)
+    assert canvas.buffer == whole
+    canvas.fills.clear()
+    player.press("1")  # a bid: the LIST PRICE note comes on its blank line (y 46)
+    view = player.edition.view()
+    assert view["note"] == "LIST PRICE 220"
+    screens.draw(view)
+    assert not [f for f in canvas.fills if f[1] <= 46 < f[1] + f[3]], canvas.fills
     render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), view)
     assert canvas.buffer == whole
 
