@@ -129,7 +129,8 @@ def _se_market(unit) -> None:
 
 def _se_introduction(unit) -> None:
     _se(unit, "bank_purchase", "2", "1", "3", "1", "5", "0")  # car bids 150 for 13
-    unit.advance(0.4)  # the bid flashes (it can still change): caught while it shows
+    # The bid flashes (it can still change); a digit typed shows for a phase (400 ms) at once.
+    unit.advance(0.1)
 
 
 def _se_bank_purchase(unit) -> None:

@@ -70,6 +70,15 @@ REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): R
 # What a field shows, as constants: on the chip every str a view builds ("%02d" % code, str(n))
 # is looked up among the interned strings (about 0.14 ms each), so views pick these instead.
 DIGIT_TEXTS = tuple(DIGITS)  # the digit keys' names: interned strings, none made here
+# Company codes as a field shows them, and each company's list price (the PRICE field's value
+# when the introduction opens: rules.stock_market's LIST_PRICE, written out, as the tests check).
+# Each new text here is looked up once as the module loads (at build_unit, about 0.14 ms each):
+# the LIST PRICE notes (16 more) would cost more boot than they save the bid's first digit.
+CODE_TEXTS = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11",
+              "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22")  # fmt: skip
+LIST_PRICE_TEXTS = ("0", "60", "60", "100", "100", "120", "140", "140", "160", "180", "180",
+                    "200", "220", "220", "240", "260", "260", "280", "300", "300", "320", "350",
+                    "400")  # fmt: skip
 FIRST_CODE_DIGITS = {"0": "0-", "1": "1-", "2": "2-"}  # a code's first digit typed
 
 
@@ -116,7 +125,6 @@ class Form:
         # attribute of the form is another dict entry on a small heap.
         self._shows: list = ["", (), None, "", ""]
         self._made: list = [None, None, None, -1, "", None, 0]
-        self._code: list = [0, "00"]  # the last company code shown, and its text
         self._listed: list = [-1, ""]  # the last list price noted, and its note
 
     def view(self, view: dict) -> None:
@@ -158,7 +166,14 @@ class Form:
         made[6] = ed.list_price
         shows = self._shows
         shows[0] = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
-        shows[1] = tuple((labels[index], self._shown(index)) for index in range(len(labels)))
+        shown = self._shown
+        count = len(labels)
+        if count == 2:  # written out, the usual counts: a generator is a third dearer
+            shows[1] = ((labels[0], shown(0)), (labels[1], shown(1)))
+        elif count == 3:
+            shows[1] = ((labels[0], shown(0)), (labels[1], shown(1)), (labels[2], shown(2)))
+        else:
+            shows[1] = tuple((labels[index], shown(index)) for index in range(count))
         shows[2], shows[3], shows[4] = self._amount()
 
     def _shown(self, index: int) -> str:
@@ -168,11 +183,7 @@ class Form:
         value = ed.values[index]
         if label == CODE:
             if value is not None:
-                code = self._code  # [code, its text]: made once while the code stays
-                if value != code[0]:
-                    code[1] = "%02d" % value
-                    code[0] = value
-                return code[1]
+                return CODE_TEXTS[value] if 0 <= value < len(CODE_TEXTS) else "%02d" % value
             if index == ed.active and ed.partial:
                 return FIRST_CODE_DIGITS.get(ed.partial) or ed.partial + "-"
             return "--"
@@ -182,6 +193,8 @@ class Form:
             return "-"
         if label in (TOKEN, BUYER, SELLER):
             return TOKENS[value]
+        if label == PRICE and value == ed.list_price and ed.labels[index - 1] == CODE:
+            return LIST_PRICE_TEXTS[ed.values[index - 1]]  # the price the form opened with
         return DIGIT_TEXTS[value] if 0 <= value <= 9 else str(value)
 
     def _amount(self) -> tuple:
@@ -279,7 +292,7 @@ class Form:
             code = code_key(ed, typed, key)
             if code == 0:
                 ed.partial = key
-                ed.view_changed()
+                self._typed(now)
             elif code > 0:
                 self._set(index, code, now)
         elif label == SHARES:
@@ -296,13 +309,22 @@ class Form:
             ed.cue("key")
             ed.partial += key
             ed.values[index] = int(ed.partial)
-            ed.view_changed()
+            self._typed(now)
         else:  # an OFFICES level: 0..4 offices, 5 = a head office
             if digit > 5:
                 ed.refuse(MSG_LEVEL)
                 return
             ed.cue("key")
             self._set(index, digit, now)
+
+    def _typed(self, now: int) -> None:
+        """A digit typed into the active field, which stays active: it shows at once (typed in
+        the flash's hidden phase, it would show only at the next phase), then flashes from
+        now on. The flash's next frame then comes a phase after the key's own."""
+        ed = self.ed
+        ed.blink = True
+        ed.blink_at = now
+        ed.view_changed()
 
     def _set(self, index: int, value: int, now: int) -> None:
         """A field is complete: check it where the market can, then move to the next one."""
@@ -342,7 +364,7 @@ class Form:
                         return MSG_NOT_A_MONOPOLY
                     group = market.group_of(code)
                     ed.offices_code = code
-                    ed.labels = ["%02d" % c for c in group]
+                    ed.labels = [CODE_TEXTS[c] for c in group]
                     ed.values = [market.offices[c] for c in group]
                 return None
             if label != CODE and label != SHARES and index + 1 < len(ed.labels):

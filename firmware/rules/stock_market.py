@@ -113,11 +113,6 @@ def _owner(president: list, first: int) -> int:
     return owner
 
 
-def _copy_into(target: list, source) -> None:
-    for index in range(len(source)):
-        target[index] = source[index]
-
-
 def _pack(row: list) -> int:
     """Six share counts (0..9) as one decimal number, hat first."""
     packed = 0
@@ -467,7 +462,8 @@ class Market:
                     ("president", code, elected) if elected >= 0 else ("unlisted", code)
                 )
         refund, refund_to = 0, -1
-        for first in GROUP_FIRSTS:
+        firsts = GROUP_FIRSTS if first_code != last_code else (_FIRST[first_code],)
+        for first in firsts:
             if first > last_code or _END[first] <= first_code:
                 continue
             was, now = _owner(former, first), _owner(self.president, first)
@@ -512,9 +508,11 @@ class Market:
                 if token >= 0:
                     self.in_play[token] = True
         else:
-            _copy_into(row, saved_row)
-            _copy_into(self.president, former)
-            _copy_into(self.offices, saved_offices)
+            # A quote puts the market back as it was: slice assignments (an index at a time
+            # in Python, the 23 presidents and offices were 0.3 ms of a quote on the chip).
+            row[:] = saved_row
+            self.president[:] = former
+            self.offices[:] = saved_offices
         return quote
 
     def _remove(self, token: int, commit: bool) -> Quote:
@@ -534,8 +532,8 @@ class Market:
         else:
             for code in range(_CODES):
                 self.holdings[code][token] = column[code]
-            _copy_into(self.president, former)
-            _copy_into(self.offices, saved_offices)
+            self.president[:] = former
+            self.offices[:] = saved_offices
         return quote
 
     def _interest(self, token: int, code: int, amount: int) -> None:

@@ -57,6 +57,15 @@ for _c in _BIG_CHARS.encode():
     _i += 1
     _big_index[_c] = _i
 del _i, _c
+# The glyph index of each ASCII code (what _small_index() gives), read per character by
+# _draw_run() instead of its comparisons: upper case and signs, lower case drawn as upper
+# case, and '?' for the rest (the font's extra glyphs are beyond ASCII).
+_small_at = bytearray(bytes((_QUESTION - fonts.SMALL_FIRST,)) * 128)
+_small_at[32:91] = bytes(range(_SMALL_COUNT))
+_small_at[97:123] = bytes(range(33, _SMALL_COUNT))
+# Four rows of a glyph's column (a nibble, bit 0 on top) drawn x2: each bit twice, a page byte.
+_SPREAD3 = (0, 7, 56, 63, 448, 455, 504, 511)  # three rows (bits) drawn x3: nine bits
+_SPREAD2 = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
 def _load_codes(text: str) -> bool:
@@ -135,14 +144,18 @@ def draw_text(
     log: list | None = None,
 ) -> int:
     """Small font at (x, y), cut so nothing passes column `right` - 1; returns the end x."""
-    return _draw_run(canvas, text, fitting(text, x, right, scale), x, y, color, scale, log)
+    room = (right - x + scale) // (fonts.SMALL_CELL * scale)  # fitting(), without its call
+    count = len(text)
+    if room < count:
+        count = room if room > 0 else 0
+    return _draw_run(canvas, text, count, x, y, color, scale, log)
 
 
 def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: int, log) -> int:
     """draw_text() of the first `count` characters (fitting() worked out by the caller)."""
     cell = fonts.SMALL_CELL * scale
-    # The built glyphs of this scale, found by index (_small_index's arithmetic inline for
-    # the codes text uses most: three calls per character were most of a line's cost).
+    # The built glyphs of this scale, found by index (_small_at for ASCII: three calls per
+    # character were most of a line's cost, then the comparisons that replaced them).
     glyphs = _small if scale == 1 else _scaled
     offset = 0 if scale == 1 else (scale - 2) * len(_small)
     at = x
@@ -155,25 +168,43 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
     if count > 1 and len(text) > _CODES_MAX:
         codes = text.encode()
         ascii = len(codes) == len(text)
-    key = 0 if color else 1  # lit pixels only, or through _INVERT: lit ones dark
-    palette = None if color else _INVERT
-    for i in range(count):
-        if ascii:
+    # Lit pixels only (key 0), or through _INVERT (key 1): lit ones dark.
+    if ascii and color:  # the common case, with as little as can be done per character
+        blit = canvas.blit  # (a palette argument, even None, costs a blit about a third more)
+        table = _small_at
+        for i in range(count):
             code = codes[i]
-        elif len(text) == 1:
-            code = ord(text)
-        else:
-            code = ord(text[i])
-        if 32 <= code <= 90:  # fonts.SMALL_FIRST..SMALL_LAST
-            glyph = glyphs[offset + code - 32]
-        elif 97 <= code <= 122:  # lower case, drawn as upper case
-            glyph = glyphs[offset + code - 64]
-        else:
-            glyph = None
-        if glyph is None:
-            glyph = _small_glyph(code, scale)
-        canvas.blit(glyph, at, y, key, palette)
-        at += cell
+            glyph = glyphs[offset + table[code]]
+            if glyph is None:
+                glyph = _small_glyph(code, scale)
+            blit(glyph, at, y, 0)
+            at += cell
+    elif ascii:
+        blit = canvas.blit
+        table = _small_at
+        for i in range(count):
+            code = codes[i]
+            glyph = glyphs[offset + table[code]]
+            if glyph is None:
+                glyph = _small_glyph(code, scale)
+            blit(glyph, at, y, 1, _INVERT)
+            at += cell
+    else:
+        for i in range(count):
+            code = ord(text) if len(text) == 1 else ord(text[i])
+            if 32 <= code <= 90:  # fonts.SMALL_FIRST..SMALL_LAST
+                glyph = glyphs[offset + code - 32]
+            elif 97 <= code <= 122:  # lower case, drawn as upper case
+                glyph = glyphs[offset + code - 64]
+            else:
+                glyph = None
+            if glyph is None:
+                glyph = _small_glyph(code, scale)
+            if color:
+                canvas.blit(glyph, at, y, 0)
+            else:
+                canvas.blit(glyph, at, y, 1, _INVERT)
+            at += cell
     if count:
         if log is not None:
             log.append((x, y, text if count == len(text) else text[:count]))
@@ -269,6 +300,13 @@ def draw_big(
     return x - gap
 
 
+def prepare(text: str, scale: int = 1) -> None:
+    """Builds the glyphs of `text` at `scale` now, if not yet built: a screen whose keypresses
+    would build them (about 0.1 ms each on the chip) builds them once when it is made."""
+    for code in text.encode():  # (text[i] would be a new str each)
+        _small_glyph(code, scale)
+
+
 def draw_image(canvas, bitmap: bytes, x: int, y: int, color: int = 1) -> int:
     """An 8-row bitmap (column bytes, bit 0 on top: icons.*), lit pixels only; returns x."""
     image = _images.get(bitmap)
@@ -327,12 +365,43 @@ def _build_scaled(columns: bytes, scale: int, format: int = _VLSB):
     width = fonts.SMALL_WIDTH * scale
     height = fonts.SMALL_HEIGHT * scale
     pages = bytearray((height + 7) // 8 * width)
+    # No fill_rect() per lit pixel (35 tests and a call per lit pixel were about 0.4 ms a glyph
+    # on the chip, for the first amount drawn): x2 by table, a nibble of rows (a page byte) at
+    # a time; else each column's bits spread `scale` times, its bytes written `scale` times.
+    if scale == 2:
+        for col in range(fonts.SMALL_WIDTH):
+            bits = columns[col]
+            at = 2 * col
+            pages[at] = pages[at + 1] = _SPREAD2[bits & 15]
+            pages[at + width] = pages[at + width + 1] = _SPREAD2[bits >> 4]
+    elif scale == 3:  # by table, three rows at a time (big text's letters and signs)
+        for col in range(fonts.SMALL_WIDTH):
+            bits = columns[col]
+            wide = _SPREAD3[bits & 7] | _SPREAD3[bits >> 3 & 7] << 9 | _SPREAD3[bits >> 6] << 18
+            at = 3 * col
+            for _ in range(3):  # its three pages
+                byte = wide & 255
+                pages[at] = pages[at + 1] = pages[at + 2] = byte
+                wide >>= 8
+                at += width
+    else:
+        block = (1 << scale) - 1
+        for col in range(fonts.SMALL_WIDTH):
+            bits = columns[col]
+            wide = 0
+            shift = 0
+            while bits:
+                if bits & 1:
+                    wide |= block << shift
+                bits >>= 1
+                shift += scale
+            at = col * scale
+            while wide:
+                for i in range(at, at + scale):
+                    pages[i] = wide & 255
+                wide >>= 8
+                at += width
     glyph = framebuf.FrameBuffer(pages, width, height, _VLSB)
-    for col in range(fonts.SMALL_WIDTH):
-        bits = columns[col]
-        for row in range(fonts.SMALL_HEIGHT):
-            if bits >> row & 1:
-                glyph.fill_rect(col * scale, row * scale, scale, scale, 1)
     if format != _VLSB:
         return framebuf.FrameBuffer(pages, width, (height + 7) // 8, format)
     return glyph

@@ -31,6 +31,7 @@ from ui.draw import (
     draw_digits,
     draw_image,
     draw_text,
+    prepare,
     text_width,
 )
 
@@ -81,6 +82,7 @@ DIGITS = "0123456789"
 CODES = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11",
          "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22")  # fmt: skip
 REVIEW_TAG = "REVIEW"
+AMOUNT_CHARS = "+-0123456789"  # what a form's amount shows, x2
 # The bank's mark in the header: a temple front, 5x7 (column-major, bit 0 on top).
 BANK_MARK = b"\x7c\x46\x7f\x46\x7c"
 
@@ -122,6 +124,7 @@ class Screens:
 
     def __init__(self, canvas) -> None:
         self.canvas = canvas
+        prepare(AMOUNT_CHARS, 2)  # a form's first amount drew with up to 4 glyphs to build
         self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
         self._states = bytearray(FIELD_ROWS)  # each field line's state (Screens._form)
@@ -169,6 +172,7 @@ class Screens:
                     log.append(item)
 
     def _log(self, region: int, keep: bool):
+        # (The form's regions call it only when keep: a call is about 20 us on the chip.)
         if not keep:
             return None
         log = self._logs[region]
@@ -233,9 +237,15 @@ class Screens:
         title = view.get("title") or ""
         flags = _icon_flags(view, status) | (_REVIEW if review else 0)
         if full or title != keys[_TITLE] or flags != marks[_TITLE_FLAGS]:
-            if not full:
+            if not full and (flags != marks[_TITLE_FLAGS] or review):
                 canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
-            _title(canvas, view, status, self._log(_TITLE, keep), review, full)
+            elif not full:  # the old title's glyphs alone (rows 0-6): the icons stay as drawn
+                right = _icons_left(flags)
+                width = text_width(keys[_TITLE] or "")
+                canvas.fill_rect(
+                    0, TITLE_Y, width if width < right else right, fonts.SMALL_HEIGHT, 0
+                )
+            _title(canvas, view, status, self._log(_TITLE, keep) if keep else None, review, full)
             keys[_TITLE] = title
             marks[_TITLE_FLAGS] = flags
         fields = view.get("fields") or ()
@@ -256,14 +266,16 @@ class Screens:
                 x, y, width, height = self._amount_box
                 if width:
                     canvas.fill_rect(x, y, width, height, 0)
-            self._amount_box = _amount(canvas, amount, sign, self._log(_AMOUNT, keep))
+            self._amount_box = _amount(
+                canvas, amount, sign, self._log(_AMOUNT, keep) if keep else None
+            )
             keys[_AMOUNT] = amount
             self._sign = sign
         note = view.get("note") or ""
         if full or note != keys[_NOTE]:
-            if not full:
+            if not full and keys[_NOTE]:  # (no note before: its line is blank)
                 canvas.fill_rect(0, NOTE_Y, WIDTH, fonts.SMALL_HEIGHT, 0)
-            centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep))
+            centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep) if keep else None)
             keys[_NOTE] = note
         line = view.get("message") or ""  # as _line(), without its tuple
         inverted = 0
@@ -275,7 +287,9 @@ class Screens:
         elif review:
             line = REVIEW_TAG
         if full or line != keys[_BOTTOM] or inverted != marks[_BOTTOM_INVERTED]:
-            _message_line(canvas, line, bool(inverted), full, self._log(_BOTTOM, keep))
+            _message_line(
+                canvas, line, bool(inverted), full, self._log(_BOTTOM, keep) if keep else None
+            )
             keys[_BOTTOM] = line
             marks[_BOTTOM_INVERTED] = inverted
 
@@ -293,6 +307,7 @@ class Screens:
         count = len(fields)
         whole = 0  # fields cleared and drawn whole
         values = 0  # fields whose value's columns alone are
+        fresh = 0  # of the whole ones, those on a line left blank: drawn, not cleared
         for i in range(FIELD_ROWS):
             old = keys[_FIELDS + i]
             field = None
@@ -306,21 +321,25 @@ class Screens:
             if full or state != states[i] or field != old:
                 if full or field is None or old is None or field[0] != old[0]:
                     whole |= 1 << i
+                    if old is None:
+                        fresh |= 1 << i
                 else:
                     values |= 1 << i
                 keys[_FIELDS + i] = field
                 states[i] = state
-        cleared = whole | values
-        if not cleared:
+        if not whole | values:
             return
+        # A blank line keeps nothing of its neighbours' to clear: the active value's bar above
+        # it reaches its top row, and stays.
+        cleared = (whole & ~fresh) | values
         if 0 <= active < FIELD_ROWS and show:
             values |= (cleared << 1 | cleared >> 1) & (1 << active) & ~whole
-            cleared = whole | values
+            cleared |= values
         if not full:  # every clear first: a clear takes a row of the neighbours' lines
             bit = 1  # field i's bit, up to the last line cleared
             y = FIELD_Y - 1
             while bit <= cleared:
-                if whole & bit:
+                if whole & ~fresh & bit:
                     canvas.fill_rect(0, y, _FIELD_COLUMNS, fonts.SMALL_LINE + 1, 0)
                 elif values & bit:
                     canvas.fill_rect(
@@ -330,8 +349,11 @@ class Screens:
                 y += fonts.SMALL_LINE
         y = FIELD_Y
         for i in range(min(count, FIELD_ROWS)):
-            if whole >> i & 1:
-                _field(canvas, fields[i], y, i == active, show, self._log(_FIELDS + i, keep))
+            if whole >> i & 1:  # the label, then the value
+                log = self._log(_FIELDS + i, keep) if keep else None
+                field = fields[i]
+                draw_text(canvas, field[0], 0, y, 1, VALUE_X - fonts.SMALL_CELL + 1, 1, log)
+                _value(canvas, field[1], y, i == active, show, log)
             elif values >> i & 1:
                 log = None
                 if keep:  # the label's entry stays, the value's goes
@@ -421,12 +443,6 @@ def _digit(value: int) -> str:
 
 
 # ---- form and review -------------------------------------------------------------------------
-
-
-def _field(canvas, field, y: int, active: bool, show: bool, log) -> None:
-    label, value = field
-    draw_text(canvas, label, 0, y, 1, VALUE_X - fonts.SMALL_CELL + 1, 1, log)
-    _value(canvas, value, y, active, show, log)
 
 
 def _value(canvas, value: str, y: int, active: bool, show: bool, log) -> None:

@@ -15,6 +15,7 @@ from ui.market_screens import (
     ASK_Y,
     ASK_Y0,
     ASK_Y1,
+    CODES,
     HEAD_OFFICE_HALF,
     OFFICE_PITCH,
     OFFICE_SIZE,
@@ -303,3 +304,79 @@ def test_an_unchanged_form_hands_out_the_same_fields() -> None:
     player.press("0")
     assert player.edition.view()["fields"] is not first
     assert player.edition.view()["fields"][1] == ("CODE", "0-")
+
+
+class Clearing(Recording):
+    """Recording, plus every fill_rect() as (x, y, width, height, color)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fills: list = []
+
+    def fill_rect(self, *args) -> None:
+        self.fills.append(args)
+        super().fill_rect(*args)
+
+
+def test_a_field_line_that_appears_is_drawn_without_clearing_it() -> None:
+    """The introduction's PRICE line comes on a blank line (y 28): nothing clears it, the CODE
+    value above is cleared once, and the frame is the view drawn whole; so does a bid's note."""
+    from ui.market_screens import Screens
+
+    player = Player()
+    player.press("BANK", "1", "1")
+    canvas = Clearing()
+    screens = Screens(canvas)
+    screens.draw(player.edition.view())
+    canvas.fills.clear()
+    player.press("3")
+    view = player.edition.view()
+    assert len(view["fields"]) == 3
+    screens.draw(view)
+    cleared = [f for f in canvas.fills if f[4] == 0]
+    assert not [f for f in cleared if f[1] + f[3] > 28], cleared  # rows 28 on: blank already
+    assert len([f for f in cleared if f[1] == 19]) == 1, cleared
+    whole = bytearray(1024)
+    render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), view)
+    assert canvas.buffer == whole
+    canvas.fills.clear()
+    player.press("1")  # a bid: the LIST PRICE note comes on its blank line (y 46)
+    view = player.edition.view()
+    assert view["note"] == "LIST PRICE 220"
+    screens.draw(view)
+    assert not [f for f in canvas.fills if f[1] <= 46 < f[1] + f[3]], canvas.fills
+    render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), view)
+    assert canvas.buffer == whole
+
+
+def test_scaled_glyphs_are_built_without_drawing_calls(monkeypatch) -> None:
+    """The x2 and x3 glyphs are the small glyphs with each pixel a square, built from column
+    bytes, not a fill_rect() per lit pixel (about 0.4 ms a glyph on the chip)."""
+    from ui import draw
+
+    calls: list = []
+    real = framebuf.FrameBuffer.fill_rect
+    monkeypatch.setattr(
+        framebuf.FrameBuffer, "fill_rect", lambda self, *a: calls.append(a) or real(self, *a)
+    )
+    for index in range(len(draw._small)):
+        columns = draw._small_columns(index)
+        for scale in (2, 3):
+            glyph = draw._build_scaled(columns, scale)
+            for x in range(fonts.SMALL_WIDTH * scale):
+                for y in range(fonts.SMALL_HEIGHT * scale):
+                    lit = columns[x // scale] >> (y // scale) & 1
+                    assert glyph.pixel(x, y) == lit, (index, scale, x, y)
+    assert calls == []
+
+
+def test_the_form_texts_are_the_codes_and_list_prices() -> None:
+    """rules.stock_forms writes the codes and list prices out (no str made on the chip)."""
+    from rules import stock_forms, stock_market
+
+    assert len(stock_forms.LIST_PRICE_TEXTS) == len(stock_market.LIST_PRICE)
+    for code in range(len(stock_market.LIST_PRICE)):
+        assert stock_forms.LIST_PRICE_TEXTS[code] == "%d" % stock_market.LIST_PRICE[code]
+    assert stock_forms.CODE_TEXTS == CODES  # ui.market_screens's, the same texts
+    for code in range(len(stock_forms.CODE_TEXTS)):
+        assert stock_forms.CODE_TEXTS[code] == "%02d" % code
