@@ -59,6 +59,91 @@ for _c in _BIG_CHARS.encode():
 del _i, _c
 
 
+# ---- lines of small text through palettes --------------------------------------------------
+# A line of small text in one page (y = 8p: the title) or ending a row into the next (y = 8p + 7:
+# the bottom line) is built without a blit per character (each blit call costs the chip more
+# than the 35 pixels it copies): the codes (_codes, read as a GS8 column, one code per row) go
+# through 5 palettes, one per glyph column (code -> that column's byte), into every 6th byte of
+# a scratch page: 5 blits, whatever the length. The scratch page is then copied onto the
+# canvas's pages in one blit, or two through palettes that shift its bytes down by 7 rows.
+_CELLS = const(21)  # characters of a line: 126 columns, 6 a character
+_line = bytearray(WIDTH)
+_line_page = framebuf.FrameBuffer(_line, WIDTH, 1, framebuf.GS8)
+_line_cells = framebuf.FrameBuffer(_line, fonts.SMALL_CELL, _CELLS, framebuf.GS8)
+_code_column = framebuf.FrameBuffer(_codes, 1, _CODES_MAX + 1, framebuf.GS8)
+
+
+def _glyph_palettes() -> tuple:
+    # Palette k: code -> column k of its small glyph, as _small_index() picks the glyph (lower
+    # case as upper case, a code the font lacks as "?"), code 0 (after the text) -> 0: nothing.
+    # Made with blits from the font seen as a GS8 image, a glyph a row (no loop per code).
+    font = framebuf.FrameBuffer(
+        bytearray(fonts.SMALL), fonts.SMALL_WIDTH, _SMALL_COUNT, framebuf.GS8
+    )
+    made = []
+    for k in range(fonts.SMALL_WIDTH):
+        palette = bytearray(128)
+        column = framebuf.FrameBuffer(palette, 1, 128, framebuf.GS8)  # a code per row
+        question = fonts.SMALL[(_QUESTION - 32) * fonts.SMALL_WIDTH + k]
+        column.fill(question)
+        column.blit(font, -k, 64)  # rows 97-122 (a-z) from A-Z (rows 64-96 are redone below)
+        column.blit(font, -k, 32)  # rows 32-90: the font's own codes
+        column.fill_rect(0, 91, 1, 6, question)  # codes 91-96
+        column.pixel(0, 0, 0)
+        made.append(framebuf.FrameBuffer(palette, 128, 1, framebuf.GS8))
+    return tuple(made)
+
+
+def _shift_palette(low: bool, lit: int):
+    # byte -> what a column drawn a row above a page boundary puts in the page above (low: its
+    # bit 0 as bit 7) or in the page below (its other bits, one row up), XOR `lit`.
+    table = bytearray(128)
+    for b in range(128):
+        table[b] = (((b << 7) & 255) if low else b >> 1) ^ lit
+    return framebuf.FrameBuffer(table, 128, 1, framebuf.GS8)
+
+
+_GLYPH_PALETTES = _glyph_palettes()
+# For a line at y = 8p + 7: page p gets bit 0 of each column as its bit 7, page p + 1 the other
+# bits shifted down one; dark text on a band lit from row y - 1 (the message bar) inverts them.
+_LOW = _shift_palette(True, 0)
+_HIGH = _shift_palette(False, 0)
+_LOW_DARK = _shift_palette(True, 0xC0)
+_HIGH_DARK = _shift_palette(False, 0xFF)
+
+
+def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> bool:
+    """The first `count` characters of small text at (x, y), drawn through `pages` (the canvas's
+    bytes as a GS8 FrameBuffer, a "pixel" per column of a page) as draw_text() would; False
+    (nothing drawn) when it cannot: y neither 8p nor 8p + 7 (or 8p with color 0), or text not
+    ASCII or too long. The bytes it writes replace the canvas's: from x on, page p (and at
+    8p + 7 page p + 1) must hold nothing else but, with color 0, a band lit from row y - 1."""
+    shift = y & 7
+    if count < 1 or (shift and shift != 7) or (not shift and not color):
+        return False
+    if not _load_codes(text):
+        return False
+    codes = _codes
+    for i in range(count, len(text)):
+        codes[i] = 0  # cut: nothing drawn past `count`
+    _line_page.fill(0)
+    cells = _line_cells
+    for k in range(fonts.SMALL_WIDTH):
+        cells.blit(_code_column, k, 0, 0, _GLYPH_PALETTES[k])
+    page = y >> 3
+    if not shift:
+        pages.blit(_line_page, x, page, 0)
+    elif color:
+        pages.blit(_line_page, x, page, 0, _LOW)
+        pages.blit(_line_page, x, page + 1, 0, _HIGH)
+    else:
+        pages.blit(_line_page, x, page, -1, _LOW_DARK)
+        pages.blit(_line_page, x, page + 1, -1, _HIGH_DARK)
+    if log is not None:
+        log.append((x, y, text if count == len(text) else text[:count]))
+    return True
+
+
 def _load_codes(text: str) -> bool:
     """Whether _codes now holds text's codes, one byte per character: False for a text too long
     or beyond ASCII (its UTF-8 is longer than its characters: a byte after the last one)."""

@@ -255,7 +255,10 @@ class Screen:
         if bitmap is not None:
             _icon(canvas, bitmap, 0, "icon:" + symbol if log is not None else "", log)
             left = _TITLE_AFTER_SYMBOL
-        draw_text(canvas, title, left, TITLE_Y, 1, right - 1, 1, log)
+        pages = self.pages  # page 0 is clear but for the icons, which page_line() skips
+        count = draw.fitting(title, left, right - 1)
+        if pages is None or not draw.page_line(pages, title, count, left, TITLE_Y, 1, log):
+            draw_text(canvas, title, left, TITLE_Y, 1, right - 1, 1, log)
         return True
 
     def _draw_lines(self, lines, log) -> None:
@@ -378,7 +381,14 @@ class Screen:
             else:  # the rows of page 6 a pixel at a time, page 7 a byte per column
                 self.canvas.fill_rect(0, BAR_Y, WIDTH, _BAR_PAGE_Y - BAR_Y, 1 if inverted else 0)
                 pages.fill_rect(0, _BAR_PAGE, WIDTH, 1, 255 if inverted else 0)
-        draw.centered(self.canvas, line, BOTTOM_Y, 0 if inverted else 1, log)
+        color = 0 if inverted else 1
+        # Through the pages when no "lines" reach rows 48-53 (page 6, above the bar's rows):
+        # page_line() replaces those rows' bytes.
+        pages = self.pages if self._lines is None else None
+        count = draw.fitting(line, 0)
+        x = (WIDTH - (count * fonts.SMALL_CELL - 1)) // 2
+        if pages is None or not draw.page_line(pages, line, count, x, BOTTOM_Y, color, log):
+            draw.centered(self.canvas, line, BOTTOM_Y, color, log)
         return True
 
 

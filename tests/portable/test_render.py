@@ -1,8 +1,8 @@
 # The screen renderer (and the canvas primitives it relies on), portable: CPython and MicroPython.
-# micropython-heap: 106k (the glyph bitmaps built once and kept, two 128x64 frames compared as
+# micropython-heap: 114k (the glyph bitmaps built once and kept, two 128x64 frames compared as
 # text rows, and a display with its page views: about 54 KB live on the 64-bit unix port; the
 # floor was 95k, 97k once ui.draw read codes with pack_into, 103k once big letters were also
-# kept as page views and the suite grew)
+# kept as page views and the suite grew, 112k once lines were drawn through the font's palettes)
 import framebuf
 from canvas_rig import BoundsCanvas, new_canvas
 
@@ -573,3 +573,77 @@ def test_partial_redraws_through_a_page_view_equal_a_full_redraw():
         render(full, view, None)
         assert buf == whole, view
     assert edit is not None
+
+
+class _BlitCounter:
+    """Forwards to a canvas or page view and counts its blit() calls."""
+
+    def __init__(self, target) -> None:
+        self.target = target
+        self.blits = 0
+
+    def fill(self, c) -> None:
+        self.target.fill(c)
+
+    def fill_rect(self, x, y, w, h, c) -> None:
+        self.target.fill_rect(x, y, w, h, c)
+
+    def hline(self, x, y, w, c) -> None:
+        self.target.hline(x, y, w, c)
+
+    def pixel(self, x, y, c=None):
+        return self.target.pixel(x, y) if c is None else self.target.pixel(x, y, c)
+
+    def blit(self, source, x, y, key=-1, palette=None) -> None:
+        self.blits += 1
+        self.target.blit(source, x, y, key, palette)
+
+
+def test_a_title_and_a_bottom_line_cost_a_few_blits_not_one_per_character():
+    # Revolution's worst digit: the Chance card's title and effect line give way to the card's
+    # title and balance line. Through the page view each line is built from the font's
+    # palettes and copied in one or two blits (a blit per character cost the chip 0.6 ms).
+    buf = bytearray(1024)
+    canvas = _BlitCounter(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB))
+    pages = _BlitCounter(framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8))
+    chance = make_view(red=1, title="CHANCE CARD 12", symbol="chance", big="+2M", detail="GO")
+    typed = make_view(red=1, title="CARD 1 PAYS", mode="entry", big="2", detail="BALANCE 1,250M")
+    render(canvas, chance, None, None, True, pages)
+    canvas.blits = pages.blits = 0
+    render(canvas, typed, None, None, True, pages)
+    assert canvas.blits + pages.blits <= 6, (canvas.blits, pages.blits)
+    whole = bytearray(1024)
+    render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), typed)
+    assert buf == whole
+
+
+LINE_VIEWS = (
+    make_view(title="CARD 12 > CARD 11 RECEIVES ALL", red=1, green=2, detail="x" * 25),
+    make_view(title="lower case [x] ~", detail="BALANCE 999,999,999M"),
+    make_view(title="A", big="", detail="21 CHARACTERS LINE..."),
+    make_view(title="", big="5", message="MAX 5 DIGITS, ALL CUT HERE", error=True),
+    make_view(title="SETTINGS", big="", lines=["A", "B", "C", "D"], message="NO", error=True),
+    make_view(title="SETTINGS", big="", lines=["A", "B", "C", "D"], detail="{|}"),
+    make_view(title="MONOPOLY BANK", big="----", detail="INSERT CARD", symbol="chance"),
+    make_view(title="\xa3 POUNDS", big="\xa31500", detail="BALANCE \xa31500"),
+    make_view(title="CARD 1 PAYS", big="", message="a", error=True),
+)
+
+
+def test_lines_through_the_page_view_equal_lines_drawn_glyph_by_glyph():
+    buf = bytearray(1024)
+    partial = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    pages = framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8)
+    whole = bytearray(1024)
+    full = framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB)
+    for step in range(3 * len(LINE_VIEWS)):
+        view = LINE_VIEWS[step * 5 % len(LINE_VIEWS)]
+        status = STATUSES[step % len(STATUSES)]
+        partial_log: list = []
+        render(partial, view, status, partial_log, True, pages)
+        for i in range(1024):
+            whole[i] = 0
+        full_log: list = []
+        render(full, view, status, full_log)
+        assert buf == whole, (step, view)
+        assert sorted(partial_log) == sorted(full_log), step
