@@ -73,43 +73,37 @@ _line_cells = framebuf.FrameBuffer(_line, fonts.SMALL_CELL, _CELLS, framebuf.GS8
 _code_column = framebuf.FrameBuffer(_codes, 1, _CODES_MAX + 1, framebuf.GS8)
 
 
-def _glyph_palettes() -> tuple:
-    # Palette k: code -> column k of its small glyph, as _small_index() picks the glyph (lower
-    # case as upper case, a code the font lacks as "?"), code 0 (after the text) -> 0: nothing.
-    # Made with blits from the font seen as a GS8 image, a glyph a row (no loop per code).
-    font = framebuf.FrameBuffer(
-        bytearray(fonts.SMALL), fonts.SMALL_WIDTH, _SMALL_COUNT, framebuf.GS8
-    )
-    made = []
+def _palettes() -> tuple:
+    # Nine palettes (each 128 entries, a code or a glyph column's byte -> a byte) in one buffer,
+    # made with blits: a loop over the entries, or a FrameBuffer per step, cost the boot more.
+    # 0-4: code -> column k of its small glyph, as _small_index() picks the glyph (lower case as
+    # upper case, a code the font lacks as "?"; code 0, after the text, -> 0: nothing drawn).
+    # For a line at y = 8p + 7, page p gets a column's bit 0 as its bit 7, page p + 1 its other
+    # bits one row up: 5 and 7 for lit text, 6 and 8 for dark text on a band lit from row y - 1.
+    tables = bytearray(9 * 128)
+    view = memoryview(tables)
+    gs8 = framebuf.GS8
+    # The font as a GS8 image, a glyph a row; the tables as one column, an entry a row.
+    font = framebuf.FrameBuffer(bytearray(fonts.SMALL), fonts.SMALL_WIDTH, _SMALL_COUNT, gs8)
+    column = framebuf.FrameBuffer(tables, 1, 5 * 128, gs8)
     for k in range(fonts.SMALL_WIDTH):
-        palette = bytearray(128)
-        column = framebuf.FrameBuffer(palette, 1, 128, framebuf.GS8)  # a code per row
-        question = fonts.SMALL[(_QUESTION - 32) * fonts.SMALL_WIDTH + k]
-        column.fill(question)
-        column.blit(font, -k, 64)  # rows 97-122 (a-z) from A-Z (rows 64-96 are redone below)
-        column.blit(font, -k, 32)  # rows 32-90: the font's own codes
-        column.fill_rect(0, 91, 1, 6, question)  # codes 91-96
-        column.pixel(0, 0, 0)
-        made.append(framebuf.FrameBuffer(palette, 128, 1, framebuf.GS8))
-    return tuple(made)
+        at = k * 128
+        question = fonts.SMALL[(_QUESTION - fonts.SMALL_FIRST) * fonts.SMALL_WIDTH + k]
+        column.fill_rect(0, at + 1, 1, 127, question)
+        column.blit(font, -k, at + 64)  # 97-122 (a-z) from A-Z; 64-96 are redone below
+        column.blit(font, -k, at + 32)  # 32-90: the font's own codes
+        column.fill_rect(0, at + 91, 1, 6, question)  # 91-96
+    view[5 * 128 : 7 * 128] = b"\x00\x80" * 64 + b"\xc0\x40" * 64
+    # 7 and 8: entry b is the value for b >> 1, so each value goes to two entries side by side.
+    pairs = framebuf.FrameBuffer(view[7 * 128 :], 2, 128, gs8)
+    values = bytearray(bytes(range(64)) + bytes(range(255, 191, -1)))
+    halves = framebuf.FrameBuffer(values, 1, 128, gs8)
+    pairs.blit(halves, 0, 0)
+    pairs.blit(halves, 1, 0)
+    return tuple(framebuf.FrameBuffer(view[i * 128 :], 128, 1, gs8) for i in range(9))
 
 
-def _shift_palette(low: bool, lit: int):
-    # byte -> what a column drawn a row above a page boundary puts in the page above (low: its
-    # bit 0 as bit 7) or in the page below (its other bits, one row up), XOR `lit`.
-    table = bytearray(128)
-    for b in range(128):
-        table[b] = (((b << 7) & 255) if low else b >> 1) ^ lit
-    return framebuf.FrameBuffer(table, 128, 1, framebuf.GS8)
-
-
-_GLYPH_PALETTES = _glyph_palettes()
-# For a line at y = 8p + 7: page p gets bit 0 of each column as its bit 7, page p + 1 the other
-# bits shifted down one; dark text on a band lit from row y - 1 (the message bar) inverts them.
-_LOW = _shift_palette(True, 0)
-_HIGH = _shift_palette(False, 0)
-_LOW_DARK = _shift_palette(True, 0xC0)
-_HIGH_DARK = _shift_palette(False, 0xFF)
+_PALETTES = _palettes()
 
 
 def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> bool:
@@ -129,16 +123,16 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
     _line_page.fill(0)
     cells = _line_cells
     for k in range(fonts.SMALL_WIDTH):
-        cells.blit(_code_column, k, 0, 0, _GLYPH_PALETTES[k])
+        cells.blit(_code_column, k, 0, 0, _PALETTES[k])
     page = y >> 3
     if not shift:
         pages.blit(_line_page, x, page, 0)
     elif color:
-        pages.blit(_line_page, x, page, 0, _LOW)
-        pages.blit(_line_page, x, page + 1, 0, _HIGH)
-    else:
-        pages.blit(_line_page, x, page, -1, _LOW_DARK)
-        pages.blit(_line_page, x, page + 1, -1, _HIGH_DARK)
+        pages.blit(_line_page, x, page, 0, _PALETTES[5])
+        pages.blit(_line_page, x, page + 1, 0, _PALETTES[7])
+    else:  # every byte from x on: the band's too
+        pages.blit(_line_page, x, page, -1, _PALETTES[6])
+        pages.blit(_line_page, x, page + 1, -1, _PALETTES[8])
     if log is not None:
         log.append((x, y, text if count == len(text) else text[:count]))
     return True
