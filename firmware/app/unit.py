@@ -17,7 +17,7 @@ except ImportError:  # MicroPython builds before 1.21 name it uasyncio
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 from rules.keys import GREEN, RED, SLOT_NAMES
-from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, edit_entry, render
+from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, edit_entry, render, show_drawn
 from ui.sounds import melody_for
 
 TYPE_CHECKING = False
@@ -472,6 +472,8 @@ class BankUnit:
                 if edit is not None and self.display_windows and self.display_powered:
                     display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
                 else:
+                    if self.display_windows and self.display_powered:
+                        show_drawn(display)  # the regions redrawn: show() searches the rest
                     display.show()
                 if not self.display_powered:
                     display.power(True)

@@ -32,6 +32,7 @@ ENTRY_X = const(33)  # an amount being typed starts here: four digits are centre
 _BIG_HEIGHT = const(21)
 _BAR_PAGE_Y = const(56)  # rows 56-63, page 7, lie in the bottom bar alone
 _BAR_PAGE = const(7)
+_BOTTOM_FIRST_PAGE = const(6)  # the bottom's rows, 54-63, are in pages 6 and 7
 _TITLE_PAGE = const(0)  # the title's rows, 0-7 (TITLE_Y to RULE_Y - 3), are page 0
 _MIDDLE_Y = const(11)  # the lines and the big text share rows 11-53
 _SMALL_TALL_Y = const(27)  # big text too wide for big glyphs: small font x2 (14 rows)
@@ -112,6 +113,19 @@ def edit_entry(canvas, big: str, log: list | None = None, pages=None):
     return screen.edit(big, log)
 
 
+def show_drawn(display) -> None:
+    """Send, with display.show_window(), each region the last partial render() redrew on the
+    display's canvas (the title's page, the big text's pages 3-5, the bottom's pages 6-7: the
+    columns drawn before and after), so that the show() that must follow finds only what else
+    changed (a cleared middle, a full redraw) rather than searching every changed page."""
+    screen = _kept
+    if screen is None or screen.canvas is not display.canvas:
+        return
+    windows = screen.windows
+    for i in range(1, 1 + 4 * windows[0], 4):
+        display.show_window(windows[i + 2], windows[i + 3], windows[i], windows[i + 1])
+
+
 class Screen:
     """What was last drawn on one canvas, region by region; draw() redraws what changed."""
 
@@ -123,6 +137,12 @@ class Screen:
         self._market: Any = None  # the Stock Exchange's screens (ui.market_screens), once drawn
         self._edit_columns = [0, 0]  # the columns an entry's edit touched: draw() returns it
         self._edited = False
+        # The regions the last draw() redrew (full redraws aside): a count, then first page,
+        # last page, first and last column of each (show_drawn()).
+        self.windows = bytearray(1 + 4 * 3)
+        # The columns of page 0 (the title line) and of pages 6-7 (the bottom line or bar)
+        # holding something: first, last; first > last when nothing.
+        self._spans = bytearray((WIDTH, 0, WIDTH, 0))
         self.forget()
 
     def forget(self) -> None:
@@ -169,6 +189,7 @@ class Screen:
         self._logged = keep
         logs = self._logs
         self._edited = False
+        self.windows[0] = 0
         other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
         middle = full or lines != self._lines
@@ -184,7 +205,13 @@ class Screen:
             self._draw_big(big, entry, logs[2] if keep else None)
             other = True
         elif big != self._big or entry != self._big_entry:
+            first = self._big_x if self._big_kind != _NONE else WIDTH
+            end = self._big_x + self._big_w if self._big_kind != _NONE else 0
             self._draw_big(big, entry, logs[2] if keep else None)
+            if self._big_kind != _NONE:
+                first = min(first, self._big_x)
+                end = max(end, self._big_x + self._big_w)
+            self._window(BIG_FIRST_PAGE, BIG_LAST_PAGE, first, end - 1)
             other = other or not self._edited
         if self._draw_bottom(view, status, full, logs[3] if keep else None):
             other = True
@@ -214,6 +241,34 @@ class Screen:
         return self._edit_columns
 
     # ---- regions ---------------------------------------------------------------------------
+
+    def _window(self, first_page: int, last_page: int, left: int, right: int) -> None:
+        windows = self.windows
+        at = 1 + 4 * windows[0]
+        if left <= right and at < len(windows):
+            windows[at] = first_page
+            windows[at + 1] = last_page
+            windows[at + 2] = left
+            windows[at + 3] = right
+            windows[0] += 1
+
+    def _span(self, at: int, first: int, last: int, full: bool) -> None:
+        """Region `at` (0: the title's page, 2: the bottom's pages) now holds columns first..last
+        (none when first > last); unless the frame was redrawn whole, its window is the columns
+        it held before or holds now."""
+        spans = self._spans
+        if not full:
+            left = spans[at]
+            right = spans[at + 1]
+            if first <= last:
+                left = min(left, first)
+                right = max(right, last) if spans[at] <= spans[at + 1] else last
+            if at:
+                self._window(_BOTTOM_FIRST_PAGE, _BAR_PAGE, left, right)
+            else:
+                self._window(_TITLE_PAGE, _TITLE_PAGE, left, right)
+        spans[at] = first if first <= last else WIDTH
+        spans[at + 1] = last if first <= last else 0
 
     def _draw_title(self, view: dict, status, full: bool, log) -> bool:
         flags = 0
@@ -250,15 +305,26 @@ class Screen:
             right = _icon(canvas, icons.PAY, _SLOT_PAY, "icon:pay", log)
         if flags & _RECEIVE:
             right = _icon(canvas, icons.RECEIVE, _SLOT_RECEIVE, "icon:receive", log)
+        first = right if flags else WIDTH  # the leftmost icon's slot
         left = 0
         bitmap = icons.SYMBOLS.get(symbol)
         if bitmap is not None:
             _icon(canvas, bitmap, 0, "icon:" + symbol if log is not None else "", log)
             left = _TITLE_AFTER_SYMBOL
+            first = 0
         pages = self.pages  # page 0 is clear but for the icons, which page_line() skips
         count = draw.fitting(title, left, right - 1)
         if pages is None or not draw.page_line(pages, title, count, left, TITLE_Y, 1, log):
             draw_text(canvas, title, left, TITLE_Y, 1, right - 1, 1, log)
+        if count and left < first:
+            first = left
+        if flags:
+            last = WIDTH - 1
+        elif count:
+            last = left + count * fonts.SMALL_CELL - 2
+        else:
+            last = left - 2  # the symbol's columns, or nothing
+        self._span(0, first, last, full)
         return True
 
     def _draw_lines(self, lines, log) -> None:
@@ -389,6 +455,10 @@ class Screen:
         x = (WIDTH - (count * fonts.SMALL_CELL - 1)) // 2
         if pages is None or not draw.page_line(pages, line, count, x, BOTTOM_Y, color, log):
             draw.centered(self.canvas, line, BOTTOM_Y, color, log)
+        if inverted:
+            self._span(2, 0, WIDTH - 1, full)
+        else:
+            self._span(2, x if count else WIDTH, x + count * fonts.SMALL_CELL - 2, full)
         return True
 
 
