@@ -151,6 +151,17 @@ def _load_codes(text: str) -> bool:
 # ---- measuring -----------------------------------------------------------------------------
 
 
+def blanks(text: str, count: int, end: bool) -> int:
+    """Spaces at the start (or, `end`, at the end) of text[:count]; 0 for text not ASCII."""
+    if not _load_codes(text):
+        return 0
+    codes = _codes
+    blank = 0
+    while blank < count and codes[count - 1 - blank if end else blank] == 32:
+        blank += 1
+    return blank
+
+
 def text_width(text: str, scale: int = 1) -> int:
     """Pixels the small font covers for `text`, without the blank column after the last glyph."""
     return len(text) * fonts.SMALL_CELL * scale - scale if text else 0

@@ -113,6 +113,16 @@ def edit_entry(canvas, big: str, log: list | None = None, pages=None):
     return screen.edit(big, log)
 
 
+def adopt_canvas(canvas) -> None:
+    """`canvas` now stands for the canvas drawn partially last: a wrapper over the same one
+    (the bench's call counter). What was drawn is kept, so the next render() is partial."""
+    screen = _kept
+    if screen is not None:
+        screen.canvas = canvas
+        if screen._market is not None:
+            screen._market.canvas = canvas
+
+
 def show_drawn(display) -> None:
     """Send, with display.show_window(), each region the last partial render() redrew on the
     display's canvas (the title's page, the big text's pages 3-5, the bottom's pages 6-7: the
@@ -139,10 +149,10 @@ class Screen:
         self._edited = False
         # The regions the last draw() redrew (full redraws aside): a count, then first page,
         # last page, first and last column of each (show_drawn()).
-        self.windows = bytearray(1 + 4 * 3)
-        # The columns of page 0 (the title line) and of pages 6-7 (the bottom line or bar)
-        # holding something: first, last; first > last when nothing.
-        self._spans = bytearray((WIDTH, 0, WIDTH, 0))
+        self.windows = bytearray(1 + 4 * 4)
+        # The columns of page 0 (the title line), of pages 6-7 (the bottom line or bar) and of
+        # pages 3-5 (the big text) holding something: first, last; first > last when nothing.
+        self._spans = bytearray((WIDTH, 0, WIDTH, 0, WIDTH, 0))  # ... and of pages 3-5 (big)
         self.forget()
 
     def forget(self) -> None:
@@ -169,6 +179,7 @@ class Screen:
         """Bring the canvas to `view` (see render()); `log` gets everything on screen. Returns
         (first, last) column of an entry's edit when that was the only change, else None."""
         canvas = self.canvas
+        self.windows[0] = 0
         if "screen" in view:
             market = self._market
             if market is None:
@@ -189,7 +200,6 @@ class Screen:
         self._logged = keep
         logs = self._logs
         self._edited = False
-        self.windows[0] = 0
         other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
         middle = full or lines != self._lines
@@ -203,15 +213,11 @@ class Screen:
             self._draw_lines(lines, logs[1] if keep else None)
             self._big_kind = _NONE  # cleared: nothing to clear before the big text
             self._draw_big(big, entry, logs[2] if keep else None)
+            self._big_span(True)
             other = True
         elif big != self._big or entry != self._big_entry:
-            first = self._big_x if self._big_kind != _NONE else WIDTH
-            end = self._big_x + self._big_w if self._big_kind != _NONE else 0
             self._draw_big(big, entry, logs[2] if keep else None)
-            if self._big_kind != _NONE:
-                first = min(first, self._big_x)
-                end = max(end, self._big_x + self._big_w)
-            self._window(BIG_FIRST_PAGE, BIG_LAST_PAGE, first, end - 1)
+            self._big_span(False)
             other = other or not self._edited
         if self._draw_bottom(view, status, full, logs[3] if keep else None):
             other = True
@@ -252,23 +258,40 @@ class Screen:
             windows[at + 3] = right
             windows[0] += 1
 
-    def _span(self, at: int, first: int, last: int, full: bool) -> None:
-        """Region `at` (0: the title's page, 2: the bottom's pages) now holds columns first..last
-        (none when first > last); unless the frame was redrawn whole, its window is the columns
-        it held before or holds now."""
+    def _span(self, at: int, first: int, last: int, quiet: bool) -> None:
+        """Region `at` (0: the title's page, 2: the bottom's pages, 4: the big text's) now holds
+        columns first..last (none when first > last); unless `quiet` (the frame or the middle
+        redrawn whole), its window is the columns it held before or holds now."""
         spans = self._spans
-        if not full:
+        if not quiet:
             left = spans[at]
             right = spans[at + 1]
             if first <= last:
                 left = min(left, first)
                 right = max(right, last) if spans[at] <= spans[at + 1] else last
-            if at:
+            if at == 2:
                 self._window(_BOTTOM_FIRST_PAGE, _BAR_PAGE, left, right)
+            elif at:
+                self._window(BIG_FIRST_PAGE, BIG_LAST_PAGE, left, right)
             else:
                 self._window(_TITLE_PAGE, _TITLE_PAGE, left, right)
         spans[at] = first if first <= last else WIDTH
         spans[at + 1] = last if first <= last else 0
+
+    def _big_span(self, quiet: bool) -> None:
+        """_span() of the big text: small-font text (too wide for big glyphs) without the
+        blanks at its ends (a Chance card's text scrolls in padded with spaces)."""
+        kind = self._big_kind
+        first = self._big_x
+        last = first + self._big_w - 1
+        if kind == _NONE:
+            first = WIDTH
+        elif kind != _GLYPHS:
+            cell = fonts.SMALL_CELL * (2 if kind == _TALL else 1)
+            count = (self._big_w + cell // 6) // cell  # the characters drawn
+            first += cell * draw.blanks(self._big, count, False)
+            last -= cell * draw.blanks(self._big, count, True)
+        self._span(4, first, last, quiet)
 
     def _draw_title(self, view: dict, status, full: bool, log) -> bool:
         flags = 0
@@ -293,6 +316,7 @@ class Screen:
                 pages.fill_rect(0, _TITLE_PAGE, WIDTH, 1, 0)
         if log is not None:
             log.clear()
+        moved = flags ^ self._icons  # icons shown or gone: their slots' columns changed
         self._title = title
         self._symbol = symbol
         self._icons = flags
@@ -305,7 +329,7 @@ class Screen:
             right = _icon(canvas, icons.PAY, _SLOT_PAY, "icon:pay", log)
         if flags & _RECEIVE:
             right = _icon(canvas, icons.RECEIVE, _SLOT_RECEIVE, "icon:receive", log)
-        first = right if flags else WIDTH  # the leftmost icon's slot
+        first = WIDTH  # the columns of the symbol and the title (the icons keep their slots)
         left = 0
         bitmap = icons.SYMBOLS.get(symbol)
         if bitmap is not None:
@@ -318,13 +342,17 @@ class Screen:
             draw_text(canvas, title, left, TITLE_Y, 1, right - 1, 1, log)
         if count and left < first:
             first = left
-        if flags:
-            last = WIDTH - 1
-        elif count:
-            last = left + count * fonts.SMALL_CELL - 2
-        else:
-            last = left - 2  # the symbol's columns, or nothing
+        last = left + count * fonts.SMALL_CELL - 2 if count else left - 2  # or the symbol's
         self._span(0, first, last, full)
+        if moved and not full:
+            slot = _SLOT_BATTERY
+            if moved & _RECEIVE:
+                slot = _SLOT_RECEIVE
+            elif moved & _PAY:
+                slot = _SLOT_PAY
+            elif moved & _SOUND_OFF:
+                slot = _SLOT_SOUND
+            self._window(_TITLE_PAGE, _TITLE_PAGE, slot, WIDTH - 1)
         return True
 
     def _draw_lines(self, lines, log) -> None:

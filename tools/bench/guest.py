@@ -472,6 +472,11 @@ class Game:
             from counting_canvas import CountingCanvas  # only here: it would take heap
 
             self.canvas = self.unit.display.canvas = CountingCanvas(self.unit.display.canvas)
+            # The same canvas behind the counter: the game's first render stays partial, as in
+            # the fuel run (whose windows, ui.render.show_drawn, it must send alike).
+            from ui.render import adopt_canvas
+
+            adopt_canvas(self.canvas)
         self.advance(100)
 
     def live(self):
