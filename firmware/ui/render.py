@@ -123,17 +123,21 @@ def adopt_canvas(canvas) -> None:
             screen._market.canvas = canvas
 
 
-def show_drawn(display) -> None:
+def show_drawn(display) -> bool:
     """Send, with display.show_window(), each region the last partial render() redrew on the
     display's canvas (the title's page, the big text's pages 3-5, the bottom's pages 6-7: the
-    columns drawn before and after), so that the show() that must follow finds only what else
-    changed (a cleared middle, a full redraw) rather than searching every changed page."""
+    columns drawn before and after). True when those windows hold every change that render()
+    made; else (a cleared middle, a full redraw) display.show() must follow, and then finds
+    only the rest rather than searching every changed page."""
     screen = _kept
     if screen is None or screen.canvas is not display.canvas:
-        return
+        return False
     windows = screen.windows
     for i in range(1, 1 + 4 * windows[0], 4):
         display.show_window(windows[i + 2], windows[i + 3], windows[i], windows[i + 1])
+    # Not without a window: show_window() is what sends the whole frame when the panel needs
+    # it (after a fault, before its first frame), and an unchanged view sends none.
+    return screen.covered and windows[0] > 0
 
 
 class Screen:
@@ -150,6 +154,7 @@ class Screen:
         # The regions the last draw() redrew (full redraws aside): a count, then first page,
         # last page, first and last column of each (show_drawn()).
         self.windows = bytearray(1 + 4 * 4)
+        self.covered = False  # the windows hold every change of the last draw()
         # The columns of page 0 (the title line), of pages 6-7 (the bottom line or bar) and of
         # pages 3-5 (the big text) holding something: first, last; first > last when nothing.
         self._spans = bytearray((WIDTH, 0, WIDTH, 0, WIDTH, 0))  # ... and of pages 3-5 (big)
@@ -180,6 +185,7 @@ class Screen:
         (first, last) column of an entry's edit when that was the only change, else None."""
         canvas = self.canvas
         self.windows[0] = 0
+        self.covered = False
         if "screen" in view:
             market = self._market
             if market is None:
@@ -200,6 +206,7 @@ class Screen:
         self._logged = keep
         logs = self._logs
         self._edited = False
+        self.covered = True  # until a region goes unwindowed (see the end)
         other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
         middle = full or lines != self._lines
@@ -225,6 +232,8 @@ class Screen:
             for region in logs:
                 for item in region:
                     log.append(item)
+        # Every region redrawn (a full frame or a cleared middle aside) left its window.
+        self.covered = self.covered and not middle
         if other or full or not self._edited:
             return None
         return self._edit_columns
@@ -251,7 +260,10 @@ class Screen:
     def _window(self, first_page: int, last_page: int, left: int, right: int) -> None:
         windows = self.windows
         at = 1 + 4 * windows[0]
-        if left <= right and at < len(windows):
+        if left <= right:
+            if at >= len(windows):  # (four regions at most: the title's text and icons, ...)
+                self.covered = False  # ... else show() would have to search for this one
+                return
             windows[at] = first_page
             windows[at + 1] = last_page
             windows[at + 2] = left
