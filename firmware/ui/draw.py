@@ -66,11 +66,21 @@ del _i, _c
 # through 5 palettes, one per glyph column (code -> that column's byte), into every 6th byte of
 # a scratch page: 5 blits, whatever the length. The scratch page is then copied onto the
 # canvas's pages in one blit, or two through palettes that shift its bytes down by 7 rows.
+# Made at the first such line (the game's first screen), not at import: the first pixel, drawn
+# without the page view (app.first_light), need not wait for them.
 _CELLS = const(21)  # characters of a line: 126 columns, 6 a character
-_line = bytearray(WIDTH)
-_line_page = framebuf.FrameBuffer(_line, WIDTH, 1, framebuf.GS8)
-_line_cells = framebuf.FrameBuffer(_line, fonts.SMALL_CELL, _CELLS, framebuf.GS8)
-_code_column = framebuf.FrameBuffer(_codes, 1, _CODES_MAX + 1, framebuf.GS8)
+_line_tools: tuple | None = None  # the scratch page, its cells, the codes' column, 9 palettes
+
+
+def _make_line_tools() -> tuple:
+    global _line_tools
+    line = bytearray(WIDTH)
+    _line_tools = (
+        framebuf.FrameBuffer(line, WIDTH, 1, framebuf.GS8),
+        framebuf.FrameBuffer(line, fonts.SMALL_CELL, _CELLS, framebuf.GS8),
+        framebuf.FrameBuffer(_codes, 1, _CODES_MAX + 1, framebuf.GS8),
+    ) + _palettes()
+    return _line_tools
 
 
 def _palettes() -> tuple:
@@ -103,9 +113,6 @@ def _palettes() -> tuple:
     return tuple(framebuf.FrameBuffer(view[i * 128 :], 128, 1, gs8) for i in range(9))
 
 
-_PALETTES = _palettes()
-
-
 def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> bool:
     """The first `count` characters of small text at (x, y), drawn through `pages` (the canvas's
     bytes as a GS8 FrameBuffer, a "pixel" per column of a page) as draw_text() would; False
@@ -120,19 +127,22 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
     codes = _codes
     for i in range(count, len(text)):
         codes[i] = 0  # cut: nothing drawn past `count`
-    _line_page.fill(0)
-    cells = _line_cells
+    tools = _line_tools or _make_line_tools()
+    line = tools[0]
+    line.fill(0)
+    cells = tools[1]
+    column = tools[2]
     for k in range(fonts.SMALL_WIDTH):
-        cells.blit(_code_column, k, 0, 0, _PALETTES[k])
+        cells.blit(column, k, 0, 0, tools[3 + k])
     page = y >> 3
     if not shift:
-        pages.blit(_line_page, x, page, 0)
+        pages.blit(line, x, page, 0)
     elif color:
-        pages.blit(_line_page, x, page, 0, _PALETTES[5])
-        pages.blit(_line_page, x, page + 1, 0, _PALETTES[7])
+        pages.blit(line, x, page, 0, tools[3 + 5])
+        pages.blit(line, x, page + 1, 0, tools[3 + 7])
     else:  # every byte from x on: the band's too
-        pages.blit(_line_page, x, page, -1, _PALETTES[6])
-        pages.blit(_line_page, x, page + 1, -1, _PALETTES[8])
+        pages.blit(line, x, page, -1, tools[3 + 6])
+        pages.blit(line, x, page + 1, -1, tools[3 + 8])
     if log is not None:
         log.append((x, y, text if count == len(text) else text[:count]))
     return True
