@@ -75,15 +75,11 @@ _line_tools: tuple | None = None  # the scratch page, its cells, the codes' colu
 def _make_line_tools() -> tuple:
     global _line_tools
     line = bytearray(WIDTH)
-    _line_tools = (
+    made = [
         framebuf.FrameBuffer(line, WIDTH, 1, framebuf.GS8),
         framebuf.FrameBuffer(line, fonts.SMALL_CELL, _CELLS, framebuf.GS8),
         framebuf.FrameBuffer(_codes, 1, _CODES_MAX + 1, framebuf.GS8),
-    ) + _palettes()
-    return _line_tools
-
-
-def _palettes() -> tuple:
+    ]
     # Nine palettes (each 128 entries, a code or a glyph column's byte -> a byte) in one buffer,
     # made with blits: a loop over the entries, or a FrameBuffer per step, cost the boot more.
     # 0-4: code -> column k of its small glyph, as _small_index() picks the glyph (lower case as
@@ -110,7 +106,10 @@ def _palettes() -> tuple:
     halves = framebuf.FrameBuffer(values, 1, 128, gs8)
     pairs.blit(halves, 0, 0)
     pairs.blit(halves, 1, 0)
-    return tuple(framebuf.FrameBuffer(view[i * 128 :], 128, 1, gs8) for i in range(9))
+    for i in range(9):
+        made.append(framebuf.FrameBuffer(view[i * 128 :], 128, 1, gs8))
+    _line_tools = tuple(made)
+    return _line_tools
 
 
 def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> bool:
@@ -129,7 +128,7 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
         codes[i] = 0  # cut: nothing drawn past `count`
     tools = _line_tools or _make_line_tools()
     line = tools[0]
-    line.fill(0)
+    line.fill_rect(0, 0, WIDTH, 1, 0)
     cells = tools[1]
     column = tools[2]
     for k in range(fonts.SMALL_WIDTH):

@@ -33,6 +33,8 @@ _BIG_HEIGHT = const(21)
 _BAR_PAGE_Y = const(56)  # rows 56-63, page 7, lie in the bottom bar alone
 _BAR_PAGE = const(7)
 _BOTTOM_FIRST_PAGE = const(6)  # the bottom's rows, 54-63, are in pages 6 and 7
+_COVERED = const(17)  # Screen.windows: after 4 windows of 4 bytes and their count
+_SPANS = const(18)
 _TITLE_PAGE = const(0)  # the title's rows, 0-7 (TITLE_Y to RULE_Y - 3), are page 0
 _MIDDLE_Y = const(11)  # the lines and the big text share rows 11-53
 _SMALL_TALL_Y = const(27)  # big text too wide for big glyphs: small font x2 (14 rows)
@@ -137,7 +139,7 @@ def show_drawn(display) -> bool:
         display.show_window(windows[i + 2], windows[i + 3], windows[i], windows[i + 1])
     # Not without a window: show_window() is what sends the whole frame when the panel needs
     # it (after a fault, before its first frame), and an unchanged view sends none.
-    return screen.covered and windows[0] > 0
+    return windows[_COVERED] == 1 and windows[0] > 0
 
 
 class Screen:
@@ -152,12 +154,12 @@ class Screen:
         self._edit_columns = [0, 0]  # the columns an entry's edit touched: draw() returns it
         self._edited = False
         # The regions the last draw() redrew (full redraws aside): a count, then first page,
-        # last page, first and last column of each (show_drawn()).
-        self.windows = bytearray(1 + 4 * 4)
-        self.covered = False  # the windows hold every change of the last draw()
-        # The columns of page 0 (the title line), of pages 6-7 (the bottom line or bar) and of
-        # pages 3-5 (the big text) holding something: first, last; first > last when nothing.
-        self._spans = bytearray((WIDTH, 0, WIDTH, 0, WIDTH, 0))  # ... and of pages 3-5 (big)
+        # last page, first and last column of each (show_drawn()); then whether those windows
+        # hold every change of that draw(); then the columns of page 0 (the title line), of
+        # pages 6-7 (the bottom line or bar) and of pages 3-5 (the big text) holding something:
+        # first, last (first > last: nothing). One bytearray: one attribute of the Screen.
+        self.windows = bytearray(_SPANS + 6)
+        self.windows[_SPANS : _SPANS + 6] = bytes((WIDTH, 0, WIDTH, 0, WIDTH, 0))
         self.forget()
 
     def forget(self) -> None:
@@ -185,7 +187,7 @@ class Screen:
         (first, last) column of an entry's edit when that was the only change, else None."""
         canvas = self.canvas
         self.windows[0] = 0
-        self.covered = False
+        self.windows[_COVERED] = 0
         if "screen" in view:
             market = self._market
             if market is None:
@@ -206,7 +208,7 @@ class Screen:
         self._logged = keep
         logs = self._logs
         self._edited = False
-        self.covered = True  # until a region goes unwindowed (see the end)
+        self.windows[_COVERED] = 1  # until a region goes unwindowed (see the end)
         other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
         middle = full or lines != self._lines
@@ -233,7 +235,8 @@ class Screen:
                 for item in region:
                     log.append(item)
         # Every region redrawn (a full frame or a cleared middle aside) left its window.
-        self.covered = self.covered and not middle
+        if middle:
+            self.windows[_COVERED] = 0
         if other or full or not self._edited:
             return None
         return self._edit_columns
@@ -257,40 +260,45 @@ class Screen:
 
     # ---- regions ---------------------------------------------------------------------------
 
-    def _window(self, first_page: int, last_page: int, left: int, right: int) -> None:
+    def _window(self, first: int, last: int, left: int, right: int) -> None:
+        """Pages first..last, columns left..right, into `windows` (none when left > right)."""
         windows = self.windows
         at = 1 + 4 * windows[0]
         if left <= right:
-            if at >= len(windows):  # (four regions at most: the title's text and icons, ...)
-                self.covered = False  # ... else show() would have to search for this one
+            if at >= _COVERED:  # (four regions at most: the title's text and icons, ...)
+                windows[_COVERED] = 0  # ... else show() would have to search for this one
                 return
-            windows[at] = first_page
-            windows[at + 1] = last_page
+            windows[at] = first
+            windows[at + 1] = last
             windows[at + 2] = left
             windows[at + 3] = right
             windows[0] += 1
 
-    def _span(self, at: int, first: int, last: int, quiet: bool) -> None:
+    def _span(self, at: int, first: int, last: int, full: bool) -> None:
         """Region `at` (0: the title's page, 2: the bottom's pages, 4: the big text's) now holds
-        columns first..last (none when first > last); unless `quiet` (the frame or the middle
+        columns first..last (none when first > last); unless `full` (the frame or the middle
         redrawn whole), its window is the columns it held before or holds now."""
-        spans = self._spans
-        if not quiet:
+        spans = self.windows
+        at += _SPANS
+        if not full:
             left = spans[at]
             right = spans[at + 1]
             if first <= last:
-                left = min(left, first)
-                right = max(right, last) if spans[at] <= spans[at + 1] else last
-            if at == 2:
+                if left > right:
+                    left, right = first, last
+                else:
+                    left = first if first < left else left
+                    right = last if last > right else right
+            if at == _SPANS + 2:
                 self._window(_BOTTOM_FIRST_PAGE, _BAR_PAGE, left, right)
-            elif at:
+            elif at == _SPANS + 4:
                 self._window(BIG_FIRST_PAGE, BIG_LAST_PAGE, left, right)
             else:
                 self._window(_TITLE_PAGE, _TITLE_PAGE, left, right)
         spans[at] = first if first <= last else WIDTH
         spans[at + 1] = last if first <= last else 0
 
-    def _big_span(self, quiet: bool) -> None:
+    def _big_span(self, full: bool) -> None:
         """_span() of the big text: small-font text (too wide for big glyphs) without the
         blanks at its ends (a Chance card's text scrolls in padded with spaces)."""
         kind = self._big_kind
@@ -303,7 +311,7 @@ class Screen:
             count = (self._big_w + cell // 6) // cell  # the characters drawn
             first += cell * draw.blanks(self._big, count, False)
             last -= cell * draw.blanks(self._big, count, True)
-        self._span(4, first, last, quiet)
+        self._span(4, first, last, full)
 
     def _draw_title(self, view: dict, status, full: bool, log) -> bool:
         flags = 0
