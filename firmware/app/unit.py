@@ -474,7 +474,10 @@ class BankUnit:
                 )
                 if edit is not None and self.display_windows and self.display_powered:
                     display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
-                elif not (self.display_windows and self.display_powered and show_drawn(display)):
+                elif (
+                    "screen" in view  # (ui.market_screens' views: no region windows)
+                    or not (self.display_windows and self.display_powered and show_drawn(display))
+                ):
                     display.show()  # all or the rest of what changed (show_drawn: the regions)
                 if not self.display_powered:
                     display.power(True)

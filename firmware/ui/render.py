@@ -115,16 +115,6 @@ def edit_entry(canvas, big: str, log: list | None = None, pages=None):
     return screen.edit(big, log)
 
 
-def adopt_canvas(canvas) -> None:
-    """`canvas` now stands for the canvas drawn partially last: a wrapper over the same one
-    (the bench's call counter). What was drawn is kept, so the next render() is partial."""
-    screen = _kept
-    if screen is not None:
-        screen.canvas = canvas
-        if screen._market is not None:
-            screen._market.canvas = canvas
-
-
 def show_drawn(display) -> bool:
     """Send, with display.show_window(), each region the last partial render() redrew on the
     display's canvas (the title's page, the big text's pages 3-5, the bottom's pages 6-7: the
@@ -132,8 +122,8 @@ def show_drawn(display) -> bool:
     made; else (a cleared middle, a full redraw) display.show() must follow, and then finds
     only the rest rather than searching every changed page."""
     screen = _kept
-    if screen is None or screen.canvas is not display.canvas:
-        return False
+    if screen is None or not screen.windows[0] or screen.canvas is not display.canvas:
+        return False  # (first: nothing windowed, as in every Stock Exchange screen)
     windows = screen.windows
     for i in range(1, 1 + 4 * windows[0], 4):
         display.show_window(windows[i + 2], windows[i + 3], windows[i], windows[i + 1])
