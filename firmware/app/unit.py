@@ -472,11 +472,10 @@ class BankUnit:
                 edit = render(
                     display.canvas, view, status, self.screen_log, True, self.display_pages
                 )
-                if edit is not None and self.display_windows and self.display_powered:
+                if edit and self.display_windows and self.display_powered:
                     display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
-                elif (
-                    "screen" in view  # (ui.market_screens' views: no region windows)
-                    or not (self.display_windows and self.display_powered and show_drawn(display))
+                elif edit is False or not (
+                    self.display_windows and self.display_powered and show_drawn(display)
                 ):
                     display.show()  # all or the rest of what changed (show_drawn: the regions)
                 if not self.display_powered:

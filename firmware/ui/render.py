@@ -81,7 +81,8 @@ def render(
     The unit draws partially on its one display: a Screen remembers that canvas's regions.
     Returns the first and last column of the big text's rows (pages 3-5) when a character
     typed or taken back at the end of an amount was all that changed (the display can send
-    just those columns: SSD1306.show_window), else None.
+    just those columns: SSD1306.show_window), else None, or False for a Stock Exchange screen
+    (nothing for show_drawn() to send: display.show() sends it all).
     pages: the canvas's bytes as a GS8 FrameBuffer 128 wide and 8 high (a "pixel" per column
     of a page: SSD1306.pages), if the caller has one; regions of whole pages are then cleared
     and big glyphs copied through it, a byte per column instead of a pixel at a time.
@@ -174,10 +175,9 @@ class Screen:
 
     def draw(self, view: dict, status: dict | None = None, log: list | None = None):
         """Bring the canvas to `view` (see render()); `log` gets everything on screen. Returns
-        (first, last) column of an entry's edit when that was the only change, else None."""
+        (first, last) column of an entry's edit when that was the only change, else None (False:
+        a Stock Exchange screen, see render())."""
         canvas = self.canvas
-        self.windows[0] = 0
-        self.windows[_COVERED] = 0
         if "screen" in view:
             market = self._market
             if market is None:
@@ -185,8 +185,9 @@ class Screen:
 
                 market = self._market = Screens(canvas)
             self._known = False  # the Stock Exchange drew over every region of this Screen
+            self.windows[0] = 0  # nothing windowed: show_drawn() leaves it all to show()
             market.draw(view, status, log)
-            return None
+            return False  # (not None: the caller need not ask show_drawn())
         if self._market is not None:
             self._market.forget()
         keep = log is not None
@@ -198,6 +199,7 @@ class Screen:
         self._logged = keep
         logs = self._logs
         self._edited = False
+        self.windows[0] = 0
         self.windows[_COVERED] = 1  # until a region goes unwindowed (see the end)
         other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
