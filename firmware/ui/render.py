@@ -243,6 +243,7 @@ class Screen:
         logs = self._logs
         if not self._edit_entry(big, logs[2] if keep else None):
             return None
+        self._big_span(True)  # its columns now (sent by the caller: no window)
         self._logged = keep
         if keep:
             for region in logs:

@@ -723,3 +723,22 @@ def test_windows_of_the_regions_then_show_keep_the_glass_equal_to_the_frame():
             covers += covered
         lines = "lines" in view
     assert covers >= 5, covers
+
+
+def test_an_amount_typed_glyph_by_glyph_is_in_the_window_that_replaces_it():
+    # The unit draws typed digits with edit_entry() alone; the big text's window at the next
+    # layout change must still cover every glyph of them (it did not: the glass kept one).
+    from ui.render import edit_entry
+
+    panel, display = _panel_display()
+    typed = make_view(green=1, mode="entry", big="1", detail="BALANCE 15M")
+    render(display.canvas, typed, None, None, True, display.pages)
+    display.show()
+    for big in ("11", "111", "1111"):
+        edit = edit_entry(display.canvas, big, None, display.pages)
+        display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
+    other = make_view(green=1, red=2, title="CARD 2 > CARD 1", big="2", detail="CARD 1: 15M")
+    render(display.canvas, other, None, None, True, display.pages)
+    if not show_drawn(display):
+        display.show()
+    assert _glass_is_frame(panel, display)
