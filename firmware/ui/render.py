@@ -243,7 +243,9 @@ class Screen:
         logs = self._logs
         if not self._edit_entry(big, logs[2] if keep else None):
             return None
-        self._big_span(True)  # its columns now (sent by the caller: no window)
+        spans = self.windows  # the big text's columns now (the caller sends them: no window)
+        spans[_SPANS + 4] = ENTRY_X
+        spans[_SPANS + 5] = ENTRY_X + self._big_w - 1
         self._logged = keep
         if keep:
             for region in logs:
