@@ -217,6 +217,10 @@ class Screen:
             self._big_span(True)
             other = True
         elif big != self._big or entry != self._big_entry:
+            if self._big_kind == _GLYPHS:  # its columns now: edit_entry() may have typed more
+                spans = self.windows
+                spans[_SPANS + 4] = self._big_x
+                spans[_SPANS + 5] = self._big_x + self._big_w - 1
             self._draw_big(big, entry, logs[2] if keep else None)
             self._big_span(False)
             other = other or not self._edited
@@ -243,9 +247,6 @@ class Screen:
         logs = self._logs
         if not self._edit_entry(big, logs[2] if keep else None):
             return None
-        spans = self.windows  # the big text's columns now (the caller sends them: no window)
-        spans[_SPANS + 4] = ENTRY_X
-        spans[_SPANS + 5] = ENTRY_X + self._big_w - 1
         self._logged = keep
         if keep:
             for region in logs:
