@@ -17,7 +17,8 @@ except ImportError:  # MicroPython builds before 1.21 name it uasyncio
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 from rules.keys import GREEN, RED, SLOT_NAMES
-from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, edit_entry, render
+from ui.draw import prepare_big
+from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, edit_entry, render, show_drawn
 from ui.sounds import melody_for
 
 TYPE_CHECKING = False
@@ -192,6 +193,8 @@ class BankUnit:
         if self.uses_cards:  # a card-less edition never wakes the readers (fitted or not)
             for slot in (GREEN, RED):
                 self._start_reader(slot, now)
+        # The big glyphs of an amount as typed (a currency sign, a digit), before any key.
+        prepare_big(self.edition.shown_entry())
         display = self.display
         if display is not None and display.is_on:
             # Lit by app.first_light: configured already, and a second configuration would
@@ -473,10 +476,12 @@ class BankUnit:
                 edit = render(
                     display.canvas, view, status, self.screen_log, True, self.display_pages
                 )
-                if edit is not None and self.display_windows and self.display_powered:
+                if edit and self.display_windows and self.display_powered:
                     display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
-                else:
-                    display.show()
+                elif edit is False or not (
+                    self.display_windows and self.display_powered and show_drawn(display)
+                ):
+                    display.show()  # all or the rest of what changed (show_drawn: the regions)
                 if not self.display_powered:
                     display.power(True)
                     self.display_powered = True

@@ -68,6 +68,94 @@ _SPREAD3 = (0, 7, 56, 63, 448, 455, 504, 511)  # three rows (bits) drawn x3: nin
 _SPREAD2 = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
+# ---- lines of small text through palettes --------------------------------------------------
+# A line of small text in one page (y = 8p: the title) or ending a row into the next (y = 8p + 7:
+# the bottom line) is built without a blit per character (each blit call costs the chip more
+# than the 35 pixels it copies): the codes (_codes, read as a GS8 column, one code per row) go
+# through 5 palettes, one per glyph column (code -> that column's byte), into every 6th byte of
+# a scratch page: 5 blits, whatever the length. The scratch page is then copied onto the
+# canvas's pages in one blit, or two through palettes that shift its bytes down by 7 rows.
+# Made at the first such line (the game's first screen), not at import: the first pixel, drawn
+# without the page view (app.first_light), need not wait for them.
+_CELLS = const(21)  # characters of a line: 126 columns, 6 a character
+_line_tools: tuple | None = None  # the scratch page, its cells, the codes' column, 9 palettes
+
+
+def _make_line_tools() -> tuple:
+    global _line_tools
+    line = bytearray(WIDTH)
+    made = [
+        framebuf.FrameBuffer(line, WIDTH, 1, framebuf.GS8),
+        framebuf.FrameBuffer(line, fonts.SMALL_CELL, _CELLS, framebuf.GS8),
+        framebuf.FrameBuffer(_codes, 1, _CODES_MAX + 1, framebuf.GS8),
+    ]
+    # Nine palettes (each 128 entries, a code or a glyph column's byte -> a byte) in one buffer,
+    # made with blits: a loop over the entries, or a FrameBuffer per step, cost the boot more.
+    # 0-4: code -> column k of its small glyph, as _small_index() picks the glyph (lower case as
+    # upper case, a code the font lacks as "?"; code 0, after the text, -> 0: nothing drawn).
+    # For a line at y = 8p + 7, page p gets a column's bit 0 as its bit 7, page p + 1 its other
+    # bits one row up: 5 and 7 for lit text, 6 and 8 for dark text on a band lit from row y - 1.
+    tables = bytearray(9 * 128)
+    view = memoryview(tables)
+    gs8 = framebuf.GS8
+    # The font as a GS8 image, a glyph a row; the tables as one column, an entry a row.
+    font = framebuf.FrameBuffer(bytearray(fonts.SMALL), fonts.SMALL_WIDTH, _SMALL_COUNT, gs8)
+    column = framebuf.FrameBuffer(tables, 1, 5 * 128, gs8)
+    for k in range(fonts.SMALL_WIDTH):
+        at = k * 128
+        question = fonts.SMALL[(_QUESTION - fonts.SMALL_FIRST) * fonts.SMALL_WIDTH + k]
+        column.fill_rect(0, at + 1, 1, 127, question)
+        column.blit(font, -k, at + 64)  # 97-122 (a-z) from A-Z; 64-96 are redone below
+        column.blit(font, -k, at + 32)  # 32-90: the font's own codes
+        column.fill_rect(0, at + 91, 1, 6, question)  # 91-96
+    view[5 * 128 : 7 * 128] = b"\x00\x80" * 64 + b"\xc0\x40" * 64
+    # 7 and 8: entry b is the value for b >> 1, so each value goes to two entries side by side.
+    pairs = framebuf.FrameBuffer(view[7 * 128 :], 2, 128, gs8)
+    values = bytearray(bytes(range(64)) + bytes(range(255, 191, -1)))
+    halves = framebuf.FrameBuffer(values, 1, 128, gs8)
+    pairs.blit(halves, 0, 0)
+    pairs.blit(halves, 1, 0)
+    for i in range(9):
+        made.append(framebuf.FrameBuffer(view[i * 128 :], 128, 1, gs8))
+    _line_tools = tuple(made)
+    return _line_tools
+
+
+def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> bool:
+    """The first `count` characters of small text at (x, y), drawn through `pages` (the canvas's
+    bytes as a GS8 FrameBuffer, a "pixel" per column of a page) as draw_text() would; False
+    (nothing drawn) when it cannot: y neither 8p nor 8p + 7 (or 8p with color 0), or text not
+    ASCII or too long. The bytes it writes replace the canvas's: from x on, page p (and at
+    8p + 7 page p + 1) must hold nothing else but, with color 0, a band lit from row y - 1."""
+    shift = y & 7
+    if count < 1 or (shift and shift != 7) or (not shift and not color):
+        return False
+    if not _load_codes(text):
+        return False
+    codes = _codes
+    for i in range(count, len(text)):
+        codes[i] = 0  # cut: nothing drawn past `count`
+    tools = _line_tools or _make_line_tools()
+    line = tools[0]
+    line.fill_rect(0, 0, WIDTH, 1, 0)
+    cells = tools[1]
+    column = tools[2]
+    for k in range(fonts.SMALL_WIDTH):
+        cells.blit(column, k, 0, 0, tools[3 + k])
+    page = y >> 3
+    if not shift:
+        pages.blit(line, x, page, 0)
+    elif color:
+        pages.blit(line, x, page, 0, tools[3 + 5])
+        pages.blit(line, x, page + 1, 0, tools[3 + 7])
+    else:  # every byte from x on: the band's too
+        pages.blit(line, x, page, -1, tools[3 + 6])
+        pages.blit(line, x, page + 1, -1, tools[3 + 8])
+    if log is not None:
+        log.append((x, y, text if count == len(text) else text[:count]))
+    return True
+
+
 def _load_codes(text: str) -> bool:
     """Whether _codes now holds text's codes, one byte per character: False for a text too long
     or beyond ASCII (its UTF-8 is longer than its characters: a byte after the last one)."""
@@ -79,6 +167,17 @@ def _load_codes(text: str) -> bool:
 
 
 # ---- measuring -----------------------------------------------------------------------------
+
+
+def blanks(text: str, count: int, end: bool) -> int:
+    """Spaces at the start (or, `end`, at the end) of text[:count]; 0 for text not ASCII."""
+    if not _load_codes(text):
+        return 0
+    codes = _codes
+    blank = 0
+    while blank < count and codes[count - 1 - blank if end else blank] == 32:
+        blank += 1
+    return blank
 
 
 def text_width(text: str, scale: int = 1) -> int:
@@ -305,6 +404,27 @@ def prepare(text: str, scale: int = 1) -> None:
     would build them (about 0.1 ms each on the chip) builds them once when it is made."""
     for code in text.encode():  # (text[i] would be a new str each)
         _small_glyph(code, scale)
+
+
+def prepare_big(text: str) -> int:
+    """Build now the page views of text's big glyphs (those draw_big() copies through `pages`),
+    so that the first amount typed finds them ready: a currency sign x3 built in a keypress
+    cost it about 0.5 ms on the chip. For the boot (a str per character is no matter there).
+    Returns how many were built."""
+    built = 0
+    for char in text:
+        index = _BIG_CHARS.find(char)
+        if index >= 0:
+            if _big_pages[index] is None:
+                _big_pages[index] = _build_big(index, framebuf.GS8)
+                built += 1
+        elif char != " ":
+            index = _small_index(ord(char))
+            at = index + 2 * len(_small)
+            if _scaled[at] is None:
+                _scaled[at] = _build_scaled(_small_columns(index), fonts.BIG_SCALE, framebuf.GS8)
+                built += 1
+    return built
 
 
 def draw_image(canvas, bitmap: bytes, x: int, y: int, color: int = 1) -> int:

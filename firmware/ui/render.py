@@ -32,6 +32,9 @@ ENTRY_X = const(33)  # an amount being typed starts here: four digits are centre
 _BIG_HEIGHT = const(21)
 _BAR_PAGE_Y = const(56)  # rows 56-63, page 7, lie in the bottom bar alone
 _BAR_PAGE = const(7)
+_BOTTOM_FIRST_PAGE = const(6)  # the bottom's rows, 54-63, are in pages 6 and 7
+_COVERED = const(17)  # Screen.windows: after 4 windows of 4 bytes and their count
+_SPANS = const(18)
 _TITLE_PAGE = const(0)  # the title's rows, 0-7 (TITLE_Y to RULE_Y - 3), are page 0
 _MIDDLE_Y = const(11)  # the lines and the big text share rows 11-53
 _SMALL_TALL_Y = const(27)  # big text too wide for big glyphs: small font x2 (14 rows)
@@ -78,7 +81,8 @@ def render(
     The unit draws partially on its one display: a Screen remembers that canvas's regions.
     Returns the first and last column of the big text's rows (pages 3-5) when a character
     typed or taken back at the end of an amount was all that changed (the display can send
-    just those columns: SSD1306.show_window), else None.
+    just those columns: SSD1306.show_window), else None, or False for a Stock Exchange screen
+    (nothing for show_drawn() to send: display.show() sends it all).
     pages: the canvas's bytes as a GS8 FrameBuffer 128 wide and 8 high (a "pixel" per column
     of a page: SSD1306.pages), if the caller has one; regions of whole pages are then cleared
     and big glyphs copied through it, a byte per column instead of a pixel at a time.
@@ -112,6 +116,23 @@ def edit_entry(canvas, big: str, log: list | None = None, pages=None):
     return screen.edit(big, log)
 
 
+def show_drawn(display) -> bool:
+    """Send, with display.show_window(), each region the last partial render() redrew on the
+    display's canvas (the title's page, the big text's pages 3-5, the bottom's pages 6-7: the
+    columns drawn before and after). True when those windows hold every change that render()
+    made; else (a cleared middle, a full redraw) display.show() must follow, and then finds
+    only the rest rather than searching every changed page."""
+    screen = _kept
+    if screen is None or not screen.windows[0] or screen.canvas is not display.canvas:
+        return False  # (first: nothing windowed, as in every Stock Exchange screen)
+    windows = screen.windows
+    for i in range(1, 1 + 4 * windows[0], 4):
+        display.show_window(windows[i + 2], windows[i + 3], windows[i], windows[i + 1])
+    # Not without a window: show_window() is what sends the whole frame when the panel needs
+    # it (after a fault, before its first frame), and an unchanged view sends none.
+    return windows[_COVERED] == 1 and windows[0] > 0
+
+
 class Screen:
     """What was last drawn on one canvas, region by region; draw() redraws what changed."""
 
@@ -123,6 +144,13 @@ class Screen:
         self._market: Any = None  # the Stock Exchange's screens (ui.market_screens), once drawn
         self._edit_columns = [0, 0]  # the columns an entry's edit touched: draw() returns it
         self._edited = False
+        # The regions the last draw() redrew (full redraws aside): a count, then first page,
+        # last page, first and last column of each (show_drawn()); then whether those windows
+        # hold every change of that draw(); then the columns of page 0 (the title line), of
+        # pages 6-7 (the bottom line or bar) and of pages 3-5 (the big text) holding something:
+        # first, last (first > last: nothing). One bytearray: one attribute of the Screen.
+        self.windows = bytearray(_SPANS + 6)
+        self.windows[_SPANS : _SPANS + 6] = bytes((WIDTH, 0, WIDTH, 0, WIDTH, 0))
         self.forget()
 
     def forget(self) -> None:
@@ -147,7 +175,8 @@ class Screen:
 
     def draw(self, view: dict, status: dict | None = None, log: list | None = None):
         """Bring the canvas to `view` (see render()); `log` gets everything on screen. Returns
-        (first, last) column of an entry's edit when that was the only change, else None."""
+        (first, last) column of an entry's edit when that was the only change, else None (False:
+        a Stock Exchange screen, see render())."""
         canvas = self.canvas
         if "screen" in view:
             market = self._market
@@ -156,8 +185,9 @@ class Screen:
 
                 market = self._market = Screens(canvas)
             self._known = False  # the Stock Exchange drew over every region of this Screen
+            self.windows[0] = 0  # nothing windowed: show_drawn() leaves it all to show()
             market.draw(view, status, log)
-            return None
+            return False  # (not None: the caller need not ask show_drawn())
         if self._market is not None:
             self._market.forget()
         keep = log is not None
@@ -169,6 +199,8 @@ class Screen:
         self._logged = keep
         logs = self._logs
         self._edited = False
+        self.windows[0] = 0
+        self.windows[_COVERED] = 1  # until a region goes unwindowed (see the end)
         other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
         middle = full or lines != self._lines
@@ -182,9 +214,15 @@ class Screen:
             self._draw_lines(lines, logs[1] if keep else None)
             self._big_kind = _NONE  # cleared: nothing to clear before the big text
             self._draw_big(big, entry, logs[2] if keep else None)
+            self._big_span(True)
             other = True
         elif big != self._big or entry != self._big_entry:
+            if self._big_kind == _GLYPHS:  # its columns now: edit_entry() may have typed more
+                spans = self.windows
+                spans[_SPANS + 4] = self._big_x
+                spans[_SPANS + 5] = self._big_x + self._big_w - 1
             self._draw_big(big, entry, logs[2] if keep else None)
+            self._big_span(False)
             other = other or not self._edited
         if self._draw_bottom(view, status, full, logs[3] if keep else None):
             other = True
@@ -192,6 +230,9 @@ class Screen:
             for region in logs:
                 for item in region:
                     log.append(item)
+        # Every region redrawn (a full frame or a cleared middle aside) left its window.
+        if middle:
+            self.windows[_COVERED] = 0
         if other or full or not self._edited:
             return None
         return self._edit_columns
@@ -214,6 +255,59 @@ class Screen:
         return self._edit_columns
 
     # ---- regions ---------------------------------------------------------------------------
+
+    def _window(self, first: int, last: int, left: int, right: int) -> None:
+        """Pages first..last, columns left..right, into `windows` (none when left > right)."""
+        windows = self.windows
+        at = 1 + 4 * windows[0]
+        if left <= right:
+            if at >= _COVERED:  # (four regions at most: the title's text and icons, ...)
+                windows[_COVERED] = 0  # ... else show() would have to search for this one
+                return
+            windows[at] = first
+            windows[at + 1] = last
+            windows[at + 2] = left
+            windows[at + 3] = right
+            windows[0] += 1
+
+    def _span(self, at: int, first: int, last: int, full: bool) -> None:
+        """Region `at` (0: the title's page, 2: the bottom's pages, 4: the big text's) now holds
+        columns first..last (none when first > last); unless `full` (the frame or the middle
+        redrawn whole), its window is the columns it held before or holds now."""
+        spans = self.windows
+        at += _SPANS
+        if not full:
+            left = spans[at]
+            right = spans[at + 1]
+            if first <= last:
+                if left > right:
+                    left, right = first, last
+                else:
+                    left = first if first < left else left
+                    right = last if last > right else right
+            if at == _SPANS + 2:
+                self._window(_BOTTOM_FIRST_PAGE, _BAR_PAGE, left, right)
+            elif at == _SPANS + 4:
+                self._window(BIG_FIRST_PAGE, BIG_LAST_PAGE, left, right)
+            else:
+                self._window(_TITLE_PAGE, _TITLE_PAGE, left, right)
+        spans[at] = first if first <= last else WIDTH
+        spans[at + 1] = last if first <= last else 0
+
+    def _big_span(self, full: bool) -> None:
+        """_span() of the big text: small-font text (too wide for big glyphs) without the
+        blanks at its ends (a Chance card's text scrolls in padded with spaces)."""
+        kind = self._big_kind
+        first = self._big_x
+        last = first + self._big_w - 1
+        if kind == _NONE:
+            first = WIDTH
+        elif kind != _GLYPHS:
+            cell = fonts.SMALL_CELL * (2 if kind == _TALL else 1)
+            count = (self._big_w + cell // 6) // cell  # the characters drawn
+            first += cell * draw.blanks(self._big, count, False)
+            last -= cell * draw.blanks(self._big, count, True)
+        self._span(4, first, last, full)
 
     def _draw_title(self, view: dict, status, full: bool, log) -> bool:
         flags = 0
@@ -238,6 +332,7 @@ class Screen:
                 pages.fill_rect(0, _TITLE_PAGE, WIDTH, 1, 0)
         if log is not None:
             log.clear()
+        moved = flags ^ self._icons  # icons shown or gone: their slots' columns changed
         self._title = title
         self._symbol = symbol
         self._icons = flags
@@ -250,12 +345,30 @@ class Screen:
             right = _icon(canvas, icons.PAY, _SLOT_PAY, "icon:pay", log)
         if flags & _RECEIVE:
             right = _icon(canvas, icons.RECEIVE, _SLOT_RECEIVE, "icon:receive", log)
+        first = WIDTH  # the columns of the symbol and the title (the icons keep their slots)
         left = 0
         bitmap = icons.SYMBOLS.get(symbol)
         if bitmap is not None:
             _icon(canvas, bitmap, 0, "icon:" + symbol if log is not None else "", log)
             left = _TITLE_AFTER_SYMBOL
-        draw_text(canvas, title, left, TITLE_Y, 1, right - 1, 1, log)
+            first = 0
+        pages = self.pages  # page 0 is clear but for the icons, which page_line() skips
+        count = draw.fitting(title, left, right - 1)
+        if pages is None or not draw.page_line(pages, title, count, left, TITLE_Y, 1, log):
+            draw_text(canvas, title, left, TITLE_Y, 1, right - 1, 1, log)
+        if count and left < first:
+            first = left
+        last = left + count * fonts.SMALL_CELL - 2 if count else left - 2  # or the symbol's
+        self._span(0, first, last, full)
+        if moved and not full:
+            slot = _SLOT_BATTERY
+            if moved & _RECEIVE:
+                slot = _SLOT_RECEIVE
+            elif moved & _PAY:
+                slot = _SLOT_PAY
+            elif moved & _SOUND_OFF:
+                slot = _SLOT_SOUND
+            self._window(_TITLE_PAGE, _TITLE_PAGE, slot, WIDTH - 1)
         return True
 
     def _draw_lines(self, lines, log) -> None:
@@ -378,7 +491,18 @@ class Screen:
             else:  # the rows of page 6 a pixel at a time, page 7 a byte per column
                 self.canvas.fill_rect(0, BAR_Y, WIDTH, _BAR_PAGE_Y - BAR_Y, 1 if inverted else 0)
                 pages.fill_rect(0, _BAR_PAGE, WIDTH, 1, 255 if inverted else 0)
-        draw.centered(self.canvas, line, BOTTOM_Y, 0 if inverted else 1, log)
+        color = 0 if inverted else 1
+        # Through the pages when no "lines" reach rows 48-53 (page 6, above the bar's rows):
+        # page_line() replaces those rows' bytes.
+        pages = self.pages if self._lines is None else None
+        count = draw.fitting(line, 0)
+        x = (WIDTH - (count * fonts.SMALL_CELL - 1)) // 2
+        if pages is None or not draw.page_line(pages, line, count, x, BOTTOM_Y, color, log):
+            draw.centered(self.canvas, line, BOTTOM_Y, color, log)
+        if inverted:
+            self._span(2, 0, WIDTH - 1, full)
+        else:
+            self._span(2, x if count else WIDTH, x + count * fonts.SMALL_CELL - 2, full)
         return True
 
 

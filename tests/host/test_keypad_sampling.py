@@ -127,5 +127,7 @@ def test_a_burst_of_keys_redraws_at_most_every_40_ms(scanner):
         end = tap_at(unit, "12345", unit.clock.now_us + 100 * MS, 25, 10)  # 28 keys/s
         unit.advance((end - unit.clock.now_us) / 1e6 + 0.3)
         assert "12345" in unit.screen_text()
-        gaps = [b - a for a, b in zip(sent, sent[1:], strict=False)]
-        assert len(sent) >= 3 and min(gaps) >= 40 * MS
+        # A redraw of several regions sends a window each, at the same moment (ui.render).
+        redraws = sorted(set(sent))
+        gaps = [b - a for a, b in zip(redraws, redraws[1:], strict=False)]
+        assert len(redraws) >= 3 and min(gaps) >= 40 * MS

@@ -448,6 +448,13 @@ class Game:
         hcall("b")
         fs = PicoErrno(self.flash) if TO_PICO else self.flash
         fs = Metered(fs) if metered else fs
+        self.canvas = None
+        if self.count_calls and display is not None:
+            from counting_canvas import CountingCanvas  # only here: it would take heap
+
+            # Before the boot's render, which starts the partial redraws on this canvas (a
+            # canvas swapped later would be drawn whole once: other bytes than the fuel run's).
+            self.canvas = display.canvas = CountingCanvas(display.canvas)
         self.unit = build_unit(board, edition, fs=fs, display=display)
         self.unit.key_flag = GuestFlag()  # what run() makes on the chip
         self.unit.clock = self.clock  # the keypad's sampler times its readings with it
@@ -467,11 +474,6 @@ class Game:
             hcall("b")
             gc.collect()
             hcall("e", "G")
-        self.canvas = None
-        if self.count_calls and self.unit.display is not None:
-            from counting_canvas import CountingCanvas  # only here: it would take heap
-
-            self.canvas = self.unit.display.canvas = CountingCanvas(self.unit.display.canvas)
         self.advance(100)
 
     def live(self):
