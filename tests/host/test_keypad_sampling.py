@@ -130,4 +130,6 @@ def test_a_burst_of_keys_redraws_at_most_every_40_ms(scanner):
         # A redraw of several regions sends a window each, at the same moment (ui.render).
         redraws = sorted(set(sent))
         gaps = [b - a for a, b in zip(redraws, redraws[1:], strict=False)]
-        assert len(redraws) >= 3 and min(gaps) >= 40 * MS
+        # The render task paces by ticks_ms (whole ms): 40 ms apart by that clock can be
+        # 39.001 ms in microseconds. Keys come 35 ms apart: unpaced, the gaps would be 35 ms.
+        assert len(redraws) >= 3 and min(gaps) > 39 * MS
