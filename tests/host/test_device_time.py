@@ -7,10 +7,11 @@ Before issue 14's keypad and render changes every test here failed (the keypad w
 by an asyncio task that a 40-50 ms render starved). The keypad is now scanned by the rp2 PIO
 state machine (the software sampler's timer interrupt on boards without PIO) and no key is
 lost. Key down to the last pixel, at the median, with the cost table of bench/device_costs.json
-(2026-12-02): 18.2-18.3 ms in the card editions (22.1-22.3 with the timer sampler) and 29.6 ms
-on the Stock Exchange (38.6 before the PIO scanner, 30.8 before the form's redraw of a typed
-value alone, 30.1 while a field's flash drawn just before a key still held the key's redraw
-back for the rest of the render task's 40 ms). A key is taken about 16 ms after it went down
+(2026-12-02, after issue 14's fifth round): 18.3-18.4 ms in the card editions (22.4-22.8 with
+the timer sampler) and 29.1 ms on the Stock Exchange (38.6 before the PIO scanner, 30.8 before
+the form's redraw of a typed value alone, 30.1 while a field's flash drawn just before a key
+still held the key's redraw back for the rest of the render task's 40 ms; a digit typed into
+the flashing field now also restarts its flash). A key is taken about 16 ms after it went down
 (15 ms debounce, 1 ms scans), and the Stock Exchange's form keys that add a field, an amount
 and a note, or an error bar send 310-460 I2C bytes (7-10 ms of wire at 400 kHz): its median
 stays near the target.

@@ -1,9 +1,10 @@
 # The screen renderer (and the canvas primitives it relies on), portable: CPython and MicroPython.
-# micropython-heap: 128k (the glyph bitmaps built once and kept, two 128x64 frames compared as
+# micropython-heap: 136k (the glyph bitmaps built once and kept, two 128x64 frames compared as
 # text rows, and a display with its page views: about 54 KB live on the 64-bit unix port; the
 # floor was 95k, 97k once ui.draw read codes with pack_into, 103k once big letters were also
 # kept as page views and the suite grew, 112k once lines were drawn through the font's palettes,
-# 126k with the virtual panel's modules loaded for the region windows' tests)
+# 126k with the virtual panel's modules loaded for the region windows' tests, 129k once ui.draw
+# kept a glyph index per ASCII code and built x2/x3 glyphs by table)
 import framebuf
 from canvas_rig import BoundsCanvas, new_canvas
 
