@@ -278,7 +278,7 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
                 glyph = _small_glyph(code, scale)
             blit(glyph, at, y, 0)
             at += cell
-    elif ascii:
+    elif ascii:  # the same loop with the palette: written twice so the lit one passes none
         blit = canvas.blit
         table = _small_at
         for i in range(count):
