@@ -93,7 +93,7 @@ class DeviceTime:
         self.step_us: dict = {}
         self._keypad = None
         self._render = None  # while a render runs: [start us, draw not yet charged, bytes, end]
-        self._canvas = None
+        self._canvases: list = []  # the framebufs whose drawing calls are counted
         self._depth = 0  # canvas calls inside a canvas call (hline -> fill_rect) are not counted
         self.canvas_calls = 0
         self.spi = board.spi
@@ -115,6 +115,11 @@ class DeviceTime:
             piezo.step = self.charged(PIEZO_STEP, piezo.step)
         if unit.display is not None:
             self._count_calls(unit.display.canvas)
+            # The page view (ui.render draws whole-page regions, big glyphs and lines of small
+            # text through it): its calls are drawing calls too, as the bench counts them.
+            pages = getattr(unit.display, "pages", None)
+            if pages is not None:
+                self._count_calls(pages)
         timer = getattr(self.board, "key_timer", None)
         if timer is not None:
             timer.on_fire = self._sampled
@@ -148,9 +153,9 @@ class DeviceTime:
         self._spent(name, started)
 
     def _count_calls(self, canvas) -> None:
-        if canvas is self._canvas:
-            return
-        self._canvas = canvas
+        if any(canvas is counted for counted in self._canvases):
+            return  # wrapped already (the display is kept across a reboot)
+        self._canvases.append(canvas)
         for name in CANVAS_CALLS:
             if hasattr(canvas, name):
                 setattr(canvas, name, self._counted(getattr(canvas, name)))

@@ -7,10 +7,13 @@ CANVAS_CALLS = ("fill", "fill_rect", "hline", "vline", "rect", "pixel", "text", 
 
 
 class CountingCanvas:
-    """Wraps the display's canvas; `calls` counts the drawing calls made on it."""
+    """Wraps the display's canvas; `calls` counts the drawing calls made on it. `tally`: another
+    CountingCanvas whose `calls` counts these calls too (the display's page view: ui.render
+    draws whole-page regions, big glyphs and lines of small text through it)."""
 
-    def __init__(self, inner):
+    def __init__(self, inner, tally=None):
         self._inner = inner
+        self._tally = self if tally is None else tally
         self.calls = 0
 
     def __getattr__(self, name):
@@ -19,7 +22,7 @@ class CountingCanvas:
 
 def _counted(name):
     def method(self, *args):
-        self.calls += 1
+        self._tally.calls += 1
         return getattr(self._inner, name)(*args)
 
     return method

@@ -455,6 +455,8 @@ class Game:
             # Before the boot's render, which starts the partial redraws on this canvas (a
             # canvas swapped later would be drawn whole once: other bytes than the fuel run's).
             self.canvas = display.canvas = CountingCanvas(display.canvas)
+            if getattr(display, "pages", None) is not None:  # its page view: the same count
+                display.pages = CountingCanvas(display.pages, self.canvas)
         self.unit = build_unit(board, edition, fs=fs, display=display)
         self.unit.key_flag = GuestFlag()  # what run() makes on the chip
         self.unit.clock = self.clock  # the keypad's sampler times its readings with it
