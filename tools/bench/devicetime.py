@@ -47,12 +47,14 @@ ABOUT = (
     "that sent nothing) and, for a render that draws, render_draw + render_per_call_ns x the "
     "drawing calls the firmware made on the display's framebuf canvas and on its page view "
     "(fill_rect, hline, text, blit...: a glyph, a cleared region, a line of small text copied "
-    "through the page view), a least-squares line through the (calls, fuel) of "
-    "every render that sent in the bench's game (render_fit: fixed and per-call fuel, points, "
-    "r2). A render that redraws only what changed makes fewer calls and costs less without a "
-    "new table; re-record the table when the drawing code changes all the same. The drawing is "
-    "charged before the frame's first I2C byte goes, so its last byte lands when it would on "
-    "the chip. first_pixel in the bench uses a boot calibration instead (see budgets.json)."
+    "through the page view), a Theil-Sen line (the median of the slopes between every two "
+    "renders: robust to the few renders whose cost is not drawing) through the (calls, fuel) "
+    "of every render that sent in the bench's game (render_fit: fixed and per-call fuel, "
+    "points, r2). A render that redraws only what changed makes fewer calls and costs less "
+    "without a new table; re-record the table when the drawing code changes all the same. The "
+    "drawing is charged before the frame's first I2C byte goes, so its last byte lands when it "
+    "would on the chip. first_pixel in the bench uses a boot calibration instead (see "
+    "budgets.json)."
 )
 
 
@@ -76,10 +78,16 @@ def boot_ms(fuel) -> float:
 
 
 def render_fit(traffic_draws: list, fuel_draws: list) -> dict:
-    """fuel = fixed + per_call x canvas calls, a least-squares line through every render that
-    sent. The fuel run gives (I2C bytes, fuel) per render, the traffic run (I2C bytes, canvas
-    calls): both play the same game, so the n-th renders pair up (their bytes must agree). A
-    slope below 0 (more drawing never costs less) is taken as 0 with the mean as the fixed."""
+    """fuel = fixed + per_call x canvas calls, a Theil-Sen line through every render that sent:
+    the median of the slopes between every two renders, then the median of what is left as the
+    fixed part. A least-squares line was pulled by the few renders whose cost is not drawing
+    (a screen rebuilt with hardly a call counted: up to 9 ms at 0-3 calls in Revolution) and
+    put Revolution's fixed part below the render check. Written here: it is a median of
+    pairwise slopes (about 35k pairs), and scipy.stats.theilslopes would add scipy to the
+    bench's install for it. The fuel run gives (I2C bytes, fuel) per render, the traffic run
+    (I2C bytes, canvas calls): both play the same game, so the n-th renders pair up (their bytes
+    must agree). A slope below 0 (more drawing never costs less) is taken as 0 with the median
+    as the fixed."""
     pairs = list(zip(traffic_draws, fuel_draws, strict=False))
     if any(t[0] != f[0] for t, f in pairs):
         raise RuntimeError("the fuel and traffic runs did not send the same frames")
@@ -89,9 +97,16 @@ def render_fit(traffic_draws: list, fuel_draws: list) -> dict:
     if points < 2 or len(set(calls)) < 2:
         fixed = statistics.median(fuels) if fuels else 0
         return {"fixed": round(fixed), "per_call": 0.0, "points": points, "r2": None}
-    slope, fixed = statistics.linear_regression(calls, fuels)
+    slopes = [
+        (fuels[j] - fuels[i]) / (calls[j] - calls[i])
+        for i in range(points)
+        for j in range(i + 1, points)
+        if calls[j] != calls[i]
+    ]
+    slope = statistics.median(slopes)
     if slope < 0:
-        slope, fixed = 0.0, statistics.mean(fuels)
+        slope = 0.0
+    fixed = statistics.median(fuel - slope * call for call, fuel in zip(calls, fuels, strict=True))
     r2 = statistics.correlation(calls, fuels) ** 2 if slope else 0.0
     return {
         "fixed": round(fixed),
