@@ -140,7 +140,8 @@ class Screens:
         self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
         self._states = bytearray(FIELD_ROWS)  # each field line's state (Screens._form)
-        self._span = bytearray(3)  # the field lines' window: first page (_NONE: none), last, left
+        # The field lines' window: first page (_NONE: none), last page, first and last column.
+        self._span = bytearray(4)
         self._form_keys = bytearray(2)  # the title's icons and review, the message's inversion
         self._fields: tuple = ()  # the form's fields, active field and blink last drawn
         self._active = -1
@@ -325,7 +326,7 @@ class Screens:
                         span[0] = _NONE
                     self._window(y, bottom, x, WIDTH - 1)
         if span[0] != _NONE:
-            self._window(span[0], span[1], span[2], _FIELD_COLUMNS - 1)
+            self._window(span[0], span[1], span[2], span[3])
             keys[_AMOUNT] = amount
             self._sign = sign
         note = view.get("note") or ""
@@ -385,6 +386,7 @@ class Screens:
         count = len(fields)
         whole = 0  # fields cleared and drawn whole
         values = 0  # fields whose value's columns alone are
+        chars = 1  # the most characters such a value had or has (the bar is a glyph wide at least)
         fresh = 0  # of the whole ones, those on a line left blank: drawn, not cleared
         for i in range(FIELD_ROWS):
             old = keys[_FIELDS + i]
@@ -403,6 +405,10 @@ class Screens:
                         fresh |= 1 << i
                 else:
                     values |= 1 << i
+                    if len(old[1]) > chars:
+                        chars = len(old[1])
+                    if len(field[1]) > chars:
+                        chars = len(field[1])
                 keys[_FIELDS + i] = field
                 states[i] = state
         if not whole | values:
@@ -412,6 +418,8 @@ class Screens:
         cleared = (whole & ~fresh) | values
         if 0 <= active < FIELD_ROWS and show:
             values |= (cleared << 1 | cleared >> 1) & (1 << active) & ~whole
+            if active < count and values >> active & 1 and len(fields[active][1]) > chars:
+                chars = len(fields[active][1])
             cleared |= values
         if not full:  # every clear first: a clear takes a row of the neighbours' lines
             # Field i's rows, the active bar's included, are FIELD_Y - 1 + 8 * i .. + 8.
@@ -426,6 +434,9 @@ class Screens:
             span[0] = (FIELD_Y - 1 + fonts.SMALL_LINE * low) >> 3
             span[1] = (FIELD_Y - 1 + fonts.SMALL_LINE * (high + 1)) >> 3
             span[2] = 0 if whole else _VALUE_LEFT
+            # A value's columns: its bar, VALUE_X - 2 to VALUE_X + 6 * chars + 1, holds its text.
+            chars = chars if chars < VALUE_CHARS else VALUE_CHARS
+            span[3] = _FIELD_COLUMNS - 1 if whole else VALUE_X + fonts.SMALL_CELL * chars + 1
             bit = 1  # field i's bit, up to the last line cleared
             y = FIELD_Y - 1
             while bit <= cleared:
