@@ -268,6 +268,12 @@ class SSD1306:
             self._sent_pages.blit(block, left, first_page)
             self._resend = False
             return count
+        if width == WIDTH:  # whole pages: sent from the frame, recorded with a copy (no blit)
+            for p in range(first_page, last_page + 1):
+                count += self._write_vector(self._page_write[p], 1 + WIDTH)
+                self._sent_page[p][:] = self._page[p]
+            self._resend = False
+            return count
         part = self._part_canvas[width // _STEP - 1]
         view = self._part_view[width // _STEP - 1]
         pages = self._pages
