@@ -275,9 +275,10 @@ class Screens:
                 self._window(0, 1, 0, WIDTH - 1)  # rows 0-9
             elif not full:  # the old title's glyphs alone (rows 0-6): the icons stay as drawn
                 right = _icons_left(flags)
-                width = text_width(keys[_TITLE] or "")
-                new = text_width(title)
-                width = new if new > width else width
+                # text_width() of the longer title, in arithmetic (no calls)
+                count = len(keys[_TITLE] or "")
+                count = len(title) if len(title) > count else count
+                width = count * fonts.SMALL_CELL - 1 if count else 0
                 width = width if width < right else right
                 if width:  # (both titles blank: nothing drawn)
                     canvas.fill_rect(0, TITLE_Y, width, fonts.SMALL_HEIGHT, 0)
