@@ -99,6 +99,8 @@ class SSD1306:
         part = memoryview(self._part)
         self._part_view = tuple(part[: 1 + n] for n in range(_STEP, WIDTH + 1, _STEP))
         columns = part[1:]
+        # The window's columns alone, as sent: what show_window() records in _sent.
+        self._part_columns = tuple(columns[:n] for n in range(_STEP, WIDTH + 1, _STEP))
         self._part_canvas = tuple(
             framebuf.FrameBuffer(columns, n, 1, framebuf.GS8)
             for n in range(_STEP, WIDTH + 1, _STEP)
@@ -268,14 +270,22 @@ class SSD1306:
             self._sent_pages.blit(block, left, first_page)
             self._resend = False
             return count
+        if width == WIDTH:  # whole pages: sent from the frame, recorded with a copy (no blit)
+            for p in range(first_page, last_page + 1):
+                count += self._write_vector(self._page_write[p], 1 + WIDTH)
+                self._sent_page[p][:] = self._page[p]
+            self._resend = False
+            return count
         part = self._part_canvas[width // _STEP - 1]
         view = self._part_view[width // _STEP - 1]
+        columns = self._part_columns[width // _STEP - 1]
         pages = self._pages
-        sent = self._sent_pages
+        sent = self._sent_page
+        right = left + width
         for p in range(first_page, last_page + 1):
             part.blit(pages, -left, -p)
             count += self._write(view)
-            sent.blit(part, left, p)
+            sent[p][left:right] = columns  # (a copy in C: a blit goes a pixel at a time)
         self._resend = False
         return count
 

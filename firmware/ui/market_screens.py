@@ -98,6 +98,15 @@ _NOTE = const(6)
 _BOTTOM = const(7)
 _FIELD_COLUMNS = const(67)  # labels, values and the active value's bar end at x 66
 _VALUE_LEFT = const(40)  # the active value's bar starts here (VALUE_X - 2); labels end at 36
+# Screens.windows, as ui.render's Screen.windows (show_drawn() reads them): a count, up to 4
+# windows of first page, last page, first and last column, then whether they hold every change.
+_WINDOWS = const(4)
+_COVERED = const(17)
+_NONE = const(255)
+_LINE_CHARS = const(21)  # a centred line of small text: at most 21 characters of 6 columns
+_NOTE_PAGE = const(5)  # the note's rows, 46-52, are in pages 5 and 6
+_BOTTOM_PAGE = const(6)  # the message line's rows, 54-63, in pages 6 and 7
+_LAST_PAGE = const(7)
 # Status icons as bits (the keys of the header and title regions).
 _BATTERY = const(1)
 _SOUND_OFF = const(2)
@@ -122,12 +131,17 @@ class Screens:
     and strings: immutable, so keeping them is safe; the form hands out the same fields tuple
     while its fields are unchanged, and a field whose label stayed has its value redrawn alone)."""
 
-    def __init__(self, canvas) -> None:
+    def __init__(self, canvas, windows=None) -> None:
         self.canvas = canvas
+        # The regions the last draw() redrew on a form (ui.render.show_drawn() sends them);
+        # none after a full draw or a market screen's (then display.show() finds the changes).
+        self.windows = windows if windows is not None else bytearray(_COVERED + 1)
         prepare(AMOUNT_CHARS, 2)  # a form's first amount drew with up to 4 glyphs to build
         self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
         self._states = bytearray(FIELD_ROWS)  # each field line's state (Screens._form)
+        # The field lines' window: first page (_NONE: none), last page, first and last column.
+        self._span = bytearray(4)
         self._form_keys = bytearray(2)  # the title's icons and review, the message's inversion
         self._fields: tuple = ()  # the form's fields, active field and blink last drawn
         self._active = -1
@@ -150,6 +164,9 @@ class Screens:
         full = full or group not in ("market", "form")
         self._kind = group or ""
         self._logged = keep
+        windows = self.windows
+        windows[0] = 0
+        windows[_COVERED] = 0
         if full:
             canvas.fill(0)
             keys = self._keys
@@ -165,6 +182,8 @@ class Screens:
         if group == "market":
             self._market(view, status, full, keep)
         else:
+            if not full:
+                windows[_COVERED] = 1  # until a region goes unwindowed (_window)
             self._form(view, status, full, keep, kind == "review")
         if log is not None:
             for region in self._logs:
@@ -178,6 +197,20 @@ class Screens:
         log = self._logs[region]
         log.clear()
         return log
+
+    def _window(self, first: int, last: int, left: int, right: int) -> None:
+        """Pages first..last, columns left..right, into `windows`."""
+        windows = self.windows
+        count = windows[0]
+        if count >= _WINDOWS:
+            windows[_COVERED] = 0  # display.show() finds this one
+            return
+        at = 1 + 4 * count
+        windows[at] = first
+        windows[at + 1] = last
+        windows[at + 2] = left
+        windows[at + 3] = right
+        windows[0] = count + 1
 
     # ---- market regions ----------------------------------------------------------------------
 
@@ -239,12 +272,17 @@ class Screens:
         if full or title != keys[_TITLE] or flags != marks[_TITLE_FLAGS]:
             if not full and (flags != marks[_TITLE_FLAGS] or review):
                 canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
+                self._window(0, 1, 0, WIDTH - 1)  # rows 0-9
             elif not full:  # the old title's glyphs alone (rows 0-6): the icons stay as drawn
                 right = _icons_left(flags)
-                width = text_width(keys[_TITLE] or "")
-                canvas.fill_rect(
-                    0, TITLE_Y, width if width < right else right, fonts.SMALL_HEIGHT, 0
-                )
+                # text_width() of the longer title, in arithmetic (no calls)
+                count = len(keys[_TITLE] or "")
+                count = len(title) if len(title) > count else count
+                width = count * fonts.SMALL_CELL - 1 if count else 0
+                width = width if width < right else right
+                if width:  # (both titles blank: nothing drawn)
+                    canvas.fill_rect(0, TITLE_Y, width, fonts.SMALL_HEIGHT, 0)
+                    self._window(0, 0, 0, width - 1)
             _title(canvas, view, status, self._log(_TITLE, keep) if keep else None, review, full)
             keys[_TITLE] = title
             marks[_TITLE_FLAGS] = flags
@@ -254,6 +292,8 @@ class Screens:
         # The same fields tuple (rules.stock_forms hands out the same while they are unchanged)
         # in the same state: nothing to compare line by line.
         same = not full and fields is self._fields and active == self._active
+        span = self._span
+        span[0] = _NONE
         if not (same and show == self._show):
             self._fields = fields
             self._active = active
@@ -262,17 +302,42 @@ class Screens:
         amount = view.get("amount")
         sign = view.get("sign") or ""
         if full or amount != keys[_AMOUNT] or sign != self._sign:
-            if not full:
-                x, y, width, height = self._amount_box
-                if width:
-                    canvas.fill_rect(x, y, width, height, 0)
-            self._amount_box = _amount(
+            x, y, width, height = self._amount_box
+            if not full and width:
+                canvas.fill_rect(x, y, width, height, 0)
+            box = self._amount_box = _amount(
                 canvas, amount, sign, self._log(_AMOUNT, keep) if keep else None
             )
+            if not full:  # both boxes end at the right edge
+                bottom = y + height - 1 if width else -1
+                if box[2]:
+                    if not width or box[0] < x:
+                        x = box[0]
+                    if not width or box[1] < y:
+                        y = box[1]
+                    if box[1] + box[3] - 1 > bottom:
+                        bottom = box[1] + box[3] - 1
+                if bottom >= 0:
+                    # With the field lines' window on the same pages, one window over both:
+                    # the columns between cost less than a window's set-up and page writes.
+                    y >>= 3
+                    bottom >>= 3
+                    if span[0] == y and span[1] == bottom:
+                        x = span[2]
+                        span[0] = _NONE
+                    self._window(y, bottom, x, WIDTH - 1)
+        if span[0] != _NONE:
+            self._window(span[0], span[1], span[2], span[3])
             keys[_AMOUNT] = amount
             self._sign = sign
         note = view.get("note") or ""
+        low = 0  # the first of the note's and message line's pages redrawn (0: none)
+        wide = 0  # the characters of the widest centred line they held or hold
         if full or note != keys[_NOTE]:
+            low = _NOTE_PAGE
+            wide = len(note)
+            if keys[_NOTE] and len(keys[_NOTE]) > wide:
+                wide = len(keys[_NOTE])
             if not full and keys[_NOTE]:  # (no note before: its line is blank)
                 canvas.fill_rect(0, NOTE_Y, WIDTH, fonts.SMALL_HEIGHT, 0)
             centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep) if keep else None)
@@ -286,12 +351,27 @@ class Screens:
             inverted = 1
         elif review:
             line = REVIEW_TAG
+        high = _NOTE_PAGE + 1
         if full or line != keys[_BOTTOM] or inverted != marks[_BOTTOM_INVERTED]:
+            if inverted or marks[_BOTTOM_INVERTED]:
+                wide = _LINE_CHARS  # a bar: the whole width
+            else:
+                if len(line) > wide:
+                    wide = len(line)
+                if keys[_BOTTOM] and len(keys[_BOTTOM]) > wide:
+                    wide = len(keys[_BOTTOM])
             _message_line(
                 canvas, line, bool(inverted), full, self._log(_BOTTOM, keep) if keep else None
             )
             keys[_BOTTOM] = line
             marks[_BOTTOM_INVERTED] = inverted
+            low = low or _BOTTOM_PAGE
+            high = _LAST_PAGE
+        if low and wide and not full:  # both lines are centred: the widest one's columns
+            left = 0
+            if wide < _LINE_CHARS:
+                left = (WIDTH - (wide * fonts.SMALL_CELL - 1)) // 2
+            self._window(low, high, left, WIDTH - 1 - left)
 
     def _field_lines(self, fields: tuple, active: int, show: bool, full: bool, keep: bool) -> None:
         """The field lines that changed, cleared first, then drawn."""
@@ -307,6 +387,7 @@ class Screens:
         count = len(fields)
         whole = 0  # fields cleared and drawn whole
         values = 0  # fields whose value's columns alone are
+        chars = 1  # the most characters such a value had or has (the bar is a glyph wide at least)
         fresh = 0  # of the whole ones, those on a line left blank: drawn, not cleared
         for i in range(FIELD_ROWS):
             old = keys[_FIELDS + i]
@@ -325,6 +406,10 @@ class Screens:
                         fresh |= 1 << i
                 else:
                     values |= 1 << i
+                    if len(old[1]) > chars:
+                        chars = len(old[1])
+                    if len(field[1]) > chars:
+                        chars = len(field[1])
                 keys[_FIELDS + i] = field
                 states[i] = state
         if not whole | values:
@@ -334,8 +419,25 @@ class Screens:
         cleared = (whole & ~fresh) | values
         if 0 <= active < FIELD_ROWS and show:
             values |= (cleared << 1 | cleared >> 1) & (1 << active) & ~whole
+            if active < count and values >> active & 1 and len(fields[active][1]) > chars:
+                chars = len(fields[active][1])
             cleared |= values
         if not full:  # every clear first: a clear takes a row of the neighbours' lines
+            # Field i's rows, the active bar's included, are FIELD_Y - 1 + 8 * i .. + 8.
+            drawn = whole | cleared
+            low = 0
+            while not drawn >> low & 1:
+                low += 1
+            high = low
+            while drawn >> (high + 1):
+                high += 1
+            span = self._span  # _form() sends it, with the amount's when that changed too
+            span[0] = (FIELD_Y - 1 + fonts.SMALL_LINE * low) >> 3
+            span[1] = (FIELD_Y - 1 + fonts.SMALL_LINE * (high + 1)) >> 3
+            span[2] = 0 if whole else _VALUE_LEFT
+            # A value's columns: its bar, VALUE_X - 2 to VALUE_X + 6 * chars + 1, holds its text.
+            chars = chars if chars < VALUE_CHARS else VALUE_CHARS
+            span[3] = _FIELD_COLUMNS - 1 if whole else VALUE_X + fonts.SMALL_CELL * chars + 1
             bit = 1  # field i's bit, up to the last line cleared
             y = FIELD_Y - 1
             while bit <= cleared:

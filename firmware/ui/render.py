@@ -81,8 +81,8 @@ def render(
     The unit draws partially on its one display: a Screen remembers that canvas's regions.
     Returns the first and last column of the big text's rows (pages 3-5) when a character
     typed or taken back at the end of an amount was all that changed (the display can send
-    just those columns: SSD1306.show_window), else None, or False for a Stock Exchange screen
-    (nothing for show_drawn() to send: display.show() sends it all).
+    just those columns: SSD1306.show_window), else None (then show_drawn() sends the regions
+    redrawn, a Stock Exchange form's too).
     pages: the canvas's bytes as a GS8 FrameBuffer 128 wide and 8 high (a "pixel" per column
     of a page: SSD1306.pages), if the caller has one; regions of whole pages are then cleared
     and big glyphs copied through it, a byte per column instead of a pixel at a time.
@@ -124,7 +124,7 @@ def show_drawn(display) -> bool:
     only the rest rather than searching every changed page."""
     screen = _kept
     if screen is None or not screen.windows[0] or screen.canvas is not display.canvas:
-        return False  # (first: nothing windowed, as in every Stock Exchange screen)
+        return False  # (first: nothing windowed, as after a full frame or a market screen)
     windows = screen.windows
     for i in range(1, 1 + 4 * windows[0], 4):
         display.show_window(windows[i + 2], windows[i + 3], windows[i], windows[i + 1])
@@ -175,19 +175,18 @@ class Screen:
 
     def draw(self, view: dict, status: dict | None = None, log: list | None = None):
         """Bring the canvas to `view` (see render()); `log` gets everything on screen. Returns
-        (first, last) column of an entry's edit when that was the only change, else None (False:
-        a Stock Exchange screen, see render())."""
+        (first, last) column of an entry's edit when that was the only change, else None."""
         canvas = self.canvas
         if "screen" in view:
             market = self._market
             if market is None:
                 from ui.market_screens import Screens
 
-                market = self._market = Screens(canvas)
+                # It records the regions of a form it redrew in this Screen's windows.
+                market = self._market = Screens(canvas, self.windows)
             self._known = False  # the Stock Exchange drew over every region of this Screen
-            self.windows[0] = 0  # nothing windowed: show_drawn() leaves it all to show()
             market.draw(view, status, log)
-            return False  # (not None: the caller need not ask show_drawn())
+            return None
         if self._market is not None:
             self._market.forget()
         keep = log is not None

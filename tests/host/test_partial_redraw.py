@@ -172,3 +172,32 @@ def _glass_is_the_view_drawn_whole(vu, step) -> None:
     for y in range(64):
         for x in range(128):
             assert vu.parts.panel.pixel(x, y) == full.pixel(x, y), (step, view, x, y)
+
+
+SE_KEYS = ["0", "1", "2", "5", "7", "9", "bank_purchase", "sell", "buy_players", "interest",
+           "offices", "start", "review", "total", "confirm", "cancel"]  # fmt: skip
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(SE_KEYS),
+            st.sampled_from(["12", "07", "150", "1000", "31"]),
+        ),
+        max_size=20,
+    ),
+)
+def test_a_stock_exchange_game_shows_what_a_full_render_of_its_view_draws(steps) -> None:
+    """The Stock Exchange's forms go to the panel as the windows of the regions they redrew
+    (ui.render.show_drawn): after each step the glass equals the view drawn whole."""
+    from host_sim.virtual_unit import VirtualUnit
+
+    vu = VirtualUnit(edition="stock_exchange")
+    try:
+        for step in ["bank_purchase", "1", "2", "5", "cancel", "0", "3"] + steps:
+            vu.type([step] if step in vu.keys else list(step))
+            vu.advance(0.1)
+            _glass_is_the_view_drawn_whole(vu, step)
+    finally:
+        vu.close()

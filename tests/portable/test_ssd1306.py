@@ -365,6 +365,12 @@ def test_show_window_sends_its_columns_and_leaves_the_rest_to_show():
     assert display.show_window(90, 92, 7, 7) == WINDOW_BYTES + 2 + 8
     assert display.show() == 0
     assert glass_differences(panel, display.canvas) == 0
+    # Whole pages go from the frame itself; recorded as sent, show() finds nothing there.
+    display.canvas.fill_rect(0, 17, 128, 14, 1)
+    display.canvas.pixel(64, 63, 1)  # outside the window: show() sends it
+    assert display.show_window(0, 127, 2, 3) == WINDOW_BYTES + 2 * (2 + 128)
+    assert display.show() == WINDOW_BYTES + 2 + 8
+    assert glass_differences(panel, display.canvas) == 0
 
 
 def test_show_window_sends_everything_when_the_panel_needs_it():
