@@ -31,6 +31,8 @@ from ui.draw import (
     draw_digits,
     draw_image,
     draw_text,
+    fitting,
+    page_line,
     prepare,
     text_width,
 )
@@ -136,6 +138,9 @@ class Screens:
         # The regions the last draw() redrew on a form (ui.render.show_drawn() sends them);
         # none after a full draw or a market screen's (then display.show() finds the changes).
         self.windows = windows if windows is not None else bytearray(_COVERED + 1)
+        # The canvas's page view (SSD1306.pages), set by ui.render before each draw, or None: a
+        # form's title goes through it as one line (draw.page_line), not a blit per letter.
+        self.pages = None
         prepare(AMOUNT_CHARS, 2)  # a form's first amount drew with up to 4 glyphs to build
         self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
@@ -283,7 +288,8 @@ class Screens:
                 if width:  # (both titles blank: nothing drawn)
                     canvas.fill_rect(0, TITLE_Y, width, fonts.SMALL_HEIGHT, 0)
                     self._window(0, 0, 0, width - 1)
-            _title(canvas, view, status, self._log(_TITLE, keep) if keep else None, review, full)
+            log = self._log(_TITLE, keep) if keep else None
+            _title(canvas, view, status, log, review, full, self.pages)
             keys[_TITLE] = title
             marks[_TITLE_FLAGS] = flags
         fields = view.get("fields") or ()
@@ -635,15 +641,20 @@ def _ask(canvas, view: dict, status, log) -> None:
 # ---- shared pieces ---------------------------------------------------------------------------
 
 
-def _title(canvas, view: dict, status, log, review: bool, rule: bool = True) -> None:
+def _title(canvas, view: dict, status, log, review: bool, rule: bool = True, pages=None) -> None:
     """Title line and rule (unless `rule` is False: already there); a review's title is an
-    inverted bar."""
+    inverted bar. `pages`: the canvas's page view, where the title's columns are clear (a
+    form clears the old title's glyphs first): the lit title is drawn through it as a line."""
     color = 1
     if review:
         canvas.fill_rect(0, 0, WIDTH, RULE_Y, 1)
         color = 0
     right = _status_icons(canvas, view, status, color, log)
-    draw_text(canvas, view.get("title") or "", 0, TITLE_Y, color, right - 1, 1, log)
+    title = view.get("title") or ""
+    if pages is None or not page_line(
+        pages, title, fitting(title, 0, right - 1), 0, TITLE_Y, color, log
+    ):
+        draw_text(canvas, title, 0, TITLE_Y, color, right - 1, 1, log)
     if rule:
         canvas.hline(0, RULE_Y, WIDTH, 1)
 

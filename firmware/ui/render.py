@@ -185,6 +185,7 @@ class Screen:
                 # It records the regions of a form it redrew in this Screen's windows.
                 market = self._market = Screens(canvas, self.windows)
             self._known = False  # the Stock Exchange drew over every region of this Screen
+            market.pages = self.pages
             market.draw(view, status, log)
             return None
         if self._market is not None:

@@ -7,8 +7,8 @@ Before issue 14's keypad and render changes every test here failed (the keypad w
 by an asyncio task that a 40-50 ms render starved). The keypad is now scanned by the rp2 PIO
 state machine (the software sampler's timer interrupt on boards without PIO) and no key is
 lost. Key down to the last pixel, at the median, with the cost table of bench/device_costs.json
-(2026-12-02, after issue 14's fifth round): 18.8-19.1 ms in the card editions (22.7-23.3 with
-the timer sampler) and 29.0 ms on the Stock Exchange (38.6 before the PIO scanner, 30.8 before
+(2026-12-02, after issue 14's fifth round): 18.1-19.0 ms in the card editions (23.2-23.5 with
+the timer sampler) and 29.1 ms on the Stock Exchange (38.6 before the PIO scanner, 30.8 before
 the form's redraw of a typed value alone, 30.1 while a field's flash drawn just before a key
 still held the key's redraw back for the rest of the render task's 40 ms; a digit typed into
 the flashing field now also restarts its flash). A key is taken about 16 ms after it went down

@@ -349,6 +349,29 @@ def test_a_field_line_that_appears_is_drawn_without_clearing_it() -> None:
     assert canvas.buffer == whole
 
 
+def test_a_form_title_goes_through_the_page_view_as_one_line() -> None:
+    """With the canvas's page view (SSD1306.pages), a form's new title (the introduction's
+    INTRODUCTION: 12 letters) is copied as one line, not blitted letter by letter on the canvas;
+    the frame is the view drawn whole."""
+    from ui.market_screens import Screens
+
+    player = Player()
+    player.press("BANK", "1", "0")
+    canvas = Recording()
+    screens = Screens(canvas)
+    screens.pages = framebuf.FrameBuffer(canvas.buffer, 128, 8, framebuf.GS8)
+    screens.draw(player.edition.view())
+    canvas.blits.clear()
+    player.press("5")  # the code completes: the form turns into the introduction
+    view = player.edition.view()
+    assert view["title"] == "INTRODUCTION"
+    screens.draw(view)
+    assert not [b for b in canvas.blits if b[1] == 0], canvas.blits  # nothing on the title row
+    whole = bytearray(1024)
+    render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), view)
+    assert canvas.buffer == whole
+
+
 def test_scaled_glyphs_are_built_without_drawing_calls(monkeypatch) -> None:
     """The x2 and x3 glyphs are the small glyphs with each pixel a square, built from column
     bytes, not a fill_rect() per lit pixel (about 0.4 ms a glyph on the chip)."""
