@@ -1,10 +1,26 @@
-"""Canvases for the render suites: a blank 128x64 frame, and one recording drawing outside it."""
+"""Canvases for the render suites: a blank 128x64 frame, one recording drawing outside it, and an
+SSD1306 driving a virtual panel (the glass to compare with the frame)."""
 
 import framebuf
 
 
 def new_canvas():
     return framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+
+
+def panel_display():
+    """(the virtual panel, an initialised SSD1306 on its bus); imported when called: only the
+    suites that compare the glass load the panel's modules."""
+    from drivers.ssd1306 import SSD1306
+    from peripherals.bus import I2C
+    from peripherals.ssd1306_panel import SSD1306Panel
+
+    i2c = I2C(0)
+    panel = SSD1306Panel()
+    i2c.attach(0x3C, panel)
+    display = SSD1306(i2c)
+    display.init_display()
+    return panel, display
 
 
 class BoundsCanvas:

@@ -43,15 +43,9 @@ def test_a_stock_exchange_form_goes_as_the_windows_of_its_regions():
     # The Stock Exchange's digit keys (a bid's first digit, the introduction's code) redraw a
     # form's fields, amount, title or lines: show_drawn() sends each region's window, so show()
     # searches no page; the glass equals the frame after every step, windows or not.
-    from drivers.ssd1306 import SSD1306
-    from peripherals.bus import I2C
-    from peripherals.ssd1306_panel import SSD1306Panel
+    from canvas_rig import panel_display
 
-    i2c = I2C(0)
-    panel = SSD1306Panel()
-    i2c.attach(0x3C, panel)
-    display = SSD1306(i2c)
-    display.init_display()
+    panel, display = panel_display()
     market = {"display_on": True, "sound": True, "message": "", "error": False}
     market.update(screen="market", rows=(), side=0, selected=0, typed="1", title="")
     seed = 7

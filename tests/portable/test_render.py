@@ -6,7 +6,7 @@
 # 126k with the virtual panel's modules loaded for the region windows' tests, 129k once ui.draw
 # kept a glyph index per ASCII code and built x2/x3 glyphs by table)
 import framebuf
-from canvas_rig import BoundsCanvas, new_canvas
+from canvas_rig import BoundsCanvas, new_canvas, panel_display
 
 from drivers.ssd1306 import SSD1306
 from ui import draw, fonts
@@ -662,18 +662,6 @@ def test_lines_through_the_page_view_equal_lines_drawn_glyph_by_glyph():
         assert sorted(partial_log) == sorted(full_log), step
 
 
-def _panel_display():
-    from peripherals.bus import I2C
-    from peripherals.ssd1306_panel import SSD1306Panel
-
-    i2c = I2C(0)
-    panel = SSD1306Panel()
-    i2c.attach(0x3C, panel)
-    display = SSD1306(i2c)
-    display.init_display()
-    return panel, display
-
-
 def _glass_is_frame(panel, display) -> bool:
     frame = display.buffer
     for page in range(8):
@@ -687,7 +675,7 @@ def test_a_chance_card_giving_way_to_a_digit_goes_as_the_windows_of_its_regions(
     # Revolution's worst digit: title, big text and bottom line all change. show_drawn() sends
     # each region's window (the columns it held before or holds now), so show() finds nothing
     # left and searches no page (its search was 0.8 ms of that keypress on the chip).
-    panel, display = _panel_display()
+    panel, display = panel_display()
     chance = make_view(red=1, title="CHANCE CARD 12", symbol="chance", big="APPLY", detail="GO")
     typed = make_view(red=1, title="CARD 1 PAYS", mode="entry", big="2", detail="BALANCE 1,250M")
     render(display.canvas, chance, None, None, True, display.pages)
@@ -700,7 +688,7 @@ def test_a_chance_card_giving_way_to_a_digit_goes_as_the_windows_of_its_regions(
 
 
 def test_windows_of_the_regions_then_show_keep_the_glass_equal_to_the_frame():
-    panel, display = _panel_display()
+    panel, display = panel_display()
     # Between views without "lines" (whose middle is cleared whole) the windows are all that
     # changed: show() then sends nothing more.
     views = VIEWS + LINE_VIEWS
@@ -731,7 +719,7 @@ def test_an_amount_typed_glyph_by_glyph_is_in_the_window_that_replaces_it():
     # layout change must still cover every glyph of them (it did not: the glass kept one).
     from ui.render import edit_entry
 
-    panel, display = _panel_display()
+    panel, display = panel_display()
     typed = make_view(green=1, mode="entry", big="1", detail="BALANCE 15M")
     render(display.canvas, typed, None, None, True, display.pages)
     display.show()
