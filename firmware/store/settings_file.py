@@ -6,6 +6,7 @@
 # LittleFS) and only then removes set.<n-1>. A cut before the rename leaves the old file in
 # force; a newest file that reads back corrupt gives way to the one before it (the last good
 # settings), and with none readable the defaults apply. Either way load() says so.
+from store.generations import generations_of
 from store.journal import decode, encode
 
 PREFIX = "set."
@@ -21,15 +22,7 @@ class SettingsFile:
         self.bytes_written = 0
 
     def _generations(self) -> list:
-        found = []
-        for name in self.fs.listdir():
-            if name.startswith(PREFIX) and not name.endswith(TMP):
-                try:
-                    found.append(int(name[len(PREFIX) :]))
-                except ValueError:
-                    pass
-        found.sort()
-        return found
+        return generations_of(self.fs.listdir(), PREFIX)  # the journal's rule for its files
 
     def load(self) -> tuple:
         """(records, problem): the records of the newest readable file; problem is "" (all
