@@ -1,6 +1,7 @@
 # Builds a BankUnit from a board object: drivers on the board's buses, the edition, the store,
 # and the settings (app.config) that choose the edition and rebuild it when they change.
-from app.editions import make_edition
+from app import memory
+from app.editions import draws_market, make_edition
 from app.unit import BankUnit
 from drivers.battery import Battery
 from drivers.keypad import Keypad
@@ -8,6 +9,7 @@ from drivers.piezo import Piezo
 from drivers.ssd1306 import SSD1306
 from store.fs import DeviceFS
 from store.store import Store
+from ui.render import prepare
 
 SETTINGS_FILES = "set."  # store.settings_file's names, as app.config looks for them
 
@@ -30,6 +32,11 @@ def build_unit(
     readers are built for a card edition only; if the menu switches a card-less
     unit to a card edition, app.config builds them then."""
     fs = fs if fs is not None else DeviceFS("data")
+    if display is None:
+        display = SSD1306(board.i2c, board.display_address)
+    # The renderer's large objects (the Stock Exchange's screens too) first, while the heap is
+    # empty: on the chip a block of 1,280 bytes found no room after the summary (issue 27).
+    prepare(display.canvas, draws_market(edition))
 
     def keypad(name: str) -> tuple:
         keymap = board.keymap(name)
@@ -59,13 +66,12 @@ def build_unit(
         config = level = None
         rules = make_edition(edition, seed)
         keys, _ = keypad(rules.name)
-    if display is None:
-        display = SSD1306(board.i2c, board.display_address)
     card_readers = readers() if rules.uses_cards else [None, None]
     piezo = Piezo(board.piezo) if level is None else Piezo(board.piezo, level)
     battery = Battery(board.vsys, divider=board.vsys_divider)
     unit = BankUnit(rules, keys, display, card_readers, piezo, battery, Store(fs))
     unit.config = config
+    memory.set_threshold()
     return unit
 
 

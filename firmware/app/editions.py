@@ -10,8 +10,17 @@ EDITIONS = ("electronic_banking", "revolution", "classic", "stock_exchange")
 CARDLESS = ("stock_exchange",)
 
 
+# Editions whose views are market screens (ui.market_screens draws them): the shell loads
+# that module and its tables at the start of boot, before the small objects (issue 27).
+MARKET = ("stock_exchange",)
+
+
 def uses_cards(name: str) -> bool:
     return name not in CARDLESS
+
+
+def draws_market(name: str) -> bool:
+    return name in MARKET
 
 
 def make_edition(name: str, seed: int = 0, settings=None):

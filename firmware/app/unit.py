@@ -14,11 +14,12 @@ try:
 except ImportError:  # MicroPython builds before 1.21 name it uasyncio
     import uasyncio as asyncio  # type: ignore[no-redef]
 
+from app import memory
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 from rules.keys import GREEN, RED, SLOT_NAMES
 from ui.draw import prepare_big
-from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, edit_entry, render, show_drawn
+from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, edit_entry, prepare, render, show_drawn
 from ui.sounds import melody_for
 
 TYPE_CHECKING = False
@@ -148,6 +149,7 @@ class BankUnit:
         self.key_flag: Any = None
         self.render_flag: Any = None
         self.keypad_on: Any = None  # the keypad whose sampling runs (the edition can change it)
+        self.collector = memory.IdleCollector()  # collects the heap when the unit is idle
 
     @property
     def active(self):
@@ -165,6 +167,8 @@ class BankUnit:
     # ---- start-up ----------------------------------------------------------------------------
 
     def boot(self, now: int) -> None:
+        if self.display is not None:  # the renderer's large objects before the journal's small
+            prepare(self.display.canvas, "screen" in self.edition.view())
         try:
             records, problems = self.store.load()
         except OSError:
@@ -203,6 +207,8 @@ class BankUnit:
             self.retry_at[2] = ticks_add(now, self.retry_ms)
         else:
             self._start_display(now)
+        memory.collect()  # the journal's replay and the boot's garbage: a quiet point
+        self.collector.collected()
 
     # ---- settings ----------------------------------------------------------------------------
 
@@ -211,6 +217,8 @@ class BankUnit:
         if overlay is not None and overlay.done:
             # app.config rebuilds the edition if the settings changed, then forgets itself
             self.config.close_overlay(self, now, key)
+            memory.collect()  # the settings code let go: a quiet point
+            self.collector.collected()
 
     def _start_reader(self, slot: int, now: int) -> None:
         reader = self.readers[slot]
@@ -359,6 +367,8 @@ class BankUnit:
     def tick(self, now: int) -> None:
         self.active.tick(now)
         self.settle()
+        keypad = self.keypad_on
+        self.collector.step(now, keypad.changes if keypad is not None else 0)
         if self.overlay is not None:
             self._overlay_check(now)
         if self.settings_notice and ticks_diff(now, self.boot_notice_at) >= self.notice_ms:

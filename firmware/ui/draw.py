@@ -121,6 +121,13 @@ def _make_line_tools() -> tuple:
     return _line_tools
 
 
+def prepare_lines() -> None:
+    """Make the line tools now (about 1.5 KB in a few blocks of up to 1,152 bytes): at boot,
+    while the heap is empty, not at the first line drawn (issue 27)."""
+    if _line_tools is None:
+        _make_line_tools()
+
+
 def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> bool:
     """The first `count` characters of small text at (x, y), drawn through `pages` (the canvas's
     bytes as a GS8 FrameBuffer, a "pixel" per column of a page) as draw_text() would; False

@@ -102,6 +102,21 @@ def render(
 _kept: "Screen | None" = None  # the Screen of the canvas drawn partially last
 
 
+def prepare(canvas, market: bool) -> None:
+    """The partial renderer of the unit's display made now, at boot, with the Stock Exchange's
+    screens (ui.market_screens, its code and tables: about 10 KB) when `market`: before the
+    journal's records and the boot summary spread small objects over the heap. Loaded at the
+    first market render instead, on the chip that import found no free block of 1,280 bytes
+    after the summary and the unit died (issue 27)."""
+    global _kept
+    draw.prepare_lines()
+    screen = _kept
+    if screen is None or screen.canvas is not canvas:
+        screen = _kept = Screen(canvas)
+    if market:
+        screen.market()
+
+
 def edit_entry(canvas, big: str, log: list | None = None, pages=None):
     """Only the big text of the view last drawn partially on `canvas` changed, to `big` (an
     amount being typed: rules.machine.entry_changed), and nothing else did: draws that change
@@ -173,17 +188,22 @@ class Screen:
         self._bottom = ""
         self._inverted = False
 
+    def market(self):
+        """The Stock Exchange's screens on this canvas (made on first use, or by prepare())."""
+        market = self._market
+        if market is None:
+            from ui.market_screens import Screens
+
+            # It records the regions of a form it redrew in this Screen's windows.
+            market = self._market = Screens(self.canvas, self.windows)
+        return market
+
     def draw(self, view: dict, status: dict | None = None, log: list | None = None):
         """Bring the canvas to `view` (see render()); `log` gets everything on screen. Returns
         (first, last) column of an entry's edit when that was the only change, else None."""
         canvas = self.canvas
         if "screen" in view:
-            market = self._market
-            if market is None:
-                from ui.market_screens import Screens
-
-                # It records the regions of a form it redrew in this Screen's windows.
-                market = self._market = Screens(canvas, self.windows)
+            market = self.market()
             self._known = False  # the Stock Exchange drew over every region of this Screen
             market.pages = self.pages
             market.draw(view, status, log)

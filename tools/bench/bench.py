@@ -85,6 +85,13 @@ I2C_FULL_FRAME = 8 + 1 + 1 + 1024  # window command, address, control byte, 8 pa
 I2C_BUS_HZ = (400000, 1000000)
 SPI_HZ = 4000000  # boards/pico.py
 SIM_TRANSACTIONS = 100
+# The smallest heap of a board the project ships a board file for (boards/): the Pico W's. Its
+# MicroPython 1.25 firmware links the same 264 KB of RAM as the Pico's (whose heap is
+# 246,208 bytes) but also the CYW43 driver, lwIP (26,700 bytes by the count in MicroPython's
+# extmod/lwip-include/lwipopts_common.h) and BTstack; about 192 KB is left for the heap. Not
+# measured here (no Pico W): tools/bench/chip_heap.json has the figures and the check a maker
+# can run.
+SMALLEST_BOARD_HEAP = 192 * 1024
 
 
 # ---- building the .mpy tree ---------------------------------------------------------------------
@@ -114,9 +121,13 @@ def compile_tree(build: pathlib.Path) -> None:
         subprocess.run(job, check=True)
 
 
-def guest_code(root: str, edition: str, transactions: int, flash: str, mode: str, compact: int):
+def guest_code(
+    root: str, edition: str, transactions: int, flash: str, mode: str, compact: int, names=()
+):
+    """names: the chip run's firmware modules (guest.PREINTERN)."""
     paths = [root + "/firmware", root + "/host_sim", root, root + "/tools/bench"]
     code = "import sys\nsys.path[:0] = %r\nsys.path.append(%r)\nimport guest\n"
+    code += "guest.PREINTERN = %r\n" % (tuple(names),)
     code += "guest.main(%r, %d, %r, %r, %d)\n"
     return code % (
         paths,
@@ -153,11 +164,11 @@ class Outcome:
         return [line[2:] for line in self.stdout.splitlines() if line.startswith("g ")]
 
 
-def run_unix(build, edition, transactions, heap, mode, compact=0) -> Outcome:
+def run_unix(build, edition, transactions, heap, mode, compact=0, names=()) -> Outcome:
     # Run inside the build, on relative paths: every module's file name is a qstr in the heap,
     # so a longer build path (pytest's tmp_path) would otherwise take more of it.
     with tempfile.TemporaryDirectory(prefix="bench-flash-") as flash:
-        code = guest_code(".", edition, transactions, flash + "/f", mode, compact)
+        code = guest_code(".", edition, transactions, flash + "/f", mode, compact, names)
         run = subprocess.run(
             [str(MICROPYTHON), "-X", "heapsize=%d" % heap, "-c", code],
             capture_output=True,
@@ -294,7 +305,9 @@ class Wasi:
         self.engine = Engine(config)
         self.module = Module(self.engine, patched_artifact(default_wasm_path().read_bytes()))
 
-    def run(self, build, edition, transactions, heap, mode, compact=0, meter=None, code=None):
+    def run(
+        self, build, edition, transactions, heap, mode, compact=0, meter=None, code=None, names=()
+    ):
         """mode: "loud" (fuel, bus traffic; collects between steps when the heap runs low) or
         "peak" (collects before each step).
         meter: a Meter subclass to use (tools/bench/profile.py); code: the guest's script."""
@@ -317,7 +330,9 @@ class Wasi:
         err: list = []
         with tempfile.TemporaryDirectory(prefix="bench-flash-") as flash:
             wasi = WasiConfig()
-            code = code or guest_code("/b", edition, transactions, "/flash/f", mode, compact)
+            code = code or guest_code(
+                "/b", edition, transactions, "/flash/f", mode, compact, names
+            )
             wasi.argv = ["micropython", "-X", "heapsize=%d" % heap, "-c", code]
             wasi.stdout_custom = lambda data: out.append(bytes(data))
             wasi.stderr_custom = lambda data: err.append(bytes(data))
@@ -526,6 +541,9 @@ def heap_figures(peak: Outcome) -> dict:
     summary = peak.summary
     models = summary["models_bytes"]
     return {
+        "after_boot": summary["chip_after_boot"],
+        "boot_peak": summary["chip_boot_peak"],
+        "game_live_peak": summary["live_peak"] - models,
         "smallest_heap": None,
         "firmware_in_smallest": None,
         "game_need": summary["need_peak"],
@@ -538,6 +556,42 @@ def heap_figures(peak: Outcome) -> dict:
         "firmware_after_import": summary["import_bytes"],
         "firmware_after_boot": summary["boot_bytes"],
         "firmware_after_game": summary["end_bytes"],
+    }
+
+
+def chip_heap_figures(heap: dict) -> dict:
+    """The chip's live heap as its figures were taken (tools/bench/chip_heap.json): the 32-bit
+    firmware heap after a collection every 250 ms, through the boot summary and the game."""
+    wasi = heap["wasi32"]
+    return {
+        "live_after_boot": wasi["after_boot"],
+        "peak": max(wasi["boot_peak"], wasi["game_live_peak"]),
+        "peak_in": "boot" if wasi["boot_peak"] >= wasi["game_live_peak"] else "game",
+    }
+
+
+def fragmentation(build, edition, transactions, compact, heap) -> dict:
+    """The whole unit (main.py's boot, the summary, the game) in the smallest board's heap,
+    the harness never collecting: the 64-bit unix port (the 32-bit build's collector cannot run
+    inside a call, see Wasi), its heap the models' plus the board's heap scaled by the two
+    builds' firmware game needs (64-bit objects are larger). Allocation failures: a
+    MemoryError that stopped the game, or one the shell caught and recovered from."""
+    unix, wasi = heap["unix64"], heap["wasi32"]
+    ratio = unix["firmware_game_need"] / wasi["firmware_game_need"]
+    size = unix["models_and_harness"] + round(SMALLEST_BOARD_HEAP * ratio)
+    outcome = run_unix(build, edition, transactions, size, "fragment", compact)
+    failures = outcome.summary["memory_errors"] if outcome.ok else 1
+    if not outcome.ok:
+        print(
+            "%s: the fragmentation run failed:\n%s"
+            % (edition, (outcome.stdout + outcome.stderr)[-1500:])
+        )
+    return {
+        "board_heap": SMALLEST_BOARD_HEAP,
+        "unix64_heap": size,
+        "ratio_64_32": round(ratio, 3),
+        "completed": outcome.ok,
+        "allocation_failures": failures,
     }
 
 
@@ -563,14 +617,20 @@ def measure_edition(build, wasi, edition, transactions, compact, budgets, quick)
     if played != result["traffic"]["_keys"][: len(played)]:
         raise RuntimeError(edition + ": the two interpreters did not play the same game")
     heap = {}
+    # The chip run's names: the firmware modules the game loads, then also the power-on code
+    # the summary loads (the unix run's list, for the 32-bit run).
+    names = traffic.summary["modules"]
     for name, runner in (("unix64", run_unix), ("wasi32", wasi.run)):
-        peak = runner(build, edition, transactions, PEAK_HEAP[name], "peak", compact)
-        require(peak, "%s on %s (peak)" % (edition, name))
+        peak = runner(build, edition, transactions, PEAK_HEAP[name], "chip", compact, names=names)
+        require(peak, "%s on %s (chip)" % (edition, name))
         if max(peak.summary["need_peak"], peak.summary["boot_need"]) > PEAK_HEAP[name] * 3 // 4:
             raise RuntimeError("%s: raise PEAK_HEAP[%r]" % (edition, name))
         heap[name] = heap_figures(peak)
+        names = peak.summary["modules"]
         if name == "wasi32":
             heap[name]["collection_fuel"] = spread(peak.meter.samples.get("G", []))
+    result["chip_heap"] = chip_heap_figures(heap)
+    result["fragmentation"] = fragmentation(build, edition, transactions, compact, heap)
 
     def attempt(size):
         return run_unix(build, edition, transactions, size, "quiet", compact)
@@ -695,6 +755,7 @@ def lookup(budgets: dict, edition: str, key: str):
 def checked_figures(result: dict) -> list:
     """(budget key, value, what) for every budgeted figure of one edition's result."""
     t, f, h = result["traffic"], result["fuel"], result["heap"]
+    c, g = result["chip_heap"], result["fragmentation"]
     return [
         ("heap_unix64_bytes", h["unix64"]["smallest_heap"], "smallest heap, 64-bit unix"),
         ("need_unix64_bytes", h["unix64"]["game_need"], "game need, 64-bit unix"),
@@ -713,6 +774,9 @@ def checked_figures(result: dict) -> list:
         ("spi_empty_poll_bytes_worst", t["spi"]["empty_slot"]["worst_bytes"], "SPI, empty"),
         ("flash_bytes_per_tx_mean", t["flash"]["bytes_per_transaction_mean"], "flash B/tx"),
         ("flash_writes_per_tx_worst", t["flash"]["writes_per_transaction"]["worst"], "writes"),
+        ("chip_heap_after_boot_bytes", c["live_after_boot"], "chip live heap after boot"),
+        ("chip_heap_peak_bytes", c["peak"], "chip live heap, peak"),
+        ("fragmentation_failures", g["allocation_failures"], "allocation failures"),
     ]
 
 
@@ -886,6 +950,26 @@ def table(results: dict, budgets: dict) -> str:
                 "  heap after boot 64 / 32",
                 pair(u, w, "firmware_after_boot"),
                 "boot_heap_wasi32_bytes",
+            ),
+        ]
+        c, g = result["chip_heap"], result["fragmentation"]
+        rows += [
+            (
+                "9 chip live heap (32-bit, collected every 250 ms), after boot",
+                c["live_after_boot"],
+                "chip_heap_after_boot_bytes",
+            ),
+            ("  peak (in the %s)" % c["peak_in"], c["peak"], "chip_heap_peak_bytes"),
+            (
+                "  boot summary peak / game peak",
+                "%d / %d" % (w["boot_peak"], w["game_live_peak"]),
+                None,
+            ),
+            (
+                "  %d-byte board heap (64-bit: %d): failures"
+                % (g["board_heap"], g["unix64_heap"]),
+                g["allocation_failures"],
+                "fragmentation_failures",
             ),
         ]
         if "device" in result:

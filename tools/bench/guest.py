@@ -40,6 +40,48 @@ def _host_call(op, payload=""):
 # tools/bench/profile.py (set by its guest script; empty in the bench's own runs).
 PROFILE = ()
 
+# The chip's heap (MODE "chip", set by bench.py): the firmware modules this edition loads in a
+# game, and the power-on code the boot summary loads. Their names are interned before the
+# models are built, as on the chip, where no model shares them (see preintern()).
+PREINTERN = ()
+CHIP_SUMMARY = True  # the chip run boots with the summary and the menu's gesture, as main.py
+CHIP_SAMPLE_MS = 250  # the chip's figures: live heap after a collection every 250 ms
+CHIP_SUMMARY_MS = 60000  # the boot summary ends by itself well before this
+CHIP_SETTLE_MS = 2000  # idle at the game's first screen before the steady figure
+
+
+SCRUB_DEPTH = 20  # calls deep: more than the harness's deepest call into the firmware's steps
+
+
+def scrub(depth):
+    """Overwrites the stack below the caller with calls that hold nothing, so that a collection
+    does not keep what a pointer left on it by an earlier, deeper call still names. Without it
+    the Electronic Banking unit's boot summary (8 KB of settings code, let go when it ends) was
+    kept alive by one stale word in every figure taken after it; the chip's firmware runs in
+    asyncio tasks, whose stack the chip's figures show no such leftover of."""
+    a = b = c = d = None
+    return scrub(depth - 1) if depth else a or b or c or d
+
+
+def preintern(names):
+    """Imports each firmware module and lets it go again (sys.modules and its package): the
+    names it interns stay (MicroPython never frees a qstr), its code and objects go. On the
+    chip the firmware's names are the firmware's heap; here the models are built before the
+    firmware runs and intern the names both use (write, value, init...) first, so that the
+    subtraction of the models' heap took 25-40 KB of names and pools from the firmware's
+    figure (issue 27)."""
+    import sys
+
+    before = set(sys.modules)
+    for name in names:
+        try:  # noqa: SIM105 - MicroPython has no contextlib
+            __import__(name)
+        except ImportError:
+            pass  # a module that needs a part at import (a board file): interned by its run
+    for name in list(sys.modules):
+        if name not in before:
+            del sys.modules[name]
+
 
 def _profiled(label, fn):
     def wrapper(*args, **kwargs):
@@ -382,19 +424,35 @@ class Game:
         # MODE "calls": only the drawing calls of each render (a run of its own: the counting
         # wrapper allocates, which would show in the heap and allocation figures).
         self.count_calls = mode == "calls"
-        self.peak_mode = mode == "peak"
-        self.collect = not metered  # metered runs never collect (heap temps in the wrappers)
+        # MODE "chip": a peak run that boots as main.py does on the chip (the boot summary and
+        # the settings gesture, the firmware's names interned before the models) and samples
+        # the live heap every 250 ms through the summary, as the chip's figures were taken.
+        # MODE "fragment": the chip's boot and the game in a heap the size of the smallest
+        # board's, the harness never collecting: only the collector's own runs, as on the chip.
+        self.chip = mode in ("chip", "fragment")
+        self.peak_mode = mode == "peak" or mode == "chip"
+        # metered runs never collect (heap temps in the wrappers)
+        self.collect = not metered and mode != "fragment"
         # Bytes allocated per keypress, from gc.mem_alloc() around each call (it walks the
         # whole allocation table, so not in the metered runs, whose heap is large).
         self.count_alloc = self.loud and not metered
         self.metered = metered
         self.now = START_MS
-        from peripherals.flash import VirtualFlash, empty_dir
+        if self.chip:  # the rp2 module is frozen on the chip: here it is the PIO's model
+            import rp2  # noqa: F401
+        base = self.live()
+        if self.chip:
+            preintern(PREINTERN)
+            import app.unrunnable  # noqa: F401  (main.py keeps it: its check() is main's)
         from peripherals.wiring import VirtualBoard, VirtualParts, card_id
 
         matrix, layout = layout_for(edition)
         if layout is None:
             raise LookupError("no keypad layout")
+        # The board file's keymaps and the names above are the firmware's, not the models'.
+        firmware_before = self.live() - base
+        from peripherals.flash import VirtualFlash, empty_dir
+
         self.keys = [key for row in layout for key in row if key is not None]
         self.board = VirtualBoard(matrix, clock=self.clock)
         self.board.key_timer = self.key_timer = GuestTimer()
@@ -419,7 +477,8 @@ class Game:
         self.need_peak = 0  # ... and most live plus allocated within one step
         self.need_at = "-"
         self.phase_need = {"import": 0, "boot": 0}  # live before + allocated, no collection
-        self.models_bytes = self.live()  # the parts, the flash and this harness
+        # the parts, the flash, this harness and the interpreter's own heap before it
+        self.models_bytes = self.live() - firmware_before
 
         board = MeteredBoard(self.board) if metered else self.board
         # As main.py: the panel's first frame before the rest of the firmware is imported.
@@ -434,6 +493,10 @@ class Game:
         from store.journal import encode
 
         hcall("e", "i")
+        if host is not None:  # the 32-bit build: no collection inside a call (see bench.py)
+            from app import memory
+
+            memory.ENABLED = False
         hcall("g", "import")
         self.needs("import")
         self.import_bytes = self.live() - self.models_bytes
@@ -457,7 +520,11 @@ class Game:
             self.canvas = display.canvas = CountingCanvas(display.canvas)
             if getattr(display, "pages", None) is not None:  # its page view: the same count
                 display.pages = CountingCanvas(display.pages, self.canvas)
-        self.unit = build_unit(board, edition, fs=fs, display=display)
+        chip = (
+            self.chip and CHIP_SUMMARY
+        )  # main.py's build: the summary at power-on, the menu's gesture looked for
+        self.unit = build_unit(board, edition, fs=fs, display=display, summary=chip, menu=chip)
+        self.loaded = firmware_modules()  # with the power-on code the summary loads
         self.unit.key_flag = GuestFlag()  # what run() makes on the chip
         self.unit.clock = self.clock  # the keypad's sampler times its readings with it
         self.unit.boot(self.now)
@@ -477,11 +544,34 @@ class Game:
             gc.collect()
             hcall("e", "G")
         self.advance(100)
+        self.chip_peak = self.chip_after_boot = 0
+
+    def through_summary(self):
+        """Chip mode: the boot summary runs out by itself (no key: a key would only end it),
+        the live heap sampled every 250 ms from the first screen; then the idle unit at its
+        game screen. Sampling only every 250 ms here, as on the chip (peak mode's collection
+        every step would take minutes of the summary's seconds)."""
+        self.peak_mode = False
+        peak = self.live() - self.models_bytes
+        waited = 0
+        while self.unit.overlay is not None and waited < CHIP_SUMMARY_MS:
+            self.advance(CHIP_SAMPLE_MS)
+            waited += CHIP_SAMPLE_MS
+            peak = max(peak, self.live() - self.models_bytes)
+        if self.unit.overlay is not None:
+            raise RuntimeError("the boot summary did not end by itself")
+        for _ in range(CHIP_SETTLE_MS // CHIP_SAMPLE_MS):
+            self.advance(CHIP_SAMPLE_MS)
+            peak = max(peak, self.live() - self.models_bytes)
+        self.chip_peak = peak
+        self.chip_after_boot = self.live() - self.models_bytes
+        self.peak_mode = True
 
     def live(self):
         """Live bytes after a full collection (0 where collecting is not allowed)."""
         if not self.collect:
             return 0
+        scrub(SCRUB_DEPTH)
         if self.peak_mode and host is not None:
             host.call("bbb", "")  # the fuel of one collection, with the game's live heap
             gc.collect()
@@ -890,6 +980,14 @@ def play_market(game, transactions, seed=1):
     return done
 
 
+def firmware_modules():
+    """The firmware's modules loaded now (for the chip run's PREINTERN list)."""
+    import sys
+
+    skip = ("peripherals", "guest", "counting_canvas", "rp2", "asyncio", "host")
+    return sorted(n for n in sys.modules if n.split(".")[0] not in skip and "." in n)
+
+
 def main(edition, transactions, flash_dir, mode="quiet", compact_every=0):
     global hcall
     metered = mode == "loud" and host is not None
@@ -898,6 +996,8 @@ def main(edition, transactions, flash_dir, mode="quiet", compact_every=0):
     game = Game()
     try:
         game.setup(edition, flash_dir, mode, metered)
+        if game.chip:  # here, not in setup(): its frame's dead slots still name the summary
+            game.through_summary()
         if compact_every:
             game.unit.store.compact_every = compact_every
         if "CONFIRM" in game.keys:  # the Stock Exchange's keypad
@@ -922,6 +1022,11 @@ def main(edition, transactions, flash_dir, mode="quiet", compact_every=0):
         "import_need": game.phase_need["import"],
         "boot_need": game.phase_need["boot"],
         "heap_bytes": gc.mem_alloc() + gc.mem_free(),
+        "chip_after_boot": game.chip_after_boot,
+        "chip_boot_peak": game.chip_peak,
+        "modules": sorted(set(firmware_modules() + game.loaded)),
+        # MemoryErrors the shell caught and recovered from (app.unit): none may happen
+        "memory_errors": getattr(game.unit, "memory_errors", 0),
         "polls": [t.out() for t in game.polls],
         "poll_transactions": [t.out() for t in game.poll_cs],
         "draws": game.draws.out(),
