@@ -60,10 +60,24 @@ def main() -> None:
 try:
     main()
 except Exception as error:  # noqa: BLE001 - last resort: log it, then restart the unit
+    import gc
+
+    gc.collect()  # the unit's objects are garbage now; opening a file allocates
+    if isinstance(error, MemoryError):
+        try:
+            from app.restart import note
+            from store.fs import DeviceFS
+
+            note(DeviceFS("data"))  # the next boot says MEMORY FULL: REBOOTED
+        except Exception:  # noqa: BLE001, S110 - the reset below matters more than the notice
+            pass
     import machine
 
-    with open("crash.log", "a") as log:
-        sys.print_exception(error, log)  # type: ignore[attr-defined]
+    try:
+        with open("crash.log", "a") as log:
+            sys.print_exception(error, log)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001, S110 - a full flash or heap must not stop the reset
+        pass
     sys.print_exception(error)  # type: ignore[attr-defined]
     time.sleep(3)  # room for a developer to interrupt over USB before the reset
     machine.reset()

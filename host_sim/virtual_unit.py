@@ -7,6 +7,8 @@ import os
 import shutil
 import tempfile
 
+from machine import ResetRequested
+
 from app.build import build_unit
 from app.config import Config
 from app.editions import EDITIONS, unit_editions, uses_cards
@@ -182,6 +184,7 @@ class VirtualUnit:
         self._cues: list = []
         self._tone_mark = 0
         self._task: asyncio.Task | None = None
+        self.resets = 0  # machine.reset() calls the firmware made, each a reboot on this flash
         self.flash = VirtualFlash(self.flash_dir, seed=seed)  # can cut power, or fill up
         fresh = not self.flash.listdir()
         config = Config(self.flash, edition, lambda: unit_editions(self.board))
@@ -219,10 +222,31 @@ class VirtualUnit:
         self.advance(0.2)
 
     def _run(self, seconds: float) -> None:
-        self.loop.run_until_complete(asyncio.sleep(seconds))
-        if self._task is not None and self._task.done():
-            self._task.result()  # a crashed firmware task surfaces here, with its traceback
-            raise RuntimeError("the firmware's tasks ended")
+        """Run the loop for `seconds` of virtual time. The firmware's machine.reset() (the
+        stand-in raises ResetRequested out of its tasks) reboots the unit on the same flash at
+        that instant, as the chip would, and the rest of the time runs on the new boot."""
+        sleeper = self.loop.create_task(asyncio.sleep(seconds))
+        while True:
+            task = self._task
+            waiting = {sleeper} if task is None or task.done() else {sleeper, task}
+            self.loop.run_until_complete(
+                asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            )
+            if task is None or not task.done() or task.cancelled():
+                break
+            if not isinstance(task.exception(), ResetRequested):
+                sleeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    self.loop.run_until_complete(sleeper)
+                task.result()  # a crashed firmware task surfaces here, with its traceback
+                raise RuntimeError("the firmware's tasks ended")
+            self.resets += 1
+            self._stop()  # every task of the old run stops with the chip
+            self._boot()  # the keys held stay held: a reset is not a hand let go
+            if sleeper.done():
+                break
+        if not sleeper.done():
+            sleeper.cancel()
 
     def power_cycle(self, hold: str | None = None) -> None:
         """Cut power and boot again on the same flash; cards lying in the slots stay there.

@@ -7,6 +7,9 @@
 # Tasks wake when there is work: the keypad task on its sampler's flag (a key changed, or a
 # debounce or long-press deadline fell due), the render task when a step left the screen out of
 # date; the tick (100 ms), the reader polls and the battery check keep their periods.
+# A MemoryError in a step is caught by its task (out_of_memory): collected, redrawn whole, and
+# a second one soon after restarts the unit into its journal (app.restart).
+import gc
 import time
 
 try:
@@ -15,11 +18,20 @@ except ImportError:  # MicroPython builds before 1.21 name it uasyncio
     import uasyncio as asyncio  # type: ignore[no-redef]
 
 from app import memory
+from app.restart import MSG_RESTARTED, restart, restarted
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 from rules.keys import GREEN, RED, SLOT_NAMES
 from ui.draw import prepare_big
-from ui.render import BIG_FIRST_PAGE, BIG_LAST_PAGE, edit_entry, prepare, render, show_drawn
+from ui.render import (
+    BIG_FIRST_PAGE,
+    BIG_LAST_PAGE,
+    edit_entry,
+    forget,
+    prepare,
+    render,
+    show_drawn,
+)
 from ui.sounds import melody_for
 
 TYPE_CHECKING = False
@@ -31,6 +43,7 @@ MSG_ONE_CARD = "ONE CARD PER SLOT"  # two cards answer in one slot's field
 MSG_BATTERY_LOW = "BATTERY LOW"
 MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
 MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
+MSG_MEMORY = "MEMORY FULL"  # a transaction refused: memory ran out before it reached flash
 MSG_READER_MISSING = tuple(name + " READER MISSING" for name in SLOT_NAMES)  # by slot
 # drivers.keypad.Keypad.PRESS and RELEASE, folded into scan_keys (tests/portable/test_unit.py
 # checks they agree)
@@ -90,6 +103,10 @@ class BankUnit:
     retry_ms = 5000  # a missing display or reader is looked for again this often
     reader_fault_limit = 3  # consecutive bus errors before a reader is declared missing
     notice_ms = 8000  # how long a boot or battery notice stays
+    # A MemoryError this soon after the last one restarts the unit (app.restart): one is
+    # collected and the unit goes on; two within 10 s say the heap stays too full or too
+    # fragmented to go on, and a reset gives the journal's state a fresh heap.
+    memory_repeat_ms = 10000
 
     def __init__(self, edition, keypad, display, readers, piezo, battery, store) -> None:
         # The clock the tasks read: time.ticks_ms on the device; the simulator swaps in its own.
@@ -136,6 +153,11 @@ class BankUnit:
         self.screen_log: list | None = None
         self.storage_failures = 0
         self.storage_broken = False  # the journal could not be read: refuse every record
+        self.memory_errors = 0  # MemoryErrors the tasks caught since boot (out_of_memory)
+        self.memory_error_at = 0  # when the last one was caught
+        # While the edition applies records already durable: a MemoryError then may have left
+        # them half applied, and only the journal's replay (a restart) makes the state whole.
+        self.applying = False
         self.on_cue = None  # optional callable(cue): told of every cue played (simulator)
         # Settings (app.config.Config, set by app.build; None: the edition as constructed, or
         # the game has begun and the settings code is gone).
@@ -186,6 +208,8 @@ class BankUnit:
             except ValueError:
                 problems.append("bad record")
         self.boot_notice = describe_problems(problems)
+        if restarted(self.store.fs) and not self.boot_notice:
+            self.boot_notice = MSG_RESTARTED  # a lost record's notice says more: it wins
         self.boot_notice_at = now
         if problems and not self.storage_broken:
             # Write the repaired state out at once, so the next boot starts clean and does not
@@ -545,10 +569,20 @@ class BankUnit:
             self.storage_failures += 1
             full = error.args and error.args[0] == ENOSPC
             edition.acknowledge(False, "STORAGE FULL" if full else "STORAGE FAILED")
+        except MemoryError:
+            # Raised before the write began (Store.append, SettingsFile.save): none of it is on
+            # flash, so the transaction is refused like a full flash's, and the screen says so.
+            self._memory_error(self.clock())
+            edition.acknowledge(False, MSG_MEMORY)
         else:
+            self.applying = True
             edition.acknowledge(True)
+            self.applying = False
             if edition is self.edition and self.store.compact_due():
-                self.store.compact(edition.snapshot_records())  # False: retried later
+                try:
+                    self.store.compact(edition.snapshot_records())  # False: retried later
+                except MemoryError:
+                    self._memory_error(self.clock())  # retried after the next record too
 
     def _follow_volume(self, volume: int) -> None:
         """The piezo follows the active machine's declared `volume` (0 silent; an edition
@@ -586,6 +620,41 @@ class BankUnit:
                 self.on_cue(cue)
         return True
 
+    # ---- memory ------------------------------------------------------------------------------
+
+    def _memory_error(self, now: int) -> None:
+        """Collect after a MemoryError and count it; restarts the unit (app.restart: it does
+        not return) when the last one was less than memory_repeat_ms ago, or when the state may
+        be half applied (records durable, the edition still applying them)."""
+        gc.collect()
+        if self.applying or (
+            self.memory_errors and ticks_diff(now, self.memory_error_at) < self.memory_repeat_ms
+        ):
+            restart(self.store.fs)
+        self.memory_errors += 1
+        self.memory_error_at = now
+
+    def out_of_memory(self, now: int) -> None:
+        """A task's step raised MemoryError (a view, a lazy import, a record that would not
+        fit): collected, counted, a transaction the step left unstored refused (nothing of it
+        reached the journal: _store catches its own), and the screen drawn whole from the state
+        at the next render. A MemoryError here too restarts the unit."""
+        self._memory_error(now)
+        try:
+            machine = self.active
+            if machine.outbox:
+                machine.acknowledge(False, MSG_MEMORY)
+                self.settle()  # its error cue
+            forget()  # the canvas may hold half a frame: the next render draws all of it
+            self.rendered_version = -1
+            self.rendered_machine = None
+            if self.display is not None:
+                self.display.invalidate()  # and every page is sent, half a frame sent or not
+            if self.render_flag is not None:
+                self.render_flag.set()
+        except MemoryError:
+            restart(self.store.fs)
+
     # ---- asyncio -----------------------------------------------------------------------------
 
     def _stepped(self, now: int) -> None:
@@ -604,8 +673,11 @@ class BankUnit:
             await _sleep_ms(offset_ms)
         while True:
             now = self.clock()
-            step(now)
-            self._stepped(now)
+            try:
+                step(now)
+                self._stepped(now)
+            except MemoryError:
+                self.out_of_memory(now)
             await _sleep_ms(period_ms)
 
     async def _poll_task(self, slot: int, offset_ms: int) -> None:
@@ -615,12 +687,18 @@ class BankUnit:
             await _sleep_ms(offset_ms)
         while True:
             now = self.clock()
-            self.start_poll(slot, now)
-            self._stepped(now)
+            try:
+                self.start_poll(slot, now)
+                self._stepped(now)
+            except MemoryError:
+                self.out_of_memory(now)
             await _sleep_ms(self.card_power_up_ms)
             now = self.clock()
-            self.poll_reader(slot, now)
-            self._stepped(now)
+            try:
+                self.poll_reader(slot, now)
+                self._stepped(now)
+            except MemoryError:
+                self.out_of_memory(now)
             await _sleep_ms(self.poll_period_ms() - self.card_power_up_ms)
 
     async def _keys(self) -> None:
@@ -630,8 +708,11 @@ class BankUnit:
         flag = self.key_flag
         while True:
             now = self.clock()
-            self.scan_keys(now)
-            self._stepped(now)
+            try:
+                self.scan_keys(now)
+                self._stepped(now)
+            except MemoryError:
+                self.out_of_memory(now)
             if self.keypad is not self.keypad_on:
                 continue  # replaced during the step: start the new one's sampling at once
             if self.keypad.sampled:
@@ -663,8 +744,20 @@ class BankUnit:
             now = self.clock()
             keyed = self.key_taken
             self.key_taken = False
-            if self.render_screen(now) and keyed:
-                keyed_at = now
+            try:
+                if self.render_screen(now) and keyed:
+                    keyed_at = now
+            except MemoryError:
+                self.out_of_memory(now)
+
+    async def _piezo(self) -> None:
+        """The piezo's own task (drivers.piezo.Piezo.run), started again after a MemoryError."""
+        while True:
+            try:
+                await self.piezo.run(self.clock)
+            except MemoryError:
+                self.piezo.stop()  # a note cut short is not left sounding
+                self.out_of_memory(self.clock())
 
     async def run(self) -> None:
         # What the keypad's interrupt sets: a ThreadSafeFlag, or an Event where there is none
@@ -683,7 +776,7 @@ class BankUnit:
         tasks.append(asyncio.create_task(self._render()))
         tasks.append(asyncio.create_task(self._every(self.battery_ms, self.check_battery)))
         if self.piezo is not None:
-            tasks.append(asyncio.create_task(self.piezo.run(self.clock)))
+            tasks.append(asyncio.create_task(self._piezo()))
         try:
             await asyncio.gather(*tasks)
         finally:

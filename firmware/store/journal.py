@@ -61,8 +61,8 @@ class Journal:
             self._torn_tail = self._ends_mid_line()
         if self._torn_tail:
             data = b"\x00\n" + data
-        self._torn_tail = True  # until this append is known to have completed
         with self._open(self.path, "ab") as journal:
+            self._torn_tail = True  # until this append is known to have completed
             journal.write(data)
             journal.flush()  # LittleFS commits the file's new size on flush/close
         self._torn_tail = False

@@ -60,8 +60,8 @@ class SettingsFile:
         return records
 
     def save(self, records: list) -> None:
-        """Make `records` (the whole settings) the ones in force; raises OSError and then the
-        settings on flash are the ones before."""
+        """Make `records` (the whole settings) the ones in force; raises OSError, or
+        MemoryError before the write, and then the settings on flash are the ones before."""
         nxt = self.generation + 1
         tmp = PREFIX + str(nxt) + TMP
         data = encode(("settings", nxt, len(records)))
@@ -79,9 +79,12 @@ class SettingsFile:
             raise
         self.generation = nxt
         self.bytes_written += len(data)
-        for generation in self._generations():
-            if generation < nxt - 1:
-                try:
-                    self.fs.remove(PREFIX + str(generation))
-                except OSError:
-                    pass  # removed after a later save instead
+        try:
+            for generation in self._generations():
+                if generation < nxt - 1:
+                    try:
+                        self.fs.remove(PREFIX + str(generation))
+                    except OSError:
+                        pass  # removed after a later save instead
+        except MemoryError:
+            pass  # saved already, so save() must not raise now: removed after a later save

@@ -179,6 +179,8 @@ class Store:
 
     def append(self, records: list) -> None:
         """Make records durable, all or none: raises OSError and then none is durable.
+        MemoryError likewise: it can only come before the line's write begins (encoding it,
+        opening the file), since nothing after the write allocates (the mark catches its own).
 
         One journal line per append (several records go in one "batch" line), so a power cut
         or a full flash can never leave part of an append readable."""
@@ -209,7 +211,7 @@ class Store:
         try:
             with self.fs.open(MARK + str(slot), "wb") as mark:
                 mark.write(data)  # closing commits it (LittleFS: atomically)
-        except OSError:
+        except (OSError, MemoryError):  # the line is durable: append must not raise now
             self.mark_failures += 1
             return
         self.bytes_written += len(data)
@@ -225,6 +227,9 @@ class Store:
         there and every older generation but the one before goes."""
         nxt = self.generation + 1
         tmp = SNAP + str(nxt) + TMP
+        # Made before the rename: after it nothing allocates, so a MemoryError can never leave
+        # the new snapshot on flash with this store still appending to the old journal.
+        journal = Journal(LOG + str(nxt), self.fs)
         header: tuple = ("snapshot", self.seq, len(state_records))
         if new_game:
             header = ("snapshot", self.seq, len(state_records), NEW)
@@ -244,7 +249,7 @@ class Store:
             return False
         self.bytes_written += len(data)
         self.generation = nxt
-        self.journal = Journal(LOG + str(nxt), self.fs)
+        self.journal = journal
         self.log_records = 0
         self.compactions += 1
         if new_game:

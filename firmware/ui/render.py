@@ -531,3 +531,10 @@ def _icon(canvas, bitmap: bytes, x: int, name: str, log: list | None) -> int:
     if log is not None:
         log.append((x, TITLE_Y, name))
     return x
+
+
+def forget() -> None:
+    """The next render() draws the whole frame: the canvas may hold half of one (a MemoryError
+    part-way through a draw, app.unit.BankUnit.out_of_memory)."""
+    if _kept is not None:
+        _kept.forget()

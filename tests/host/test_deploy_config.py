@@ -125,3 +125,27 @@ def test_deploy_tree_checks_before_it_builds() -> None:
     build = [i for i, line in enumerate(recipe) if "mpy-cross" in line]
     assert check and build and check[0] < build[0], run.stdout
     assert '"stock-exchange" "4x4"' in recipe[check[0]]
+
+
+def test_a_memory_error_escaping_the_unit_resets_it_with_the_notice(tmp_path) -> None:
+    """main.py's last resort: crash.log, the restart marker, then machine.reset()."""
+    probe = PROBE.replace(
+        'outcome = "returned"',
+        "import app.unit, time\n"
+        "async def run(self):\n"
+        "    raise MemoryError('memory allocation failed')\n"
+        "app.unit.BankUnit.run = run\n"
+        "time.sleep = lambda s: None\n"
+        "import traceback\n"  # MicroPython's sys.print_exception, for CPython
+        "sys.print_exception = lambda e, f=sys.stderr: traceback.print_exception(e, file=f)\n"
+        'outcome = "returned"',
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe % (str(ROOT), "electronic_banking", "", "")],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    line = [x for x in run.stdout.splitlines() if x.startswith("PROBE")]
+    assert line, run.stdout + run.stderr
+    assert json.loads(line[-1][5:])["outcome"] == "ResetRequested"
+    assert "MemoryError" in (tmp_path / "crash.log").read_text()
+    assert (tmp_path / "data" / "restart.mem").exists()  # the next boot says so

@@ -3280,3 +3280,154 @@ def test_F154_a_go_written_before_go_was_tagged(unit: VirtualUnit) -> None:
     unit.press("go")  # a GO now: tagged, and named so
     assert [entry["other"] for entry in unit.history(card=2)] == ["GO", "BANK", "BANK"]
     kept(unit, {2: 19500 * K})
+
+
+# ---- memory (issue 27: a MemoryError never leaves the unit dead) ----------------------------
+
+MEMORY_FULL = "MEMORY FULL"
+REBOOTED = "MEMORY FULL: REBOOTED"
+
+
+def test_F155_memory_runs_out_while_the_screen_is_drawn(monkeypatch) -> None:
+    import ui.render
+
+    real_draw = ui.render.Screen.draw
+    fail = [1]
+
+    def draw(screen, view, status=None, log=None):
+        edit = real_draw(screen, view, status, log)
+        if fail[0]:
+            fail[0] -= 1
+            screen.canvas.fill_rect(0, 0, 64, 8, 1)  # half a frame: what a draw cut short left
+            raise MemoryError("memory allocation failed")
+        return edit
+
+    with VirtualUnit(seed=0) as unit, VirtualUnit(seed=0) as twin:
+        for each in (unit, twin):
+            ready(each, 1, "green")
+        monkeypatch.setattr(ui.render.Screen, "draw", draw)
+        unit.type("2")  # the first digit: the whole view is drawn, and memory runs out
+        monkeypatch.setattr(ui.render.Screen, "draw", real_draw)
+        twin.type("2")
+        assert fail == [0] and unit.unit.memory_errors == 1 and unit.resets == 0
+        # Redrawn whole from the state: the same pixels as a unit that never ran out.
+        assert unit.screen_text() == ["CARD 1 RECEIVES", "2", "BALANCE 15M"]
+        assert unit.screen_pixels() == twin.screen_pixels()
+        assert unit.sounds() == twin.sounds() == ["key"]
+        unit.type("50K")  # it still answers keys
+        assert unit.screen_text() == ["CARD 1 RECEIVES", "15.25M", "+250K"]
+        kept(unit, {1: START + 250 * K})
+
+
+def test_F156_memory_runs_out_again_within_10_seconds(monkeypatch, unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("1M")
+    kept(unit, {1: 16 * M})
+    edition = unit.unit.edition
+    real_view = edition.view
+    fail = [0]
+
+    def view():
+        if fail[0]:
+            fail[0] -= 1
+            raise MemoryError("memory allocation failed")
+        return real_view()
+
+    edition.view = view
+    fail[0] = 1
+    unit.type("5")
+    assert unit.unit.memory_errors == 1 and unit.resets == 0  # the first: collected, goes on
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "5", "BALANCE 16M"]
+    unit.advance(11)
+    fail[0] = 1
+    unit.type("0K")  # 11 s after the first: the credit's redraw fails, collected too
+    assert unit.unit.memory_errors == 2 and unit.resets == 0
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16.05M", "+50K"]
+    fail[0] = 2  # the redraw asked after this one fails as well: the heap stays too full
+    unit.type("1")
+    assert unit.resets == 1
+    assert unit.unit.edition is not edition  # booted again on the same flash
+    unit.advance(1)
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16.05M", REBOOTED]
+    kept(unit, {1: 16 * M + 50 * K})  # every acknowledged balance, from the journal
+    assert "restart.mem" not in os.listdir(unit.flash_dir)  # the notice shows once
+    unit.type("2M")  # and the game goes on
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "18.05M", REBOOTED]  # for notice_ms
+    assert unit.sounds()[-2:] == ["key", "credit"]
+    kept(unit, {1: 18 * M + 50 * K})
+    reboot(unit)
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "18.05M"]
+
+
+def test_F157_memory_runs_out_before_the_line_is_on_flash(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    before = flash_files(unit)
+    real_open = unit.flash.open
+
+    def open_(path, mode="r"):
+        if path.startswith("log.") and "a" in mode:
+            raise MemoryError("memory allocation failed")  # a file object, not allocated
+        return real_open(path, mode)
+
+    journal = unit.unit.store.journal
+    journal._open = open_  # the journal opens through the flash's open, bound when made
+    unit.type("1M")
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "1", MEMORY_FULL]  # never "+1M"
+    assert unit.sounds() == ["key", "error"]
+    kept(unit)
+    assert flash_files(unit) == before
+    assert unit.unit.memory_errors == 1 and unit.resets == 0
+    journal._open = real_open
+    unit.press("C")
+    unit.type("2M")
+    kept(unit, {1: 17 * M})
+    reboot(unit)
+    # Nothing torn to repair: the refused append began no line.
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "17M"]
+    kept(unit, {1: 17 * M})
+
+
+def test_F158_memory_runs_out_while_a_stored_transfer_is_applied(unit: VirtualUnit) -> None:
+    ready(unit, 2, "green")
+    ready(unit, 1, "red")
+    edition = unit.unit.edition
+    ledger = edition.ledger
+
+    def applied(records):
+        payer, amount = records[0][1], records[0][3]
+        ledger.balances[payer] -= amount  # the payer's half, then the heap is exhausted
+        raise MemoryError("memory allocation failed")
+
+    edition.applied = applied
+    unit.type("1M")
+    assert unit.resets == 1  # half applied: only the journal's replay makes it whole
+    unit.advance(1.5)
+    # The transfer is on flash, so it counts, once; the unit says why it restarted.
+    kept(unit, {1: 14 * M, 2: 16 * M})
+    assert unit.screen_text()[-1] == REBOOTED
+    unit.type("1M")  # the next transfer goes through
+    kept(unit, {1: 13 * M, 2: 17 * M})
+    reboot(unit)
+    kept(unit, {1: 13 * M, 2: 17 * M})
+
+
+def test_F159_memory_runs_out_while_the_mark_is_written(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    real_open = unit.flash.open
+
+    def open_(path, mode="r"):
+        if path.startswith("mark."):
+            raise MemoryError("memory allocation failed")
+        return real_open(path, mode)
+
+    unit.flash.open = open_
+    unit.type("1M")
+    # The journal line was durable before the mark: the credit is done, and says so.
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "+1M"]
+    assert unit.sounds() == ["key", "credit"]
+    kept(unit, {1: 16 * M})
+    assert unit.unit.store.mark_failures == 1 and unit.resets == 0
+    del unit.flash.open
+    reboot(unit)
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M"]
+    kept(unit, {1: 16 * M})

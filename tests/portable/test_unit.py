@@ -380,3 +380,30 @@ class QuietBus:
 def test_the_shell_reads_the_keypads_event_kinds():
     assert shell.KEY_PRESS == Keypad.PRESS
     assert shell.KEY_RELEASE == Keypad.RELEASE
+
+
+def test_memory_running_out_before_the_journal_refuses_the_transaction_and_goes_on():
+    rig = Rig()
+    rig.unit.clock = lambda: rig.now  # the rig's clock, read by the shell's own handler
+    rig.insert(0, 2)
+    rig.advance(1200)
+    store = rig.unit.store
+    real_append = store.append
+
+    def append(records):
+        raise MemoryError("memory allocation failed")  # before its line's write began
+
+    store.append = append
+    rig.type("260K")
+    assert rig.balance(2) == START
+    assert shell.MSG_MEMORY in rig.screen() and "+260K" not in rig.screen()
+    assert rig.unit.memory_errors == 1
+    store.append = real_append
+    # A render cut short: the task's handler draws the whole frame from the state next.
+    rig.unit.out_of_memory(rig.now + 20000)
+    rig.advance(100)
+    assert shell.MSG_MEMORY in rig.screen() and rig.unit.memory_errors == 2
+    rig.type("C50K")
+    assert rig.balance(2) == START + 50000
+    assert "15.05M" in rig.screen()
+    rig.cleanup()
