@@ -22,6 +22,13 @@ I2C_HZ = 400000  # boards/pico.py
 DIGITS = "0123456789."
 IDLE_SETTLE_S = 3.0  # after boot or a card going in, before the idle minute is measured
 IDLE_S = {"quick": 10.0, "full": 60.0}  # virtual seconds; the steps are periodic
+CHIP_PROFILE = pathlib.Path(__file__).resolve().parent / "chip_profile.json"
+CALIBRATION_S = 2.0  # virtual seconds of each idle run that measures the calibrated steps
+# The steps whose chip time the calibration fits (cost names), and the profile's steps whose
+# time is in the chip's idle CPU beside the wake-ups (settle runs inside tick).
+CALIBRATED = ("poll_start", "poll_empty", "poll_card_lying", "tick")
+PROFILED_STEPS = ("poll_reader", "start_poll", "tick")
+CALL_COSTS = ("call_spi", "call_i2c", "call_pin", "call_pio")  # host_sim/device_time.py FIXED
 
 ABOUT = (
     "Device cost of each firmware step on a 125 MHz RP2040, in microseconds, per edition: what "
@@ -208,11 +215,115 @@ def idle_share(edition: str, table: dict, seconds: float, card: bool) -> tuple:
         return round(100 * share, 2), device.step_us.get("poll_empty", [])[mark:]
 
 
+# ---- issue 27: the fixed costs the fuel does not see, calibrated to the chip's profile -------
+
+
+def chip_figures(profile: dict) -> dict:
+    """Microseconds per call on the chip of each calibrated step, and of a wake-up (what the
+    chip's idle CPU holds beyond the profiled steps, per _stepped: the scheduler, the sleep,
+    _stepped itself), from the profile (chip_profile.json; settle is inside tick)."""
+    steps = profile["steps_no_card"]
+    per = {name: 1000 * step["ms"] / step["calls"] for name, step in steps.items()}
+    empty = per["poll_reader"]
+    busy_ms = profile["idle_cpu_percent"]["no_card"] / 100 * 1000 * profile["window_s"]
+    in_steps = sum(steps[name]["ms"] for name in PROFILED_STEPS)
+    return {
+        "poll_start": per["start_poll"],
+        "poll_empty": empty,
+        # 2.66 ms is the mean of the card reader's polls and the empty reader's
+        "poll_card_lying": 2000 * profile["card_lying_poll_reader_ms_per_call"] - empty,
+        "tick": per["tick"],
+        "wake": 1000 * (busy_ms - in_steps) / steps["_stepped"]["calls"],
+    }
+
+
+def bare_steps(edition: str, table: dict) -> dict:
+    """{step: (median us, median hardware calls)} of the calibrated steps in a VirtualUnit
+    left idle with no card, then with one lying, on `table` without its fixed costs: the
+    fuel-derived cost plus the wire time and the MFRC522 timer's wait."""
+    from host_sim.device_time import FIXED
+    from host_sim.virtual_unit import VirtualUnit
+
+    bare = {name: us for name, us in table.items() if name not in FIXED}
+    found: dict = {}
+    for card in (False, True):
+        with VirtualUnit(edition=edition, device_time={edition: bare}) as unit:
+            if card:
+                unit.insert(1, "green")
+            unit.advance(IDLE_SETTLE_S + CALIBRATION_S)
+            device = unit.device
+            for name in CALIBRATED:
+                if name in device.step_us and name not in found:
+                    found[name] = (
+                        statistics.median(device.step_us[name]),
+                        statistics.median(device.step_calls[name]),
+                    )
+    return found
+
+
+def least_squares(points: list) -> tuple:
+    """(intercept, slope) of the least-squares line through (x, y) points."""
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    mx, my = statistics.mean(xs), statistics.mean(ys)
+    slope = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x in xs)
+    return my - slope * mx, slope
+
+
+def calibration(table: dict) -> dict:
+    """The fixed costs (us) from the chip's profile and the profiled edition's `table`:
+    chip - bare = step_fixed + call x hardware calls, least squares over CALIBRATED (two
+    unknowns, four steps); wake exactly as chip_figures has it. One cost per hardware call of
+    every kind: the polls' calls are one SPI call and two chip-select Pin calls per
+    transaction, always in that ratio, so the profile cannot part SPI from Pin, and no
+    profiled step makes an I2C or PIO call; each is one MicroPython call into a C driver."""
+    profile = json.loads(CHIP_PROFILE.read_text())
+    chip = chip_figures(profile)
+    bare = bare_steps(profile["edition"], table)
+    fixed, per_call = least_squares([(bare[n][1], chip[n] - bare[n][0]) for n in CALIBRATED])
+    call, fixed = round(per_call), round(fixed)
+    steps = {
+        name: {
+            "chip_us": round(chip[name]),
+            "bare_us": round(bare[name][0]),
+            "hardware_calls": bare[name][1],
+            "model_us": round(bare[name][0] + fixed + call * bare[name][1]),
+        }
+        for name in CALIBRATED
+    }
+    costs = {name: call for name in CALL_COSTS}
+    costs.update(step_fixed=fixed, wake=round(chip["wake"]))
+    return {
+        "source": profile["source"],
+        "edition": profile["edition"],
+        "fit": "least squares over %s" % ", ".join(CALIBRATED),
+        "costs": costs,
+        "steps": steps,
+        "chip_idle_cpu_percent": profile["idle_cpu_percent"],
+    }
+
+
+_CALIBRATED: dict = {}  # the calibration of this run, made once (the profile is one edition's)
+
+
+def fixed_costs(edition: str, table: dict) -> dict:
+    """The calibration, from this run's table of the profiled edition when `edition` is it,
+    else from the stored cost table's (bench/device_costs.json)."""
+    if not _CALIBRATED:
+        from host_sim.device_time import load_costs
+
+        profiled = json.loads(CHIP_PROFILE.read_text())["edition"]
+        _CALIBRATED.update(calibration(table if edition == profiled else load_costs()[profiled]))
+    return _CALIBRATED
+
+
 def figures(result: dict, quick: bool) -> dict:
     """Every device-time figure of one edition (its fuel and traffic figures must be in)."""
     fuel, traffic = result["fuel"], result["traffic"]
     edition = result["edition"]
     table = costs(fuel)
+    calibrated = fixed_costs(edition, table)
+    table.update(calibrated["costs"])
     seconds = IDLE_S["quick" if quick else "full"]
     idle, polls = idle_share(edition, {edition: table}, seconds, card=False)
     with_card = None
@@ -224,6 +335,7 @@ def figures(result: dict, quick: bool) -> dict:
     screen_us = fuel["boot_i2c_bytes"] * 9 * 1000000 // I2C_HZ
     return {
         "costs": table,
+        "calibration": calibrated,
         "keypress_ms": {"median": ms(keys["median"]), "worst": ms(keys["worst"])},
         "digit_keypress_ms": {"median": ms(digits["median"]), "worst": ms(digits["worst"])},
         "idle_seconds": seconds,
