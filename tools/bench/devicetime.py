@@ -229,7 +229,7 @@ def cost_file(results: dict, previous=None) -> dict:
 def calibration_of(results: dict) -> dict:
     """The fixed costs' calibration of this run (every edition carries the same)."""
     for result in results["editions"]:
-        if "device" in result:
+        if "calibration" in result.get("device", {}):
             return result["device"]["calibration"]
     return {}
 
