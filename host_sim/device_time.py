@@ -7,6 +7,14 @@ other task runs meanwhile, as on the chip. Costs come from bench/device_costs.js
 `make bench RECORD=1` writes from its fuel measurements (see that file for how). Wire time is
 charged on the fake buses, transfer by transfer, where the bytes move (wire_time.py).
 
+On top of those fuel-derived costs, the table's fixed costs (issue 27, calibrated to a profile
+of the chip: tools/bench/devicetime.py) are charged as they happen: "call_spi", "call_i2c",
+"call_pin" and "call_pio" for every call the firmware makes into machine.SPI, I2C, Pin (and PWM,
+ADC) and the rp2 state machine, before the call; "step_fixed" on every step charged; "wake"
+after every `_stepped`, i.e. once per task wake-up that ran a step (the asyncio scheduler, the
+sleep and `_stepped` itself: what the chip spends between two steps). A table without them
+charges 0 there.
+
 STEPS below is the whole mapping from firmware step to cost: when the firmware's step names
 change (scanning moved into a machine.Timer callback and a drain step, say), add a line there.
 A callable that is not a BankUnit method (a timer callback) is charged with `charged(kind, fn)`.
@@ -43,6 +51,23 @@ STEPS = {
     "tick": "tick",
     "check_battery": "battery",
     "boot": "boot",
+    "_stepped": "wake",
+}
+# The fixed costs of issue 27 (see above): 0 in a table recorded before them.
+FIXED = ("call_spi", "call_i2c", "call_pin", "call_pio", "step_fixed", "wake")
+# Board attribute -> (cost name, the methods the firmware calls on it). The keypad's rows and
+# columns are left out: with the PIO scanner only the state machine's model touches them, and
+# the timer sampler's reads are in its "sample_*" costs.
+HW_CALLS = {
+    "spi": ("call_spi", ("write", "read", "readinto", "write_readinto")),
+    "i2c": ("call_i2c", ("writeto", "writevto", "readfrom", "readfrom_into", "scan")),
+    "green_cs": ("call_pin", ("value",)),
+    "red_cs": ("call_pin", ("value",)),
+    "green_rst": ("call_pin", ("value",)),
+    "red_rst": ("call_pin", ("value",)),
+    "piezo": ("call_pin", ("freq", "duty_u16")),
+    "vsys": ("call_pin", ("read_u16",)),
+    "key_sm": ("call_pio", ("init", "active", "irq", "rx_fifo", "get", "put")),
 }
 PIEZO_STEP = "piezo_step"  # the piezo driver's step(), run by its own task
 
@@ -81,7 +106,8 @@ class DeviceTime:
     """Charges a unit's steps on the clock and records what a test measures: every keypad event
     the shell took (`delivered`: (kind, key, at_us)), every frame sent (`frames`: (render
     start us, end of its last I2C byte us, bytes)) and the busy time of each step by cost name
-    (`step_us`)."""
+    (`step_us`), with the hardware calls the firmware made in each (`step_calls`, every kind
+    together: their fixed costs are in `step_us`)."""
 
     def __init__(self, clock, parts, board, costs: dict) -> None:
         self.clock = clock
@@ -91,6 +117,10 @@ class DeviceTime:
         self.delivered: list = []
         self.frames: list = []
         self.step_us: dict = {}
+        self.step_calls: dict = {}
+        self.hw_calls = 0  # hardware calls the firmware made so far (charged: see HW_CALLS)
+        self._stepping = 0  # inside a charged step: its hardware calls are the firmware's
+        self._hw_depth = 0  # inside a hardware call: the models' own calls are not charged
         self._keypad = None
         self._render = None  # while a render runs: [start us, draw not yet charged, bytes, end]
         self._canvases: list = []  # the framebufs whose drawing calls are counted
@@ -100,6 +130,28 @@ class DeviceTime:
         self.board = board
         time_i2c(board.i2c, clock, self._i2c_starts, self._i2c_written)
         time_spi(board.spi, clock)
+        for attribute, (cost, methods) in HW_CALLS.items():
+            part = getattr(board, attribute, None)
+            if part is not None:
+                for method in methods:
+                    if hasattr(part, method):
+                        setattr(part, method, self._hw_call(cost, getattr(part, method)))
+
+    def _hw_call(self, cost: str, method):
+        """method, charged its fixed cost when the firmware calls it from a step."""
+
+        def call(*args, **kwargs):
+            if self._hw_depth or not self._stepping:
+                return method(*args, **kwargs)
+            self.hw_calls += 1
+            self.clock.busy_us(self.cost(cost))
+            self._hw_depth += 1
+            try:
+                return method(*args, **kwargs)
+            finally:
+                self._hw_depth -= 1
+
+        return call
 
     # ---- wiring into a freshly built unit (again at every boot) ------------------------------
 
@@ -131,26 +183,24 @@ class DeviceTime:
         """The keypad state machine's IRQ: its handler (the drain), then its cost."""
         keypad = handler.__self__  # drivers.pio_keypad.PioKeypad._drain, bound
         moved = keypad.drained
-        started = self.clock.busy_total_us
-        handler(sm)
+        mark = self._mark()
+        self._inside(handler, sm)
         changes = max(1, keypad.drained - moved)
-        self.clock.busy_us(self.cost("drain") * changes)
-        self._spent("drain", started)
+        self._spent("drain", mark, self.cost("drain") * changes)
 
     def _sampled(self, callback, timer) -> None:
         """The keypad timer's interrupt: its callback, then its cost on the clock."""
         keypad = callback.__self__  # drivers.keypad.Keypad._sample, bound
         scans, probes = keypad.scans, keypad.probes
-        started = self.clock.busy_total_us
-        callback(timer)
+        mark = self._mark()
+        self._inside(callback, timer)
         if keypad.scans != scans:
             name = "sample_scan"
         elif keypad.probes != probes:
             name = "sample_held"
         else:
             name = "sample_idle"
-        self.clock.busy_us(self.cost(name))
-        self._spent(name, started)
+        self._spent(name, mark, self.cost(name))
 
     def _count_calls(self, canvas) -> None:
         if any(canvas is counted for counted in self._canvases):
@@ -176,6 +226,8 @@ class DeviceTime:
         edition = self.unit.edition.name
         table = self.costs.get(edition)
         if table is not None and name not in table:
+            if name in FIXED:
+                return 0  # a table recorded before issue 27's fixed costs
             name = OLDER_NAMES.get(name, name)
         if table is None or name not in table:
             raise KeyError("no device cost %r for %s in the cost table" % (name, edition))
@@ -185,29 +237,44 @@ class DeviceTime:
         """step(...), then its cost `name` on the clock."""
 
         def run(*args):
-            started = self.clock.busy_total_us
-            result = step(*args)
-            self.clock.busy_us(self.cost(name))
-            self._spent(name, started)
+            mark = self._mark()
+            result = self._inside(step, *args)
+            self._spent(name, mark, self.cost(name))
             return result
 
         run.device_cost = name
         return run
 
-    def _spent(self, name: str, started: int) -> None:
-        self.step_us.setdefault(name, []).append(self.clock.busy_total_us - started)
+    def _mark(self) -> tuple:
+        """Where a step starts: the busy time and the hardware calls so far."""
+        return self.clock.busy_total_us, self.hw_calls
+
+    def _inside(self, step, *args):
+        """step(*args), its hardware calls charged as the firmware's."""
+        self._stepping += 1
+        try:
+            return step(*args)
+        finally:
+            self._stepping -= 1
+
+    def _spent(self, name: str, mark: tuple, us: int) -> None:
+        """The step's own cost `us` on the clock, with the fixed cost of a step (not for the
+        wake-up, which is between steps), then its busy time and hardware calls recorded."""
+        fixed = 0 if name == "wake" else self.cost("step_fixed")
+        self.clock.busy_us(us + fixed)
+        self.step_us.setdefault(name, []).append(self.clock.busy_total_us - mark[0])
+        self.step_calls.setdefault(name, []).append(self.hw_calls - mark[1])
 
     # ---- the step kinds --------------------------------------------------------------------
 
     def _step_scan(self, scan):
         def run(now):
-            started = self.clock.busy_total_us
+            mark = self._mark()
             self._count_events(self.unit.keypad)
             events = len(self.delivered)
-            scan(now)
+            self._inside(scan, now)
             name = "scan_event" if len(self.delivered) > events else "scan_idle"
-            self.clock.busy_us(self.cost(name))
-            self._spent(name, started)
+            self._spent(name, mark, self.cost(name))
 
         return run
 
@@ -231,11 +298,11 @@ class DeviceTime:
 
     def _step_poll(self, poll):
         def run(slot, now):
-            started = self.clock.busy_total_us
+            mark = self._mark()
             unit = self.unit
             before = unit.slots[slot].uid if unit.slots[slot] is not None else None
             moved = self.spi.bytes_moved
-            poll(slot, now)
+            self._inside(poll, slot, now)
             if self.spi.bytes_moved == moved:
                 return  # no reader was touched
             after = unit.slots[slot].uid if unit.slots[slot] is not None else None
@@ -245,36 +312,34 @@ class DeviceTime:
             else:
                 name = "poll_card_lying" if chip.cards else "poll_empty"
             wait = timer_wait_us(chip.regs) if chip.regs[_COM_IRQ] & _TIMER_IRQ else 0
-            self.clock.busy_us(self.cost(name) + wait)
-            self._spent(name, started)
+            self._spent(name, mark, self.cost(name) + wait)
 
         return run
 
     def _step_poll_start(self, start):
         def run(slot, now):
-            started = self.clock.busy_total_us
+            mark = self._mark()
             moved = self.spi.bytes_moved
-            start(slot, now)
+            self._inside(start, slot, now)
             if self.spi.bytes_moved != moved:  # a reader was touched
-                self.clock.busy_us(self.cost("poll_start"))
-                self._spent("poll_start", started)
+                self._spent("poll_start", mark, self.cost("poll_start"))
 
         return run
 
     def _step_render(self, render):
         def run(now):
-            started = self.clock.busy_total_us
+            mark = self._mark()
             self.clock.busy_us(self.cost("render_check"))
             state = self._render = [self.clock.now_us, True, 0, 0, self.canvas_calls]
             try:
-                sent = render(now)
+                sent = self._inside(render, now)
             finally:
                 self._render = None
             if state[1] and self.canvas_calls != state[4]:
                 self.clock.busy_us(self._draw_us(state))  # drawn, and nothing sent
             if state[2]:
                 self.frames.append((state[0], state[3], state[2]))
-            self._spent("render_sent" if sent else "render_unchanged", started)
+            self._spent("render_sent" if sent else "render_unchanged", mark, 0)
             return sent
 
         return run

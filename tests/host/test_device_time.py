@@ -14,7 +14,9 @@ still held the key's redraw back for the rest of the render task's 40 ms; a digi
 the flashing field now also restarts its flash). A key is taken about 16 ms after it went down
 (15 ms debounce, 1 ms scans), and the Stock Exchange's form keys that add a field, an amount
 and a note, or an error bar send 310-460 I2C bytes (7-10 ms of wire at 400 kHz): its median
-stays near the target.
+stays near the target. With issue 27's fixed costs (per hardware call, per step, per task
+wake-up, calibrated to the chip's idle profile): 19.0-19.2 ms in the card editions and 29.3 ms
+on the Stock Exchange.
 """
 
 import statistics
@@ -195,7 +197,10 @@ def test_an_empty_reader_poll_blocks_for_the_readers_timer():
         unit.advance(1.0)
         wait = timer_wait_us(unit.parts.green_reader.regs)
         assert wait > 0
-        own = load_costs()["electronic_banking"]["poll_empty"]
+        costs = load_costs()["electronic_banking"]
+        calls = max(unit.device.step_calls["poll_empty"])  # SPI and chip-select Pin calls
+        # the poll's own cost and the fixed costs of a step and of its calls (issue 27)
+        own = costs["poll_empty"] + costs.get("step_fixed", 0) + costs.get("call_spi", 0) * calls
         polls = unit.device.step_us["poll_empty"]
         assert len(polls) >= 12  # two readers, about 8 polls a second each
         assert all(us > wait + own for us in polls)  # plus SPI wire time
@@ -227,7 +232,8 @@ def test_a_blink_drawn_just_before_a_key_does_not_delay_its_redraw():
         unit.press("1", down_ms=60, up_ms=200)  # taken about 16 ms after the flash
         (_, _, taken), *_ = unit.device.delivered[mark:]
         assert taken - flash < unit.unit.render_ms * 1000  # inside the old wait
-        assert frame_after(unit, taken) - taken < 2000, (flash, taken, unit.device.frames[-3:])
+        # at once: the key's scan and the keypad task's wake-up (1.25 ms, issue 27), not 40 ms
+        assert frame_after(unit, taken) - taken < 3000, (flash, taken, unit.device.frames[-3:])
 
 
 def test_a_burst_of_keys_is_drawn_once_per_render_period():
@@ -242,7 +248,8 @@ def test_a_burst_of_keys_is_drawn_once_per_render_period():
         taken = [at for kind, _, at in unit.device.delivered[mark:] if kind == Keypad.PRESS]
         assert len(taken) == 2 and taken[1] - taken[0] < unit.unit.render_ms * 1000
         first, second = frame_after(unit, taken[0]), frame_after(unit, taken[1])
-        assert second - first >= unit.unit.render_ms * 1000
+        # the render task paces on ticks_ms: a frame's start in us is within 1 ms of its tick
+        assert second - first >= unit.unit.render_ms * 1000 - 1000
         assert second - first < unit.unit.render_ms * 1000 + 2000
         assert unit.screen_text()[-1] != "" and "12" in " ".join(unit.screen_text())
 
