@@ -34,9 +34,10 @@ def build_unit(
     fs = fs if fs is not None else DeviceFS("data")
     if display is None:
         display = SSD1306(board.i2c, board.display_address)
-    # The renderer's large objects (the Stock Exchange's screens too) first, while the heap is
-    # empty: on the chip a block of 1,280 bytes found no room after the summary (issue 27).
-    prepare(display.canvas, draws_market(edition))
+    # The renderer's large blocks first, while the heap is empty (issue 27); the Stock
+    # Exchange's screens too when no summary or menu comes first (else BankUnit loads them
+    # once it closes: the two at once would make the unit's highest heap).
+    prepare(display.canvas, draws_market(edition) and not (summary or menu))
 
     def keypad(name: str) -> tuple:
         keymap = board.keymap(name)

@@ -189,8 +189,6 @@ class BankUnit:
     # ---- start-up ----------------------------------------------------------------------------
 
     def boot(self, now: int) -> None:
-        if self.display is not None:  # the renderer's large objects before the journal's small
-            prepare(self.display.canvas, "screen" in self.edition.view())
         try:
             records, problems = self.store.load()
         except OSError:
@@ -218,6 +216,8 @@ class BankUnit:
         if config is not None:
             self.settings_notice = config.notice
             config.begin(self)  # the menu or the summary over the edition, or it lets go
+        if self.overlay is None:
+            self._prepare_screens()  # else when the summary or the menu closes
         if self.uses_cards:  # a card-less edition never wakes the readers (fitted or not)
             for slot in (GREEN, RED):
                 self._start_reader(slot, now)
@@ -242,7 +242,16 @@ class BankUnit:
             # app.config rebuilds the edition if the settings changed, then forgets itself
             self.config.close_overlay(self, now, key)
             memory.collect()  # the settings code let go: a quiet point
+            self._prepare_screens()
             self.collector.collected()
+
+    def _prepare_screens(self) -> None:
+        """The Stock Exchange's screens (ui.market_screens) loaded now, on a heap just collected
+        or still empty, not at its first market render (issue 27: on the chip that import found
+        no free block of 1,280 bytes after the summary). Not during the summary or the menu,
+        which draw none: both at once made the unit's highest heap."""
+        if self.display is not None:
+            prepare(self.display.canvas, "screen" in self.edition.view())
 
     def _start_reader(self, slot: int, now: int) -> None:
         reader = self.readers[slot]
