@@ -100,7 +100,27 @@ SAMPLE = {
         "unix64": {"smallest_heap": 1, "game_need": 1, "firmware_after_boot": 1},
         "wasi32": {"game_need": 1, "boot_need": 1, "firmware_after_boot": 1},
     },
+    "chip_heap": {"live_after_boot": 1, "peak": 1},
+    "fragmentation": {"allocation_failures": 0},
 }
+
+
+def test_an_allocation_failure_in_the_smallest_heap_fails_the_check():
+    """Issue 27: the whole unit must play its game in the smallest board's heap with no
+    allocation failing; one, caught by the shell or not, is over the budget of 0."""
+    failed = json.loads(json.dumps(SAMPLE))
+    failed["fragmentation"]["allocation_failures"] = 1
+    failures = BENCH.check({"editions": [failed]}, BUDGETS)
+    assert len(failures) == 1 and "fragmentation_failures" in failures[0]
+    assert BENCH.check({"editions": [SAMPLE]}, BUDGETS) == []
+
+
+def test_the_chip_heap_targets_stay_in_the_default_budget():
+    """Issue 27's targets on the chip: 110 KB live after boot, 125 KB at the peak (an edition
+    over them has its own budget, a guard, until it meets them)."""
+    star = BUDGETS["editions"]["*"]
+    assert star["chip_heap_after_boot_bytes"] <= 110 * 1024 * 1.03
+    assert star["chip_heap_peak_bytes"] <= 125 * 1024 * 1.03
 
 
 def test_the_cost_table_carries_over_the_keypad_costs_the_game_did_not_measure(tmp_path):
