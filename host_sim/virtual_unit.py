@@ -17,7 +17,7 @@ from host_sim.clock import VirtualClock, VirtualTimeLoop
 from host_sim.device_time import DeviceTime, load_costs
 from peripherals.flash import VirtualFlash
 from peripherals.piezo_recorder import tones
-from peripherals.wiring import VirtualParts, card_id
+from peripherals.wiring import SPARES, VirtualParts, card_id
 from rules import keys
 from rules import settings as schema
 from rules.money import EntryError, parse_amount
@@ -39,6 +39,11 @@ PUBLIC_RENAMES = {
     keys.REMOVE: "remove_player",
     keys.NEWGAME: "new_game",
 }
+
+
+def _held(held) -> str:
+    """What a slot holds, as a message says it: "card 3" or "spare 2"."""
+    return held if isinstance(held, str) else "card %d" % held
 
 
 def public_key_name(logical: str) -> str:
@@ -410,22 +415,35 @@ class VirtualUnit:
         if not self.uses_cards:
             raise VirtualUnitError("the %s unit has no card slots" % self.edition_name)
 
-    def insert(self, card: int, slot: str) -> None:
-        """Lay card number `card` in a slot. Cards above 6 are cards this unit never enrolled."""
+    def insert(self, card: int | None = None, slot: str = "", spare: int | None = None) -> None:
+        """Lay card number `card` in a slot (cards above 6 are cards this unit never
+        enrolled), or spare tag `spare` (1..8, no player card's UID: what a cafe keeps to
+        replace a lost card in the enrollment mode). Exactly one of card and spare."""
         self._need_slots()
         if slot not in SLOTS:
             raise VirtualUnitError("slot must be 'green' or 'red', not %r" % (slot,))
-        if not isinstance(card, int) or not 1 <= card <= 250:
-            raise VirtualUnitError("card must be a number 1..250, not %r" % (card,))
+        if (card is None) == (spare is None):
+            raise VirtualUnitError("insert takes a card=N or a spare=K, not both or neither")
+        if spare is not None:
+            if not isinstance(spare, int) or not 1 <= spare <= SPARES:
+                raise VirtualUnitError("spare must be a number 1..%d, not %r" % (SPARES, spare))
+            held = "spare %d" % spare
+        else:
+            if not isinstance(card, int) or not 1 <= card <= 250:
+                raise VirtualUnitError("card must be a number 1..250, not %r" % (card,))
+            held = card
         for name, holding in self.slot_cards.items():
-            if holding == card:
-                raise VirtualUnitError("card %d is already in the %s slot" % (card, name))
+            if holding == held:
+                raise VirtualUnitError("%s is already in the %s slot" % (_held(held), name))
         if self.slot_cards[slot] is not None:
             raise VirtualUnitError(
-                "the %s slot already holds card %d" % (slot, self.slot_cards[slot])
+                "the %s slot already holds %s" % (slot, _held(self.slot_cards[slot]))
             )
-        self.slot_cards[slot] = card
-        self.parts.insert(SLOTS[slot], card)
+        self.slot_cards[slot] = held
+        if spare is not None:
+            self.parts.insert(SLOTS[slot], spare, spare=True)
+        else:
+            self.parts.insert(SLOTS[slot], card)
         self.advance(CARD_SETTLE_S)
 
     def remove(self, slot: str) -> None:

@@ -17,8 +17,11 @@ from rules.admin_text import (
     MSG_ENROLL_NUMBER,
     MSG_ENROLL_ONE_CARD,
     MSG_ENROLLED,
+    MSG_ENROLLED_AS,
     MSG_NEW_GAME,
     MSG_NO_CARDS,
+    MSG_REPLACED,
+    MSG_REPLACES,
     TOTALS,
 )
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
@@ -118,6 +121,8 @@ class Admin:
                 known = ed.registry.number_of(card)
                 view["big"] = ed.entry or ("NEW" if known is None else "CARD %d" % known)
                 view["detail"] = MSG_ENROLL_NUMBER % ed.card_count
+                if ed.entry and known is None and ed.registry.card_of(int(ed.entry)) is not None:
+                    view["detail"] = MSG_REPLACES % int(ed.entry)  # what GO will do
         return view
 
     def key(self, key: str) -> None:
@@ -194,13 +199,22 @@ class Admin:
             ed.entry = key  # one digit: typing another replaces it
             ed.view_changed()
         elif key == keys.GO and ed.entry:
+            number = int(ed.entry)
+            known = ed.registry.number_of(card)
+            if known is not None and known != number:
+                ed.refuse(MSG_ENROLLED_AS % known)  # it would leave its own number card-less
+                return
+            # An unknown card given a number that has a card replaces that card: one record,
+            # replayed at boot as it is applied now (rules.cards drops the old binding).
+            replaces = known is None and ed.registry.card_of(number) is not None
+            done = MSG_REPLACED if replaces else MSG_ENROLLED
 
             def bound(record: tuple) -> None:
                 ed.clear_entry()
-                ed.show_message(MSG_ENROLLED % record[2], False)
+                ed.show_message(done % record[2], False)
                 ed.cue("credit")
 
-            ed.propose([("card", card, int(ed.entry))], bound)
+            ed.propose([("card", card, number)], bound)
         else:
             ed.refuse(MSG_ENROLL_NUMBER % ed.card_count)
 

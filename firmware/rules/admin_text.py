@@ -13,6 +13,11 @@ MSG_ENROLL_HELP = "INSERT CARD  C: DONE"
 MSG_ENROLL_NUMBER = "TYPE 1-%d, THEN GO"
 MSG_ENROLL_ONE_CARD = "ONE CARD AT A TIME"
 MSG_ENROLLED = "CARD %d ENROLLED"
+# A spare card takes the number of a lost one: the account (balance, history) stays with the
+# number, the old card is unknown from then on. A card enrolled as one number takes no other.
+MSG_REPLACES = "GO: REPLACE CARD %d"
+MSG_REPLACED = "CARD %d REPLACED"
+MSG_ENROLLED_AS = "ALREADY CARD %d"
 MSG_ENROLL_DONE = "ENROLLING DONE"
 MSG_CARDS_CLEARED = "ALL CARDS CLEARED"
 MSG_NEW_GAME = "NEW GAME"

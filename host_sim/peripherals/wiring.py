@@ -19,6 +19,18 @@ def card_id(number: int) -> str:
     return "".join("%02x" % byte for byte in card_uid(number))
 
 
+SPARES = 8  # spare tags a café keeps to replace a lost card: spare 1..8
+
+
+def spare_uid(number: int) -> bytes:
+    """The UID of spare tag `number` (1..SPARES): no player card has it ("SPARE")."""
+    return bytes((0x04, 0x53, 0x50, 0x41, 0x52, 0x45, number))
+
+
+def spare_id(number: int) -> str:
+    return "".join("%02x" % byte for byte in spare_uid(number))
+
+
 class VirtualBoard:
     """The attributes of boards/pico.py's Board, built on the fake buses."""
 
@@ -69,8 +81,10 @@ class VirtualParts:
     def reader(self, slot: int) -> MFRC522Chip:
         return self.green_reader if slot == 0 else self.red_reader
 
-    def insert(self, slot: int, number: int) -> None:
-        self.reader(slot).put_card(VirtualCard(card_uid(number)))
+    def insert(self, slot: int, number: int, spare: bool = False) -> None:
+        """Player card `number` in the slot, or spare tag `number` when `spare`."""
+        uid = spare_uid(number) if spare else card_uid(number)
+        self.reader(slot).put_card(VirtualCard(uid))
 
     def remove(self, slot: int) -> None:
         self.reader(slot).remove_card()

@@ -5,8 +5,8 @@
 from table import GREEN, RED, Table, card_id
 
 from compat.ticks import TICKS_PERIOD
+from rules import admin_text, money, undo
 from rules import electronic_banking as eb
-from rules import money, undo
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
 from rules.ledger import ERR_NOT_ENOUGH
@@ -529,6 +529,30 @@ def test_re_enrolling_a_number_makes_the_old_card_unknown():
     table.insert(GREEN, 2)  # the card that used to be number 2
     assert table.view()["message"] == eb.MSG_UNKNOWN_CARD
     assert table.balance(2) == START  # the account itself is untouched
+
+
+def test_a_spare_replaces_a_lost_card_and_says_so_first():
+    """Issue 28: the spare's number has a card, so GO replaces it (one record), and the
+    screen says so before GO; an enrolled card is refused another number."""
+    table = Table()
+    table.hold("K", 3100)
+    table.press("GO")
+    table.insert(GREEN, raw_id="spare")
+    table.type("2")
+    assert table.view()["detail"] == admin_text.MSG_REPLACES % 2
+    table.press("GO")
+    assert table.journal[-1] == ("card", "spare", 2)
+    assert table.view()["message"] == admin_text.MSG_REPLACED % 2
+    table.remove(GREEN)
+    journal = list(table.journal)
+    table.insert(GREEN, 3)  # card 3, enrolled: it may not become number 2
+    table.type("2")
+    assert table.view()["detail"] == eb.MSG_ENROLL_NUMBER % 6  # no replacement offered
+    table.press("GO")
+    assert table.view()["message"] == admin_text.MSG_ENROLLED_AS % 3
+    assert table.view()["error"]
+    assert table.journal == journal  # a refused call changes nothing
+    assert table.unit.registry.number_of("spare") == 2
 
 
 def test_clearing_all_cards_needs_a_hold_and_a_confirm():
