@@ -92,7 +92,8 @@ _IRQ_POLLS = const(700)
 
 
 class MFRC522:
-    """One MFRC522 on a shared SPI bus (mode 0, up to 10 MHz) with its own chip-select pin."""
+    """One MFRC522 on an SPI bus (mode 0, up to 10 MHz) with its own chip-select pin. The
+    boards give each reader a bus of its own: many modules drive MISO while deselected."""
 
     def __init__(self, spi: "SPI", cs: "Pin", rst: "Pin | None" = None) -> None:
         self._spi = spi
@@ -134,11 +135,13 @@ class MFRC522:
         self._tx_off = 0  # TxControlReg with the antenna drivers off, read by init()
         self._reload = -1  # TReloadReg low byte as last written (the high byte stays 0)
         self.field = False  # the carrier is on: from field_on() to the end of read_uid()
+        self.version = -1  # VersionReg as init() last read it (0x00/0xFF: no chip answered)
         self.collision = False  # the last read_uid() failed because several cards answered
 
     def init(self) -> int:
         """Reset and configure the chip; it is left in soft power-down with the field off
         (field_on() wakes it for a poll). Returns VersionReg."""
+        self.version = -1
         rst = self._rst
         if rst is not None:
             rst(0)
@@ -147,7 +150,7 @@ class MFRC522:
             self._wait_ready(_READY_POLLS, 1)
         self._write(_COMMAND, _SOFT_RESET)
         self._wait_ready(_READY_POLLS, 1)
-        version = self._read(_VERSION)
+        version = self.version = self._read(_VERSION)
         if version == 0x00 or version == 0xFF:
             raise OSError("MFRC522 not found")
         self._write(_T_MODE, _T_AUTO | _PRESCALER >> 8)
@@ -342,7 +345,7 @@ class MFRC522:
                 return
             if pause_ms:
                 sleep_ms(pause_ms)
-        version = self._read(_VERSION)
+        version = self.version = self._read(_VERSION)
         if version == 0x00 or version == 0xFF:
             raise OSError("MFRC522 not found")
         raise OSError("MFRC522 reset timeout")
