@@ -159,7 +159,7 @@ class SelfTest:
             try:
                 version = reader.init()
             except OSError:
-                self._reader_failed(slot, reader.version)
+                self._reader_failed(slot, reader.read_version())
                 continue
             self.slots[slot] = CardSlot(reader)
             self._result(name, True, "VERSION 0x%02X" % version)

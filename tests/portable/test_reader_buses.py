@@ -3,6 +3,7 @@
 import os
 
 from app.build import build_unit
+from app.selftest import READER_HINTS, build_selftest
 from drivers.mfrc522 import MFRC522, CardSlot
 from peripherals.flash import VirtualFlash, empty_dir
 from peripherals.mfrc522_chip import VirtualCard
@@ -26,7 +27,7 @@ def versions(board) -> list:
         try:
             found.append(reader.init())
         except OSError:
-            found.append(reader.version)
+            found.append(reader.read_version())
     return found
 
 
@@ -53,6 +54,22 @@ def test_a_reader_holding_miso_silences_the_other_on_a_shared_bus():
     assert versions(board) == [0x92, 0x92]  # well-behaved modules share a bus
     parts.green_reader.holds_miso = True  # GREEN keeps pulling MISO low while deselected
     assert versions(board) == [0x92, 0x00]  # RED reads as all zeros: "missing"
+
+
+def test_the_self_test_names_the_reader_silenced_on_a_shared_bus():
+    board = VirtualBoard()
+    board.red_spi = board.green_spi
+    parts = VirtualParts(board)
+    parts.green_reader.holds_miso = True
+    lines: list = []
+    test = build_selftest(board, board.keymap("electronic_banking"), lines.append)
+    now = 5000
+    while test.step < 2:  # the display pattern, then both readers' versions
+        test.run_step(now)
+        now += 10
+    assert "SELFTEST READER GREEN PASS VERSION 0x92" in lines
+    assert "SELFTEST READER RED FAIL VERSION 0x00: " + " ".join(READER_HINTS[0x00]) in lines
+    assert test.hint == ("RED READER READS 00",) + READER_HINTS[0x00]
 
 
 def test_each_reader_answers_on_its_own_bus_while_the_other_holds_miso():
