@@ -1,5 +1,6 @@
 # The readers' SPI buses: a reader that drives MISO while deselected breaks a shared bus, not two.
-# micropython-heap: 192k (the driver and two reader models, as test_selftest)
+# micropython-heap: 288k (app.build and app.selftest imported with the whole firmware, plus every
+# virtual part's model in one heap, as test_unit_cardless)
 import os
 
 from app.build import build_unit
