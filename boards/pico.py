@@ -1,11 +1,13 @@
 # Raspberry Pi Pico (RP2040): the pin map of the banking unit; builds every bus and pin object.
 #
-#   GP4  I2C0 SDA   SSD1306          GP18 SPI0 SCK   both MFRC522
-#   GP5  I2C0 SCL   SSD1306          GP19 SPI0 MOSI  both MFRC522
-#   GP2  PWM1 A     piezo            GP16 SPI0 MISO  both MFRC522
+#   GP4  I2C0 SDA   SSD1306          GP18 SPI0 SCK   GREEN MFRC522   GP26 SPI1 SCK   RED MFRC522
+#   GP5  I2C0 SCL   SSD1306          GP19 SPI0 MOSI  GREEN MFRC522   GP27 SPI1 MOSI  RED MFRC522
+#   GP2  PWM1 A     piezo            GP16 SPI0 MISO  GREEN MFRC522   GP28 SPI1 MISO  RED MFRC522
 #   GP6..GP10  keypad rows (open drain)  GP17 GREEN reader SDA (chip select)
 #   GP11..GP15 keypad columns (in)   GP20 RED reader SDA (chip select)
 #   GP29 ADC3  VSYS/3 (on the board) GP21 GREEN reader RST, GP22 RED reader RST
+# Each reader has its own SPI bus: many RC522 modules keep driving MISO while deselected, and
+# on a shared bus that one stops the other answering (issue 28).
 import rp2
 from machine import ADC, I2C, PWM, SPI, Pin, Timer
 
@@ -27,7 +29,8 @@ class Board:
         size = int(matrix[0])
         self.matrix = matrix
         self.i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=self.i2c_hz)
-        self.spi = SPI(0, baudrate=self.spi_hz, sck=Pin(18), mosi=Pin(19), miso=Pin(16))
+        self.green_spi = SPI(0, baudrate=self.spi_hz, sck=Pin(18), mosi=Pin(19), miso=Pin(16))
+        self.red_spi = SPI(1, baudrate=self.spi_hz, sck=Pin(26), mosi=Pin(27), miso=Pin(28))
         self.green_cs = Pin(17, Pin.OUT, value=1)
         self.red_cs = Pin(20, Pin.OUT, value=1)
         self.green_rst = Pin(21, Pin.OUT, value=1)

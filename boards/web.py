@@ -113,7 +113,8 @@ class WebBoard:
         size = int(matrix[0])
         self.matrix = matrix
         self.i2c = I2C(0)
-        self.spi = SPI(0)
+        self.green_spi = SPI(0)  # each reader on its own bus, as on boards/pico.py
+        self.red_spi = SPI(1)
         self.green_cs = Pin(17, Pin.OUT, value=1)
         self.red_cs = Pin(20, Pin.OUT, value=1)
         self.green_rst = Pin(21, Pin.OUT, value=1)

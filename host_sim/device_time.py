@@ -59,7 +59,8 @@ FIXED = ("call_spi", "call_i2c", "call_pin", "call_pio", "step_fixed", "wake")
 # columns are left out: with the PIO scanner only the state machine's model touches them, and
 # the timer sampler's reads are in its "sample_*" costs.
 HW_CALLS = {
-    "spi": ("call_spi", ("write", "read", "readinto", "write_readinto")),
+    "green_spi": ("call_spi", ("write", "read", "readinto", "write_readinto")),
+    "red_spi": ("call_spi", ("write", "read", "readinto", "write_readinto")),
     "i2c": ("call_i2c", ("writeto", "writevto", "readfrom", "readfrom_into", "scan")),
     "green_cs": ("call_pin", ("value",)),
     "red_cs": ("call_pin", ("value",)),
@@ -126,16 +127,25 @@ class DeviceTime:
         self._canvases: list = []  # the framebufs whose drawing calls are counted
         self._depth = 0  # canvas calls inside a canvas call (hline -> fill_rect) are not counted
         self.canvas_calls = 0
-        self.spi = board.spi
+        # The readers' buses, each once (a test may put both readers on one).
+        self.spis = [board.green_spi]
+        if board.red_spi is not board.green_spi:
+            self.spis.append(board.red_spi)
         self.board = board
         time_i2c(board.i2c, clock, self._i2c_starts, self._i2c_written)
-        time_spi(board.spi, clock)
+        for spi in self.spis:
+            time_spi(spi, clock)
+        wrapped: list = []
         for attribute, (cost, methods) in HW_CALLS.items():
             part = getattr(board, attribute, None)
-            if part is not None:
+            if part is not None and not any(part is done for done in wrapped):
+                wrapped.append(part)
                 for method in methods:
                     if hasattr(part, method):
                         setattr(part, method, self._hw_call(cost, getattr(part, method)))
+
+    def _spi_bytes(self) -> int:
+        return sum(spi.bytes_moved for spi in self.spis)
 
     def _hw_call(self, cost: str, method):
         """method, charged its fixed cost when the firmware calls it from a step."""
@@ -301,9 +311,9 @@ class DeviceTime:
             mark = self._mark()
             unit = self.unit
             before = unit.slots[slot].uid if unit.slots[slot] is not None else None
-            moved = self.spi.bytes_moved
+            moved = self._spi_bytes()
             self._inside(poll, slot, now)
-            if self.spi.bytes_moved == moved:
+            if self._spi_bytes() == moved:
                 return  # no reader was touched
             after = unit.slots[slot].uid if unit.slots[slot] is not None else None
             chip = self.parts.reader(slot)
@@ -319,9 +329,9 @@ class DeviceTime:
     def _step_poll_start(self, start):
         def run(slot, now):
             mark = self._mark()
-            moved = self.spi.bytes_moved
+            moved = self._spi_bytes()
             self._inside(start, slot, now)
-            if self.spi.bytes_moved != moved:  # a reader was touched
+            if self._spi_bytes() != moved:  # a reader was touched
                 self._spent("poll_start", mark, self.cost("poll_start"))
 
         return run

@@ -53,8 +53,8 @@ def build_unit(
         from drivers.mfrc522 import MFRC522  # not loaded at all for a card-less edition
 
         return [
-            MFRC522(board.spi, board.green_cs, board.green_rst),
-            MFRC522(board.spi, board.red_cs, board.red_rst),
+            MFRC522(board.green_spi, board.green_cs, board.green_rst),
+            MFRC522(board.red_spi, board.red_cs, board.red_rst),
         ]
 
     if summary or menu or _settings_on(fs):

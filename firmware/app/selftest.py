@@ -19,6 +19,13 @@ VSYS_MIN_MV = 2800  # below this the Pico browns out; above VSYS_MAX_MV somethin
 VSYS_MAX_MV = 5500
 TEST_TONE = ((1000, TONE_MS),)
 SLOT_NAMES = ("GREEN", "RED")
+# What to check on a reader whose VersionReg reads 0x00 (something holds MISO low: a part
+# sharing its MISO line, a short) or 0xFF (nothing drives MISO): small-font lines of at most
+# 21 characters, under "<slot> READER READS <value>" on the summary screen.
+READER_HINTS = {
+    0x00: ("MISO HELD LOW: CHECK", "ITS MISO IS ON ITS", "OWN BUS, NOT SHORTED"),
+    0xFF: ("NO ANSWER: CHECK ITS", "3.3V, GND, SDA, SCK,", "MOSI, MISO AND RST"),
+}
 
 
 class SelfTest:
@@ -28,6 +35,7 @@ class SelfTest:
         # card-less build, whose reader and card steps are skipped
         self.slots: list = [None, None]
         self.field_at = 0  # `waited` when the card step switched its reader's field on
+        self.hint: tuple | None = None  # READER_HINTS lines of the first reader that failed
         self.keypad = keypad
         self.keys = [key for row in keymap for key in row if key is not None]
         self.piezo = piezo
@@ -47,12 +55,13 @@ class SelfTest:
         self.results.append((part, passed, detail))
         self.out("SELFTEST %s %s %s" % (part, "PASS" if passed else "FAIL", detail))
 
-    def _show(self, title: str, big: str, detail: str, error: bool = False) -> None:
+    def _show(self, title: str, big: str, detail: str, error: bool = False, lines=None) -> None:
         if self.display is None:
             return
         view = {
             "display_on": True,
             "title": title,
+            "lines": lines,
             "big": big,
             "detail": detail,
             "message": detail if error else "",
@@ -150,10 +159,20 @@ class SelfTest:
             try:
                 version = reader.init()
             except OSError:
-                self._result(name, False, "NOT FOUND")
+                self._reader_failed(slot, reader.read_version())
                 continue
             self.slots[slot] = CardSlot(reader)
             self._result(name, True, "VERSION 0x%02X" % version)
+
+    def _reader_failed(self, slot: int, version: int) -> None:
+        name = "READER " + SLOT_NAMES[slot]
+        hint = READER_HINTS.get(version)
+        if hint is None:  # no version read (a reset that never ended)
+            self._result(name, False, "NOT FOUND")
+            return
+        self._result(name, False, "VERSION 0x%02X: %s" % (version, " ".join(hint)))
+        if self.hint is None:
+            self.hint = ("%s READER READS %02X" % (SLOT_NAMES[slot], version),) + hint
 
     def _card(self, slot: int, waited: int) -> bool:
         """True when this slot's step is finished."""
@@ -227,7 +246,9 @@ class SelfTest:
 
     def _summary(self) -> None:
         failed = self.failures()
-        if failed:
+        if failed and self.hint is not None:  # what to check on that reader, for the maker
+            self._show("SELF-TEST FAIL", "", "%d CHECKS FAILED" % len(failed), True, self.hint)
+        elif failed:
             self._show("SELF-TEST", "FAIL", "%d FAILED: %s" % (len(failed), failed[0]), True)
         else:
             self._show("SELF-TEST", "PASS", "ALL %d CHECKS OK" % len(self.results))
@@ -248,8 +269,8 @@ def build_selftest(board, keymap, out=print, cards: bool = True) -> SelfTest:
     readers = None
     if cards:
         readers = [
-            MFRC522(board.spi, board.green_cs, board.green_rst),
-            MFRC522(board.spi, board.red_cs, board.red_rst),
+            MFRC522(board.green_spi, board.green_cs, board.green_rst),
+            MFRC522(board.red_spi, board.red_cs, board.red_rst),
         ]
     return SelfTest(
         SSD1306(board.i2c, board.display_address),

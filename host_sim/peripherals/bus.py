@@ -60,7 +60,10 @@ class Pin:
 
 
 class SPI:
-    """SPI master; each attached part sees the bytes while its chip-select pin is low."""
+    """SPI master; each attached part sees the bytes while its chip-select pin is low. A part
+    whose `holds_miso` is true keeps driving MISO with `held_miso` while deselected (many
+    RC522 modules do): the lines meet as a wired AND, so a low it holds wins over the byte the
+    selected part shifts out."""
 
     MSB = 0
     LSB = 1
@@ -92,8 +95,10 @@ class SPI:
         byte_in = 0xFF  # MISO idles high through the readers' pull-up when nobody drives it
         for cs_pin, part in self.parts:
             if cs_pin.value() == 0:
-                byte_in = part.exchange(byte_out) & 0xFF
-        return byte_in
+                byte_in &= part.exchange(byte_out)
+            elif getattr(part, "holds_miso", False):
+                byte_in &= part.held_miso
+        return byte_in & 0xFF
 
     def write(self, data):
         for byte in data:

@@ -247,7 +247,9 @@ class MFRC522Chip:
 
     `rst` (optional Pin) is NRSTPD: low holds the chip in hard power-down, the rising edge resets
     it. Cards go in with put_card()/add_card(); faults with miss_next(), corrupt_next_crc(),
-    corrupt_next_bcc() and `present = False` (nobody drives MISO: reads `absent_miso`).
+    corrupt_next_bcc() and `present = False` (nobody drives MISO: reads `absent_miso`);
+    `holds_miso = True` makes it one of the modules that keep driving MISO (`held_miso`) while
+    deselected, which on a shared bus garbles what the other reader answers (bus.SPI).
     `clock_us` (optional callable, microseconds): cards then answer only once powered for
     their power_up_us; without it they answer as soon as the field is on.
     Soft power-down (CommandReg PowerDown) stops the field and the commands; clearing it wakes
@@ -265,6 +267,8 @@ class MFRC522Chip:
         self.version = version  # 0x91 = v1.0, 0x92 = v2.0; clones report 0x88, 0x12 ...
         self.present = True
         self.absent_miso = 0xFF  # what MISO reads with no chip: 0xFF with a pull-up, else 0x00
+        self.holds_miso = False  # drives MISO while its chip select is high
+        self.held_miso = 0x00  # what it drives then: its output stays low
         self.regs = bytearray(64)
         self.cards = []
         self.frames = 0  # RF frames sent

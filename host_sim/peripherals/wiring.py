@@ -9,6 +9,12 @@ from peripherals.mfrc522_chip import MFRC522Chip, VirtualCard
 from peripherals.ssd1306_panel import SSD1306Panel
 
 
+def spi_bytes(board) -> int:
+    """Bytes moved on the readers' SPI buses so far (a bus the two share counted once)."""
+    green, red = board.green_spi, board.red_spi
+    return green.bytes_moved + (red.bytes_moved if red is not green else 0)
+
+
 def card_uid(number: int) -> bytes:
     """The 7-byte UID of virtual player card `number` (0x04: NXP's manufacturer byte)."""
     return bytes((0x04, 0x4D, 0x42, 0x41, 0x4E, 0x4B, number))
@@ -42,7 +48,8 @@ class VirtualBoard:
         size = int(matrix[0])
         self.matrix = matrix
         self.i2c = I2C(0)
-        self.spi = SPI(0)
+        self.green_spi = SPI(0)  # each reader on its own bus, as on the Pico boards
+        self.red_spi = SPI(1)
         self.green_cs = Pin(17, Pin.OUT, value=1)
         self.red_cs = Pin(20, Pin.OUT, value=1)
         self.green_rst = Pin(21, Pin.OUT, value=1)
@@ -69,8 +76,8 @@ class VirtualParts:
         board.i2c.attach(board.display_address, self.panel)
         self.green_reader = MFRC522Chip(rst=board.green_rst, clock_us=clock_us)
         self.red_reader = MFRC522Chip(rst=board.red_rst, clock_us=clock_us)
-        board.spi.attach(board.green_cs, self.green_reader)
-        board.spi.attach(board.red_cs, self.red_reader)
+        board.green_spi.attach(board.green_cs, self.green_reader)
+        board.red_spi.attach(board.red_cs, self.red_reader)
         self.keypad = KeypadMatrix(board.rows, board.cols, board.keymap(edition))
         key_sm = getattr(board, "key_sm", None)  # the rp2 state machine scanning the keypad
         if key_sm is not None:

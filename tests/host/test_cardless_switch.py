@@ -2,6 +2,7 @@
 edition builds them then, and they read cards."""
 
 from host_sim.virtual_unit import VirtualUnit
+from peripherals.wiring import spi_bytes
 
 
 def test_a_cardless_unit_switched_to_a_card_edition_builds_and_reads_its_readers() -> None:
@@ -18,7 +19,7 @@ def test_a_cardless_unit_switched_to_a_card_edition_builds_and_reads_its_readers
         assert unit.unit.edition.name == "electronic_banking"
         assert None not in unit.unit.readers
         unit.advance(1.0)
-        assert None not in unit.unit.slots and unit.board.spi.bytes_moved > 0
+        assert None not in unit.unit.slots and spi_bytes(unit.board) > 0
         assert "READER" not in " ".join(unit.screen_text())
         unit.insert(card=1, slot="green")
         unit.advance(1.2)

@@ -3437,6 +3437,40 @@ def test_F159_memory_runs_out_while_the_mark_is_written(unit: VirtualUnit) -> No
     kept(unit, {1: 16 * M})
 
 
+# ---- the readers' SPI buses (issue 28) -------------------------------------------------------
+
+
+def test_F160_a_reader_that_drives_miso_while_deselected(unit: VirtualUnit) -> None:
+    unit.parts.green_reader.holds_miso = True
+    reboot(unit)
+    assert unit.screen_text() == IDLE
+    ready(unit, 1, "green")
+    unit.type("1M")
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "+1M"]
+    assert unit.sounds() == ["key", "credit"]
+    unit.remove("green")
+    unit.advance(1.5)
+    ready(unit, 2, "red")
+    unit.type("1M")
+    assert unit.screen_text()[:2] == ["CARD 2 PAYS", "14M"]
+    assert unit.sounds() == ["key", "debit"]
+    kept(unit, {1: 16 * M, 2: 14 * M})
+
+
+def test_F161_both_readers_on_one_bus_one_holding_miso(unit: VirtualUnit) -> None:
+    board = unit.board
+    board.red_spi = board.green_spi  # RED's SCK, MOSI and MISO on GREEN's lines
+    board.green_spi.attach(board.red_cs, unit.parts.red_reader)
+    unit.parts.green_reader.holds_miso = True
+    reboot(unit)
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", "RED READER MISSING"]
+    ready(unit, 1, "green")
+    unit.type("1M")
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "RED READER MISSING"]
+    assert unit.sounds() == ["key", "credit"]
+    kept(unit, {1: 16 * M})
+
+
 # ---- a lost card replaced (issue 28) ----------------------------------------------------
 
 

@@ -5,6 +5,7 @@ cards, which need 5 ms of field before they answer, are still read."""
 from test_settings_editions import settled, switch_edition
 
 from host_sim.virtual_unit import VirtualUnit
+from peripherals.wiring import spi_bytes
 
 
 def duty(chip, unit: VirtualUnit, seconds: float) -> tuple:
@@ -66,8 +67,8 @@ def test_the_stock_exchange_switched_in_by_the_menu_leaves_both_fields_off() -> 
         settled(unit)
         chips = (unit.parts.green_reader, unit.parts.red_reader)
         ons = [chip.field_ons for chip in chips]
-        spi = unit.board.spi.bytes_moved
+        spi = spi_bytes(unit.board)
         unit.advance(2.0)
         assert [chip.field_ons for chip in chips] == ons  # never on again
         assert not chips[0].field and not chips[1].field
-        assert unit.board.spi.bytes_moved == spi  # nor touched
+        assert spi_bytes(unit.board) == spi  # nor touched

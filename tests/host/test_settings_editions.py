@@ -5,6 +5,7 @@ Exchange and Classic taking effect: new games, keypad layouts, readers, boot sum
 import pytest
 
 from host_sim import VirtualUnit, VirtualUnitError
+from peripherals.wiring import spi_bytes
 
 M = 1000000
 # The menu's keys on each layout, by their VirtualUnit names: (ok, back, next, prev).
@@ -100,14 +101,14 @@ def test_switching_editions_by_keys_new_game_layout_readers_and_summary() -> Non
         assert card_in(unit, 1) == ["CARD 1 RECEIVES", "15M"]
         unit.type("1M")
         unit.remove("green")
-        spi = unit.board.spi.bytes_moved
+        spi = spi_bytes(unit.board)
         assert spi > 0  # the readers are polled
 
         # Electronic Banking -> Stock Exchange: a new game of shares; no reader is touched.
         switch_edition(unit, "STOCK EXCH.")
         assert unit.unit.edition.name == "stock_exchange"
         assert settled(unit) == SE_MARKET
-        spi = unit.board.spi.bytes_moved
+        spi = spi_bytes(unit.board)
         unit.press("bank_purchase")  # a Stock Exchange key, where Electronic Banking has none
         assert settled(unit) == ["BANK PURCHASE", "TOKEN", "-", "CODE", "--"]
         unit.press("1")
@@ -120,11 +121,11 @@ def test_switching_editions_by_keys_new_game_layout_readers_and_summary() -> Non
         with pytest.raises(VirtualUnitError, match="no card slots"):
             unit.insert(card=1, slot="green")
         unit.advance(10)
-        assert unit.board.spi.bytes_moved == spi  # no SPI traffic in a card-less edition
+        assert spi_bytes(unit.board) == spi  # no SPI traffic in a card-less edition
         unit.boot_summary = True
         unit.power_cycle()
         assert settled(unit)[0] == "STOCK EXCH."  # the summary names the new edition
-        assert unit.board.spi.bytes_moved == spi  # nor at boot
+        assert spi_bytes(unit.board) == spi  # nor at boot
         unit.press("5")  # ends the summary only
         unit.boot_summary = False
         assert unit.president(1) == "hat"  # the game goes on over a power cycle
@@ -134,7 +135,7 @@ def test_switching_editions_by_keys_new_game_layout_readers_and_summary() -> Non
         assert unit.unit.edition.name == "classic"
         assert settled(unit) == EB_IDLE
         assert card_in(unit, 1) == ["CARD 1 RECEIVES", "$1500"]  # cards work again
-        assert unit.board.spi.bytes_moved > spi
+        assert spi_bytes(unit.board) > spi
         unit.remove("green")
         assert unit.balances() == {n: 1500 for n in range(1, 7)}  # a new game, every card kept
         unit.hold("bankrupt", 2.5)  # a Classic key: its TOTALS gesture

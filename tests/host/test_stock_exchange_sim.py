@@ -7,6 +7,7 @@ import pytest
 
 from host_sim import VirtualUnit, VirtualUnitError
 from peripherals.flash import PowerCut
+from peripherals.wiring import spi_bytes
 
 TOKEN_KEY = {"hat": "1", "car": "2", "dog": "3", "shoe": "4", "iron": "5", "boat": "6"}
 
@@ -61,7 +62,7 @@ def test_a_fresh_unit_shows_the_first_market_screen_and_has_no_slots(unit) -> No
     assert shown[0] == "01-05" and "H" in shown and "B" in shown
     assert shown.count("--") == 5 and shown.count("9") == 5  # unlisted, the bank holds all 9
     assert unit.unit.slots == [None, None] and unit.unit.notice() == ""
-    assert unit.board.spi.bytes_moved == 0  # the readers are never started
+    assert spi_bytes(unit.board) == 0  # the readers are never started
     assert unit.flash.listdir() == []  # no cards enrolled on a card-less unit's flash
     with pytest.raises(VirtualUnitError, match="no card slots"):
         unit.insert(card=1, slot="green")

@@ -1,5 +1,6 @@
 # The self-test on virtual parts: all good, a missing reader, a dead key, entering it at power-on.
 # micropython-heap: 192k (firmware plus every virtual part's model in one heap, as test_unit)
+from app.selftest import READER_HINTS as HINTS
 from app.selftest import build_selftest, hold_at_power_on, selftest_key
 from peripherals.wiring import VirtualBoard, VirtualParts
 
@@ -57,10 +58,43 @@ def test_a_missing_reader_fails_its_checks_and_the_rest_goes_on():
     bench = Bench(red_reader=False)
     bench.run()
     assert bench.test.failures() == ["READER RED", "CARD RED"]
-    assert "SELFTEST READER RED FAIL NOT FOUND" in bench.lines
+    assert "SELFTEST READER RED FAIL VERSION 0xFF: " + " ".join(HINTS[0xFF]) in bench.lines
     assert "SELFTEST CARD GREEN PASS 044d42414e4b01" in bench.lines
     assert bench.lines[-1].startswith("SELFTEST SUMMARY FAIL")
-    assert "FAIL" in [entry[2] for entry in bench.test.screen_log]
+    assert "SELF-TEST FAIL" in [entry[2] for entry in bench.test.screen_log]
+
+
+def screen(bench) -> list:
+    return [entry[2] for entry in bench.test.screen_log if not entry[2].startswith("icon:")]
+
+
+def test_a_reader_reading_ff_is_named_with_what_to_check():
+    bench = Bench(red_reader=False)  # nothing drives RED's MISO: the pull-up reads 0xFF
+    bench.run()
+    assert screen(bench) == ["SELF-TEST FAIL", "RED READER READS FF"] + list(HINTS[0xFF]) + [
+        "2 CHECKS FAILED"
+    ]
+    assert HINTS[0xFF] == ("NO ANSWER: CHECK ITS", "3.3V, GND, SDA, SCK,", "MOSI, MISO AND RST")
+
+
+def test_a_reader_reading_00_is_named_with_what_to_check():
+    bench = Bench()
+    bench.parts.green_reader.present = False
+    bench.parts.green_reader.absent_miso = 0x00  # something holds GREEN's MISO low
+    bench.run()
+    assert bench.test.failures() == ["READER GREEN", "CARD GREEN"]
+    assert "SELFTEST READER GREEN FAIL VERSION 0x00: " + " ".join(HINTS[0x00]) in bench.lines
+    assert "SELFTEST CARD RED PASS 044d42414e4b02" in bench.lines  # RED still works
+    assert screen(bench) == ["SELF-TEST FAIL", "GREEN READER READS 00"] + list(HINTS[0x00]) + [
+        "2 CHECKS FAILED"
+    ]
+    assert HINTS[0x00] == ("MISO HELD LOW: CHECK", "ITS MISO IS ON ITS", "OWN BUS, NOT SHORTED")
+
+
+def test_every_reader_hint_fits_a_line_of_the_panel():
+    for value, hint in HINTS.items():
+        for line in ("GREEN READER READS %02X" % value,) + hint:
+            assert len(line) <= 21, line  # 128 px / 6 px per small-font character
 
 
 def test_a_dead_key_times_out_and_is_named():

@@ -312,7 +312,8 @@ class MeteredBoard:
         self.display_address = board.display_address
         self.vsys_divider = board.vsys_divider
         self.keymap = board.keymap
-        for name in ("i2c", "spi", "piezo", "vsys", "green_cs", "red_cs", "green_rst", "red_rst"):
+        readers = ("green_spi", "red_spi", "green_cs", "red_cs", "green_rst", "red_rst")
+        for name in ("i2c", "piezo", "vsys") + readers:
             setattr(self, name, Metered(getattr(board, name)))
         self.rows = [CountedPin(pin, 0) for pin in board.rows]
         self.cols = [CountedPin(pin, 1) for pin in board.cols]
@@ -615,6 +616,10 @@ class Game:
         handler(self.firmware_sm)
         hcall("e", "D")
 
+    def _spi_bytes(self):
+        """Bytes moved on both readers' SPI buses (one each on the board)."""
+        return self.board.green_spi.bytes_moved + self.board.red_spi.bytes_moved
+
     def _cs_watch(self, slot):
         def watch(pin, level):
             if not level:
@@ -720,7 +725,7 @@ class Game:
         if start:
             card_slot = self.unit.slots[slot]
             self.poll_from[slot] = (
-                self.board.spi.bytes_moved,
+                self._spi_bytes(),
                 self.cs_low[slot],
                 card_slot.uid if card_slot is not None else None,
             )
@@ -737,7 +742,7 @@ class Game:
         state = 2 if after != holding else (1 if self.slot_card[slot] is not None else 0)
         if state:
             hcall("l", "PC"[state - 1])  # P: a card lying in the slot, C: it came or went
-        self.polls[state].add(self.board.spi.bytes_moved - moved)
+        self.polls[state].add(self._spi_bytes() - moved)
         self.poll_cs[state].add(self.cs_low[slot] - selects)
 
     # ---- hands ----

@@ -32,7 +32,9 @@ ITEMS = (
          "are not supported (other controller)"),
     Item("U3, U4", "MFRC522 reader module (RFID-RC522)", 2, "module with NXP MFRC52202HN1",
          2.50, "the small 'RC522 mini' boards work with less range; PN532 boards do not "
-         "(other chip). A unit that only plays the Stock Exchange needs neither reader nor "
+         "(other chip). Each is wired to an SPI bus of its own (SPI0, SPI1): many modules "
+         "keep driving MISO while deselected, and need no diode or resistor that way. A "
+         "unit that only plays the Stock Exchange needs neither reader nor "
          "cards: the firmware never starts the readers for a card-less edition"),
     Item("-", "MIFARE Classic 1K ISO cards (ID-1)", 8, "NXP MF1S50 based white cards", 0.30,
          "any ISO 14443-3A card (NTAG213/215 cards): only the UID is read; key fobs do not "

@@ -34,7 +34,8 @@ RUN_PIN = 30
 # message, so a part added to a board file cannot be left out of the documents silently.
 ROLES = {
     "i2c": ("SSD1306", {"sda": "SDA", "scl": "SCL"}),
-    "spi": ("both MFRC522", {"sck": "SCK", "mosi": "MOSI", "miso": "MISO"}),
+    "green_spi": ("GREEN MFRC522", {"sck": "SCK", "mosi": "MOSI", "miso": "MISO"}),
+    "red_spi": ("RED MFRC522", {"sck": "SCK", "mosi": "MOSI", "miso": "MISO"}),
     "green_cs": ("GREEN MFRC522", "SDA (chip select)"),
     "green_rst": ("GREEN MFRC522", "RST"),
     "red_cs": ("RED MFRC522", "SDA (chip select)"),
@@ -378,7 +379,7 @@ def _title(path: str) -> str:
 
 def _buses(board) -> tuple:
     lines = []
-    for value in vars(board).values():
+    for attr, value in vars(board).items():
         kind = type(value).__name__
         if kind == "I2C":
             lines.append(
@@ -387,8 +388,8 @@ def _buses(board) -> tuple:
             )
         elif kind == "SPI":
             lines.append(
-                "SPI%d at %g MHz, mode 0: both MFRC522, one chip select each"
-                % (value.id, value.baudrate / 1e6)
+                "SPI%d at %g MHz, mode 0: %s alone on it"
+                % (value.id, value.baudrate / 1e6, ROLES[attr][0])
             )
     divider = getattr(board, "vsys_divider", None)
     if divider:

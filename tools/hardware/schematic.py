@@ -209,14 +209,15 @@ def _keypad(d, hw, board, all_matrices, origin) -> None:
 
 
 def _readers(d, origin) -> None:
-    """U3 (GREEN) and U4 (RED), their bus and control nets, decoupling at each."""
+    """U3 (GREEN) and U4 (RED), each with its SPI bus and control nets, decoupling at each."""
     pin_names = ("SDA", "SCK", "MOSI", "MISO", "IRQ", "RST", "3.3V", "GND")
     x0, y0 = origin
     refs = (("U3", "GREEN", "C1", "C2"), ("U4", "RED", "C3", "C4"))
     for index, (ref, colour, c_bulk, c_small) in enumerate(refs):
         at = (x0, y0 - index * 11.0)
         ic = _ic(d, at, "%s MFRC522, %s slot" % (ref, colour), pin_names, (), width=4.5)
-        nets = ("CS_" + colour, "SCK", "MOSI", "MISO", None, "RST_" + colour)
+        bus = ("SCK_", "MOSI_", "MISO_")  # each reader on its own SPI bus
+        nets = ("CS_" + colour,) + tuple(n + colour for n in bus) + (None, "RST_" + colour)
         for i, net in enumerate(nets):
             if net is None:
                 d += elm.NoConnect().at(_pin(ic, "L", i))

@@ -53,7 +53,7 @@ COLOURS = {
     "piezo": "#139aa8",
     "battery": "#b8860b",
 }
-# The shared SPI bus has three lines: one colour each, so that SCK, MOSI and MISO read apart.
+# Each reader's SPI bus has three lines: one colour each, so that SCK, MOSI and MISO read apart.
 SPI_COLOURS = {"SCK": "#e07b00", "MOSI": "#2b59c3", "MISO": "#9c27b0"}
 PALETTE = ("#555555", "#aa3377", "#228833", "#4477aa")
 
@@ -238,7 +238,7 @@ def _pico_pin_y(header: int, top: float) -> float:
 def _colour(conn, fallback: dict) -> str:
     if conn.part == "keypad":
         return COLOURS["keypad " + _natural(conn.part_pin)[0].strip()]
-    if conn.part in SHARED and conn.part_pin in SPI_COLOURS:
+    if "MFRC522" in conn.part and conn.part_pin in SPI_COLOURS:
         return SPI_COLOURS[conn.part_pin]
     if conn.part in COLOURS:
         return COLOURS[conn.part]
