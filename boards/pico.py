@@ -11,8 +11,6 @@
 import rp2
 from machine import ADC, I2C, PWM, SPI, Pin, Timer
 
-from boards.keymaps import keymap
-
 NAME = "pico"
 ROW_PINS = (6, 7, 8, 9, 10)
 COL_PINS = (11, 12, 13, 14, 15)
@@ -51,4 +49,8 @@ class Board:
         return ADC(Pin(29))
 
     def keymap(self, edition: str) -> tuple:
+        # Imported here: the layouts are read at power-on only, and app.config lets the
+        # module go with the settings code (about 2 KB of heap).
+        from boards.keymaps import keymap
+
         return keymap(self.matrix, edition)

@@ -14,7 +14,6 @@ import os
 import sys
 from binascii import a2b_base64, b2a_base64
 
-from boards.keymaps import keymap
 from peripherals.bus import ADC, I2C, PWM, SPI, Pin  # type: ignore[import-not-found]
 from peripherals.wiring import VirtualParts  # type: ignore[import-not-found]
 
@@ -128,6 +127,10 @@ class WebBoard:
         self.parts = VirtualParts(self, edition)
 
     def keymap(self, edition: str) -> tuple:
+        # Imported here: the layouts are read at power-on only, and app.config lets the
+        # module go with the settings code (about 2 KB of heap).
+        from boards.keymaps import keymap
+
         return keymap(self.matrix, edition)
 
 

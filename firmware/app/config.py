@@ -26,6 +26,7 @@ _POWER_ON_MODULES = (
     "app.selftest",
     "app.power_on",
     "store.settings_file",
+    "boards.keymaps",  # the layouts of every edition: the keypad keeps its own
 )
 
 

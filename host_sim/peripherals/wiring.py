@@ -1,7 +1,6 @@
 # Puts the virtual parts on a board's buses and pins, as a maker solders them to a real Pico.
 # Works on any object with the board files' attribute names: VirtualBoard below (portable, for
 # tests on both interpreters) or a real boards/*.py Board built on the machine stand-in.
-from boards.keymaps import keymap
 from peripherals.battery_source import BatterySource
 from peripherals.bus import ADC, I2C, PWM, SPI, Pin
 from peripherals.keypad_matrix import KeypadMatrix
@@ -60,6 +59,8 @@ class VirtualBoard:
         self.vsys = ADC(Pin(29))
 
     def keymap(self, edition: str) -> tuple:
+        from boards.keymaps import keymap  # as boards/pico.py: app.config lets it go
+
         return keymap(self.matrix, edition)
 
 
