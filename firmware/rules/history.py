@@ -298,15 +298,15 @@ class History(Pages):
                     kept.pop(0)
             count += 1
         gap = self._gap(generation, begin, start, lines, change, txs)
-        if gap is not None:  # the newest entry of the generation: where its snapshot found it
+        txs += gap[1]  # the transactions lost are counted at the generation's end
+        gap[1] = txs
+        if gap[2] != 0:  # the newest entry of the generation: where its snapshot found it
             change += gap[2]
             if first < 0 or first <= count <= last:
                 kept.append(gap)
                 if first < 0 and len(kept) > WINDOW:
                     kept.pop(0)
             count += 1
-            txs += gap[1]
-            gap[1] = txs
         for number in undone:
             if number not in self.undone:
                 self.undone.append(number)
@@ -320,21 +320,21 @@ class History(Pages):
         return count, (moves - txs, balance - change), kept, started
 
     def _gap(self, generation: int, begin, start: int, lines: int, change: int, txs: int):
-        """The gap entry [seq, transactions missing, amount, other, change after, GAP] of a
-        generation whose records fall short of the snapshot that follows it, else None; begin
-        and start: where its records start ((balance, moves), the record number), as read."""
+        """The gap entry [seq, transactions missing, amount, other, change after, GAP] by
+        which a generation's records fall short of the snapshot that follows it (amount 0:
+        none for the card, or unchecked); begin and start: where its records start
+        ((balance, moves), the record number), as read."""
+        gap = [0, 0, 0, "", change, GAP]
         if begin is None and generation > 0:  # its records start at its own snapshot
             found = self.journal.history_snapshot(generation)
             ledger = None if found is None else ledger_of(found[1])
             if ledger is None:
-                return None  # nothing to count from: unchecked
+                return gap  # nothing to count from: unchecked
             begin, start = (ledger[4][self.card], _moves(ledger)), found[0]
         check = self.journal.history_check(generation, max(start, 0), lines)
         if check is None:
-            return None
+            return gap
         amount, moves = ledger_gap(check[1], self.card, begin, change, txs)
-        if amount == 0:
-            return None
         return [check[0], moves, amount, MSG_GAP % check[1][1], change + amount, GAP]
 
     def key(self, key: str) -> str | None:
