@@ -15,12 +15,15 @@ from peripherals.flash import VirtualFlash
 from rules.money import format_amount
 from rules.stock_exchange import TRANSACTIONS
 from rules.stock_market import TOKENS
+from store.reader import CHECK
 from store.store import Store
 
 CHART_SIZE = (8.0, 4.5)  # inches; at CHART_DPI: 800 x 450 pixels
 CHART_DPI = 100
 NAN = float("nan")  # a gap in a chart's line
 REVOLUTION_SETS = ("volume", "draws", "chance", "claim", "pending")
+GAP_KIND = "gap"  # a gap row's kind: records lost in an older generation
+GAP_NOTE = "%d RECORD%s MISSING: %s"  # its note: journal lines lost, each card's change
 
 
 class ExportError(ValueError):
@@ -70,7 +73,12 @@ def card_game(fs, edition_name: str | None = None) -> tuple:
     cards = list(range(1, ledger.card_count + 1))
     rows: list = []
     start = {n: ledger.balance(n) for n in cards}
-    for seq, record in Store(fs).replay():
+    for seq, record in Store(fs).replay(True):
+        if record[0] == CHECK:
+            gap = gap_row(edition, cards, seq, record)
+            if gap is not None:
+                rows.append(gap)
+            continue
         try:
             edition.restore(record)
         except ValueError:
@@ -106,13 +114,45 @@ def card_game(fs, edition_name: str | None = None) -> tuple:
     return edition, cards, start, rows
 
 
+# ---- gap rows: a generation's records short of the snapshot that follows it ---------------
+# (store.reader.following). The row stands where the generation ends, with every card's
+# balance as that snapshot holds it; the edition goes on from the snapshot's state.
+
+
+def gap_row(edition, cards: list, seq: int, check: tuple):
+    """The CSV row of a gap check (kind "gap", a note "2 RECORDS MISSING: CARD 1 +130K"),
+    None when the snapshot agrees with the records read; the edition takes the snapshot's
+    state either way."""
+    ledger = edition.ledger
+    before = {n: ledger.balance(n) for n in cards}
+    for record in check[2]:
+        try:
+            edition.restore(record)
+        except ValueError:
+            return None  # a snapshot the unit would refuse: nothing to check against
+    changes = [(n, ledger.balance(n) - before[n]) for n in cards if ledger.balance(n) != before[n]]
+    if not changes:
+        return None
+    money = edition.money  # the unit's amount format (Classic's plain $)
+    parts = ["CARD %d %s%s" % (n, "+" if d > 0 else "-", money(abs(d))) for n, d in changes]
+    row = {"seq": seq, "edition": edition.name, "kind": GAP_KIND, "number": ledger.moves}
+    row.update({"payer": "", "payee": "", "amount": "", "undone": False})
+    for n in cards:
+        row["card_%d" % n] = ledger.balance(n)
+    row["note"] = GAP_NOTE % (check[1], "" if check[1] == 1 else "S", ", ".join(parts))
+    return row
+
+
 def card_history(fs, card: int, edition) -> list:
     """A card's history as the unit pages it, newest first: dicts seq, number (the title's
     #n), amount (signed), other, balance (after it), kind ("tx" or "undo") and undone."""
-    from rules.history import UNDO, UNDONE
+    from rules.history import GAP, UNDO, UNDONE
     from rules.history_pass import entries
 
-    count, kept = entries(Store(fs).replay, card, edition.ledger.balance(card), 0, 1 << 30)
+    store = Store(fs)
+    balance = edition.ledger.balance(card)
+    count, kept = entries(lambda: store.replay(True), card, balance, 0, 1 << 30)
+    kinds = {UNDO: "undo", GAP: GAP_KIND}
     out = []
     for entry in reversed(kept):
         out.append(
@@ -122,7 +162,7 @@ def card_history(fs, card: int, edition) -> list:
                 "amount": entry[2],
                 "other": entry[3],
                 "balance": entry[4],
-                "kind": "undo" if entry[5] == UNDO else "tx",
+                "kind": kinds.get(entry[5], "tx"),
                 "undone": entry[5] == UNDONE,
             }
         )
@@ -209,10 +249,12 @@ def _figure(title: str, panels: int):
     return pyplot, figure, [row[0] for row in axes]
 
 
-def _save(pyplot, figure, path: str, series: int) -> None:
+def _save(pyplot, figure, path: str, series: int, gaps: int = 0) -> None:
     figure.tight_layout()
-    # The series count rides in the PNG's text chunk, so a reader (a test) can check it.
-    figure.savefig(path, dpi=CHART_DPI, metadata={"Description": "series=%d" % series})
+    # The series count (and the gaps marked, if any) ride in the PNG's text chunk, so a
+    # reader (a test) can check them.
+    text = "series=%d" % series + (" gaps=%d" % gaps if gaps else "")
+    figure.savefig(path, dpi=CHART_DPI, metadata={"Description": text})
     pyplot.close(figure)
 
 
@@ -232,8 +274,30 @@ def card_chart(cards: list, start: dict, rows: list, path: str, title: str, mone
     ax.set_ylabel("balance")
     ax.legend(["card %d" % n for n in cards], fontsize="small", ncol=4)
     ax.grid(True, alpha=0.3)
-    _save(pyplot, figure, path, len(cards))
+    gaps = mark_gaps(ax, rows)
+    _save(pyplot, figure, path, len(cards), gaps)
     return len(cards)
+
+
+def mark_gaps(ax, rows: list) -> int:
+    """A red dashed line and its note's count ("2 missing") at each gap row; how many."""
+    gaps = 0
+    for i, row in enumerate(rows):
+        if row["kind"] == GAP_KIND:
+            ax.axvline(i + 1, color="red", linestyle="--", linewidth=1)
+            label = row["note"].split(" RECORD", 1)[0] + " missing"
+            ax.annotate(
+                label,
+                (i + 1, 1),
+                xycoords=("data", "axes fraction"),
+                color="red",
+                fontsize="small",
+                ha="right",
+                va="top",
+                rotation=90,
+            )
+            gaps += 1
+    return gaps
 
 
 def market_chart(codes: list, tokens: list, rows: list, path: str, title: str) -> int:

@@ -33,6 +33,9 @@ TAGS = {
 TX = 0
 UNDO = 1  # an undo record: the page of the transaction it took back says UNDONE
 UNDONE = 2  # a transaction taken back by a later undo record
+GAP = 3  # records lost in an older generation: what they moved (ledger_gap)
+
+MSG_GAP = "%d MISSING"  # a gap's other side: journal lines lost (its page: 2 MISSING +130K)
 
 
 def other_side(record: tuple, card: int) -> str:
@@ -47,6 +50,33 @@ def other_side(record: tuple, card: int) -> str:
     if other == BANK:
         return "BANK"
     return "CARD %d" % other
+
+
+def ledger_of(state: tuple):
+    """The ("ledger", start, created, destroyed, balances[, moves]) record among a snapshot's
+    state records, None if it has none."""
+    for record in state:
+        if record[0] == "ledger":
+            return record
+    return None
+
+
+def ledger_gap(check: tuple, card: int, start, change: int, txs: int) -> tuple:
+    """(amount, transactions) by which `card`'s records read, `change` and `txs` "tx" records
+    on from `start` ((balance, moves) where they start; None: a game with no record before
+    them, from its ledger's start balance), fall short of a gap check's snapshot
+    (store.reader.following's record). (0, 0) when the snapshot has no ledger for the card."""
+    ledger = ledger_of(check[2])
+    if ledger is None or len(ledger[4]) <= card:
+        return 0, 0
+    if start is None:
+        start = (ledger[1], 0)
+    return ledger[4][card] - start[0] - change, _moves(ledger) - start[1] - txs
+
+
+def _moves(ledger: tuple) -> int:
+    """A ledger record's transaction count (absent from snapshots older than undo: 0)."""
+    return ledger[5] if len(ledger) > 5 else 0
 
 
 def open_page(ed) -> None:
@@ -232,11 +262,18 @@ class History(Pages):
         txs = 0  # "tx" records in the generation (after a new game in it)
         change = 0  # the card's balance change over the generation
         started = False
+        begin = None  # (balance, moves) where the generation starts, and the number before it
+        start, lines, seq = -1, 0, -1  # and the journal lines read since, for the gap check
         for item in self.journal.history_records(generation, snapshot):
             record = item[1]
             kind = record[0]
+            if item[0] != seq:
+                seq, lines = item[0], lines + 1
+            if kind == "ledger":  # the snapshot's state starting the history
+                begin, start, lines = (record[4][card], _moves(record)), seq, 0
             if kind == "new":
                 kept, undone, count, txs, change, started = [], [], 0, 0, 0, True
+                begin, start, lines = (record[1], 0), seq - 1, 1
                 continue
             entry = None
             if kind == "tx":
@@ -260,6 +297,16 @@ class History(Pages):
                 if first < 0 and len(kept) > WINDOW:
                     kept.pop(0)
             count += 1
+        gap = self._gap(generation, begin, start, lines, change, txs)
+        txs += gap[1]  # the transactions lost are counted at the generation's end
+        gap[1] = txs
+        if gap[2] != 0:  # the newest entry of the generation: where its snapshot found it
+            change += gap[2]
+            if first < 0 or first <= count <= last:
+                kept.append(gap)
+                if first < 0 and len(kept) > WINDOW:
+                    kept.pop(0)
+            count += 1
         for number in undone:
             if number not in self.undone:
                 self.undone.append(number)
@@ -271,6 +318,24 @@ class History(Pages):
             if entry[5] == TX and entry[1] in self.undone:
                 entry[5] = UNDONE
         return count, (moves - txs, balance - change), kept, started
+
+    def _gap(self, generation: int, begin, start: int, lines: int, change: int, txs: int):
+        """The gap entry [seq, transactions missing, amount, other, change after, GAP] by
+        which a generation's records fall short of the snapshot that follows it (amount 0:
+        none for the card, or unchecked); begin and start: where its records start
+        ((balance, moves), the record number), as read."""
+        gap = [0, 0, 0, "", change, GAP]
+        if begin is None and generation > 0:  # its records start at its own snapshot
+            found = self.journal.history_snapshot(generation)
+            ledger = None if found is None else ledger_of(found[1])
+            if ledger is None:
+                return gap  # nothing to count from: unchecked
+            begin, start = (ledger[4][self.card], _moves(ledger)), found[0]
+        check = self.journal.history_check(generation, max(start, 0), lines)
+        if check is None:
+            return gap
+        amount, moves = ledger_gap(check[1], self.card, begin, change, txs)
+        return [check[0], moves, amount, MSG_GAP % check[1][1], change + amount, GAP]
 
     def key(self, key: str) -> str | None:
         """A key on the page: None when it is taken ("" when it leaves), else the refusal."""
@@ -305,7 +370,10 @@ class History(Pages):
         view["title"] = "CARD %d  #%d" % (self.card, entry[1])
         amount = entry[2]
         view["big"] = ("+" if amount > 0 else "-") + self.money(abs(amount))
-        if entry[5] == UNDONE:
+        if entry[5] == GAP:
+            view["title"] = "CARD %d  GAP" % self.card
+            view["detail"] = "%s %s" % (entry[3], view["big"])  # 2 MISSING +130K
+        elif entry[5] == UNDONE:
             view["detail"] = "%s: UNDONE" % entry[3]
         else:
             view["detail"] = "%s  BAL %s" % (entry[3], self.money(entry[4]))

@@ -7,6 +7,7 @@ SNAP = "snap."
 LOG = "log."
 TMP = ".tmp"
 NEW = "new"  # a snapshot header's 4th field: the snapshot starts a new game
+NEW_GAME_KINDS = ("new", "se_new")  # records that start a new game (rules.ledger, SE market)
 
 
 def generations_of(names: list, prefix: str) -> list:

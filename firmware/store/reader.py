@@ -2,8 +2,10 @@
 # for the export (replay), or one generation at a time, newest first, for a history page
 # (generations, records: rules.history via store.Store). Loaded when a history opens or the
 # export runs, never at boot (the unit's heap at boot does not carry it).
-from store.generations import LOG, NEW, SNAP, generations_of, read_snapshot
+from store.generations import LOG, NEW, NEW_GAME_KINDS, SNAP, generations_of, read_snapshot
 from store.journal import ENOENT, decode
+
+CHECK = "check"  # a gap check's pseudo-record (following()): never on flash
 
 
 def read_header(fs, generation: int):
@@ -49,22 +51,32 @@ def history_base(fs) -> tuple:
     return logs, 0, False
 
 
-def replay(fs):
+def replay(fs, checks: bool = False):
     """Every record still on flash, oldest first, as (seq, record): the state records of
     the oldest readable snapshot (with its seq), then each later journal line, across every
     generation kept; a batch gives each of its records with the line's seq. A generator
     that reads one line at a time, so a reader never holds a journal in RAM (the export,
     host_sim.history). Nothing is written. Torn or corrupt lines are passed over (load() is
-    what reports damage); a journal file that cannot be read raises OSError."""
+    what reports damage); a journal file that cannot be read raises OSError. checks: after
+    each generation whose next snapshot is readable, a CHECK item too (following())."""
     logs, base, snapshot = history_base(fs)
     last, state = snapshot_state(fs, base) if snapshot else (0, ())
     for record in state:
         yield last, record
+    start, lines = last, 0  # lines read since `start`: for the CHECK items' count
     for generation in logs:
         if generation >= base:
             for item in journal_records(fs, generation, last):
+                if item[0] != last:
+                    lines += 1
                 last = item[0]
+                if item[1][0] in NEW_GAME_KINDS:
+                    start, lines = last - 1, 1
                 yield item
+            check = following(fs, generation, start, lines) if checks else None
+            if check is not None:
+                start, lines = check[0], 0
+                yield check
 
 
 def generations(fs) -> list:
@@ -124,3 +136,25 @@ def journal_records(fs, generation: int, last: int):
                     yield last, tuple(part)
             else:
                 yield last, record[1:]
+
+
+# ---- gap checks: each generation against the snapshot that follows it -------------------
+# A line lost in a generation older than the one boot reads (removed, or its checksum broken)
+# leaves no trace at boot: the next snapshot already holds the balances. Its records, read
+# back, then add up to less than that snapshot; the readers put a gap row there
+# (rules.history, rules.history_pass, host_sim.history).
+
+
+def following(fs, generation: int, start: int, lines: int):
+    """(S, ("check", missing, state records)) for snap.<generation+1> (taken at record S),
+    None if it is not on flash or cannot be read. missing: the journal lines numbered
+    start+1..S that were not read (`lines` of them were)."""
+    found = read_snapshot(fs, generation + 1)
+    if found is None:
+        return None
+    return found[0], (CHECK, max(0, found[0] - start - lines), found[1])
+
+
+def start_seq(fs, generation: int) -> int:
+    """The record number generation's journal follows: its snapshot's (0 for generation 0)."""
+    return snapshot_seq(fs, generation) if generation > 0 else 0

@@ -34,11 +34,18 @@
 # compaction. Written in turn, one mark file is always whole: a write torn by a power cut
 # leaves the other, one record lower, and the mark is never above the journal, since it is
 # written only after the append returned.
-from store.generations import LOG, NEW, SNAP, TMP, generations_of, read_snapshot
+from store.generations import (
+    LOG,
+    NEW,
+    NEW_GAME_KINDS,
+    SNAP,
+    TMP,
+    generations_of,
+    read_snapshot,
+)
 from store.journal import ENOENT, Journal, crc32, decode, encode
 
 MARK = "mark."
-NEW_GAME_KINDS = ("new", "se_new")  # records that start a new game (rules.ledger, SE market)
 HISTORY_BYTES = 96 * 1024  # older generations kept for the history, at most (~2400 records)
 HISTORY_SHARE = 4  # and at most 1/HISTORY_SHARE of the filesystem, where statvfs tells it
 
@@ -135,12 +142,12 @@ class Store:
 
     # ---- reading the game back: store.reader, loaded for a history or the export only -----
 
-    def replay(self):
+    def replay(self, checks: bool = False):
         """Every record of the current game still on flash, oldest first, as (seq, record)
-        (store.reader.replay): the export's one pass."""
+        (store.reader.replay): the export's one pass; checks: with the gap checks."""
         from store import reader
 
-        return reader.replay(self.fs)
+        return reader.replay(self.fs, checks)
 
     def history_generations(self) -> list:
         """The current game's generations newest first, as (generation, snapshot)
@@ -154,6 +161,19 @@ class Store:
         from store import reader
 
         return reader.records(self.fs, generation, snapshot)
+
+    def history_snapshot(self, generation: int):
+        """(seq, state records) of snap.<generation>, None if unreadable: where a generation's
+        records start, for the gap check (rules.history)."""
+        found = read_snapshot(self.fs, generation)
+        return None if found is None else (found[0], found[1])
+
+    def history_check(self, generation: int, start: int, lines: int):
+        """The snapshot that follows a generation, to check it against (store.reader.following):
+        (S, ("check", missing, state records)), None if none is readable."""
+        from store import reader
+
+        return reader.following(self.fs, generation, start, lines)
 
     def _read_marks(self, names: list) -> int:
         """The highest whole mark (0: none), and which file the next one goes to."""

@@ -16,6 +16,7 @@ import pathlib
 import re
 
 import pytest
+from PIL import Image
 
 from host_sim import VirtualUnit
 from peripherals.flash import PowerCut
@@ -24,6 +25,7 @@ from peripherals.mfrc522_chip import VirtualCard
 from peripherals.wiring import card_id, card_uid, spare_id
 from rules.cards import CardRegistry
 from rules.electronic_banking import ElectronicBanking
+from rules.money import format_amount
 from store.journal import encode
 from store.store import Store
 
@@ -3579,3 +3581,189 @@ def test_F182_a_power_cut_in_a_replacement():
         assert edition.ledger.balance(2) == edition.start_balance - 300000
         seen.add(holders[0])
     assert seen == {"c2", "spare"}  # some cuts came before the record was durable, some after
+
+
+# ---- F190-F194: damage in an older generation (issue 28, part 2) --------------------------
+# Boot reads the newest readable snapshot and the journals after it: a line lost in an older
+# generation leaves the balances whole and no notice. The history and the export check each
+# generation against the snapshot that follows it and show the difference as a gap row.
+
+GAP_GAME = ("10K", "20K", "30K", "40K", "50K", "60K", "70K", "80K", "90K", "100K", "110K")
+
+
+def _gap_game(monkeypatch, unit: VirtualUnit) -> None:
+    """A snapshot every 4 records; card 1 (RED) pays card 3 (GREEN) eleven times: log.1
+    holds the 20K-50K payments, log.3 (the newest, the one boot reads) the last three."""
+    monkeypatch.setattr(Store, "compact_every", 4)
+    ready(unit, 1, "red")
+    ready(unit, 3, "green")
+    for amount in GAP_GAME:
+        unit.type(amount)
+    unit.remove(slot="red")
+    unit.remove(slot="green")
+    assert "snap.3" in os.listdir(unit.flash_dir) and len(journal_lines(unit, "log.1")) == 4
+
+
+PAID = {1: START - 660 * K, 3: START + 660 * K}  # the eleven payments, 10K to 110K
+
+
+def _rows_add_up(history: list, balance: int) -> None:
+    """A history (newest first) whose rows add up: each row's balance is the one before it
+    plus its amount, from the start balance to the balance now."""
+    assert history[0]["balance"] == balance
+    assert START + sum(entry["amount"] for entry in history) == balance
+    for newer, older in zip(history, history[1:], strict=False):
+        assert newer["balance"] - newer["amount"] == older["balance"]
+
+
+def _pages(unit: VirtualUnit, card: int, count: int) -> list:
+    """The first `count` history pages of card `card` on the screen, stepped with M."""
+    ready(unit, card, "green")
+    unit.hold("M", 2.5)
+    shown = []
+    for _ in range(count):
+        shown.append(unit.screen_text())
+        unit.press("M")
+    unit.press("C")
+    unit.remove(slot="green")
+    return shown
+
+
+def _csv_rows(unit: VirtualUnit, tmp_path: pathlib.Path, chart: bool = False) -> tuple:
+    from host_sim.history import export
+
+    png = str(tmp_path / "game.png") if chart else None
+    done = export(unit.flash_dir, str(tmp_path / "game.csv"), png)
+    with open(tmp_path / "game.csv", newline="") as handle:
+        import csv
+
+        return done, list(csv.DictReader(handle))
+
+
+def _csv_adds_up(rows: list, balances: dict) -> None:
+    """Every card's balance column moves by its transactions' amounts and, on a gap row, by
+    what the gap's note names; the last row holds the unit's balances."""
+    for card in range(1, 7):
+        column, before = "card_%d" % card, START
+        for row in rows:
+            flow = 0
+            if row["payee"] == "CARD %d" % card:
+                flow += int(row["amount"])
+            if row["payer"] == "CARD %d" % card:
+                flow -= int(row["amount"])
+            if row["kind"] != "gap":
+                assert int(row[column]) == before + flow, (card, row)
+            before = int(row[column])
+        assert before == balances[card], card
+
+
+def _check_gap(unit: VirtualUnit, tmp_path: pathlib.Path, amount: int, count: int) -> None:
+    """Card 1's history and the CSV after log.1 lost `count` lines worth `amount` to card 1."""
+    reboot(unit)
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", "INSERT A CARD"]  # no notice
+    kept(unit, PAID)  # the balances are whole
+    for card, sign in ((1, 1), (3, -1)):
+        history = unit.history(card=card)
+        gaps = [entry for entry in history if entry["kind"] == "gap"]
+        assert len(gaps) == 1 and gaps[0]["amount"] == sign * amount, card
+        assert gaps[0]["other"] == "%d MISSING" % count
+        assert len(history) == len(GAP_GAME) - count + 1
+        _rows_add_up(history, unit.balance(card))
+    history = unit.history(card=1)
+    at = [entry["kind"] for entry in history].index("gap")
+    shown = _pages(unit, 1, at + 2)
+    big = ("+" if amount > 0 else "-") + format_amount(abs(amount))
+    assert shown[at] == ["CARD 1  GAP", big, "%d MISSING %s" % (count, big)]
+    assert all(len(line) <= 21 for line in shown[at])  # the small font's line
+    assert shown[at + 1][0] == "CARD 1  #%d" % history[at + 1]["number"]
+    _, rows = _csv_rows(unit, tmp_path)
+    gaps = [row for row in rows if row["kind"] == "gap"]
+    plural = "S" if count > 1 else ""
+    note = "%d RECORD%s MISSING: CARD 1 %s, CARD 3 %s" % (
+        count,
+        plural,
+        big,
+        ("-" if amount > 0 else "+") + format_amount(abs(amount)),
+    )
+    assert len(gaps) == 1 and gaps[0]["note"] == note
+    _csv_adds_up(rows, unit.balances())
+
+
+def test_F190_a_journal_line_lost_in_an_older_generation(
+    monkeypatch, unit: VirtualUnit, tmp_path: pathlib.Path
+) -> None:
+    _gap_game(monkeypatch, unit)
+    lines = journal_lines(unit, "log.1")
+    assert b"30000" in lines[1]
+    rewrite_journal(unit, "log.1", lines[:1] + lines[2:])  # the 30K payment, whole
+    _check_gap(unit, tmp_path, -30 * K, 1)
+
+
+def test_F191_a_journal_line_broken_in_an_older_generation(
+    monkeypatch, unit: VirtualUnit, tmp_path: pathlib.Path
+) -> None:
+    _gap_game(monkeypatch, unit)
+    path = os.path.join(unit.flash_dir, "log.1")
+    lines = journal_lines(unit, "log.1")
+    assert b"40000" in lines[2]
+    flip_byte(path, sum(len(line) for line in lines[:2]) + lines[2].index(b"40000"))
+    _check_gap(unit, tmp_path, -40 * K, 1)
+
+
+def test_F192_damage_in_the_newest_generation_is_boots_notice_not_a_gap(
+    monkeypatch, unit: VirtualUnit, tmp_path: pathlib.Path
+) -> None:
+    _gap_game(monkeypatch, unit)
+    lines = journal_lines(unit, "log.3")
+    lines = [line for line in lines if b" 100000]" not in line]  # the 100K payment, in log.3
+    assert len(lines) == len(journal_lines(unit, "log.3")) - 1
+    rewrite_journal(unit, "log.3", lines)
+    reboot(unit)
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", "JOURNAL: 1 LOST"]
+    kept(unit, {1: PAID[1] + 100 * K, 3: PAID[3] - 100 * K})
+    for card in (1, 3):
+        history = unit.history(card=card)
+        assert "gap" not in [entry["kind"] for entry in history]
+        assert len(history) == len(GAP_GAME) - 1
+        _rows_add_up(history, unit.balance(card))
+    assert all(page[0] != "CARD 1  GAP" for page in _pages(unit, 1, len(GAP_GAME)))
+    _, rows = _csv_rows(unit, tmp_path)
+    assert "gap" not in [row["kind"] for row in rows]
+    _csv_adds_up(rows, unit.balances())
+
+
+def test_F193_two_lines_lost_at_an_older_generations_end(
+    monkeypatch, unit: VirtualUnit, tmp_path: pathlib.Path
+) -> None:
+    """log.1's last two lines (the 40K and 50K payments, 90K), as a journal cut short would
+    leave it: the gap stands where log.1 ends, and the chart marks it."""
+    _gap_game(monkeypatch, unit)
+    rewrite_journal(unit, "log.1", journal_lines(unit, "log.1")[:2])
+    _check_gap(unit, tmp_path, -90 * K, 2)
+    history = unit.history(card=3)
+    at = [entry["kind"] for entry in history].index("gap")
+    assert history[at + 1]["amount"] == 30 * K  # the last line log.1 still holds
+    done, rows = _csv_rows(unit, tmp_path, chart=True)
+    with Image.open(tmp_path / "game.png") as image:
+        assert image.text["Description"] == "series=6 gaps=1"
+
+
+def test_F194_nothing_damaged_no_gap(
+    monkeypatch, unit: VirtualUnit, tmp_path: pathlib.Path
+) -> None:
+    """Whole generations, with a GO and an undo among them: no gap row anywhere."""
+    _gap_game(monkeypatch, unit)
+    ready(unit, 3, "green")
+    unit.press("go")
+    unit.type("20K")
+    unit.press("C")  # the 20K payment to the bank taken back
+    unit.remove(slot="green")
+    reboot(unit)
+    assert unit.screen_text() == ["MONOPOLY BANK", "----", "INSERT A CARD"]
+    for card in (1, 3):
+        assert "gap" not in [entry["kind"] for entry in unit.history(card=card)]
+    assert _pages(unit, 1, 3)[0] == ["CARD 1  #11", "-110K", "CARD 3  BAL 14.34M"]
+    done, rows = _csv_rows(unit, tmp_path, chart=True)
+    assert "gap" not in [row["kind"] for row in rows] and "note" not in rows[0]
+    with Image.open(tmp_path / "game.png") as image:
+        assert image.text["Description"] == "series=6"

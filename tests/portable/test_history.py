@@ -43,6 +43,12 @@ class _Source:
             self.given += 1
             yield seq, record
 
+    def history_snapshot(self, generation: int):
+        return None  # no snapshots: no generation is checked for gaps
+
+    def history_check(self, generation: int, start: int, lines: int):
+        return None
+
 
 class _LongSource(_Source):
     """`count` transactions in generations of `per`, made on the fly: no list is ever built."""

@@ -86,10 +86,11 @@ def _every_page(pages: history.History) -> list:
             return shown
 
 
-def _whole_pass(store: Store, edition, card: int) -> list:
-    """The same pages from one pass over the whole game (history_pass.entries on Store.replay)."""
+def _whole_pass(store: Store, edition, card: int, checks: bool = False) -> list:
+    """The same pages from one pass over the whole game (history_pass.entries on Store.replay;
+    checks: with the gap checks)."""
     balance = edition.ledger.balance(card)
-    count, kept = history_pass.entries(store.replay, card, balance, 0, 1 << 30)
+    count, kept = history_pass.entries(lambda: store.replay(checks), card, balance, 0, 1 << 30)
     assert count == len(kept)
     return [tuple(entry[1:]) for entry in reversed(kept)]
 
@@ -197,3 +198,51 @@ def test_stale_copies_and_a_torn_line_are_passed_over_as_the_whole_pass_does():
     shown = _every_page(pages)
     assert shown == _whole_pass(store, edition, 1)
     assert [page[1] for page in shown] == [10000 * (15 - 2 * n) for n in range(8)]
+
+
+def test_lines_lost_in_older_generations_give_gap_pages_as_the_whole_pass_does():
+    """A line removed from log.1 and one's checksum broken in log.3 (both older than the
+    generation boot reads): a gap page at each generation's end, the same as the whole pass
+    with its gap checks, the pages adding up to the balance; the newest generation and a card
+    the lost lines did not touch have none."""
+    flash = VirtualFlash(empty_dir(DIR))
+    store = Store(flash)
+    store.compact_every = 5
+    edition = _edition()
+    _play(store, edition, [("tx", 1 + i % 2, 3, 10000 * (1 + i)) for i in range(27)])
+    _play(store, edition, [("tx", 0, 4, 5000)])
+    with flash.open("log.1", "rb") as log:
+        data = log.read()
+    start = data.index(b"[7, ")
+    with flash.open("log.1", "wb") as log:  # record 7 (card 1 paid 70K) removed
+        log.write(data[:start] + data[data.index(b"\n", start) + 1 :])
+    with flash.open("log.3", "rb") as log:
+        data = log.read()
+    with flash.open("log.3", "wb") as log:  # record 17 (card 1 paid 170K): its CRC broken
+        log.write(data.replace(b"170000]", b"170001]"))
+    for card in (1, 2, 3, 4):
+        pages = _open(store, edition, card)
+        shown = _every_page(pages)
+        assert shown == _whole_pass(store, edition, card, True), card
+        gaps = [page for page in shown if page[4] == history.GAP]
+        balance = edition.ledger.balance(card)
+        assert START + sum(page[1] for page in shown) == balance
+        assert shown[0][3] == balance
+        if card == 2 or card == 4:
+            assert gaps == [], card
+            continue
+        sign = -1 if card == 1 else 1
+        assert [(page[1], page[2]) for page in gaps] == [
+            (sign * 170000, "1 MISSING"),
+            (sign * 70000, "1 MISSING"),
+        ], card
+    view: dict = {}
+    pages = _open(store, edition, 1)
+    while pages.entry(pages.page)[5] != history.GAP:
+        pages.key(keys.MILLION)
+    pages.view(view)
+    assert (view["title"], view["big"], view["detail"]) == (
+        "CARD 1  GAP",
+        "-170K",
+        "1 MISSING -170K",
+    )
