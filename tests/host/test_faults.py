@@ -784,7 +784,7 @@ def test_F47_flash_full(unit: VirtualUnit) -> None:
     before = flash_files(unit)
     unit.flash.fill(0)
     unit.type("1M")
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "1", "STORAGE FULL"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "1", "FLASH FULL: SEE GUIDE"]
     assert unit.sounds() == ["key", "error"]
     kept(unit)
     assert flash_files(unit) == before
@@ -808,7 +808,7 @@ def test_F49_flash_full_part_way_through_a_line(unit: VirtualUnit) -> None:
     ready(unit, 1, "green")
     unit.flash.fill(20)  # 20 of the line's 34 bytes fit
     unit.type("1M")
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "1", "STORAGE FULL"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "1", "FLASH FULL: SEE GUIDE"]
     assert unit.sounds() == ["key", "error"]
     kept(unit)
     unit.flash.fill(None)
@@ -1099,7 +1099,7 @@ def test_F145_mark_refused_by_a_full_flash(unit: VirtualUnit) -> None:
     line = encode((store.seq + 1, "tx", 0, 1, 2 * M))
     unit.flash.fill(len(line) + 3)  # the journal line fits, its mark does not
     unit.type("2M")
-    assert unit.screen_text()[-1] != "STORAGE FULL"
+    assert unit.screen_text()[-1] != "FLASH FULL: SEE GUIDE"
     assert unit.sounds()[-1] == "credit"  # confirmed: the record is on flash
     assert store.mark_failures == 1
     unit.flash.fill(None)
@@ -1346,7 +1346,7 @@ def test_F68_setting_refused_by_a_full_flash(unit: VirtualUnit) -> None:
     unit.flash.fill(0)
     unit.sounds()
     unit.press("go")
-    assert unit.screen_text() == ["SET GO", "2M", "STORAGE FULL"]
+    assert unit.screen_text() == ["SET GO", "2M", "FLASH FULL: SEE GUIDE"]
     assert unit.sounds() == ["error"]
     assert flash_files(unit) == before
     unit.flash.fill(None)
@@ -1694,7 +1694,7 @@ def test_F85_classic_storage_full_during_a_bankruptcy() -> None:
         before = flash_files(unit)
         unit.flash.fill(0)
         unit.press("go")
-        assert unit.screen_text() == ["BANKRUPT 1>2", "$1500", "STORAGE FULL"]
+        assert unit.screen_text() == ["BANKRUPT 1>2", "$1500", "FLASH FULL: SEE GUIDE"]
         assert unit.sounds() == ["error"]
         kept_classic(unit)  # nothing moved: the whole balance is card 1's
         assert flash_files(unit) == before
@@ -1938,7 +1938,7 @@ def test_F93_storage_full_while_adding_a_value(edition: str) -> None:
         unit.flash.fill(0)
         add_value(unit, second)
         shown = "$200" if edition == "classic" else "2"
-        assert unit.screen_text() == ["TOTALS: CARD 1", shown, "STORAGE FULL"]
+        assert unit.screen_text() == ["TOTALS: CARD 1", shown, "FLASH FULL: SEE GUIDE"]
         assert unit.sounds()[-1] == "error"
         assert typed_values(unit)[0] == value
         assert flash_files(unit) == before
@@ -2473,7 +2473,7 @@ def test_F112_stock_exchange_storage_full_on_confirm() -> None:
         unit.flash.fill(0)
         unit.sounds()
         se_keys(unit, "confirm")
-        assert steady(unit) == form + ["STORAGE FULL"]
+        assert steady(unit) == form + ["FLASH FULL: SEE GUIDE"]
         assert unit.sounds() == ["error"]
         market_kept(unit, rows, files)
         unit.flash.fill(None)
@@ -2824,7 +2824,7 @@ def test_F127_revolution_flash_full_at_the_draw() -> None:
         before, state = flash_files(unit), deck(unit)
         unit.flash.fill(0)
         unit.press("zone")
-        assert unit.screen_text() == ["CARD 2 ZONE", "PEDESTRIAN", "STORAGE FULL"]
+        assert unit.screen_text() == ["CARD 2 ZONE", "PEDESTRIAN", "FLASH FULL: SEE GUIDE"]
         assert unit.sounds()[-1] == "error"
         assert unit.unit.edition.reveal is None and 2 not in unit.unit.edition.pending
         assert flash_files(unit) == before and deck(unit) == state
@@ -2965,7 +2965,7 @@ def test_F134_undo_with_the_flash_full(unit: VirtualUnit) -> None:
     files = flash_files(unit)
     unit.flash.fill(0)
     unit.press("C")
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "STORAGE FULL"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "FLASH FULL: SEE GUIDE"]
     assert unit.sounds() == ["error"]
     kept(unit, {1: 16 * M})
     assert flash_files(unit) == files
