@@ -142,9 +142,9 @@ class Store:
         self.base = base
         self.journal = Journal(LOG + str(current), self.fs)
         self.journal.load()  # learn whether its tail is torn before the next append
-        free = self.free_bytes()
-        if 0 <= free < self.reserve:
-            self._remove_old(free)  # short of room at boot: the history yields
+        space = self._space()
+        if 0 <= space[1] < self.reserve:
+            self._remove_old(space)  # short of room at boot: the history yields
         return records, problems
 
     # ---- reading the game back: store.reader, loaded for a history or the export only -----
@@ -289,28 +289,25 @@ class Store:
         self._remove_old()
         return True
 
-    def _statvfs(self):
-        statvfs = getattr(self.fs, "statvfs", None)
-        if statvfs is not None:
-            try:
-                info = statvfs()
-                return info[1] * info[2], info[1] * info[3]  # f_frsize * f_blocks, * f_bfree
-            except (OSError, IndexError, TypeError):
-                pass
-        return None
+    def _space(self) -> tuple:
+        """(size, free) of the filesystem in bytes (os.statvfs); (-1, -1) where not told."""
+        try:
+            info = self.fs.statvfs()
+            return info[1] * info[2], info[1] * info[3]  # f_frsize * f_blocks, * f_bfree
+        except (AttributeError, OSError, IndexError, TypeError):
+            return -1, -1
 
     def free_bytes(self) -> int:
-        """The filesystem's free bytes (os.statvfs); -1 where it does not tell them."""
-        info = self._statvfs()
-        return -1 if info is None else info[1]
+        return self._space()[1]
 
-    def history_bound(self) -> int:
-        """Bytes the generations older than the newest two may take: history_bytes, and at
-        most 1/HISTORY_SHARE of the filesystem where the fs tells its size (os.statvfs)."""
+    def history_bound(self, kept: int = 0, space=None) -> int:
+        """Bytes the generations older than the newest two may take (kept: what they take
+        now): history_bytes, and where the fs tells its size and free space (os.statvfs), at
+        most 1/HISTORY_SHARE of it and no more than leaves self.reserve free."""
+        size, free = self._space() if space is None else space
         bound = self.history_bytes
-        info = self._statvfs()
-        if info is not None:
-            bound = min(bound, info[0] // HISTORY_SHARE)
+        if size >= 0:
+            bound = min(bound, size // HISTORY_SHARE, kept + free - self.reserve)
         return bound
 
     def make_room(self, error: OSError) -> bool:
@@ -345,12 +342,12 @@ class Store:
             return error.args[0] == ENOENT  # else: removed at the next compaction instead
         return True
 
-    def _remove_old(self, free: int = -2) -> None:
-        """After a compaction (and at boot when free space is short): leftover temporary files
-        go, then, oldest first, every generation before the current game's, any that take the
-        older ones past history_bound() or leave less than self.reserve free (free: measured
-        already; -1 unknown), and a journal left without its snapshot by a cut (every reader
-        passes it over: snapshot first is the order here). The newest two always stay."""
+    def _remove_old(self, space=None) -> None:
+        """After a compaction (and at boot when free space is short, space: _space() then):
+        leftover temporary files go, then, oldest first, every generation before the current
+        game's, any that take the older ones past history_bound(), and a journal left without
+        its snapshot by a cut (every reader passes it over: snapshot first is the order
+        here). The newest two generations always stay."""
         names = self.fs.listdir()
         newest = self.generation
         for name in names:
@@ -369,11 +366,7 @@ class Store:
             size = self._size(SNAP + str(generation)) + self._size(LOG + str(generation))
             sizes.append(size)
             total += size
-        bound = self.history_bound()
-        if free == -2:
-            free = self.free_bytes()
-        if free >= 0:
-            bound = min(bound, total + free - self.reserve)  # what the reserve leaves them
+        bound = self.history_bound(total, space)
         for i in range(len(older)):
             generation = older[i]
             snap, log = SNAP + str(generation), LOG + str(generation)
