@@ -5,6 +5,7 @@
 #   flash.cut_after(5)             # the 5th write point from now does not complete
 #   flash.fill(100)                # only 100 more bytes fit: then OSError(ENOSPC)
 #   flash.capacity(64 * 1024)      # the files may take 64 KB in all; removing one frees it
+#                                  # (a write past it stores nothing, then OSError(ENOSPC))
 #   flash.restore_power()          # after a PowerCut: boot again on what reached the flash
 #
 # Write points: each write() call, flush() and close() of a file opened for writing, rename(),
@@ -108,7 +109,8 @@ class VirtualFlash:
 
     def capacity(self, total_bytes):
         """The files in root_dir may take `total_bytes` in all (None: no bound): a write past
-        it stores what fits and raises OSError(ENOSPC); removing a file gives its bytes back."""
+        it stores nothing and raises OSError(ENOSPC), as on LittleFS, whose files change only
+        at sync and close; removing a file gives its bytes back."""
         self.capacity_bytes = total_bytes
 
     def used_bytes(self):
@@ -255,8 +257,8 @@ class FlashFile:
         keep = flash._torn_length(n) if cut else n
         room = flash.room()
         full = room is not None and keep > room
-        if full:
-            keep = room
+        if full:  # fill(): what fits stays; a capacity: nothing (as LittleFS, until sync)
+            keep = room if flash.capacity_bytes is None else 0
         if keep:
             self._handle.write(raw[:keep])
             self._handle.flush()  # through to the real file: it is what the flash holds
