@@ -81,6 +81,8 @@ def _export(parser, options) -> int:
             ", %d series on the chart" % done["series"] if options.chart else "",
         )
     )
+    if "from" in done:
+        print(done["from"])  # the oldest generations were removed on the unit: where it begins
     return 0
 
 

@@ -65,14 +65,17 @@ def _party(number: int) -> str:
 
 
 def card_game(fs, edition_name: str | None = None) -> tuple:
-    """(edition, cards, start, rows) of a card edition's current game: `start` the balances
-    before its first row, a row per "tx" or "undo" record (an undo's money flows back: payer
-    and payee are those of the flow) with the balance of every card in `cards` after it."""
+    """(edition, cards, start, rows, first) of a card edition's current game: `start` the
+    balances before its first row, a row per "tx" or "undo" record (an undo's money flows back:
+    payer and payee are those of the flow) with the balance of every card in `cards` after it;
+    `first` the game's number of the first transaction on flash: 1, or where the history the
+    unit kept begins (its oldest generations removed: the history yields to play)."""
     edition = _edition(fs, edition_name)
     ledger = edition.ledger
     cards = list(range(1, ledger.card_count + 1))
     rows: list = []
     start = {n: ledger.balance(n) for n in cards}
+    first = 1
     for seq, record in Store(fs).replay(True):
         if record[0] == CHECK:
             gap = gap_row(edition, cards, seq, record)
@@ -87,6 +90,7 @@ def card_game(fs, edition_name: str | None = None) -> tuple:
         if kind == "new" or kind == "ledger":
             rows = []
             start = {n: ledger.balance(n) for n in cards}
+            first = ledger.moves + 1  # a snapshot's count of the transactions before it
             continue
         if kind == "tx":
             payer, payee, amount = record[1], record[2], record[3]
@@ -111,7 +115,15 @@ def card_game(fs, edition_name: str | None = None) -> tuple:
         for n in cards:
             row["card_%d" % n] = ledger.balance(n)
         rows.append(row)
-    return edition, cards, start, rows
+    return edition, cards, start, rows, first
+
+
+def history_from(first: int) -> str:
+    """The line that says where the kept history begins (the unit's page says the same),
+    "" when it holds the whole game."""
+    from rules.history import MSG_FROM, grouped
+
+    return "" if first <= 1 else MSG_FROM + grouped(first)
 
 
 # ---- gap rows: a generation's records short of the snapshot that follows it ---------------
@@ -324,22 +336,30 @@ def market_chart(codes: list, tokens: list, rows: list, path: str, title: str) -
 
 def export(folder, csv_path=None, chart_path=None, edition: str | None = None) -> dict:
     """Write the CSV and/or the chart of the game in `folder`; returns {"edition", "rows",
-    "series"} (series: lines on the chart, 0 without one)."""
+    "series"} (series: lines on the chart, 0 without one), and "from", history_from()'s line,
+    when the unit's oldest generations were removed (the chart's title says it too)."""
     fs = open_folder(folder)
     if not fs.listdir():
         raise ExportError("%s holds no unit's files (snap.N, log.N)" % folder)
     name = edition or guess_edition(fs)
     series = 0
+    start_line = ""
     if name == "stock_exchange":
         codes, tokens, rows = market_game(fs)
         if chart_path:
             series = market_chart(codes, tokens, rows, chart_path, "Stock Exchange")
     else:
-        ed, cards, start, rows = card_game(fs, name)
+        ed, cards, start, rows, first = card_game(fs, name)
+        start_line = history_from(first)
         if chart_path:
             title = ed.name.replace("_", " ").title()
+            if start_line:
+                title += ", " + start_line
             money = format_amount if ed.name != "classic" else None  # Classic: plain $
             series = card_chart(cards, start, rows, chart_path, title, money)
     if csv_path:
         write_csv(rows, csv_path)
-    return {"edition": name, "rows": len(rows), "series": series}
+    done = {"edition": name, "rows": len(rows), "series": series}
+    if start_line:
+        done["from"] = start_line
+    return done

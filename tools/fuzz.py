@@ -61,7 +61,7 @@ from store.journal import decode, encode  # noqa: E402
 
 TICKS_PERIOD = 1 << 30
 TICKS_MASK = TICKS_PERIOD - 1
-STORAGE_PROBLEMS = ("STORAGE FULL", "STORAGE FAILED")
+STORAGE_PROBLEMS = ("FLASH FULL: SEE GUIDE", "STORAGE FAILED")  # app.unit MSG_FULL
 NON_MONEY_RECORDS = ("card", "uncard", "set")  # record kinds that never move money
 STRANGERS = ("04deadbeef0001", "a1b2c3d4", "0401020304050607")  # cards no unit enrolled
 GREEN, RED = 0, 1

@@ -43,6 +43,9 @@ MSG_ONE_CARD = "ONE CARD PER SLOT"  # two cards answer in one slot's field
 MSG_BATTERY_LOW = "BATTERY LOW"
 MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
 MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
+# The flash refused the newest generation itself, every older one removed already (store.Store
+# make_room): the owner must free flash (docs/storage.md "Flash full"). 21 characters: a line.
+MSG_FULL = "FLASH FULL: SEE GUIDE"
 MSG_MEMORY = "MEMORY FULL"  # a transaction refused: memory ran out before it reached flash
 MSG_READER_MISSING = tuple(name + " READER MISSING" for name in SLOT_NAMES)  # by slot
 # drivers.keypad.Keypad.PRESS and RELEASE, folded into scan_keys (tests/portable/test_unit.py
@@ -571,13 +574,19 @@ class BankUnit:
             return
         try:
             if edition is self.edition:
-                self.store.append(edition.outbox)
+                self.store.append(edition.outbox)  # old generations yield to it (make_room)
             else:
-                self.config.save(edition.outbox)  # the settings file
+                while True:  # the settings file: the history yields to it as well
+                    try:
+                        self.config.save(edition.outbox)
+                        break
+                    except OSError as error:
+                        if not self.store.make_room(error):
+                            raise
         except OSError as error:
             self.storage_failures += 1
             full = error.args and error.args[0] == ENOSPC
-            edition.acknowledge(False, "STORAGE FULL" if full else "STORAGE FAILED")
+            edition.acknowledge(False, MSG_FULL if full else "STORAGE FAILED")
         except MemoryError:
             # Raised before the write began (Store.append, SettingsFile.save): none of it is on
             # flash, so the transaction is refused like a full flash's, and the screen says so.

@@ -17,6 +17,9 @@ MSG_OLDEST = "NO EARLIER ENTRY"
 MSG_NEWEST = "NO LATER ENTRY"
 MSG_EMPTY = "NO TRANSACTIONS YET"
 MSG_KEYS = "C: LEAVE HISTORY"  # any other key on the page
+# The oldest generations were removed (store.Store: the history yields to play): where the
+# kept history begins, the game's number of its first transaction, e.g. HISTORY FROM #1,210.
+MSG_FROM = "HISTORY FROM #"
 
 # The other side of a transaction, for a tagged "tx" record (its 5th field). A GO is tagged
 # "go" since the tag was added; an older journal's GO has no tag and shows as BANK (the amount
@@ -36,6 +39,15 @@ UNDONE = 2  # a transaction taken back by a later undo record
 GAP = 3  # records lost in an older generation: what they moved (ledger_gap)
 
 MSG_GAP = "%d MISSING"  # a gap's other side: journal lines lost (its page: 2 MISSING +130K)
+
+
+def grouped(number: int) -> str:
+    """1210 -> "1,210"."""
+    text = str(number)
+    out = text[: len(text) % 3 or 3]
+    for i in range(len(out), len(text), 3):
+        out += "," + text[i : i + 3]
+    return out
 
 
 def other_side(record: tuple, card: int) -> str:
@@ -337,20 +349,28 @@ class History(Pages):
         amount, moves = ledger_gap(check[1], self.card, begin, change, txs)
         return [check[0], moves, amount, MSG_GAP % check[1][1], change + amount, GAP]
 
+    def oldest(self, message: str) -> str:
+        """Past the oldest kept entry (every kept generation read): `message` if the history
+        reaches the game's start, else where it begins (MSG_FROM and the first number)."""
+        moves = self.carries[-1][0]  # transactions before the oldest generation read
+        if self.started or moves <= 0:
+            return message
+        return MSG_FROM + grouped(moves + 1)
+
     def key(self, key: str) -> str | None:
         """A key on the page: None when it is taken ("" when it leaves), else the refusal."""
         if key == keys.CLEAR:
             return ""
         if key == self.older_key:
             if self.empty:
-                return MSG_EMPTY
+                return self.oldest(MSG_EMPTY)
             if self.entry(self.page + 1) is None:  # read here, where a failure is refused
-                return MSG_OLDEST
+                return self.oldest(MSG_OLDEST)
             self.page += 1
             return None
         if key == self.newer_key:
             if self.page == 0:
-                return MSG_EMPTY if self.empty else MSG_NEWEST
+                return self.oldest(MSG_EMPTY) if self.empty else MSG_NEWEST
             self.page -= 1
             self.entry(self.page)
             return None
@@ -364,7 +384,7 @@ class History(Pages):
         if self.empty:
             view["title"] = "CARD %d HISTORY" % self.card
             view["big"] = "----"
-            view["detail"] = MSG_EMPTY
+            view["detail"] = self.oldest(MSG_EMPTY)
             return
         entry = self.entry(self.page)
         view["title"] = "CARD %d  #%d" % (self.card, entry[1])

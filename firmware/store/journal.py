@@ -7,6 +7,7 @@
 import json
 
 ENOENT = 2
+ENOSPC = 28
 
 try:
     from binascii import crc32

@@ -14,8 +14,12 @@
 # same state. Records carry sequence numbers and boot skips any at or below what it already
 # has, so a cut between the rename and the removals can never apply a record twice.
 # Older generations stay for the game's history (rules.history, host_sim export) while they
-# take at most HISTORY_BYTES (and a quarter of the filesystem where os.statvfs tells its size):
-# keeping a file written already costs no flash write, removing one does. Removed the oldest
+# take at most HISTORY_BYTES (and a quarter of the filesystem where os.statvfs tells its size),
+# and while the filesystem keeps RESERVE_BYTES free beside them, measured at boot and at each
+# compaction: keeping a file written already costs no flash write, removing one does.
+# History yields to play: an append, a mark or a snapshot the flash refuses as full (ENOSPC)
+# removes the oldest generation before the one the state rests on (self.base) and is tried
+# again, until it is written or nothing older is left; only then is it refused. Removed the oldest
 # first, the snapshot before its journal, so a cut between the two leaves a journal without
 # its snapshot, which every reader passes over (never a snapshot whose journal is gone, which
 # would skip that journal's records). Every generation before the current game's is removed
@@ -43,16 +47,21 @@ from store.generations import (
     generations_of,
     read_snapshot,
 )
-from store.journal import ENOENT, Journal, crc32, decode, encode
+from store.journal import ENOENT, ENOSPC, Journal, crc32, decode, encode
 
 MARK = "mark."
 HISTORY_BYTES = 96 * 1024  # older generations kept for the history, at most (~2400 records)
 HISTORY_SHARE = 4  # and at most 1/HISTORY_SHARE of the filesystem, where statvfs tells it
+# Free space the history leaves (where statvfs tells it): a whole journal generation (200 lines
+# of up to 48 bytes: 3 blocks of 4 KB), the block LittleFS copies at each append, a snapshot
+# and its .tmp (2), and 2 blocks for LittleFS's own metadata.
+RESERVE_BYTES = 32 * 1024
 
 
 class Store:
     compact_every = 200  # records per journal generation before a snapshot is taken
     history_bytes = HISTORY_BYTES
+    reserve = RESERVE_BYTES
 
     def __init__(self, fs) -> None:
         self.fs = fs
@@ -69,6 +78,7 @@ class Store:
         # snapshot), as far as known since boot: older ones are removed at the next compaction.
         self.game_generation = 0
         self.history_removals = 0  # old generations removed for the bound or a new game
+        self.base = 0  # the generation whose snapshot the state rests on (0: none, from log.0)
 
     # ---- boot ------------------------------------------------------------------------------
 
@@ -136,8 +146,12 @@ class Store:
         self.seq = last_seq
         self.generation = current
         self.log_records = current_count
+        self.base = base
         self.journal = Journal(LOG + str(current), self.fs)
         self.journal.load()  # learn whether its tail is torn before the next append
+        space = self._space()
+        if 0 <= space[1] < self.reserve:
+            self._remove_old(space)  # short of room at boot: the history yields
         return records, problems
 
     # ---- reading the game back: store.reader, loaded for a history or the export only -----
@@ -209,11 +223,18 @@ class Store:
             line = (seq,) + tuple(records[0])
         else:
             line = (seq, "batch", [list(record) for record in records])
-        before = self.journal.bytes_written
-        try:
-            self.journal.append([line])
-        finally:
-            self.bytes_written += self.journal.bytes_written - before
+        journal = self.journal
+        while True:
+            before = journal.bytes_written
+            try:
+                journal.append([line])
+                break
+            except OSError as error:
+                if not self.make_room(error):
+                    raise
+                journal._torn_tail = None  # read again: a torn prefix may have stayed
+            finally:
+                self.bytes_written += journal.bytes_written - before
         self.seq = seq
         self.log_records += len(records)
         for record in records:
@@ -228,12 +249,19 @@ class Store:
         slot = self._mark_slot
         body = b"[%d]" % self.seq  # encode((self.seq,)) without its list, str and join
         data = body + b" %08x\n" % (crc32(body) & 0xFFFFFFFF)
-        try:
-            with self.fs.open(MARK + str(slot), "wb") as mark:
-                mark.write(data)  # closing commits it (LittleFS: atomically)
-        except (OSError, MemoryError):  # the line is durable: append must not raise now
-            self.mark_failures += 1
-            return
+        while True:
+            try:
+                with self.fs.open(MARK + str(slot), "wb") as mark:
+                    mark.write(data)  # closing commits it (LittleFS: atomically)
+                break
+            except (OSError, MemoryError) as error:  # the line is durable: append must not raise
+                try:
+                    again = isinstance(error, OSError) and self.make_room(error)
+                except MemoryError:
+                    again = False
+                if not again:
+                    self.mark_failures += 1
+                    return
         self.bytes_written += len(data)
         self._mark_slot = 1 - slot
 
@@ -255,20 +283,24 @@ class Store:
             header = ("snapshot", self.seq, len(state_records), NEW)
         data = encode(header)
         data += b"".join(encode(record) for record in state_records)
-        try:
-            with self.fs.open(tmp, "wb") as snap:
-                snap.write(data)
-                snap.flush()
-            self.fs.rename(tmp, SNAP + str(nxt))
-        except OSError:
-            self.compaction_failures += 1
+        while True:
             try:
-                self.fs.remove(tmp)
-            except OSError:
-                pass
-            return False
+                with self.fs.open(tmp, "wb") as snap:
+                    snap.write(data)
+                    snap.flush()
+                self.fs.rename(tmp, SNAP + str(nxt))
+                break
+            except OSError as error:
+                try:
+                    self.fs.remove(tmp)
+                except OSError:
+                    pass
+                if not self.make_room(error):
+                    self.compaction_failures += 1
+                    return False
         self.bytes_written += len(data)
         self.generation = nxt
+        self.base = nxt
         self.journal = journal
         self.log_records = 0
         self.compactions += 1
@@ -277,18 +309,45 @@ class Store:
         self._remove_old()
         return True
 
-    def history_bound(self) -> int:
-        """Bytes the generations older than the newest two may take: history_bytes, and at
-        most 1/HISTORY_SHARE of the filesystem where the fs tells its size (os.statvfs)."""
+    def _space(self) -> tuple:
+        """(size, free) of the filesystem in bytes (os.statvfs); (-1, -1) where not told."""
+        try:
+            info = self.fs.statvfs()
+            return info[1] * info[2], info[1] * info[3]  # f_frsize * f_blocks, * f_bfree
+        except (AttributeError, OSError, IndexError, TypeError):
+            return -1, -1
+
+    def free_bytes(self) -> int:
+        return self._space()[1]
+
+    def history_bound(self, kept: int = 0, space=None) -> int:
+        """Bytes the generations older than the newest two may take (kept: what they take
+        now): history_bytes, and where the fs tells its size and free space (os.statvfs), at
+        most 1/HISTORY_SHARE of it and no more than leaves self.reserve free."""
+        size, free = self._space() if space is None else space
         bound = self.history_bytes
-        statvfs = getattr(self.fs, "statvfs", None)
-        if statvfs is not None:
-            try:
-                info = statvfs()
-                bound = min(bound, info[1] * info[2] // HISTORY_SHARE)  # f_frsize * f_blocks
-            except (OSError, IndexError, TypeError):
-                pass
+        if size >= 0:
+            bound = min(bound, size // HISTORY_SHARE, kept + free - self.reserve)
         return bound
+
+    def make_room(self, error: OSError) -> bool:
+        """The flash refused a write as full: the oldest generation before self.base goes
+        (snapshot first, then journal). False if the error is another or none is left."""
+        if not error.args or error.args[0] != ENOSPC:
+            return False
+        try:
+            names = self.fs.listdir()
+        except OSError:
+            return False
+        older = generations_of(names, SNAP) + generations_of(names, LOG)
+        oldest = min(older) if older else self.base
+        if oldest >= self.base:
+            return False
+        snap, log = SNAP + str(oldest), LOG + str(oldest)
+        if (snap not in names or self._remove(snap)) and (log not in names or self._remove(log)):
+            self.history_removals += 1
+            return True
+        return False
 
     def _size(self, name: str) -> int:
         try:
@@ -303,11 +362,12 @@ class Store:
             return error.args[0] == ENOENT  # else: removed at the next compaction instead
         return True
 
-    def _remove_old(self) -> None:
-        """After a compaction: leftover temporary files go, then, oldest first, every
-        generation before the current game's, any that take the older ones past
-        history_bound(), and a journal left without its snapshot by a cut (every reader passes
-        it over: snapshot first is the order here). The newest two generations always stay."""
+    def _remove_old(self, space=None) -> None:
+        """After a compaction (and at boot when free space is short, space: _space() then):
+        leftover temporary files go, then, oldest first, every generation before the current
+        game's, any that take the older ones past history_bound(), and a journal left without
+        its snapshot by a cut (every reader passes it over: snapshot first is the order
+        here). The newest two generations always stay."""
         names = self.fs.listdir()
         newest = self.generation
         for name in names:
@@ -326,7 +386,7 @@ class Store:
             size = self._size(SNAP + str(generation)) + self._size(LOG + str(generation))
             sizes.append(size)
             total += size
-        bound = self.history_bound()
+        bound = self.history_bound(total, space)
         for i in range(len(older)):
             generation = older[i]
             snap, log = SNAP + str(generation), LOG + str(generation)

@@ -4,6 +4,8 @@
 #   flash = VirtualFlash("/tmp/unit-flash", seed=3)
 #   flash.cut_after(5)             # the 5th write point from now does not complete
 #   flash.fill(100)                # only 100 more bytes fit: then OSError(ENOSPC)
+#   flash.capacity(64 * 1024)      # the files may take 64 KB in all; removing one frees it
+#                                  # (a write past it stores nothing, then OSError(ENOSPC))
 #   flash.restore_power()          # after a PowerCut: boot again on what reached the flash
 #
 # Write points: each write() call, flush() and close() of a file opened for writing, rename(),
@@ -13,6 +15,10 @@
 # but the last byte, or a length in between; never all of it), a rename/remove happens or not
 # (seeded), a flush/close stores nothing more; then PowerCut is raised, and every operation
 # raises PowerCut until restore_power(). Files open at the cut are dead (OSError EBADF after).
+#
+# statvfs() answers as MicroPython's os.statvfs: a Pico's filesystem (352 blocks of 4 KB) or
+# the capacity set, its free blocks what the files in root_dir leave (their bytes, not rounded
+# to blocks), and no more than fill() allows.
 #
 # Not modelled: LittleFS's copy-on-write (there, data since the last flush/close vanishes
 # whole; here a torn prefix stays, which is the harsher case for a line-based journal), wear,
@@ -26,6 +32,8 @@ import os
 
 EBADF = 9
 ENOSPC = 28
+BLOCK = 4096  # statvfs's block: a Pico's flash sector
+PICO_BYTES = 352 * BLOCK  # the Pico's 1408 KB filesystem
 
 
 def empty_dir(path):
@@ -72,6 +80,7 @@ class VirtualFlash:
         self.cuts = 0
         self.last_cut = None  # what the last cut interrupted, e.g. ("write", path, 3, 40)
         self.free_bytes = None  # None: room for everything; else what still fits
+        self.capacity_bytes = None  # None: no bound on the files' total; else that bound
         self._cut_at = 0  # write_points value that is cut; 0: none armed
         self._open = []  # FlashFile objects not yet closed
 
@@ -98,7 +107,36 @@ class VirtualFlash:
             raise ValueError("limit_bytes must be >= 0 or None")
         self.free_bytes = limit_bytes
 
+    def capacity(self, total_bytes):
+        """The files in root_dir may take `total_bytes` in all (None: no bound): a write past
+        it stores nothing and raises OSError(ENOSPC), as on LittleFS, whose files change only
+        at sync and close; removing a file gives its bytes back."""
+        self.capacity_bytes = total_bytes
+
+    def used_bytes(self):
+        total = 0
+        for name in os.listdir(self.root):
+            total += os.stat(self.root + "/" + name)[6]
+        return total
+
+    def room(self):
+        """Bytes that still fit: the capacity's and fill()'s bounds; None: no bound."""
+        room = self.free_bytes
+        if self.capacity_bytes is not None:
+            left = max(0, self.capacity_bytes - self.used_bytes())
+            room = left if room is None else min(room, left)
+        return room
+
     # ---- the filesystem --------------------------------------------------------------------
+
+    def statvfs(self, path=""):
+        """bsize, frsize, blocks, bfree, bavail, files, ffree, favail, flag, namemax."""
+        self._check_power()
+        size = PICO_BYTES if self.capacity_bytes is None else self.capacity_bytes
+        room = self.room()
+        if room is None:
+            room = max(0, size - self.used_bytes())
+        return (BLOCK, BLOCK, size // BLOCK, room // BLOCK, room // BLOCK, 0, 0, 0, 0, 255)
 
     def open(self, path, mode="r"):
         self._check_power()
@@ -217,9 +255,10 @@ class FlashFile:
         n = len(raw)
         cut = flash._write_point()
         keep = flash._torn_length(n) if cut else n
-        full = flash.free_bytes is not None and keep > flash.free_bytes
-        if full:
-            keep = flash.free_bytes
+        room = flash.room()
+        full = room is not None and keep > room
+        if full:  # fill(): what fits stays; a capacity: nothing (as LittleFS, until sync)
+            keep = room if flash.capacity_bytes is None else 0
         if keep:
             self._handle.write(raw[:keep])
             self._handle.flush()  # through to the real file: it is what the flash holds

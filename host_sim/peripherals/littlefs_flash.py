@@ -122,7 +122,7 @@ class NorChip(UserContext):
 
 
 class LittleFSFlash:
-    """The store's filesystem calls (open, rename, remove, listdir, stat) on LittleFS."""
+    """The store's filesystem calls (open, rename, remove, listdir, stat, statvfs) on LittleFS."""
 
     def __init__(self, chip: NorChip, config: dict | None = None, format: bool = True) -> None:
         self.chip = chip
@@ -182,6 +182,14 @@ class LittleFSFlash:
     def stat(self, path: str) -> tuple:
         info = self._call(lfs.stat, self.fs, path)
         return (0o100000, 0, 0, 0, 0, 0, info.size, 0, 0, 0)
+
+    def statvfs(self, path: str = "/") -> tuple:
+        """As MicroPython's VfsLfs2 answers os.statvfs: block size (twice), block count, free
+        blocks (twice: LittleFS's count of blocks in use, lfs_fs_size, taken from the device),
+        then zeros and the longest name."""
+        size = self.chip.block_size
+        free = self.chip.block_count - self._call(lfs.fs_size, self.fs)
+        return (size, size, self.chip.block_count, free, free, 0, 0, 0, 0, 255)
 
     def listdir(self, path: str = "/") -> list:
         handle = self._call(lfs.dir_open, self.fs, path)

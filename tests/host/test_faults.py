@@ -790,7 +790,7 @@ def test_F47_flash_full(unit: VirtualUnit) -> None:
     before = flash_files(unit)
     unit.flash.fill(0)
     unit.type("1M")
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "1", "STORAGE FULL"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "1", "FLASH FULL: SEE GUIDE"]
     assert unit.sounds() == ["key", "error"]
     kept(unit)
     assert flash_files(unit) == before
@@ -814,7 +814,7 @@ def test_F49_flash_full_part_way_through_a_line(unit: VirtualUnit) -> None:
     ready(unit, 1, "green")
     unit.flash.fill(20)  # 20 of the line's 34 bytes fit
     unit.type("1M")
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "1", "STORAGE FULL"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "1", "FLASH FULL: SEE GUIDE"]
     assert unit.sounds() == ["key", "error"]
     kept(unit)
     unit.flash.fill(None)
@@ -1105,7 +1105,7 @@ def test_F145_mark_refused_by_a_full_flash(unit: VirtualUnit) -> None:
     line = encode((store.seq + 1, "tx", 0, 1, 2 * M))
     unit.flash.fill(len(line) + 3)  # the journal line fits, its mark does not
     unit.type("2M")
-    assert unit.screen_text()[-1] != "STORAGE FULL"
+    assert unit.screen_text()[-1] != "FLASH FULL: SEE GUIDE"
     assert unit.sounds()[-1] == "credit"  # confirmed: the record is on flash
     assert store.mark_failures == 1
     unit.flash.fill(None)
@@ -1352,7 +1352,7 @@ def test_F68_setting_refused_by_a_full_flash(unit: VirtualUnit) -> None:
     unit.flash.fill(0)
     unit.sounds()
     unit.press("go")
-    assert unit.screen_text() == ["SET GO", "2M", "STORAGE FULL"]
+    assert unit.screen_text() == ["SET GO", "2M", "FLASH FULL: SEE GUIDE"]
     assert unit.sounds() == ["error"]
     assert flash_files(unit) == before
     unit.flash.fill(None)
@@ -1700,7 +1700,7 @@ def test_F85_classic_storage_full_during_a_bankruptcy() -> None:
         before = flash_files(unit)
         unit.flash.fill(0)
         unit.press("go")
-        assert unit.screen_text() == ["BANKRUPT 1>2", "$1500", "STORAGE FULL"]
+        assert unit.screen_text() == ["BANKRUPT 1>2", "$1500", "FLASH FULL: SEE GUIDE"]
         assert unit.sounds() == ["error"]
         kept_classic(unit)  # nothing moved: the whole balance is card 1's
         assert flash_files(unit) == before
@@ -1944,7 +1944,7 @@ def test_F93_storage_full_while_adding_a_value(edition: str) -> None:
         unit.flash.fill(0)
         add_value(unit, second)
         shown = "$200" if edition == "classic" else "2"
-        assert unit.screen_text() == ["TOTALS: CARD 1", shown, "STORAGE FULL"]
+        assert unit.screen_text() == ["TOTALS: CARD 1", shown, "FLASH FULL: SEE GUIDE"]
         assert unit.sounds()[-1] == "error"
         assert typed_values(unit)[0] == value
         assert flash_files(unit) == before
@@ -2479,7 +2479,7 @@ def test_F112_stock_exchange_storage_full_on_confirm() -> None:
         unit.flash.fill(0)
         unit.sounds()
         se_keys(unit, "confirm")
-        assert steady(unit) == form + ["STORAGE FULL"]
+        assert steady(unit) == form + ["FLASH FULL: SEE GUIDE"]
         assert unit.sounds() == ["error"]
         market_kept(unit, rows, files)
         unit.flash.fill(None)
@@ -2830,7 +2830,7 @@ def test_F127_revolution_flash_full_at_the_draw() -> None:
         before, state = flash_files(unit), deck(unit)
         unit.flash.fill(0)
         unit.press("zone")
-        assert unit.screen_text() == ["CARD 2 ZONE", "PEDESTRIAN", "STORAGE FULL"]
+        assert unit.screen_text() == ["CARD 2 ZONE", "PEDESTRIAN", "FLASH FULL: SEE GUIDE"]
         assert unit.sounds()[-1] == "error"
         assert unit.unit.edition.reveal is None and 2 not in unit.unit.edition.pending
         assert flash_files(unit) == before and deck(unit) == state
@@ -2971,7 +2971,7 @@ def test_F134_undo_with_the_flash_full(unit: VirtualUnit) -> None:
     files = flash_files(unit)
     unit.flash.fill(0)
     unit.press("C")
-    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "STORAGE FULL"]
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16M", "FLASH FULL: SEE GUIDE"]
     assert unit.sounds() == ["error"]
     kept(unit, {1: 16 * M})
     assert flash_files(unit) == files
@@ -3767,3 +3767,156 @@ def test_F194_nothing_damaged_no_gap(
     assert "gap" not in [row["kind"] for row in rows] and "note" not in rows[0]
     with Image.open(tmp_path / "game.png") as image:
         assert image.text["Description"] == "series=6"
+
+
+# ---- a nearly full flash: the history yields to play (issue 28) -----------------------------
+
+
+def credits(unit: VirtualUnit, count: int) -> None:
+    """Card 1 (in GREEN) credited 100K `count` times, each confirmed."""
+    for _ in range(count):
+        unit.type("100K")
+        assert unit.sounds()[-1] == "credit"
+
+
+def generations(unit: VirtualUnit) -> list:
+    return sorted(n for n in os.listdir(unit.flash_dir) if n.startswith(("snap.", "log.")))
+
+
+def test_F162_the_flash_fills_up_with_history(monkeypatch, unit: VirtualUnit) -> None:
+    monkeypatch.setattr(Store, "compact_every", 5)
+    monkeypatch.setattr(Store, "reserve", 0)  # the flash itself refuses (ENOSPC), not the bound
+    ready(unit, 1, "green")
+    credits(unit, 10)
+    unit.flash.capacity(unit.flash.used_bytes() + 1500)  # the owner's files take the rest
+    credits(unit, 40)  # every one confirmed: the oldest generations made room
+    store = unit.unit.store
+    assert store.history_removals >= 3 and "log.0" not in generations(unit)
+    assert "snap.%d" % store.generation in generations(unit)
+    kept(unit, {1: 20 * M})
+    reboot(unit)
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "20M"]  # no notice: nothing lost
+    kept(unit, {1: 20 * M})
+
+
+def test_F163_the_history_says_where_it_begins(
+    monkeypatch, unit: VirtualUnit, tmp_path, capsys
+) -> None:
+    from host_sim.__main__ import main as host_sim_main
+    from host_sim.history import export
+
+    monkeypatch.setattr(Store, "compact_every", 5)
+    monkeypatch.setattr(Store, "reserve", 0)
+    ready(unit, 1, "green")
+    credits(unit, 10)
+    unit.flash.capacity(unit.flash.used_bytes() + 1500)
+    credits(unit, 40)
+    history = unit.history(card=1)
+    first = history[-1]["number"]
+    assert first > 10 and len(history) == 50 - first + 1
+    unit.hold("M", 2.5)
+    for _ in range(len(history) - 1):
+        unit.press("M")
+    assert unit.screen_text() == [
+        "CARD 1  #%d" % first,
+        "+100K",
+        "BANK  BAL %s" % ("%gM" % ((START + first * 100 * K) / M)),
+    ]
+    unit.press("M")
+    assert unit.screen_text()[-1] == "HISTORY FROM #%d" % first
+    assert unit.sounds()[-1] == "error"
+    done = export(unit.flash_dir, str(tmp_path / "game.csv"))
+    assert done["from"] == "HISTORY FROM #%d" % first and done["rows"] == len(history)
+    capsys.readouterr()
+    host_sim_main(["export", unit.flash_dir, "--csv", str(tmp_path / "again.csv")])
+    assert capsys.readouterr().out.splitlines()[-1] == "HISTORY FROM #%d" % first
+
+
+def test_F164_flash_full_the_newest_generation_cannot_be_written(
+    monkeypatch, unit: VirtualUnit
+) -> None:
+    monkeypatch.setattr(Store, "compact_every", 5)
+    ready(unit, 1, "green")
+    credits(unit, 12)
+    assert len(generations(unit)) > 3  # history kept
+    newest = unit.unit.store.generation
+    older = [n for n in generations(unit) if int(n.split(".")[1]) < newest]
+    history = sum(os.path.getsize(os.path.join(unit.flash_dir, n)) for n in older)
+    unit.flash.capacity(unit.flash.used_bytes() - history)  # not a byte more, history gone
+    unit.type("1M")
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "1", "FLASH FULL: SEE GUIDE"]
+    assert unit.sounds() == ["key", "error"]
+    store = unit.unit.store
+    assert generations(unit) == ["log.%d" % store.generation, "snap.%d" % store.generation]
+    kept(unit, {1: 16200 * K})
+    reboot(unit)
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "16.2M"]
+    unit.flash.capacity(None)  # the owner freed flash
+    unit.type("1M")
+    assert unit.sounds()[-1] == "credit"
+    kept(unit, {1: 17200 * K})
+
+
+def test_F165_boot_short_of_the_reserve(monkeypatch, unit: VirtualUnit) -> None:
+    monkeypatch.setattr(Store, "compact_every", 5)
+    ready(unit, 1, "green")
+    credits(unit, 30)
+    store = unit.unit.store
+    assert "log.0" in generations(unit) and store.generation == 6
+    unit.flash.capacity(unit.flash.used_bytes() + 1000)  # the owner copied files on
+    reboot(unit)
+    assert unit.screen_text() == ["CARD 1 RECEIVES", "18M"]  # no notice
+    kept(unit, {1: 18 * M})
+    assert generations(unit) == ["log.5", "log.6", "snap.5", "snap.6"]  # the newest two
+
+
+def test_F166_power_cut_while_the_history_makes_room(monkeypatch, tmp_path) -> None:
+    monkeypatch.setattr(Store, "compact_every", 5)
+    monkeypatch.setattr(Store, "reserve", 0)
+    point = 0
+    cuts = set()
+    while True:
+        point += 1
+        with VirtualUnit(flash_dir=str(tmp_path / str(point)), seed=point) as unit:
+            ready(unit, 1, "green")
+            credits(unit, 12)
+            unit.flash.capacity(unit.flash.used_bytes())  # the next line meets ENOSPC
+            unit.flash.cut_after(point)
+            try:
+                unit.type("1M")
+            except PowerCut:
+                cut = unit.flash.last_cut
+                cuts.add(cut[:2])
+                credited = "credit" in unit.sounds()
+            else:
+                assert unit.unit.store.history_removals == 1
+                break  # every write point of the refusal, the removal and the retry was cut
+            unit.flash.restore_power()
+            reboot(unit)
+            balance = unit.balance(1)
+            assert balance in (16200 * K, 17200 * K) and (balance == 17200 * K or not credited)
+            shown = ["CARD 1 RECEIVES", "%gM" % (balance / M)]
+            if cut[0] == "write" and cut[1].startswith("log.") and cut[2] > 0:
+                shown.append("STORAGE REPAIRED")  # the torn line, never confirmed, dropped
+            assert unit.screen_text() == shown, cut
+            unit.press("C")
+            unit.type("1M")  # the game goes on
+            assert unit.sounds()[-1] == "credit"
+    assert ("remove", "log.0") in cuts and len(cuts) >= 5, cuts
+
+
+def test_F167_a_setting_saved_on_a_full_flash(monkeypatch, unit: VirtualUnit) -> None:
+    monkeypatch.setattr(Store, "compact_every", 5)
+    monkeypatch.setattr(Store, "reserve", 0)
+    ready(unit, 1, "green")
+    credits(unit, 12)
+    unit.remove("green")
+    unit.flash.capacity(unit.flash.used_bytes() + 100)  # no room for a settings file
+    settings_item(unit, "GO")
+    unit.type("1M")
+    unit.press("go")
+    assert "FLASH FULL: SEE GUIDE" not in unit.screen_text()
+    assert "log.0" not in generations(unit)
+    reboot(unit)
+    assert unit.settings()["go"] == 1 * M
+    kept(unit, {1: 16200 * K})

@@ -147,12 +147,9 @@ def boot(flash: LittleFSFlash) -> tuple:
     return store, edition, problems
 
 
-@pytest.mark.parametrize("seed", range(SEEDS))
-def test_a_cut_at_every_program_and_erase_loses_nothing(logged_game, seed) -> None:
-    start, log, states = logged_game
-    erases = sum(1 for op in log if op[0] == "erase")
-    print("\n%d programs and %d erases cut, one at a time" % (len(log) - erases, erases))
-    assert erases >= TRANSACTIONS // 2 and len(log) > 3 * TRANSACTIONS
+def sweep(start: bytes, log: list, states: list, seed: int) -> None:
+    """Cuts every operation of the log in turn (see the module's docstring) and checks what
+    boots from each cut image."""
     block_size = RP2_CONFIG["block_size"]
     image = bytearray(start)  # operations 1..k-1 applied
     for k, operation in enumerate(log):
@@ -183,6 +180,15 @@ def test_a_cut_at_every_program_and_erase_loses_nothing(logged_game, seed) -> No
         edition.restore(("tx", 0, 4, 10000))
         again = boot(mount(flash.chip.buffer))
         assert fingerprint(again[1]) == fingerprint(edition) and again[2] == [], k
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_a_cut_at_every_program_and_erase_loses_nothing(logged_game, seed) -> None:
+    start, log, states = logged_game
+    erases = sum(1 for op in log if op[0] == "erase")
+    print("\n%d programs and %d erases cut, one at a time" % (len(log) - erases, erases))
+    assert erases >= TRANSACTIONS // 2 and len(log) > 3 * TRANSACTIONS
+    sweep(start, log, states, seed)
 
 
 def test_the_cut_is_torn_in_the_chip_and_the_adapter_raises_power_cut() -> None:
@@ -251,3 +257,217 @@ def test_erases_per_transaction_at_the_real_compaction_interval() -> None:
     # commits fills; LittleFS moves the pair after block_cycles (100) erases, so no block
     # takes more than that in one stint: the wear is spread, not piled on two blocks.
     assert hottest <= RP2_CONFIG["block_cycles"] + 1
+
+
+# ---- a nearly full flash: the history yields to play (issue 28) -----------------------------
+
+ENOSPC = 28
+OTHER = "other."  # files that are not the unit's, filling the flash
+
+
+def fill_up(flash: LittleFSFlash, free_blocks: int) -> None:
+    """Files not the unit's until the filesystem has `free_blocks` blocks free."""
+    n = 0
+    while flash.statvfs()[3] > free_blocks:
+        need = flash.statvfs()[3] - free_blocks
+        blocks = min(need - 1, 16) if need > 2 else 1  # the last ones one by one
+        flash.write_file(OTHER + str(n), b"o" * (blocks * RP2_CONFIG["block_size"] - 64))
+        n += 1
+    assert flash.statvfs()[3] == free_blocks
+
+
+def on_flash(flash: LittleFSFlash) -> list:
+    """The store's generations on flash, oldest first: (generation, snapshot there, journal
+    there)."""
+    names = flash.listdir()
+    found = []
+    for name in names:
+        if name.startswith(("snap.", "log.")) and not name.endswith(".tmp"):
+            generation = int(name.split(".")[1])
+            if generation not in found:
+                found.append(generation)
+    found.sort()
+    return [(g, "snap.%d" % g in names, "log.%d" % g in names) for g in found]
+
+
+def play_as_the_unit(store: Store, edition, appends: list, check=None) -> tuple:
+    """The appends as app.unit makes them (BankUnit._store): append; a refusal changes nothing
+    (the screen says FLASH FULL or STORAGE FAILED); applied; a compaction when due (False:
+    retried after the next record). Returns (states after each acknowledged append, refusals:
+    (index, errno))."""
+    states = []
+    refused = []
+    for i, records in enumerate(appends):
+        try:
+            store.append(records)
+        except OSError as error:
+            refused.append((i, error.args[0]))
+            continue
+        if isinstance(store.fs.chip, LoggingChip):
+            store.fs.chip.acknowledged += 1
+        for record in records:
+            edition.restore(record)
+        states.append(fingerprint(edition))
+        if store.compact_due():
+            store.compact(edition.snapshot_records())
+        if check is not None:
+            check(store)
+    return states, refused
+
+
+def counting_removals(store: Store) -> list:
+    """Wraps store.make_room: the generations each removal for a refused write took."""
+    taken: list = []
+    real = getattr(store, "make_room", None)
+    if real is None:
+        return taken  # a store that never removes history for a refused write
+
+    def make_room(error):
+        before = on_flash(store.fs)
+        done = real(error)
+        if done:
+            taken.append(sorted(set(before) - set(on_flash(store.fs)))[0][0])
+        return done
+
+    store.make_room = make_room
+    return taken
+
+
+def newest_kept_and_oldest_gone(store: Store) -> None:
+    """Never the newest snapshot or journal removed; the generations kept, a run of
+    consecutive ones ending at the newest: so the removed ones were the oldest."""
+    kept = on_flash(store.fs)
+    generations = [g for g, _snap, _log in kept]
+    assert generations == list(range(generations[0], store.generation + 1)), kept
+    assert store.generation == 0 or kept[-1][1], kept  # snap.<newest>
+    if store.log_records:
+        assert kept[-1][2], kept  # log.<newest>, once it has a record
+    for _g, snap, _log in kept[1:]:
+        assert snap, kept  # only the oldest may be a journal whose snapshot went first
+
+
+def test_a_long_game_on_a_nearly_full_pico_records_every_transaction() -> None:
+    """Issue 28: other files leave 20 free blocks on a Pico's flash. Before, the history kept
+    (96 KB at most) filled them: from transaction 1,268 on every one was refused, reboots or
+    not. Now the oldest generations yield: all 3,000 are recorded, and a reboot has every
+    balance right, with no problem reported."""
+    flash = LittleFSFlash.pico()
+    fill_up(flash, 20)
+    store = Store(flash)
+    store.load()
+    taken = counting_removals(store)
+    edition = fresh_edition()
+    states, refused = play_as_the_unit(
+        store, edition, [CARDS] + game_appends(3000), newest_kept_and_oldest_gone
+    )
+    assert refused == [] and len(states) == 3001 and store.seq == 3001
+    assert store.history_removals > 0 and store.generation >= 14
+    # The bound followed the free space at each compaction: the reserve kept, history left.
+    assert flash.statvfs()[3] * RP2_CONFIG["block_size"] >= store.reserve
+    assert len(on_flash(flash)) >= 3  # history beyond the newest two, as the room allows
+    assert taken == sorted(taken)  # any removal for a refused write took the oldest
+    again = Store(flash.remount())
+    records, problems = again.load()
+    booted = fresh_edition()
+    for record in records:
+        booted.restore(record)
+    assert problems == [] and fingerprint(booted) == fingerprint(edition)
+    assert booted.ledger.invariant_holds() and again.seq == 3001
+    assert [n for n in flash.listdir() if n.startswith(OTHER)] != []  # never the owner's
+
+
+def test_the_removal_and_retry_path_when_no_reserve_is_kept() -> None:
+    """With no reserve the history grows until the flash refuses an append, a mark or a
+    snapshot (ENOSPC): each time the oldest generation goes and the write is tried again."""
+    flash = LittleFSFlash.pico()
+    fill_up(flash, 12)
+    store = Store(flash)
+    store.load()
+    store.reserve = 0
+    store.compact_every = 40
+    taken = counting_removals(store)
+    edition = fresh_edition()
+    states, refused = play_as_the_unit(
+        store, edition, [CARDS] + game_appends(1500), newest_kept_and_oldest_gone
+    )
+    assert refused == [] and len(states) == 1501
+    assert len(taken) >= 5 and taken == sorted(taken), taken
+    records, problems = Store(flash.remount()).load()
+    booted = fresh_edition()
+    for record in records:
+        booted.restore(record)
+    assert problems == [] and fingerprint(booted) == fingerprint(edition)
+
+
+def test_flash_full_when_the_newest_generation_itself_cannot_be_written() -> None:
+    """The owner's files take every block the unit frees: the history goes, and then the
+    journal cannot grow. Only then is an append refused (ENOSPC: the screen's FLASH FULL);
+    nothing changes, every acknowledged transaction survives, and the newest snapshot and
+    journal stay."""
+    flash = LittleFSFlash.pico()
+    fill_up(flash, 20)
+    store = Store(flash)
+    store.load()
+    edition = fresh_edition()
+    states, refused = play_as_the_unit(store, edition, [CARDS] + game_appends(500))
+    assert refused == []
+    n = 0
+    for _ in range(20):  # the owner's files grow into whatever the unit leaves free
+        try:
+            while True:
+                flash.write_file(OTHER + "late%d" % n, b"o" * 1000)
+                n += 1
+        except OSError as error:
+            assert error.args[0] == ENOSPC
+        seq = store.seq
+        more, refused = play_as_the_unit(store, edition, game_appends(50))
+        assert store.seq == seq + len(more)  # a refused append took no number
+        if refused:
+            break
+    assert refused and all(errno == ENOSPC for _i, errno in refused)
+    assert [g for g, _s, _l in on_flash(flash)] == [store.generation]  # all history yielded
+    records, problems = Store(flash.remount()).load()
+    booted = fresh_edition()
+    for record in records:
+        booted.restore(record)
+    assert problems == [] and fingerprint(booted) == fingerprint(edition)
+
+
+def logged_full_game(free_blocks: int, reserve: int | None) -> tuple:
+    """The sweep's game (200 transactions, a snapshot every 40) on a flash that other files
+    fill to `free_blocks` free blocks before the log starts; reserve None: the store's own."""
+    chip = LoggingChip(RP2_CONFIG["block_size"], PICO_BLOCKS)
+    flash = LittleFSFlash(chip)
+    fill_up(flash, free_blocks)
+    chip.log.clear()  # the format and the owner's files: before the game, never cut
+    chip.acknowledged = 0
+    start = bytes(chip.buffer)
+    store = Store(flash)
+    store.load()
+    store.compact_every = COMPACT_EVERY
+    if reserve is not None:
+        store.reserve = reserve
+    taken = counting_removals(store)
+    states, refused = play_as_the_unit(store, fresh_edition(), [CARDS] + game_appends(200))
+    assert refused == []
+    return start, chip.log, states, taken, store.history_removals
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_a_cut_at_every_operation_of_the_removal_and_retry_path_loses_nothing(seed) -> None:
+    """5 blocks free and no reserve: the flash refuses appends and snapshots (ENOSPC) four
+    times in the game, each time the oldest generation is removed and the write tried again.
+    Every program and erase of it is cut; each boot (which, short of the store's reserve,
+    removes history too) finds every acknowledged transaction."""
+    start, log, states, taken, _removals = logged_full_game(5, 0)
+    assert len(taken) >= 3 and taken == sorted(taken), taken
+    sweep(start, log, states, seed)
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_a_cut_at_every_operation_of_the_bound_following_free_space_loses_nothing(seed) -> None:
+    """12 blocks free and the store's reserve (32 KB): the compactions remove the history the
+    free space cannot hold beside the reserve. Every program and erase of it is cut."""
+    start, log, states, taken, removals = logged_full_game(12, None)
+    assert taken == [] and removals >= 3
+    sweep(start, log, states, seed)

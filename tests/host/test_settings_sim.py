@@ -246,7 +246,7 @@ def test_a_full_flash_refuses_a_setting_and_loses_nothing() -> None:
         unit.flash.fill(0)
         unit.sounds()
         unit.press("go")
-        assert unit.screen_text()[-1] == "STORAGE FULL" and unit.sounds() == ["error"]
+        assert unit.screen_text()[-1] == "FLASH FULL: SEE GUIDE" and unit.sounds() == ["error"]
         unit.flash.fill(None)
         unit.press("C")
         unit.press("C")

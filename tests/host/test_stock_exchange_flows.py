@@ -78,7 +78,7 @@ class Shell:
         if unit.outbox:
             if self.fail_next:
                 self.fail_next = False
-                unit.acknowledge(False, "STORAGE FULL")
+                unit.acknowledge(False, "FLASH FULL: SEE GUIDE")
             else:
                 self.lines.extend(encode(record) for record in unit.outbox)
                 unit.acknowledge(True)

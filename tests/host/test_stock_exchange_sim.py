@@ -504,7 +504,7 @@ def test_a_full_flash_refuses_the_confirm_and_keeps_the_form(unit) -> None:
     keys(unit, "bank_purchase", "2", "0", "1", "2")
     unit.flash.fill(0)
     keys(unit, "confirm")
-    assert "STORAGE FULL" in unit.screen_text() and last_cue(unit) == "error"
+    assert "FLASH FULL: SEE GUIDE" in unit.screen_text() and last_cue(unit) == "error"
     assert unit.shares("car", 1) == 0
     unit.flash.fill(None)
     keys(unit, "confirm")  # the form stayed: CONFIRM again

@@ -246,3 +246,50 @@ def test_lines_lost_in_older_generations_give_gap_pages_as_the_whole_pass_does()
         "-170K",
         "1 MISSING -170K",
     )
+
+
+def test_a_history_whose_oldest_generations_were_removed_says_where_it_begins():
+    """The store removed the oldest generations (the history yields to play): stepping past
+    the oldest page kept, and a card with no entry left, say HISTORY FROM #n, n the game's
+    number of the first transaction still on flash (the numbers the titles show)."""
+    flash = VirtualFlash(empty_dir(DIR))
+    store = Store(flash)
+    store.compact_every = 10
+    store.history_bytes = 0  # only the newest two generations stay
+    edition = _edition()
+    _play(store, edition, [("tx", 0, 5, 10000)])  # card 5's only transaction: #1
+    for i in range(1233):  # one at a time: a list of them all would not fit MicroPython's heap
+        _play(store, edition, [("tx", 1 + i % 2, 3, 1000 * (1 + i % 9))])
+    assert "log.0" not in flash.listdir() and store.generation == 123
+    pages = _open(store, edition, 3)
+    shown = _every_page(pages)
+    assert shown == _whole_pass(store, edition, 3)
+    first = shown[-1][0]
+    assert first == 1221 == edition.ledger.moves - 14 + 1  # log.122 (10) and log.123 (4)
+    assert pages.key(keys.MILLION) == "HISTORY FROM #1,221" == history.MSG_FROM + "1,221"
+    empty = _open(store, edition, 5)
+    view: dict = {}
+    empty.view(view)
+    assert view["title"] == "CARD 5 HISTORY" and view["detail"] == "HISTORY FROM #1,221"
+    assert empty.key(keys.MILLION) == "HISTORY FROM #1,221" == empty.key(keys.THOUSAND)
+    assert [history.grouped(n) for n in (7, 1000, 123456, 1234567)] == [
+        "7",
+        "1,000",
+        "123,456",
+        "1,234,567",
+    ]
+
+
+def test_a_whole_history_says_there_is_no_earlier_entry():
+    flash = VirtualFlash(empty_dir(DIR))
+    store = Store(flash)
+    store.compact_every = 10
+    edition = _edition()
+    _play(store, edition, [("tx", 0, 3, 1000 * (1 + i)) for i in range(35)])
+    pages = _open(store, edition, 3)
+    assert len(_every_page(pages)) == 35
+    assert pages.key(keys.MILLION) == history.MSG_OLDEST
+    empty = _open(store, edition, 5)
+    view: dict = {}
+    empty.view(view)
+    assert view["detail"] == history.MSG_EMPTY

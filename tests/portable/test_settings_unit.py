@@ -76,7 +76,7 @@ def test_out_of_range_and_full_flash_change_nothing():
     rig.type("1M")
     rig.flash.fill(0)
     rig.press("GO")
-    assert "STORAGE FULL" in rig.screen()
+    assert "FLASH FULL: SEE GUIDE" in rig.screen()
     rig.flash.fill(None)
     rig.press("C")
     rig.press("C")  # leave: nothing was saved, the edition stays as it was

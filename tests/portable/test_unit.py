@@ -116,7 +116,7 @@ def test_full_flash_refuses_the_transaction():
     rig.flash.fill(0)  # the flash takes no more bytes
     rig.type("1M")
     assert rig.balance(1) == START
-    assert "STORAGE FULL" in rig.screen()
+    assert "FLASH FULL: SEE GUIDE" in rig.screen()
     rig.cleanup()
 
 
