@@ -1,6 +1,6 @@
 # A card's history read back from the journal (rules.history, store.Store.replay) (portable).
-# micropython-heap: 104k (the virtual flash model, the store and an edition in one heap, as
-# test_store.py; 96k failed once rules.admin replaced cards)
+# micropython-heap: 120k (the virtual flash model, the store and an edition in one heap, as
+# test_store.py; 104k failed once issue 28 grew the store and the history twice)
 import gc
 
 from peripherals.flash import VirtualFlash, empty_dir

@@ -1,6 +1,6 @@
 # The store: snapshots, journals, compaction, and recovery from corrupt or half-done files.
-# micropython-heap: 96k (the virtual flash model, the store and the whole edition in one heap;
-# 80 KB is the measured floor on the 64-bit unix port)
+# micropython-heap: 112k (the virtual flash model, the store and the whole edition in one heap;
+# 80 KB was the floor on the 64-bit unix port; 96k failed once issue 28 grew the store twice)
 
 from peripherals.flash import VirtualFlash, empty_dir
 from rules.cards import CardRegistry
