@@ -56,9 +56,9 @@ def _error_sound(pwm) -> None:
     which never starts on this path."""
     import time
 
-    from ui.sounds import ERROR
+    from ui.sounds import melody_for
 
-    for freq, ms in ERROR:
+    for freq, ms in melody_for("error"):
         if freq:
             pwm.freq(freq)
         pwm.duty_u16(DUTY if freq else 0)

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from ui.sounds import ERROR
+from ui.sounds import melody_for
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 
@@ -81,7 +81,7 @@ def test_an_unrunnable_board_py_is_shown_on_the_panel_and_stops(
     assert probe["screen"][0] == "CANNOT RUN"
     assert shown in probe["screen"]
     assert "REDEPLOY: SEE USB" in probe["screen"]
-    assert probe["sounded"] == [f for f, _ in ERROR if f]  # the error cue, once
+    assert probe["sounded"] == [f for f, _ in melody_for("error") if f]  # the error cue, once
     assert said in usb and "make deploy" in usb
 
 

@@ -95,8 +95,8 @@ def test_volume_change_takes_effect_on_the_sounding_note_and_clamps():
 
 def test_silent_mode_never_writes_an_audible_duty():
     clock, pwm, piezo = make(0)
-    for melody in MELODIES.values():
-        piezo.play(melody)
+    for cue in MELODIES:
+        piezo.play(melody_for(cue))
         assert not piezo.busy()
         assert piezo.step(clock.now) == -1
         clock.now += 1000
@@ -184,3 +184,23 @@ def test_run_plays_under_asyncio_and_a_new_play_interrupts_a_long_note():
     assert 40 <= lengths[0] <= 150, lengths
     assert 25 <= lengths[1] <= 120 and 15 <= lengths[2] <= 120 and 25 <= lengths[3] <= 120
     assert pwm.duty_u16() == 0
+
+
+def test_melodies_unpack_to_notes_and_a_note_that_cannot_pack_is_refused():
+    """ui.sounds packs each melody into 3 bytes a note (issue 27: the heap); unpacked, a cue's
+    melody is (freq_hz, ms) notes as the piezo plays them."""
+    from ui import sounds
+
+    for cue in MELODIES:
+        melody = melody_for(cue)
+        assert len(melody) == len(MELODIES[cue]) // 3 and 1 <= len(melody) <= 9, cue
+        for freq, ms in melody:
+            assert 0 <= freq <= 3136 and ms > 0 and ms % 5 == 0, cue
+    assert melody_for("key") == ((2093, 25),)
+    assert melody_for("no such cue") is None
+    for bad in ((440, 7), (440, 1280), (70000, 10)):
+        try:
+            sounds._m(*bad)
+        except ValueError:
+            continue
+        raise AssertionError("packed %r" % (bad,))
