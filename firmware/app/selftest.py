@@ -249,7 +249,8 @@ class SelfTest:
         if failed and self.hint is not None:  # what to check on that reader, for the maker
             self._show("SELF-TEST FAIL", "", "%d CHECKS FAILED" % len(failed), True, self.hint)
         elif failed:
-            self._show("SELF-TEST", "FAIL", "%d FAILED: %s" % (len(failed), failed[0]), True)
+            # "1 FAIL: READER GREEN" is 20 characters of the 21 a line holds
+            self._show("SELF-TEST", "FAIL", "%d FAIL: %s" % (len(failed), failed[0]), True)
         else:
             self._show("SELF-TEST", "PASS", "ALL %d CHECKS OK" % len(self.results))
         self.out(

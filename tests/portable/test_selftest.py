@@ -103,6 +103,19 @@ def test_a_dead_key_times_out_and_is_named():
     assert bench.test.failures() == ["KEY 7"]
     assert "SELFTEST KEY 7 FAIL NOT PRESSED" in bench.lines
     assert "SELFTEST KEY 8 PASS OK" in bench.lines  # the keys after it are still asked
+    assert "1 FAIL: KEY 7" in [entry[2] for entry in bench.test.screen_log]
+
+
+def test_the_summary_names_a_failed_reader_in_one_line():
+    """The summary names the first failure in one line of the small font (21 characters):
+    "1 FAILED: READER GREEN" was 22 and lost its last letter."""
+    bench = Bench()
+    bench.test.readers[0] = None  # GREEN not built: a failure with no reader hint
+    bench.run()
+    assert bench.test.failures()[0] == "READER GREEN"
+    shown = [entry[2] for entry in bench.test.screen_log]
+    assert "%d FAIL: READER GREEN" % len(bench.test.failures()) in shown
+    assert all(len(text) <= 21 for text in shown), shown
 
 
 def test_the_battery_reading_is_reported():
