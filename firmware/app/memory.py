@@ -63,7 +63,9 @@ class IdleCollector:
         self.free_after = _mem_free()
         return True
 
-    def collected(self) -> None:
-        """A collection ran elsewhere (boot, an overlay closed): count garbage from here."""
+    def collect(self) -> None:
+        """A full collection now, at a quiet point the shell knows (boot done, an overlay
+        closed); garbage is counted from here."""
+        collect()
         if _mem_free is not None:
             self.free_after = _mem_free()

@@ -18,6 +18,7 @@ except ImportError:  # MicroPython builds before 1.21 name it uasyncio
     import uasyncio as asyncio  # type: ignore[no-redef]
 
 from app import memory
+from app.editions import draws_market
 from app.restart import MSG_RESTARTED, restart, restarted
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
@@ -234,8 +235,7 @@ class BankUnit:
             self.retry_at[2] = ticks_add(now, self.retry_ms)
         else:
             self._start_display(now)
-        memory.collect()  # the journal's replay and the boot's garbage: a quiet point
-        self.collector.collected()
+        self.collector.collect()  # the journal's replay and the boot's garbage: a quiet point
 
     # ---- settings ----------------------------------------------------------------------------
 
@@ -244,9 +244,8 @@ class BankUnit:
         if overlay is not None and overlay.done:
             # app.config rebuilds the edition if the settings changed, then forgets itself
             self.config.close_overlay(self, now, key)
-            memory.collect()  # the settings code let go: a quiet point
+            self.collector.collect()  # the settings code let go: a quiet point
             self._prepare_screens()
-            self.collector.collected()
 
     def _prepare_screens(self) -> None:
         """The Stock Exchange's screens (ui.market_screens) loaded now, on a heap just collected
@@ -254,7 +253,7 @@ class BankUnit:
         no free block of 1,280 bytes after the summary). Not during the summary or the menu,
         which draw none: both at once made the unit's highest heap."""
         if self.display is not None:
-            prepare(self.display.canvas, "screen" in self.edition.view())
+            prepare(self.display.canvas, draws_market(self.edition.name))
 
     def _start_reader(self, slot: int, now: int) -> None:
         reader = self.readers[slot]

@@ -1,6 +1,7 @@
 # Electronic Banking and Revolution: end-of-game TOTALS and the mortgage lift helper (K/M money).
-# micropython-heap: 112k (both editions, rules.endgame and the Chance deck in one heap; the floor
-# of this suite on the 64-bit unix port was 88 KB, and 104k failed once rules.admin replaced cards)
+# micropython-heap: 128k (both editions, rules.endgame and the Chance deck in one heap; the floor
+# of this suite on the 64-bit unix port was 88 KB; 104k failed once rules.admin replaced cards, and
+# 112k was at its edge: one more file in the suite folder made Revolution's build fail there)
 from table import GREEN, RED, Table
 
 from rules import electronic_banking as eb

@@ -14,7 +14,7 @@ def _garbage(n_bytes):
 
 def test_a_busy_unit_is_never_collected():
     idle = memory.IdleCollector()
-    idle.collected()
+    idle.collect()
     for now in range(0, 10000, 100):
         _garbage(2048)
         assert not idle.step(now, now // 100)  # a key every step: never quiet
@@ -22,7 +22,7 @@ def test_a_busy_unit_is_never_collected():
 
 def test_an_idle_unit_with_garbage_is_collected_once_then_waits():
     idle = memory.IdleCollector()
-    idle.collected()
+    idle.collect()
     assert not idle.step(0, 5)  # the count moved: activity
     _garbage(memory.GARBAGE_BYTES + 8192)
     assert not idle.step(memory.QUIET_MS - 1, 5)  # not quiet long enough
@@ -36,7 +36,7 @@ def test_an_idle_unit_with_garbage_is_collected_once_then_waits():
 
 def test_little_garbage_is_left_for_later():
     idle = memory.IdleCollector()
-    idle.collected()
+    idle.collect()
     idle.step(0, 1)
     _garbage(1024)
     assert not idle.step(memory.QUIET_MS, 1)
@@ -44,7 +44,7 @@ def test_little_garbage_is_left_for_later():
 
 def test_disabled_collects_nothing():
     idle = memory.IdleCollector()
-    idle.collected()
+    idle.collect()
     idle.step(0, 1)
     _garbage(memory.GARBAGE_BYTES + 8192)
     memory.ENABLED = False

@@ -2,9 +2,10 @@
 # micropython-heap: 112k (the virtual flash model, the store and the whole edition in one heap;
 # 80 KB was the floor on the 64-bit unix port; 96k failed once issue 28 grew the store twice)
 
+from store_rig import edition_from as _edition
+from store_rig import play as _play
+
 from peripherals.flash import VirtualFlash, empty_dir
-from rules.cards import CardRegistry
-from rules.electronic_banking import ElectronicBanking
 from store.store import Store
 
 DIR = "store-test.tmp"
@@ -12,23 +13,6 @@ DIR = "store-test.tmp"
 
 def _flash() -> VirtualFlash:
     return VirtualFlash(empty_dir(DIR))
-
-
-def _edition(records: list) -> ElectronicBanking:
-    edition = ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
-    for record in records:
-        edition.restore(record)
-    return edition
-
-
-def _play(store: Store, edition: ElectronicBanking, count: int, start: int = 0) -> None:
-    """count transactions, compacting whenever the store says so (as the app does)."""
-    for i in range(start, start + count):
-        record = ("tx", 0, 1 + i % 6, 10000 * (1 + i % 7))
-        store.append([record])
-        edition.restore(record)
-        if store.compact_due():
-            assert store.compact(edition.snapshot_records())
 
 
 def test_records_come_back_in_order():

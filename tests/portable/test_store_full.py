@@ -4,9 +4,10 @@
 # micropython-heap: 96k (the virtual flash model, the store and the whole edition in one heap,
 # as test_store.py)
 
+from store_rig import edition_from as _edition
+from store_rig import play as _play
+
 from peripherals.flash import VirtualFlash, empty_dir
-from rules.cards import CardRegistry
-from rules.electronic_banking import ElectronicBanking
 from store.store import Store
 
 DIR = "store-full-test.tmp"
@@ -16,21 +17,14 @@ def _flash() -> VirtualFlash:
     return VirtualFlash(empty_dir(DIR))
 
 
-def _edition(records: list) -> ElectronicBanking:
-    edition = ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
-    for record in records:
-        edition.restore(record)
-    return edition
-
-
-def _play(store: Store, edition: ElectronicBanking, count: int) -> None:
-    """count transactions, compacting whenever the store says so (as the app does)."""
-    for i in range(count):
-        record = ("tx", 0, 1 + i % 6, 10000 * (1 + i % 7))
-        store.append([record])
-        edition.restore(record)
-        if store.compact_due():
-            assert store.compact(edition.snapshot_records())
+def _game(count: int) -> tuple:
+    """(flash, store, edition) after `count` transactions, a snapshot every 10."""
+    flash = _flash()
+    store = Store(flash)
+    store.compact_every = 10
+    live = _edition([])
+    _play(store, live, count)
+    return flash, store, live
 
 
 def _generations(flash) -> list:
@@ -53,11 +47,7 @@ def test_the_virtual_flash_answers_statvfs_and_a_capacity_gives_removed_bytes_ba
 
 
 def test_a_full_flash_removes_the_oldest_generation_and_the_append_goes_on():
-    flash = _flash()
-    store = Store(flash)
-    store.compact_every = 10
-    live = _edition([])
-    _play(store, live, 45)
+    flash, store, live = _game(45)
     assert _generations(flash) == ["log.0", "log.1", "log.2", "log.3", "log.4"] + [
         "snap.1",
         "snap.2",
@@ -74,11 +64,7 @@ def test_a_full_flash_removes_the_oldest_generation_and_the_append_goes_on():
 
 
 def test_the_newest_generation_that_cannot_be_written_is_refused_and_nothing_changes():
-    flash = _flash()
-    store = Store(flash)
-    store.compact_every = 10
-    live = _edition([])
-    _play(store, live, 25)
+    flash, store, live = _game(25)
     flash.fill(0)  # no byte more, whatever is removed
     seq = store.seq
     refused = False
@@ -94,11 +80,7 @@ def test_the_newest_generation_that_cannot_be_written_is_refused_and_nothing_cha
 
 
 def test_a_full_flash_during_compaction_removes_history_and_the_snapshot_lands():
-    flash = _flash()
-    store = Store(flash)
-    store.compact_every = 10
-    live = _edition([])
-    _play(store, live, 39)
+    flash, store, live = _game(39)
     store.append([("tx", 0, 3, 10000)])
     live.restore(("tx", 0, 3, 10000))
     flash.capacity(flash.used_bytes() + 100)  # a snapshot takes about 400 bytes
@@ -110,11 +92,7 @@ def test_a_full_flash_during_compaction_removes_history_and_the_snapshot_lands()
 
 
 def test_boot_short_of_the_reserve_removes_the_oldest_history():
-    flash = _flash()
-    store = Store(flash)
-    store.compact_every = 10
-    live = _edition([])
-    _play(store, live, 45)
+    flash, store, live = _game(45)
     flash.capacity(flash.used_bytes() + Store.reserve - 1200)  # the history must give 1200
     booted = Store(flash)
     records, problems = booted.load()
