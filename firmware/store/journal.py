@@ -69,6 +69,11 @@ class Journal:
         self._torn_tail = False
         self.bytes_written += len(data)
 
+    def forget_tail(self) -> None:
+        """After a refused append: whether its tail is torn is read from the file again before
+        the next (a refused write may have left a prefix, or nothing at all)."""
+        self._torn_tail = None
+
     def _ends_mid_line(self) -> bool:
         try:
             with self._open(self.path, "rb") as journal:

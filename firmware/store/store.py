@@ -232,7 +232,7 @@ class Store:
             except OSError as error:
                 if not self.make_room(error):
                     raise
-                journal._torn_tail = None  # read again: a torn prefix may have stayed
+                journal.forget_tail()  # read again: a torn prefix may have stayed
             finally:
                 self.bytes_written += journal.bytes_written - before
         self.seq = seq
@@ -318,6 +318,7 @@ class Store:
             return -1, -1
 
     def free_bytes(self) -> int:
+        """Free bytes of the filesystem as os.statvfs tells them (-1 where it does not)."""
         return self._space()[1]
 
     def history_bound(self, kept: int = 0, space=None) -> int:
