@@ -9,12 +9,13 @@ The chart is drawn with matplotlib (its Agg backend: no display needed).
 
 import csv
 
+from editions.stock_exchange.edition import TRANSACTIONS
+from editions.stock_exchange.market import TOKENS
+
 from app.config import Config
 from app.editions import EDITIONS, make_edition
 from peripherals.flash import VirtualFlash
 from rules.money import format_amount
-from rules.stock_exchange import TRANSACTIONS
-from rules.stock_market import TOKENS
 from store.reader import CHECK
 from store.store import Store
 

@@ -51,12 +51,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from editions.stock_exchange.market import Market  # noqa: E402
+
 import host_sim  # noqa: E402,F401  (puts firmware/, the stand-ins and the parts on sys.path)
 from app.editions import EDITIONS, make_edition, uses_cards  # noqa: E402
 from boards.keymaps import keymap  # noqa: E402
 from host_sim.virtual_unit import VirtualUnit, VirtualUnitError  # noqa: E402
 from peripherals.wiring import card_id  # noqa: E402
-from rules.stock_market import Market  # noqa: E402
 from store.journal import decode, encode  # noqa: E402
 
 TICKS_PERIOD = 1 << 30
@@ -195,8 +196,8 @@ class MoneyModel:
         self.undone.add(number)
 
 
-# Company groups by code, written out here apart from rules.stock_market (brown, light blue,
-# pink, orange, red, yellow, green, dark blue).
+# Company groups by code, written out here apart from editions.stock_exchange.market (brown, light
+# blue, pink, orange, red, yellow, green, dark blue).
 MARKET_GROUPS = ((1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11), (12, 13, 14), (15, 16, 17)) + (
     (18, 19, 20),
     (21, 22),

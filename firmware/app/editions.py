@@ -10,8 +10,8 @@ EDITIONS = ("electronic_banking", "revolution", "classic", "stock_exchange")
 CARDLESS = ("stock_exchange",)
 
 
-# Editions whose views are market screens (ui.market_screens draws them): the shell loads
-# that module and its tables at the start of boot, before the small objects (issue 27).
+# Editions whose views are market screens (editions.stock_exchange.draw draws them): the shell
+# loads that module and its tables at the start of boot, before the small objects (issue 27).
 MARKET = ("stock_exchange",)
 
 
@@ -35,19 +35,19 @@ def make_edition(name: str, seed: int = 0, settings=None):
         name = settings.edition
         kwargs = edition_kwargs(settings)
     if name == "electronic_banking":
-        from rules.electronic_banking import ElectronicBanking
+        from editions.electronic_banking.edition import ElectronicBanking
 
         edition = ElectronicBanking(**kwargs)
     elif name == "revolution":
-        from rules.revolution import Revolution
+        from editions.revolution.edition import Revolution
 
         edition = Revolution(seed=seed, **kwargs)
     elif name == "classic":
-        from rules.classic import Classic
+        from editions.classic.edition import Classic
 
         edition = Classic(**kwargs)
     elif name == "stock_exchange":
-        from rules.stock_exchange import StockExchange
+        from editions.stock_exchange.edition import StockExchange
 
         edition = StockExchange(**kwargs)
     else:

@@ -248,10 +248,10 @@ class BankUnit:
             self._prepare_screens()
 
     def _prepare_screens(self) -> None:
-        """The Stock Exchange's screens (ui.market_screens) loaded now, on a heap just collected
-        or still empty, not at its first market render (issue 27: on the chip that import found
-        no free block of 1,280 bytes after the summary). Not during the summary or the menu,
-        which draw none: both at once made the unit's highest heap."""
+        """The Stock Exchange's screens (editions.stock_exchange.draw) loaded now, on a heap just
+        collected or still empty, not at its first market render (issue 27: on the chip that
+        import found no free block of 1,280 bytes after the summary). Not during the summary or the
+        menu, which draw none: both at once made the unit's highest heap."""
         if self.display is not None:
             prepare(self.display.canvas, draws_market(self.edition.name))
 

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 
 def held(ed, key: str, now: int) -> None:
-    """A key held its hold_ms (rules.electronic_banking's table): C asks for a new game (or, in
+    """A key held its hold_ms (editions.electronic_banking.edition's table): C asks for a new game
+    (or, in
     a mode, means the mode's own hold), the enroll and totals keys with no card in ask about
     enrolling and TOTALS, the lift key with a card alone in RED asks for the mortgage value."""
     if key == keys.CLEAR:

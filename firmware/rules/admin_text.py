@@ -1,5 +1,5 @@
-# The admin questions' and enrolling's texts: shared by rules.electronic_banking (always in RAM)
-# and rules.admin (loaded at the first question), so that neither imports the other.
+# The admin questions' and enrolling's texts: shared by editions.electronic_banking.edition (always
+# in RAM) and rules.admin (loaded at the first question), so that neither imports the other.
 
 # The questions (the edition's `admin`). Each needs a long press, then GO: no stray key ends one.
 ASK_NEW_GAME = "NEW GAME?"

@@ -2,9 +2,9 @@
 #
 # A mode object: the edition opens it when its history key's hold acts (one card in, nothing
 # typed: the edition's hold table), hands it every key while it is open and draws view() in its
-# place; the Stock Exchange's REVIEW steps back with Review (rules.stock_screens). It writes
-# nothing and keeps no copy of the journal: `journal` is the store (store.Store), read newest
-# generation first and only as far back as the pages reach (Pages), each read keeping a
+# place; the Stock Exchange's REVIEW steps back with Review (editions.stock_exchange.pages). It
+# writes nothing and keeps no copy of the journal: `journal` is the store (store.Store), read
+# newest generation first and only as far back as the pages reach (Pages), each read keeping a
 # window of WINDOW pages, so neither the time a page takes nor the heap grows with the game.
 # rules.history_pass is the whole-game pass the export uses. Loaded on first use, like
 # rules.endgame.
@@ -133,7 +133,7 @@ def page_key(ed, key: str) -> None:
 def review_older(ed, kinds: tuple) -> None:
     """The Stock Exchange's REVIEW on its REVIEW screen: the transaction (a record of `kinds`)
     before the one shown; the edition's `review` keeps what was read, its page how far back.
-    Nothing is written. Here, not in rules.stock_screens: only a step back loads it."""
+    Nothing is written. Here, not in editions.stock_exchange.pages: only a step back loads it."""
     review = ed.review
     if review is None and ed.journal is None:
         ed.refuse(MSG_OLDEST)  # no store to read back (the rules alone, as a test drives them)

@@ -55,6 +55,7 @@ class StateMachine:
 
     def __init__(self) -> None:
         self.cues: list = []
+        self.modes: list = []  # rules.modes: the modes open on this machine, the top last
         self.outbox: list = []  # records awaiting durable storage
         self._then = None  # what to do once the outbox is acknowledged durable
         self.version = 0  # bumps whenever view() may have changed

@@ -1,4 +1,5 @@
-# Glyph primitives for ui.render and ui.market_screens: prebuilt bitmaps drawn with blit().
+# Glyph primitives for ui.render and editions.stock_exchange.draw: prebuilt bitmaps drawn with
+# blit().
 #
 # Every glyph, icon and scaled letter is a MONO_VLSB FrameBuffer over its own bytearray
 # (MicroPython's FrameBuffer needs a writable buffer), built the first time it is drawn and

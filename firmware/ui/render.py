@@ -75,7 +75,7 @@ def render(
     log: if a list, gets (x, y, text) for every string drawn and (x, y, "icon:<name>") for
     every icon, so a simulator can read the screen as text. Powering the panel for
     view["display_on"] is the shell's job; this only draws. A view with a "screen" key (the
-    Stock Exchange) is drawn by ui.market_screens, imported only when first needed.
+    Stock Exchange) is drawn by editions.stock_exchange.draw, imported only when first needed.
     partial: redraw only what changed since the last partial render() on this canvas (the
     canvas must have been drawn on by render() alone since); otherwise the whole frame is drawn.
     The unit draws partially on its one display: a Screen remembers that canvas's regions.
@@ -104,7 +104,8 @@ _kept: "Screen | None" = None  # the Screen of the canvas drawn partially last
 
 def prepare(canvas, market: bool) -> None:
     """The partial renderer of the unit's display made now, at boot, with the Stock Exchange's
-    screens (ui.market_screens, its code and tables: about 10 KB) when `market`: before the
+    screens (editions.stock_exchange.draw, its code and tables: about 10 KB) when `market`: before
+    the
     journal's records and the boot summary spread small objects over the heap. Loaded at the
     first market render instead, on the chip that import found no free block of 1,280 bytes
     after the summary and the unit died (issue 27)."""
@@ -156,7 +157,9 @@ class Screen:
         self.pages = None  # render()'s `pages` for this canvas, or None
         # Log entries per region (title, lines, big, bottom), kept while a log is asked for.
         self._logs: tuple = ([], [], [], [])
-        self._market: Any = None  # the Stock Exchange's screens (ui.market_screens), once drawn
+        self._market: Any = (
+            None  # the Stock Exchange's screens (editions.stock_exchange.draw), once drawn
+        )
         self._edit_columns = [0, 0]  # the columns an entry's edit touched: draw() returns it
         self._edited = False
         # The regions the last draw() redrew (full redraws aside): a count, then first page,
@@ -192,7 +195,7 @@ class Screen:
         """The Stock Exchange's screens on this canvas (made on first use, or by prepare())."""
         market = self._market
         if market is None:
-            from ui.market_screens import Screens
+            from editions.stock_exchange.draw import Screens
 
             # It records the regions of a form it redrew in this Screen's windows.
             market = self._market = Screens(self.canvas, self.windows)

@@ -5,7 +5,9 @@ import re
 
 from ui.sounds import melody_for
 
-RULES = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware" / "rules"
+FIRMWARE = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware"
+# The shared machinery and the editions: every module that can call cue().
+SOURCES = (FIRMWARE / "rules", FIRMWARE / "editions")
 # The machines' public cue() (rules.machine), called on the edition or by one of its modes.
 CUE_CALL = re.compile(r"""\.cue\(\s*"([a-z_]+)"\s*\)""")
 CUE_CHOICE = re.compile(r"""\.cue\("([a-z_]+)" if .* else "([a-z_]+)"\)""")
@@ -13,7 +15,7 @@ CUE_CHOICE = re.compile(r"""\.cue\("([a-z_]+)" if .* else "([a-z_]+)"\)""")
 
 def emitted_cues() -> set:
     cues: set = set()
-    for source in RULES.glob("*.py"):
+    for source in (path for folder in SOURCES for path in folder.rglob("*.py")):
         text = source.read_text()
         cues.update(CUE_CALL.findall(text))
         for pair in CUE_CHOICE.findall(text):

@@ -16,6 +16,7 @@ import pathlib
 import re
 
 import pytest
+from editions.electronic_banking.edition import ElectronicBanking
 from PIL import Image
 
 from host_sim import VirtualUnit
@@ -24,7 +25,6 @@ from peripherals.littlefs_flash import PICO_BLOCKS, RP2_CONFIG, LittleFSFlash, N
 from peripherals.mfrc522_chip import VirtualCard
 from peripherals.wiring import card_id, card_uid, spare_id
 from rules.cards import CardRegistry
-from rules.electronic_banking import ElectronicBanking
 from rules.money import format_amount
 from store.journal import encode
 from store.store import Store
@@ -3032,7 +3032,8 @@ def test_F136_classic_c_after_a_helper() -> None:
 
 
 def test_F137_revolution_c_after_a_chance_payout() -> None:
-    from rules import chance
+    from editions.revolution import chance
+
     from rules.money import format_amount
 
     with VirtualUnit(edition="revolution", seed=21) as unit:

@@ -58,7 +58,7 @@ def test_the_first_frame_needs_only_the_display_driver_and_the_renderer():
     ]
 
 
-FIRMWARE_PACKAGES = ("app", "compat", "drivers", "rules", "store", "ui")
+FIRMWARE_PACKAGES = ("app", "compat", "drivers", "editions", "rules", "store", "ui")
 
 
 def test_the_unit_takes_over_the_lit_panel_without_blanking_it(tmp_path):

@@ -47,7 +47,7 @@ KEY_PATH = {
         "StateMachine.refuse",
         "StateMachine.show_message",
     ),
-    "rules/electronic_banking.py": (
+    "editions/electronic_banking/edition.py": (
         "ElectronicBanking.press",
         "ElectronicBanking._press",
         "ElectronicBanking.release",
@@ -57,14 +57,14 @@ KEY_PATH = {
         "ElectronicBanking.slot_problem",
         "ElectronicBanking._entry_problem",
     ),
-    "rules/revolution.py": (
+    "editions/revolution/edition.py": (
         "Revolution.press",
         "Revolution._press",
         "Revolution._end_reveal",
     ),
-    "rules/classic.py": ("Classic._press", "Classic._entry_problem"),
+    "editions/classic/edition.py": ("Classic._press", "Classic._entry_problem"),
     "rules/money.py": ("entry_problem",),
-    "rules/stock_exchange.py": ("StockExchange.press",),
+    "editions/stock_exchange/edition.py": ("StockExchange.press",),
 }
 
 

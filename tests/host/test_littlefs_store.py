@@ -19,6 +19,7 @@ different tearings of every operation (make fuzz runs 8).
 import os
 
 import pytest
+from editions.electronic_banking.edition import ElectronicBanking
 
 from peripherals.flash import PowerCut, _Xorshift
 from peripherals.littlefs_flash import (
@@ -28,7 +29,6 @@ from peripherals.littlefs_flash import (
     NorChip,
 )
 from rules.cards import CardRegistry
-from rules.electronic_banking import ElectronicBanking
 from store.store import Store
 
 CARDS = [("card", "c%d" % n, n) for n in range(1, 7)]

@@ -3,13 +3,7 @@ everything fits, nothing overlaps, the pixels say what the log says (CPython onl
 the renderer together exceed the 64 KB MicroPython test heap)."""
 
 import framebuf
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from test_market_screens import BoundsCanvas, boxes, overlaps
-
-from rules.stock_exchange import StockExchange
-from ui import fonts
-from ui.market_screens import (
+from editions.stock_exchange.draw import (
     AMOUNT_X,
     AMOUNT_Y,
     ASK_Y,
@@ -26,6 +20,12 @@ from ui.market_screens import (
     TOKEN_PITCH,
     TOKEN_X,
 )
+from editions.stock_exchange.edition import StockExchange
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_market_screens import BoundsCanvas, boxes, overlaps
+
+from ui import fonts
 from ui.render import render, text_width
 
 SIDES = ((1, 5), (6, 11), (12, 17), (18, 22))
@@ -268,7 +268,7 @@ class Recording(framebuf.FrameBuffer):
 def test_a_digit_typed_in_a_form_redraws_the_values_not_the_labels() -> None:
     """A token typed moves to the CODE field, a code's first digit shows in it, the blink hides
     it: only the values' columns are drawn again (x 40 on), never a label (x 0 to 36)."""
-    from ui.market_screens import Screens
+    from editions.stock_exchange.draw import Screens
 
     player = Player()
     player.press("SELL")
@@ -321,7 +321,7 @@ class Clearing(Recording):
 def test_a_field_line_that_appears_is_drawn_without_clearing_it() -> None:
     """The introduction's PRICE line comes on a blank line (y 28): nothing clears it, the CODE
     value above is cleared once, and the frame is the view drawn whole; so does a bid's note."""
-    from ui.market_screens import Screens
+    from editions.stock_exchange.draw import Screens
 
     player = Player()
     player.press("BANK", "1", "1")
@@ -353,7 +353,7 @@ def test_a_form_title_goes_through_the_page_view_as_one_line() -> None:
     """With the canvas's page view (SSD1306.pages), a form's new title (the introduction's
     INTRODUCTION: 12 letters) is copied as one line, not blitted letter by letter on the canvas;
     the frame is the view drawn whole."""
-    from ui.market_screens import Screens
+    from editions.stock_exchange.draw import Screens
 
     player = Player()
     player.press("BANK", "1", "0")
@@ -394,12 +394,13 @@ def test_scaled_glyphs_are_built_without_drawing_calls(monkeypatch) -> None:
 
 
 def test_the_form_texts_are_the_codes_and_list_prices() -> None:
-    """rules.stock_forms writes the codes and list prices out (no str made on the chip)."""
-    from rules import stock_forms, stock_market
+    """editions.stock_exchange.forms writes the codes and list prices out (no str made on the
+    chip)."""
+    from editions.stock_exchange import forms, market
 
-    assert len(stock_forms.LIST_PRICE_TEXTS) == len(stock_market.LIST_PRICE)
-    for code in range(len(stock_market.LIST_PRICE)):
-        assert stock_forms.LIST_PRICE_TEXTS[code] == "%d" % stock_market.LIST_PRICE[code]
-    assert stock_forms.CODE_TEXTS == CODES  # ui.market_screens's, the same texts
-    for code in range(len(stock_forms.CODE_TEXTS)):
-        assert stock_forms.CODE_TEXTS[code] == "%02d" % code
+    assert len(forms.LIST_PRICE_TEXTS) == len(market.LIST_PRICE)
+    for code in range(len(market.LIST_PRICE)):
+        assert forms.LIST_PRICE_TEXTS[code] == "%d" % market.LIST_PRICE[code]
+    assert forms.CODE_TEXTS == CODES  # editions.stock_exchange.draw's, the same texts
+    for code in range(len(forms.CODE_TEXTS)):
+        assert forms.CODE_TEXTS[code] == "%02d" % code

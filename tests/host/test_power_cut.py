@@ -15,12 +15,12 @@ import os
 import pathlib
 
 import pytest
+from editions.electronic_banking.edition import ElectronicBanking
 
 from host_sim import VirtualUnit
 from peripherals.flash import PowerCut, VirtualFlash
 from peripherals.wiring import card_id
 from rules.cards import CardRegistry
-from rules.electronic_banking import ElectronicBanking
 from store.store import Store
 
 TRANSACTIONS = 200

@@ -2,13 +2,13 @@
 parts and time. Keys, cards, the screen, the piezo's PWM writes and power cycles."""
 
 import pytest
+from editions.revolution import chance
+from editions.revolution.edition import MUSIC_CUES, ZONE_CUES, Revolution
 
 from drivers.piezo import Piezo
 from host_sim import VirtualUnit
 from peripherals.flash import PowerCut
 from peripherals.piezo_recorder import audible, tones
-from rules import chance
-from rules.revolution import MUSIC_CUES, ZONE_CUES, Revolution
 from ui.sounds import melody_for
 
 START = 15_000_000

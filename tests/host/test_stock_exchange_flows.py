@@ -4,11 +4,11 @@ Whatever the keys, the market stays consistent, a refusal changes nothing, every
 the screen, and the journal (through the real JSON line format) or a snapshot rebuilds the same
 market and the same REVIEW screen after a power cycle."""
 
+from editions.stock_exchange.edition import StockExchange
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_stock_exchange import HAT, Desk, intro, refused
 
-from rules.stock_exchange import StockExchange
 from store.journal import decode, encode
 
 FUNCTION_KEYS = ("BANK", "SELL", "BUYP", "INTEREST", "START", "OFFICES", "TOTAL", "REVIEW")

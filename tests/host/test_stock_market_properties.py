@@ -4,10 +4,7 @@ random operation sequences that must keep every market invariant (hypothesis).""
 import math
 from fractions import Fraction
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from rules.stock_market import (
+from editions.stock_exchange.market import (
     F_MONOPOLY,
     F_PLAIN,
     GROUP_FIRSTS,
@@ -18,6 +15,8 @@ from rules.stock_market import (
     level_factor,
     price_formula,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 # The model notes' L table as printed: rows are distinct holders 1..6, columns shares 1..9,
 # None where the notes leave the cell blank.

@@ -1,7 +1,8 @@
 # The store suites' table (portable): an edition rebuilt from records, and a game of
 # transactions played into a store, compacting when it says so, as app.unit does.
+from editions.electronic_banking.edition import ElectronicBanking
+
 from rules.cards import CardRegistry
-from rules.electronic_banking import ElectronicBanking
 
 
 def edition_from(records: list) -> ElectronicBanking:

@@ -1,8 +1,9 @@
 # A test table for portable suites: plays the shell's part (clock, journal, acknowledgements).
 # Runs unchanged on CPython (pytest) and on MicroPython (tests/mp_runner.py).
+from editions.electronic_banking.edition import ElectronicBanking
+
 from rules import keys
 from rules.cards import CardRegistry
-from rules.electronic_banking import ElectronicBanking
 
 GREEN = keys.GREEN
 RED = keys.RED

@@ -2,12 +2,12 @@
 # micropython-heap: 104k (Classic rides on Electronic Banking and loads rules.endgame for its
 # helpers; the floor of this suite on the 64-bit unix port is 98k since issue 14's view memos and
 # key-path constants, 96k before)
+from editions.classic.edition import BANKRUPT, FINE, MORTGAGE, Classic
+from editions.electronic_banking import edition as eb
 from table import GREEN, RED, Table
 
-from rules import electronic_banking as eb
 from rules import endgame
 from rules.cards import CardRegistry
-from rules.classic import BANKRUPT, FINE, MORTGAGE, Classic
 from rules.ledger import ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
 
 START = 1500

@@ -2,14 +2,14 @@
 # micropython-heap: 128k (both editions, rules.endgame and the Chance deck in one heap; the floor
 # of this suite on the 64-bit unix port was 88 KB; 104k failed once rules.admin replaced cards, and
 # 112k was at its edge: one more file in the suite folder made Revolution's build fail there)
+from editions.electronic_banking import edition as eb
+from editions.revolution.edition import Revolution
 from table import GREEN, RED, Table
 
-from rules import electronic_banking as eb
 from rules import endgame
 from rules.cards import CardRegistry
 from rules.endgame import lift_amount, rank_name
 from rules.ledger import ERR_NOT_ENOUGH
-from rules.revolution import Revolution
 
 START = 15000000
 

@@ -3,10 +3,11 @@
 # test_store.py; 104k failed once issue 28 grew the store and the history twice)
 import gc
 
+from editions.electronic_banking.edition import ElectronicBanking
+
 from peripherals.flash import VirtualFlash, empty_dir
 from rules import history, history_pass, keys
 from rules.cards import CardRegistry
-from rules.electronic_banking import ElectronicBanking
 from rules.money import format_amount
 from store.store import Store
 

@@ -4,10 +4,11 @@
 # small for both.
 # micropython-heap: 120k (the virtual flash model, the store and an edition in one heap, as
 # test_store.py; its floor was 98k, and 104k failed once issue 28 grew the store and history)
+from editions.electronic_banking.edition import ElectronicBanking
+
 from peripherals.flash import VirtualFlash, empty_dir
 from rules import history, history_pass, keys
 from rules.cards import CardRegistry
-from rules.electronic_banking import ElectronicBanking
 from rules.money import format_amount
 from store.journal import encode
 from store.store import Store

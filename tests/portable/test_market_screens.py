@@ -1,4 +1,4 @@
-# The Stock Exchange screens (ui.market_screens), portable: fit, legibility rules, the screen log.
+# The Stock Exchange screens (editions.stock_exchange.draw): fit, legibility, the screen log.
 # micropython-heap: 112k (the worst-case market screen and its screen log: about 45 KB stay live
 # between tests, since the merge with the Classic work 64k no longer fits the log's lists, and
 # the glyph bitmaps ui.draw builds once and keeps add about 15 KB on the 64-bit unix port; the
@@ -6,9 +6,7 @@
 # live, after which 96k-104k failed by fragmentation to find a 1 KB canvas; 105k-128k pass)
 
 from canvas_rig import BoundsCanvas
-
-from ui import fonts
-from ui.market_screens import (
+from editions.stock_exchange.draw import (
     AMOUNT_Y,
     ASK_Y,
     ASK_Y0,
@@ -28,6 +26,8 @@ from ui.market_screens import (
     TYPED_X,
     VALUE_X,
 )
+
+from ui import fonts
 from ui.render import BAR_Y, BOTTOM_Y, render, text_width
 
 

@@ -1,8 +1,8 @@
 # The Stock Exchange's form screens sent as the windows of the regions they redrew
-# (ui.market_screens records them, ui.render.show_drawn() sends them), portable: the glass of a
-# virtual panel equals the frame after every view, and show() finds nothing left to send.
+# (editions.stock_exchange.draw records them, ui.render.show_drawn() sends them): the glass of
+# a virtual panel equals the frame after every view, and show() finds nothing left to send.
 # micropython-heap: 112k (as test_market_screens: the Stock Exchange screens and the fonts they
-# build stay live, about 68 KB; 96k failed to load ui.market_screens)
+# build stay live, about 68 KB; 96k failed to load editions.stock_exchange.draw)
 
 from ui.render import render, show_drawn
 

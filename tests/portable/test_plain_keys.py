@@ -3,13 +3,13 @@
 # grammar skips both for them; their release still counts as activity.
 # micropython-heap: 144k (Revolution rides on Electronic Banking: both editions' code and the
 # Chance deck, as in test_revolution.py)
+from editions.classic.edition import Classic
+from editions.electronic_banking.edition import ElectronicBanking
+from editions.revolution.edition import Revolution
 from table import GREEN, RED, Table
 
 from rules import keys
 from rules.cards import CardRegistry
-from rules.classic import Classic
-from rules.electronic_banking import ElectronicBanking
-from rules.revolution import Revolution
 
 
 def _tables() -> list:

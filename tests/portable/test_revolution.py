@@ -3,12 +3,13 @@
 # deck, the table and this suite keep about 81 KB live on the 64-bit unix port, 93 KB once the
 # last test has loaded the settings code too; 120 KB is the measured floor, the rest is margin
 # for fragmentation)
+from editions.revolution import chance
+from editions.revolution import edition as rv
+from editions.revolution.edition import Revolution
 from table import GREEN, RED, Table, card_id
 
-from rules import chance, money
-from rules import revolution as rv
+from rules import money
 from rules.cards import CardRegistry
-from rules.revolution import Revolution
 
 START = 15000000
 GO_SALARY = 2000000
@@ -703,8 +704,9 @@ def test_a_full_flash_mid_payout_stops_it_and_the_rest_waits_for_the_next_go():
 
 
 def test_the_settings_follow_the_volume_level_a_hold_of_point_journaled():
+    from editions.electronic_banking.edition import ElectronicBanking
+
     from rules import settings as schema
-    from rules.electronic_banking import ElectronicBanking
 
     settings = schema.Settings("revolution", ("electronic_banking", "revolution"))
     table = _table()

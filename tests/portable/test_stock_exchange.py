@@ -3,10 +3,11 @@
 # 18 KB each, a Market 4 KB and this suite 35 KB: 78 KB live at most; 133k is the least that
 # passes since issue 14's round 5 wrote the form's codes and list prices out and added a test
 # (130k after its form memos, 120k before); 136k leaves a little room)
+from editions.stock_exchange import edition as se
+from editions.stock_exchange import forms
+from editions.stock_exchange.edition import StockExchange
+
 from compat.ticks import TICKS_PERIOD
-from rules import stock_exchange as se
-from rules import stock_forms
-from rules.stock_exchange import StockExchange
 
 HAT, CAR, DOG, SHOE, IRON, BOAT = 0, 1, 2, 3, 4, 5
 LIST_PRICE = (0, 60, 60, 100, 100, 120, 140, 140, 160, 180, 180, 200)
@@ -260,8 +261,8 @@ def test_introduction_at_the_list_price():
     assert desk.state() == state and desk.journal == []
     # The code and the list price shown are constants, no str made for them (a new str is
     # looked up among the interned ones on the chip: about 0.14 ms each).
-    assert view["fields"][1][1] is stock_forms.CODE_TEXTS[13]
-    assert view["fields"][2][1] is stock_forms.LIST_PRICE_TEXTS[13]
+    assert view["fields"][1][1] is forms.CODE_TEXTS[13]
+    assert view["fields"][2][1] is forms.LIST_PRICE_TEXTS[13]
 
     desk.press("CONFIRM")
     assert desk.journal == [("se_intro", HAT, 13, 220)]

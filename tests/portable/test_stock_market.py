@@ -1,5 +1,5 @@
 # Stock Exchange market model: board data, prices, presidency, offices, interest (portable).
-from rules.stock_market import (
+from editions.stock_exchange.market import (
     LIST_PRICE,
     OFFICE_COST,
     SIDES,

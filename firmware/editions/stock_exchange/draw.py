@@ -295,8 +295,8 @@ class Screens:
         fields = view.get("fields") or ()
         active = view.get("active", -1)
         show = view.get("blink", True)
-        # The same fields tuple (rules.stock_forms hands out the same while they are unchanged)
-        # in the same state: nothing to compare line by line.
+        # The same fields tuple (editions.stock_exchange.forms hands out the same while they are
+        # unchanged) in the same state: nothing to compare line by line.
         same = not full and fields is self._fields and active == self._active
         span = self._span
         span[0] = _NONE

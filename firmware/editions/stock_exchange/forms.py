@@ -3,6 +3,7 @@
 # each is complete, and CONFIRM proposing the transaction's record. The edition hands the form
 # its keys and its screen while one is open (screen FORM); the form's fields stay on the edition
 # (kind, labels, values, ...) and the form acts on it through its public names only.
+from editions.stock_exchange.market import LIST_PRICE, TOKENS, MarketError
 from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
     BANK,
     BUYP,
@@ -15,7 +16,6 @@ from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
     SELL,
     START,
 )
-from rules.stock_market import LIST_PRICE, TOKENS, MarketError
 
 TITLES = {
     BANK: "BANK PURCHASE",
@@ -27,7 +27,7 @@ TITLES = {
     REMOVE: "REMOVE A PLAYER",
 }
 TITLE_INTRO = "INTRODUCTION"
-ASK_NEW_GAME = "NEW GAME?"  # the questions a hold asks (rules.stock_screens)
+ASK_NEW_GAME = "NEW GAME?"  # the questions a hold asks (editions.stock_exchange.pages)
 ASK_REMOVE = "REMOVE %s?"
 
 # Field labels. A token field takes one key 1-6; CODE two digits; SHARES one digit; PRICE up
@@ -71,9 +71,10 @@ REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): R
 # is looked up among the interned strings (about 0.14 ms each), so views pick these instead.
 DIGIT_TEXTS = tuple(DIGITS)  # the digit keys' names: interned strings, none made here
 # Company codes as a field shows them, and each company's list price (the PRICE field's value
-# when the introduction opens: rules.stock_market's LIST_PRICE, written out, as the tests check).
-# Each new text here is looked up once as the module loads (at build_unit, about 0.14 ms each):
-# the LIST PRICE notes (16 more) would cost more boot than they save the bid's first digit.
+# when the introduction opens: editions.stock_exchange.market's LIST_PRICE, written out, as the
+# tests check). Each new text here is looked up once as the module loads (at build_unit, about 0.14
+# ms each): the LIST PRICE notes (16 more) would cost more boot than they save the bid's first
+# digit.
 CODE_TEXTS = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11",
               "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22")  # fmt: skip
 LIST_PRICE_TEXTS = ("0", "60", "60", "100", "100", "120", "140", "140", "160", "180", "180",
@@ -121,8 +122,8 @@ class Form:
         # The last view's title, fields ((label, shown) each), amount, sign and note, and what
         # they were made of: kind (None: nothing yet), labels and values (copies), active
         # field, digits typed, quote, list price. A view of a form that did not change hands
-        # out the same objects (ui.market_screens then skips the field lines). Lists: every
-        # attribute of the form is another dict entry on a small heap.
+        # out the same objects (editions.stock_exchange.draw then skips the field lines). Lists:
+        # every attribute of the form is another dict entry on a small heap.
         self._shows: list = ["", (), None, "", ""]
         self._made: list = [None, None, None, -1, "", None, 0]
         self._listed: list = [-1, ""]  # the last list price noted, and its note

@@ -11,12 +11,9 @@
 #   ("tx", payer, payee, amount, "chance", number)    one payment of a Chance card: the tag
 #       settles that counterpart in the same line, so a power cut never pays a step twice
 from compat.ticks import ticks_diff
-from rules import chance, keys
-from rules.electronic_banking import ElectronicBanking
-from rules.keys import DEAL, ZONE
-from rules.ledger import BANK, ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
-from rules.money import M, format_amount
-from rules.zones import (
+from editions.electronic_banking.edition import ElectronicBanking
+from editions.revolution import chance
+from editions.revolution.zones import (
     MSG_NEXT_CARD,
     MSG_NOTHING_DRAWN,
     MSG_SPIN_KEYS,
@@ -24,6 +21,10 @@ from rules.zones import (
     Auction,
     ZonePick,
 )
+from rules import keys
+from rules.keys import DEAL, ZONE
+from rules.ledger import BANK, ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
+from rules.money import M, format_amount
 
 SILENT = 0
 BEEPS_ONLY = 1  # the lowest sound level: beeps, no music or sound effects
@@ -105,7 +106,8 @@ class Revolution(ElectronicBanking):
         self.auction_beep_at = 0
         self.auction_shown = 0  # whole seconds left, as shown
         self.paying: int | None = None  # the player whose Chance card is paying out
-        self.zone_pick = ZonePick(self)  # the modes ZONE and DEAL hand over to (rules.zones)
+        # the modes ZONE and DEAL hand over to (editions.revolution.zones)
+        self.zone_pick = ZonePick(self)
         self.auction = Auction(self)
         self.paid_total = 0
 

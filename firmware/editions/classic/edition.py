@@ -4,8 +4,8 @@
 # Amounts are typed as plain numbers and GO carries them out (no K or M). The keys in K's, M's
 # and the point's places are MORTGAGE, BANKRUPT and FINE. Records are Electronic Banking's: each
 # helper's payment is one ("tx", payer, payee, amount) line, a bankruptcy included.
+from editions.electronic_banking.edition import ElectronicBanking
 from rules import keys
-from rules.electronic_banking import ElectronicBanking
 from rules.endgame import MSG_RED_ALONE
 from rules.keys import BANKRUPT, FINE, MORTGAGE
 from rules.ledger import BANK

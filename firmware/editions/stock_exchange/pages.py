@@ -4,7 +4,7 @@
 # or CANCEL) and the refusal of a hold let go too soon. Its state stays on the edition (screen,
 # question, last, review); it acts through the edition's public names only. Also the records
 # that are not the market's (REVIEW's, the cards another edition enrolled), replayed at boot.
-from rules.stock_forms import (
+from editions.stock_exchange.forms import (
     ASK_NEW_GAME,
     BANK,
     BUYER,
@@ -29,7 +29,7 @@ from rules.stock_forms import (
     TRANSACTIONS,
     signed,
 )
-from rules.stock_market import TOKENS
+from editions.stock_exchange.market import TOKENS
 
 ASK_KEYS = "CONFIRM / CANCEL"
 TITLE_TOTAL = "TOTAL"
@@ -66,8 +66,9 @@ class Screens:
         """TOTAL (each player in play and what they are worth), a question, or REVIEW (the last
         transaction, or the one `review.page` steps back)."""
         ed = self.ed
-        # The screen's name as view()["screen"] gives it to ui.market_screens, which reads the
-        # same names (rules.stock_exchange's SHOW_TOTAL and ASK: that module is not imported).
+        # The screen's name as view()["screen"] gives it to editions.stock_exchange.draw, which
+        # reads the same names (editions.stock_exchange.edition's SHOW_TOTAL and ASK: that module
+        # is not imported).
         screen = ed.screen
         if screen == "total":
             view["title"] = TITLE_TOTAL

@@ -3,7 +3,7 @@
 # Inputs: key_down/key_up (logical key, ticks ms) and tick; card events are ignored. Outputs:
 # view() as plain data, take_cues() and `outbox`: records the shell makes durable and then
 # acknowledge()s. Nothing a record changes reaches the Market, the screen or a cue before
-# acknowledge(True): write-ahead as in rules/electronic_banking.py.
+# acknowledge(True): write-ahead as in editions/electronic_banking/edition.py.
 #
 # Decisions the rulebook leaves open:
 # - INTEREST for the company's President is refused at the code ("PRESIDENT PAYS NONE"):
@@ -14,6 +14,16 @@
 # - After CONFIRM the market screen shows the company's side with the company selected.
 # - A trade's amount is None on the screen (agreed off-unit).
 from compat.ticks import ticks_diff
+from editions.stock_exchange.forms import (
+    MSG_CONFIRM_OR_CANCEL,
+    REVIEW_RECORD,
+    TITLES,
+    TRANSACTIONS,
+    Form,
+    code_key,
+    is_digit,
+)
+from editions.stock_exchange.market import SIDES, TOKENS, Market, Quote
 from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
     CANCEL,
     CONFIRM,
@@ -24,21 +34,11 @@ from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
     TOTAL,
 )
 from rules.machine import StateMachine
-from rules.stock_forms import (
-    MSG_CONFIRM_OR_CANCEL,
-    REVIEW_RECORD,
-    TITLES,
-    TRANSACTIONS,
-    Form,
-    code_key,
-    is_digit,
-)
-from rules.stock_market import SIDES, TOKENS, Market, Quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from editions.stock_exchange.pages import Screens
     from rules.history import Review
-    from rules.stock_screens import Screens
 
 # Screens (view()["screen"]).
 MARKET = "market"
@@ -94,7 +94,7 @@ class StockExchange(StateMachine):
         self.blink_at = 0
         self.offices_code = 0  # the code typed on an OFFICES form
         self.question = ""  # ASK_NEW_GAME or ASK_REMOVE on the "ask" screen
-        self.form = Form(self)  # the FORM screen's keys and view (rules.stock_forms)
+        self.form = Form(self)  # the FORM screen's keys and view (editions.stock_exchange.forms)
         # The last confirmed transaction (REVIEW), who received its refund (-1 none) and the
         # refund: the offices it force-sold, at half cost.
         self.last: tuple | None = None
@@ -117,9 +117,10 @@ class StockExchange(StateMachine):
         record = _tuples(record)
         kind = record[0]
         if kind == REVIEW_RECORD or kind == "card" or kind == "uncard":
-            from rules import stock_screens  # records a snapshot or another edition wrote
+            # records a snapshot or another edition wrote
+            from editions.stock_exchange import pages
 
-            stock_screens.restore_other(self, record)
+            pages.restore_other(self, record)
             return ()
         if not isinstance(kind, str) or not kind.startswith("se_"):
             raise ValueError("unknown record")
@@ -287,10 +288,10 @@ class StockExchange(StateMachine):
         self.screens().held(key, now)  # REMOVE's form, or NEW GAME?
 
     def screens(self) -> "Screens":
-        """The mode of the screens a game needs seldom (rules.stock_screens, loaded on first
-        use): REVIEW, TOTAL, the holds and the questions they ask. Made for each use: it keeps
-        nothing of its own (the state is screen, question, last, review)."""
-        from rules.stock_screens import Screens
+        """The mode of the screens a game needs seldom (editions.stock_exchange.pages,
+        loaded on first use): REVIEW, TOTAL, the holds and the questions they ask. Made for each
+        use: it keeps nothing of its own (the state is screen, question, last, review)."""
+        from editions.stock_exchange.pages import Screens
 
         return Screens(self)
 

@@ -1,0 +1,1 @@
+# The classic banker: money in dollars, mortgages, the fine, bankruptcy.

@@ -1,0 +1,1 @@
+# The Electronic Banking edition (Here & Now rulebook).

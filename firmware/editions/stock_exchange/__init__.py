@@ -1,0 +1,1 @@
+# The Stock Exchange central computer: the market, its forms and its screens.

@@ -1,0 +1,70 @@
+# The modes a state machine stacks (docs/editions.md): a question, a payment asked first, a
+# history page, a form, a spin of the zones... Each mode owns its fields and answers key, card,
+# tick and view while it is on top; closing it pops it, and the machine (or the mode below)
+# answers again. The machine's key grammar (rules.machine) decides what a key event is (press,
+# tap, hold, the waking key); a mode only says what it means.
+
+
+class Mode:
+    """One mode on a machine's stack (StateMachine.modes, the top last). A mode refers to its
+    machine by `machine` and acts through its public names only. Each answer returns whether
+    the mode took the event (False: the machine, or the mode below, answers it)."""
+
+    def __init__(self, machine) -> None:
+        self.machine = machine
+
+    def press(self, key: str, now: int) -> bool:
+        return False
+
+    def release(self, key: str, now: int) -> bool:
+        return False
+
+    def hold_ms(self, key: str) -> int:
+        """How long `key` must be held for held() (0: no hold in this mode)."""
+        return 0
+
+    def held(self, key: str, now: int) -> None:
+        pass
+
+    def card(self, slot: int, card_id: str | None, now: int) -> bool:
+        """A card went in (card_id) or came out (None) of slot."""
+        return False
+
+    def tick(self, now: int) -> None:
+        pass
+
+    def view(self, view: dict) -> None:
+        """Fill in the machine's view (mode, title, big, detail ...) while on top."""
+
+    def closed(self) -> None:
+        """Popped: whatever it owned is let go (standby, a card moved, an answer)."""
+
+
+def top(machine):
+    """The machine's mode on top, or None."""
+    modes = machine.modes
+    return modes[-1] if modes else None
+
+
+def open_mode(machine, mode: Mode) -> Mode:
+    machine.modes.append(mode)
+    machine.view_changed()
+    return mode
+
+
+def close_mode(machine, mode: Mode | None = None) -> None:
+    """Pop `mode` (and every mode above it), or the top one."""
+    modes = machine.modes
+    while modes:
+        popped = modes.pop()
+        popped.closed()
+        if mode is None or popped is mode:
+            break
+    machine.view_changed()
+
+
+def close_all(machine) -> None:
+    modes = machine.modes
+    while modes:
+        modes.pop().closed()
+    machine.view_changed()
