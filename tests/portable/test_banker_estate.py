@@ -1,5 +1,4 @@
-# The Banker's estate: every rule of owning, rent, buildings, mortgages, trades, bankruptcy and
-# net worth, refusals changing nothing, and the journal's replay and snapshot round trips.
+# The Banker's estate: every rule, refusals changing nothing, replay and snapshot round trips.
 # micropython-heap: 96k (the estate, its rules, a ledger and this suite keep about 60 KB live on
 # the 64-bit unix port; 88k is the measured floor, the rest is margin for fragmentation)
 from editions.banker import actions as act
