@@ -540,6 +540,8 @@ def test_records_that_cannot_be_valid_change_nothing():
         ("deed", 39, 1, 0),
         ("estate", [0] * 27, [0] * 28, [0] * 28),
         ("estate", [1] * 28, [5] * 28, [0] * 28),  # hotels everywhere
+        ("estate", [0] * 28, [0] * 28),
+        ("estate", "0" * 28, [0] * 28, [0] * 28),
         ("tx", 1, 2, 5),  # the ledger's
         ("chance", 1),
     )

@@ -125,28 +125,35 @@ def _paid(estate: Estate, records: list) -> list | str:
 
 def buy(estate: Estate, player: int, square: int) -> list | str:
     """The deed from the bank at its printed price."""
-    return auction(estate, square, player, -1)
+    return _sale(estate, square, player, 0)
 
 
 def auction(estate: Estate, square: int, bidder: int = BANK, bid: int = 0) -> list | str:
     """An auction's result: the highest bid pays the bank and owns the deed; no bidder (BANK)
-    leaves it with the bank, and journals nothing. (bid -1: a purchase at the printed price.)"""
+    leaves it with the bank, and journals nothing."""
+    if bidder == BANK and index(square) >= 0 and estate.owners[index(square)] == BANK:
+        return []
+    if type(bid) is not int or bid < 1:
+        return _sale(estate, square, bidder, -1) or ERR_NO_BID  # the deed's problem first
+    return _sale(estate, square, bidder, bid)
+
+
+def _sale(estate: Estate, square: int, buyer: int, amount: int) -> list | str:
+    """The bank's deed to the buyer: at the printed price (amount 0) or for an auction's bid;
+    amount -1 only checks the deed and the buyer ([]: no problem with either)."""
     at = index(square)
     if at < 0:
         return ERR_NOT_A_DEED
     if estate.owners[at] != BANK:
         return ERR_DEED_OWNED
-    if bidder == BANK and bid >= 0:
-        return []
-    refused = _player_problem(estate, bidder)
+    refused = _player_problem(estate, buyer)
     if refused is not None:
         return refused
-    tag = "auction"
-    if bid == -1:
-        bid, tag = price(square), "buy"
-    elif type(bid) is not int or bid < 1:
-        return ERR_NO_BID
-    return _paid(estate, [("tx", bidder, BANK, bid, tag, square), (DEED, square, bidder, 0, 0)])
+    if amount < 0:
+        return []
+    tag = "auction" if amount else "buy"
+    amount = amount or price(square)
+    return _paid(estate, [("tx", buyer, BANK, amount, tag, square), (DEED, square, buyer, 0, 0)])
 
 
 # ---- rent ------------------------------------------------------------------------------

@@ -68,7 +68,9 @@ class Estate:
     """The deeds' state by deed index (board order), for `ledger`'s players."""
 
     def __init__(self, ledger) -> None:
-        self.ledger = ledger  # rules.ledger.Ledger: read for the money checks, never changed
+        # rules.ledger.Ledger: the estate reads it (the actions' money checks, net worth); its
+        # own records go to its apply() (apply_records below)
+        self.ledger = ledger
         self.players = ledger.card_count
         self.owners = bytearray(DEED_COUNT)  # 0: the bank
         self.buildings = bytearray(DEED_COUNT)  # 0..4 houses, 5 a hotel
@@ -181,12 +183,12 @@ class Estate:
         elif kind_ == ESTATE:
             self._load(record)
         elif kind_ == "new":
-            self.reset()
+            self._reset()
         else:
             raise ValueError("not an estate record")
         self.applied += 1
 
-    def reset(self) -> None:
+    def _reset(self) -> None:
         for at in range(DEED_COUNT):
             self.owners[at] = self.buildings[at] = self.mortgaged[at] = 0
         self.houses, self.hotels = HOUSES, HOTELS
@@ -224,9 +226,14 @@ class Estate:
         return [(ESTATE, list(self.owners), list(self.buildings), list(self.mortgaged))]
 
     def _load(self, record: tuple) -> None:
+        if len(record) != 4:
+            raise ValueError("bad estate record")
         owners, built, mortgaged = record[1], record[2], record[3]
-        if len(owners) != DEED_COUNT or len(built) != DEED_COUNT or len(mortgaged) != DEED_COUNT:
-            raise ValueError("estate record of another board")
+        for column in (owners, built, mortgaged):
+            if (type(column) is not list and type(column) is not tuple) or len(
+                column
+            ) != DEED_COUNT:
+                raise ValueError("estate record of another board")
         houses, hotels = HOUSES, HOTELS
         for at in range(DEED_COUNT):
             self._check(at, owners[at], built[at], mortgaged[at])
