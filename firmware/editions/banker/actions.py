@@ -1,0 +1,375 @@
+# The Banker's rules, pure: one function per action on the estate, X(estate, ...), returning
+# either the records the action journals (a list: editions.banker.estate lists the kinds) or,
+# when it is refused, a short message (a str, one line of the small font: problem() tells them
+# apart). Nothing here changes anything: the edition shows what the records will do, proposes
+# them on GO, and apply() makes them true once they are durable. So a refused action changes
+# nothing, and the amounts the screen shows are the ones journaled.
+#
+# The classic rulebook as the unit applies it (docs/banker.md says it for the players):
+# - rent doubles on an unimproved, unmortgaged lot whose owner holds its whole colour group,
+#   also when another lot of the group is mortgaged; a mortgaged deed collects nothing, but it
+#   still counts as held (for the double rent, the number of railroads, both utilities).
+# - buildings only on a whole group with no deed of it mortgaged, evenly: a lot gets its next
+#   house only while it has the fewest of its group, and gives one back only while it has the
+#   most. A hotel takes the place of four houses, which go back to the bank's supply; breaking
+#   it back into four needs four in the supply (else the group's buildings go back at once).
+# - a building shortage: the bank sells only what its supply holds; when several players want
+#   more than it has, the table auctions them and build(..., bid) records the winning bid.
+# - lifting a mortgage costs its value plus 10 %, rounded up to a whole dollar (Classic's
+#   rounding: rules.endgame.lift_amount with step 1); a mortgaged deed changing hands (a trade,
+#   a bankruptcy to a player) costs its new owner the 10 % at once, or the whole lift.
+# - no deed changes hands while buildings stand on its group, nor is one mortgaged then.
+from editions.banker.deeds import (
+    DEED_COUNT,
+    GROUP_SQUARES,
+    HOTEL,
+    LOT,
+    RAILROAD,
+    RAILROAD_RENT,
+    SQUARES,
+    UTILITY,
+    UTILITY_TIMES,
+    group,
+    house_cost,
+    index,
+    kind,
+    mortgage_value,
+    price,
+    rent,
+)
+from editions.banker.estate import DEED, Estate, building_value, interest, lift_cost
+from rules.money import BANK, ERR_NOT_ENOUGH
+
+ERR_BALANCE_LIMIT = "BALANCE LIMIT"  # rules.ledger's (not imported: the ledger is the caller's)
+ERR_SAME_CARD = "SAME CARD TWICE"
+ERR_NOT_A_DEED = "NOT A DEED"
+ERR_NO_CARD = "NO SUCH CARD"
+ERR_DEED_OWNED = "DEED OWNED"
+ERR_BANK_DEED = "BANK HOLDS THIS DEED"
+ERR_NOT_YOURS = "NOT YOUR DEED"
+ERR_YOUR_OWN = "YOUR OWN DEED"
+ERR_MORTGAGED = "DEED MORTGAGED"
+ERR_NOT_MORTGAGED = "NOT MORTGAGED"
+ERR_DICE = "DICE TOTAL FIRST"
+ERR_DICE_RANGE = "DICE 2 TO 12"
+ERR_NO_BID = "BID MORE THAN 0"
+ERR_NOT_A_LOT = "NO BUILDINGS HERE"
+ERR_WHOLE_GROUP = "OWN THE WHOLE GROUP"
+ERR_GROUP_MORTGAGED = "GROUP MORTGAGED"
+ERR_BUILD_EVENLY = "BUILD EVENLY"
+ERR_SELL_EVENLY = "SELL EVENLY"
+ERR_HAS_HOTEL = "HOTEL BUILT ALREADY"
+ERR_NO_HOUSES = "NO HOUSES LEFT"
+ERR_NO_HOTELS = "NO HOTELS LEFT"
+ERR_FOUR_HOUSES = "BANK LACKS 4 HOUSES"
+ERR_NO_BUILDINGS = "NO BUILDINGS"
+ERR_SELL_FIRST = "SELL BUILDINGS FIRST"
+ERR_BAD_PRICE = "PRICE 0 OR MORE"
+ERR_NOTHING = "NOTHING TO HAND OVER"
+
+
+def problem(result) -> str | None:
+    """An action's refusal message, or None when it returned its records."""
+    return result if type(result) is str else None
+
+
+def _player_problem(estate: Estate, player: int) -> str | None:
+    if type(player) is not int or not 1 <= player <= estate.players:
+        return ERR_NO_CARD
+    return None
+
+
+def _owner_problem(estate: Estate, player: int, square: int) -> str | None:
+    """The deed exists and the player owns it."""
+    refused = _player_problem(estate, player)
+    if refused is not None:
+        return refused
+    at = index(square)
+    if at < 0:
+        return ERR_NOT_A_DEED
+    held = estate.owners[at]
+    if held == BANK:
+        return ERR_BANK_DEED
+    return None if held == player else ERR_NOT_YOURS
+
+
+def money_problem(estate: Estate, records: list) -> str | None:
+    """Whether the ledger can carry out every "tx" of `records` in order (each payer has the
+    amount when it is due, no balance passes the limit), without changing it."""
+    ledger = estate.ledger
+    balances = list(ledger.balances)
+    for record in records:
+        if record[0] != "tx":
+            continue
+        payer, payee, amount = record[1], record[2], record[3]
+        if payer == payee:
+            return ERR_SAME_CARD
+        if payer != BANK:
+            if balances[payer] < amount:
+                return ERR_NOT_ENOUGH
+            balances[payer] -= amount
+        if payee != BANK:
+            if balances[payee] + amount > ledger.max_balance:
+                return ERR_BALANCE_LIMIT
+            balances[payee] += amount
+    return None
+
+
+def _paid(estate: Estate, records: list) -> list | str:
+    """The records, or why the ledger cannot pay them."""
+    return money_problem(estate, records) or records
+
+
+# ---- buying and auctions ---------------------------------------------------------------
+
+
+def buy(estate: Estate, player: int, square: int) -> list | str:
+    """The deed from the bank at its printed price."""
+    return _sale(estate, square, player, 0)
+
+
+def auction(estate: Estate, square: int, bidder: int = BANK, bid: int = 0) -> list | str:
+    """An auction's result: the highest bid pays the bank and owns the deed; no bidder (BANK)
+    leaves it with the bank, and journals nothing."""
+    if bidder == BANK and index(square) >= 0 and estate.owners[index(square)] == BANK:
+        return []
+    if type(bid) is not int or bid < 1:
+        return _sale(estate, square, bidder, -1) or ERR_NO_BID  # the deed's problem first
+    return _sale(estate, square, bidder, bid)
+
+
+def _sale(estate: Estate, square: int, buyer: int, amount: int) -> list | str:
+    """The bank's deed to the buyer: at the printed price (amount 0) or for an auction's bid;
+    amount -1 only checks the deed and the buyer ([]: no problem with either)."""
+    at = index(square)
+    if at < 0:
+        return ERR_NOT_A_DEED
+    if estate.owners[at] != BANK:
+        return ERR_DEED_OWNED
+    refused = _player_problem(estate, buyer)
+    if refused is not None:
+        return refused
+    if amount < 0:
+        return []
+    tag = "auction" if amount else "buy"
+    amount = amount or price(square)
+    return _paid(estate, [("tx", buyer, BANK, amount, tag, square), (DEED, square, buyer, 0, 0)])
+
+
+# ---- rent ------------------------------------------------------------------------------
+
+
+def rent_due(estate: Estate, square: int, dice: int = 0) -> int:
+    """The rent the deed collects now (0: none: the bank's, or mortgaged); a utility's needs
+    the dice total (0: not known, then 0)."""
+    at = estate.at(square)
+    owner = estate.owners[at]
+    if owner == BANK or estate.mortgaged[at]:
+        return 0
+    what = kind(square)
+    if what == RAILROAD:
+        return RAILROAD_RENT[estate.held_in_group(owner, square)]
+    if what == UTILITY:
+        return UTILITY_TIMES[estate.held_in_group(owner, square)] * dice
+    built = estate.buildings[at]
+    due = rent(square, built)
+    if built == 0 and estate.owns_group(owner, square):
+        due *= 2
+    return due
+
+
+def pay_rent(estate: Estate, payer: int, square: int, dice: int = 0) -> list | str:
+    """The payer pays the deed's rent to its owner (a utility's: dice, the dice total)."""
+    refused = _player_problem(estate, payer)
+    if refused is not None:
+        return refused
+    at = index(square)
+    if at < 0:
+        return ERR_NOT_A_DEED
+    owner = estate.owners[at]
+    if owner == BANK:
+        return ERR_BANK_DEED
+    if owner == payer:
+        return ERR_YOUR_OWN
+    if estate.mortgaged[at]:
+        return ERR_MORTGAGED
+    if kind(square) == UTILITY:
+        if not dice:
+            return ERR_DICE
+        if type(dice) is not int or not 2 <= dice <= 12:
+            return ERR_DICE_RANGE
+    return _paid(estate, [("tx", payer, owner, rent_due(estate, square, dice), "rent", square)])
+
+
+# ---- buildings -------------------------------------------------------------------------
+
+
+def build(estate: Estate, player: int, square: int, bid: int = 0) -> list | str:
+    """One more house, or the hotel after four, at the house cost; bid: an auctioned
+    building's winning bid instead (0: the house cost)."""
+    refused = _owner_problem(estate, player, square)
+    if refused is not None:
+        return refused
+    if kind(square) != LOT:
+        return ERR_NOT_A_LOT
+    if not estate.owns_group(player, square):
+        return ERR_WHOLE_GROUP
+    fewest, _, mortgaged = estate.group_buildings(square)
+    if mortgaged:
+        return ERR_GROUP_MORTGAGED
+    built = estate.buildings[index(square)]
+    if built == HOTEL:
+        return ERR_HAS_HOTEL
+    if built != fewest:
+        return ERR_BUILD_EVENLY
+    if built == HOTEL - 1:
+        if estate.hotels < 1:
+            return ERR_NO_HOTELS
+    elif estate.houses < 1:
+        return ERR_NO_HOUSES
+    if type(bid) is not int or bid < 0:
+        return ERR_NO_BID
+    cost = bid if bid else house_cost(square)
+    return _paid(
+        estate, [("tx", player, BANK, cost, "build", square), (DEED, square, player, built + 1, 0)]
+    )
+
+
+def sell(estate: Estate, player: int, square: int) -> list | str:
+    """One building back to the bank at half its cost: a house, or the hotel for four houses
+    (which the bank's supply must then hold)."""
+    refused = _owner_problem(estate, player, square)
+    if refused is not None:
+        return refused
+    built = estate.buildings[index(square)]
+    if kind(square) != LOT or built == 0:
+        return ERR_NO_BUILDINGS
+    if built != estate.group_buildings(square)[1]:
+        return ERR_SELL_EVENLY
+    if built == HOTEL and estate.houses < HOTEL - 1:
+        return ERR_FOUR_HOUSES
+    half = house_cost(square) // 2
+    return _paid(
+        estate, [("tx", BANK, player, half, "sell", square), (DEED, square, player, built - 1, 0)]
+    )
+
+
+def sell_group(estate: Estate, player: int, square: int) -> list | str:
+    """Every building of the square's group back to the bank at once, at half their cost
+    (hotels whole: the way down when the bank has no four houses to break one into)."""
+    refused = _owner_problem(estate, player, square)
+    if refused is not None:
+        return refused
+    if kind(square) != LOT or estate.group_buildings(square)[1] == 0:
+        return ERR_NO_BUILDINGS
+    proceeds = 0
+    records: list = [None]
+    for other in GROUP_SQUARES[group(square)]:
+        built = estate.buildings[index(other)]
+        if built:
+            proceeds += building_value(other, built) // 2
+            records.append((DEED, other, player, 0, 0))
+    records[0] = ("tx", BANK, player, proceeds, "sell", square)
+    return _paid(estate, records)
+
+
+# ---- mortgages -------------------------------------------------------------------------
+
+
+def mortgage(estate: Estate, player: int, square: int) -> list | str:
+    """The owner receives the mortgage value from the bank; no building may stand on the
+    group."""
+    refused = _owner_problem(estate, player, square)
+    if refused is not None:
+        return refused
+    if estate.mortgaged[index(square)]:
+        return ERR_MORTGAGED
+    if kind(square) == LOT and estate.group_buildings(square)[1]:
+        return ERR_SELL_FIRST
+    value = mortgage_value(square)
+    return _paid(
+        estate, [("tx", BANK, player, value, "mortgage", square), (DEED, square, player, 0, 1)]
+    )
+
+
+def lift(estate: Estate, player: int, square: int) -> list | str:
+    """The owner pays the bank the mortgage value plus 10 %."""
+    refused = _owner_problem(estate, player, square)
+    if refused is not None:
+        return refused
+    if not estate.mortgaged[index(square)]:
+        return ERR_NOT_MORTGAGED
+    cost = lift_cost(mortgage_value(square))
+    return _paid(
+        estate, [("tx", player, BANK, cost, "lift", square), (DEED, square, player, 0, 0)]
+    )
+
+
+# ---- trades ----------------------------------------------------------------------------
+
+
+def trade(
+    estate: Estate, seller: int, buyer: int, square: int, amount: int, lifted: bool = False
+) -> list | str:
+    """The seller's deed to the buyer for `amount` (0: a gift). No building may stand on its
+    group; a mortgaged deed costs the buyer the 10 % at once, or (lifted) the whole lift."""
+    refused = _owner_problem(estate, seller, square) or _player_problem(estate, buyer)
+    if refused is not None:
+        return refused
+    if buyer == seller:
+        return ERR_SAME_CARD
+    if type(amount) is not int or amount < 0:
+        return ERR_BAD_PRICE
+    if kind(square) == LOT and estate.group_buildings(square)[1]:
+        return ERR_SELL_FIRST
+    mortgaged = estate.mortgaged[index(square)]
+    if lifted and not mortgaged:
+        return ERR_NOT_MORTGAGED
+    records: list = []
+    if amount:
+        records.append(("tx", buyer, seller, amount, "trade", square))
+    if mortgaged:
+        value = mortgage_value(square)
+        if lifted:
+            records.append(("tx", buyer, BANK, lift_cost(value), "lift", square))
+            mortgaged = 0
+        else:
+            records.append(("tx", buyer, BANK, interest(value), "interest", square))
+    records.append((DEED, square, buyer, 0, mortgaged))
+    return _paid(estate, records)
+
+
+# ---- bankruptcy ------------------------------------------------------------------------
+
+
+def bankrupt(estate: Estate, debtor: int, creditor: int = BANK) -> list | str:
+    """To a player: all the debtor's cash and deeds, mortgaged ones staying mortgaged (the
+    creditor paying the 10 % on each at once), buildings sold to the bank at half cost and
+    the proceeds to the creditor. To the bank: the cash, and every deed back unowned and
+    unmortgaged with its buildings back in the supply (estate.deeds_for_auction lists them)."""
+    refused = _player_problem(estate, debtor)
+    if refused is None and creditor != BANK:
+        refused = _player_problem(estate, creditor)
+    if refused is not None:
+        return refused
+    if creditor == debtor:
+        return ERR_SAME_CARD
+    cash = estate.ledger.balances[debtor]
+    records: list = [("tx", debtor, creditor, cash, "bankrupt")] if cash else []
+    for at in range(DEED_COUNT):
+        if estate.owners[at] != debtor:
+            continue
+        square = SQUARES[at]
+        if creditor == BANK:
+            records.append((DEED, square, BANK, 0, 0))
+            continue
+        built = estate.buildings[at]
+        if built:
+            half = building_value(square, built) // 2
+            records.append(("tx", BANK, creditor, half, "bankrupt", square))
+        mortgaged = estate.mortgaged[at]
+        records.append((DEED, square, creditor, 0, mortgaged))
+        if mortgaged:
+            owed = interest(mortgage_value(square))
+            records.append(("tx", creditor, BANK, owed, "interest", square))
+    return _paid(estate, records) if records else ERR_NOTHING
