@@ -145,7 +145,7 @@ class VirtualUnit:
         (host_sim/device_time.py), from bench/device_costs.json when True, or from the given
         {edition: {cost: us}}; `device` then records keys taken, frames sent, step times.
         key_scanner: "pio", the keypad scanned by the board's rp2 state machine as on a Pico
-        (drivers.keypad_pio), or "timer", the software sampler in a timer interrupt
+        (drivers.keypad_pio_program), or "timer", the software sampler in a timer interrupt
         (drivers.keypad, as on a board without PIO)."""
         if key_scanner not in KEY_SCANNERS:
             raise VirtualUnitError(
