@@ -6,6 +6,7 @@
 # file is on flash and neither the summary nor the menu is asked for), and the shell drops all
 # of it once the boot summary or the menu has ended (Config.forget). What the shell
 # does when a summary or menu ends (a new edition, a new game) lives here for the same reason.
+from app.editions import forget_about
 from app.memory import forget_module
 from rules.keys import GREEN
 
@@ -120,9 +121,11 @@ class Config:
 
     def menu_keys(self) -> tuple:
         """(ok, back, next, prev) on the keypad of the edition in use."""
-        from rules.settings import MENU_KEYS
+        from app.editions import DEFAULT, EDITIONS
+        from rules.settings import menu_keys
 
-        return MENU_KEYS.get(self.edition, MENU_KEYS["electronic_banking"])
+        edition = self.edition
+        return menu_keys(edition if edition in EDITIONS else DEFAULT)
 
     def save(self, records: list) -> None:
         """Make settings records durable, with every other setting (write-ahead: the caller
@@ -230,6 +233,7 @@ class Config:
         sys.modules and their packages; the unit has dropped its reference to this Config)."""
         for name in _POWER_ON_MODULES:
             forget_module(name)
+        forget_about()  # the editions' about modules the settings read
 
 
 class Change:
