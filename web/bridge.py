@@ -23,6 +23,27 @@ unit = None
 board = None
 fs = None
 cues = []
+on_reset = None  # the page's power cycle, called by machine.reset() (page.js: js.webReset)
+
+
+class PageMachine:
+    """The `machine` module the WebAssembly port has not, with the one call the firmware makes
+    of it there: reset() (app.restart, when memory ran out twice). As on the chip it does not
+    return: the page is told to power-cycle (on_reset), and SystemExit ends the unit's tasks;
+    the next power-up replays the journal and says MEMORY FULL: REBOOTED."""
+
+    def reset(self) -> None:
+        if on_reset is not None:
+            on_reset()
+        raise SystemExit("machine.reset")
+
+
+def _supply_machine() -> None:
+    """A `machine` for app.restart where the port has none (a real one is left alone)."""
+    try:
+        import machine  # noqa: F401
+    except ImportError:
+        sys.modules["machine"] = PageMachine()
 
 
 def editions() -> str:
@@ -43,6 +64,7 @@ def boot(storage, edition: str = DEFAULT, hold_ok: bool = False, summary=True):
     the menu's ok key is held through power-up (the settings menu asks SETTINGS?). Returns
     an error sentence, or "" once the unit's tasks are started."""
     global unit, board, fs
+    _supply_machine()
     matrix, problem = check(edition, MATRIX)
     if problem is not None:
         return problem[1]

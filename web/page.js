@@ -56,6 +56,9 @@ function startAudio() {
   osc.start();
 }
 globalThis.webPiezo = piezo;
+// machine.reset() on the page (web/bridge.py PageMachine: app.restart after memory ran out
+// twice): the unit's power cycle, as the Power cycle button does.
+globalThis.webReset = () => setTimeout(() => location.reload(), 0);
 document.addEventListener("pointerdown", startAudio, { once: true });
 
 // ---- the panel -------------------------------------------------------------------------------
@@ -325,7 +328,7 @@ async function powerUp() {
   sessionStorage.removeItem(HOLD_KEY);
   const problem = bridge.boot(localStorage, edition, hold, true);
   if (problem) throw new Error(problem);
-  mp.runPython("import bridge, js\nbridge.board.piezo.on_change = js.webPiezo");
+  mp.runPython("import bridge, js\nbridge.board.piezo.on_change = js.webPiezo\nbridge.on_reset = js.webReset");
   slots.forEach((number, slot) => number && bridge.card(slot, number)); // still lying there
   page.ready = true;
   page.bootMs = performance.now();

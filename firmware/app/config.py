@@ -6,7 +6,6 @@
 # file is on flash and neither the summary nor the menu is asked for), and the shell drops all
 # of it once the boot summary or the menu has ended (Config.forget). What the shell
 # does when a summary or menu ends (a new edition, a new game) lives here for the same reason.
-from app.editions import forget_about
 from app.memory import forget_module
 from rules.keys import GREEN
 
@@ -233,7 +232,6 @@ class Config:
         sys.modules and their packages; the unit has dropped its reference to this Config)."""
         for name in _POWER_ON_MODULES:
             forget_module(name)
-        forget_about()  # the editions' about modules the settings read
 
 
 class Change:

@@ -3,8 +3,8 @@
 # own package (editions/<name>/about.py) for the edition asked about only; the host tools read
 # what they say of it there too (editions/<name>/hints.py).
 #
-# The about modules stay loaded while the settings code runs (it asks often) and are let go with
-# it (forget_about); the registry's one-answer helpers let go at once. An edition's rules
+# The about modules stay loaded through the boot (the build, the summary, the menu ask them) and
+# are let go once the game begins (forget_about, called by the shell). An edition's rules
 # module is imported only when that edition is built.
 from app.memory import forget_module
 
@@ -14,35 +14,31 @@ DEFAULT = "electronic_banking"  # a board that names none runs this one
 
 
 def about(name: str, part: str = "about"):
-    """The edition's about module (editions/<name>/about.py), or another of its constant-data
-    modules: "hints", what the host tools say of it (never on the unit). ValueError for an
-    unknown name."""
+    """The edition's about module (editions/<name>/about.py), or another of its modules:
+    "edition" (its class), "hints" (what the host tools say of it; never on the unit).
+    ValueError for an unknown name."""
     if name not in EDITIONS:
         raise ValueError("unknown edition " + name)
-    return __import__("editions." + name + "." + part, None, None, (part,))
+    return __import__("editions.%s.%s" % (name, part), None, None, (part,))
 
 
 def forget_about() -> None:
     """Every about module leaves the heap (read again if asked again)."""
     for name in EDITIONS:
-        forget_module("editions." + name + ".about")
+        forget_module("editions.%s.%s" % (name, "about"))
 
 
 def uses_cards(name: str) -> bool:
     """False for an edition played without cards: it never starts, polls or misses the
     readers, so a unit that only plays it needs none fitted."""
-    cards = about(name).USES_CARDS
-    forget_about()
-    return cards
+    return about(name).USES_CARDS
 
 
 def draws_market(name: str) -> bool:
     """Whether its views are market screens (editions.stock_exchange.draw draws them): the
     shell loads that module and its tables at the start of boot, before the small objects
     (issue 27)."""
-    market = about(name).DRAWS_MARKET
-    forget_about()
-    return market
+    return about(name).DRAWS_MARKET
 
 
 def make_edition(name: str, seed: int = 0, settings=None):
@@ -56,11 +52,8 @@ def make_edition(name: str, seed: int = 0, settings=None):
     info = about(name)
     if info.SEEDED:
         kwargs["seed"] = seed
-    module = __import__("editions." + name + ".edition", None, None, ("edition",))
-    edition = getattr(module, info.CLASS)(**kwargs)
-    if settings is None:
-        forget_about()  # the settings code, when it runs, reads it again
-    else:
+    edition = getattr(about(name, "edition"), info.CLASS)(**kwargs)
+    if settings is not None:
         settings.apply_attributes(edition)
     return edition
 

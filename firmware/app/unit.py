@@ -16,8 +16,8 @@ try:
 except ImportError:  # MicroPython builds before 1.21 name it uasyncio
     import uasyncio as asyncio  # type: ignore[no-redef]
 
-from app import card_polling, memory, storage_handoff, tasks
-from app.editions import draws_market
+from app import card_polling, memory, storage_handoff
+from app.editions import draws_market, forget_about
 from app.restart import MSG_RESTARTED, restart, restarted
 from app.storage_handoff import MSG_MEMORY
 from compat.const import const
@@ -170,10 +170,7 @@ class BankUnit:
                 self.edition.restore(record)
             except ValueError:
                 problems.append("bad record")
-        from app.load_problems import describe_problems  # boot's only: let go after
-
-        self.boot_notice = describe_problems(problems)
-        memory.forget_module("app.load_problems")
+        self.boot_notice = storage_handoff.describe_problems(problems)
         if restarted(self.store.fs) and not self.boot_notice:
             self.boot_notice = MSG_RESTARTED  # a lost record's notice says more: it wins
         self.boot_notice_at = now
@@ -262,6 +259,7 @@ class BankUnit:
         menu, which draw none: both at once made the unit's highest heap."""
         if self.display is not None:
             prepare(self.display.canvas, draws_market(self.edition.name))
+        forget_about()  # the game begins: what the build and the settings read of the editions
 
     def _start_display(self, now: int) -> None:
         self.retry_at[2] = ticks_add(now, self.retry_ms)
@@ -312,15 +310,11 @@ class BankUnit:
         keypad.start(self.key_flag, self.clock)
         self.keypad_on = keypad
 
-    def start_poll(self, slot: int, now: int) -> None:
-        """First half of a reader poll (app.card_polling): the field on, so a card in it powers
-        up; poll_reader(slot, ...) power_up_ms (5 ms) or more later reads it."""
-        card_polling.start_poll(self, slot, now)
-
-    def poll_reader(self, slot: int, now: int) -> None:
-        """Second half (app.card_polling): the read, the card's event to the active machine,
-        the field off."""
-        card_polling.poll_reader(self, slot, now)
+    # The readers' polling, in two halves (app.card_polling): the field on, so a card in it
+    # powers up; power_up_ms (5 ms) or more later the read, the card's event to the active
+    # machine, the field off. Functions of that module, bound as the unit's own steps.
+    start_poll = card_polling.start_poll
+    poll_reader = card_polling.poll_reader
 
     def poll_period_ms(self) -> int:
         """From one poll of a reader to its next: longer while the display is dark."""
@@ -589,8 +583,10 @@ class BankUnit:
         # (CPython); the waiter clears it either way.
         self.key_flag = getattr(asyncio, "ThreadSafeFlag", asyncio.Event)()
         self.render_flag = asyncio.Event()
+        from app.tasks import run  # only where the unit runs on its own (not in a test rig)
+
         try:
-            await tasks.run(self)
+            await run(self)
         finally:
             if self.keypad_on is not None:
                 self.keypad_on.stop()  # no more interrupts into a unit that stopped
