@@ -35,7 +35,7 @@ def start_poll(unit, slot: int, now: int) -> None:
     try:
         card_slot.reader.field_on()
     except OSError:
-        reader_fault(unit, slot, now)
+        _reader_fault(unit, slot, now)
         return
     unit.field_at[slot] = now
 
@@ -47,7 +47,7 @@ def poll_reader(unit, slot: int, now: int) -> None:
     (the settings menu may have switched the edition between the two halves)."""
     card_slot = unit.slots[slot]
     if not unit.uses_cards or card_slot is None:
-        field_off(unit, slot)
+        _field_off(unit, slot)
         return
     if not card_slot.reader.field:
         return
@@ -57,7 +57,7 @@ def poll_reader(unit, slot: int, now: int) -> None:
     try:
         change = card_slot.poll()
     except OSError:
-        reader_fault(unit, slot, now)
+        _reader_fault(unit, slot, now)
         return
     unit.reader_faults[slot] = 0
     machine = unit.active
@@ -75,7 +75,7 @@ def poll_reader(unit, slot: int, now: int) -> None:
         unit.overlay_check(now)
 
 
-def field_off(unit, slot: int) -> None:
+def _field_off(unit, slot: int) -> None:
     reader = unit.readers[slot]
     if reader is not None and reader.field:
         try:
@@ -84,19 +84,19 @@ def field_off(unit, slot: int) -> None:
             pass  # a reader gone from the bus: its next init() starts it with the field off
 
 
-def reader_fault(unit, slot: int, now: int) -> None:
+def _reader_fault(unit, slot: int, now: int) -> None:
     unit.reader_faults[slot] += 1
     if unit.reader_faults[slot] >= unit.reader_fault_limit:
-        lose_reader(unit, slot, now)
+        _lose_reader(unit, slot, now)
     else:
-        field_off(unit, slot)
+        _field_off(unit, slot)
 
 
-def lose_reader(unit, slot: int, now: int) -> None:
+def _lose_reader(unit, slot: int, now: int) -> None:
     card_slot = unit.slots[slot]
     unit.slots[slot] = None
     unit.retry_at[slot] = ticks_add(now, unit.retry_ms)
-    field_off(unit, slot)
+    _field_off(unit, slot)
     if card_slot is not None and card_slot.uid_hex is not None:
         unit.active.card_gone(slot, now)  # a card no reader can see is not in the slot
         unit.settle()

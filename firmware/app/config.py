@@ -224,7 +224,7 @@ class Config:
             # The level is game state the edition journals: set it through its journal.
             edition.propose([("set", "volume", self.settings.get("volume"))])
         if edition.volume is None:
-            change.piezo_level = self.settings.get("volume")
+            change.volume = self.settings.get("volume")
         return change
 
     def forget(self) -> None:
@@ -248,7 +248,7 @@ class Change:
         self.edition: Any = None  # a fresh edition, its journal replayed (or a new game)
         self.keypad: Any = None  # that edition's keypad, when its layout differs
         self.readers: Any = None  # the card readers, built now for a card-less unit
-        self.piezo_level: Any = None  # the piezo's level for an edition without levels
+        self.volume: Any = None  # the piezo's level, for an edition without levels of its own
         self.release: Any = False  # a key still down the edition must ignore (False: none)
 
 

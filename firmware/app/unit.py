@@ -236,8 +236,8 @@ class BankUnit:
                 self.keypad = change.keypad  # the new layout's: scan_keys hands sampling over
             if edition.outbox:
                 self.settle()  # the volume level set in the menu, through the edition's journal
-            if change.piezo_level is not None and self.piezo is not None:
-                self.piezo.set_volume(change.piezo_level)
+            if change.volume is not None and self.piezo is not None:
+                self.piezo.set_volume(change.volume)
         if change.release is not False:  # by its name in the layout in use now
             self.edition.ignore_until_released(change.release)
         if change.done:
