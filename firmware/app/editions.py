@@ -49,10 +49,10 @@ def make_edition(name: str, seed: int = 0, settings=None):
     if settings is not None:
         name = settings.edition
         kwargs = settings.edition_kwargs()
-    info = about(name)
-    if info.SEEDED:
-        kwargs["seed"] = seed
-    edition = getattr(about(name, "edition"), info.CLASS)(**kwargs)
+    cls, seeded = about(name).BUILD
+    if seeded is not None:
+        kwargs[seeded] = seed
+    edition = getattr(about(name, "edition"), cls)(**kwargs)
     if settings is not None:
         settings.apply_attributes(edition)
     return edition

@@ -4,8 +4,9 @@
 from rules import keys
 
 TITLE = "CLASSIC"  # the settings menu names it so (11 characters at most)
-CLASS = "Classic"  # the class in editions.classic.edition
-SEEDED = False  # built with the unit's seed (an edition that shuffles a deck)
+# How it is built: its class in editions.classic.edition, and the keyword its constructor
+# takes the unit's seed by (an edition that shuffles a deck), or None.
+BUILD = ("Classic", None)
 USES_CARDS = True  # the class's uses_cards, known before it is built (the readers, the self-test)
 DRAWS_MARKET = False  # its views are market screens (editions.stock_exchange.draw), loaded early
 KM_MONEY = False  # its amounts are written with K and M (else whole units after the symbol)

@@ -4,8 +4,9 @@
 from rules import keys
 
 TITLE = "STOCK EXCH."  # the settings menu names it so (11 characters at most)
-CLASS = "StockExchange"  # the class in editions.stock_exchange.edition
-SEEDED = False  # built with the unit's seed (an edition that shuffles a deck)
+# How it is built: its class in editions.stock_exchange.edition, and the keyword its constructor
+# takes the unit's seed by (an edition that shuffles a deck), or None.
+BUILD = ("StockExchange", None)
 USES_CARDS = False  # the class's uses_cards, known before it is built (the readers, the self-test)
 DRAWS_MARKET = True  # its views are market screens (editions.stock_exchange.draw), loaded early
 KM_MONEY = False  # its amounts are written with K and M (else whole units after the symbol)
