@@ -36,9 +36,9 @@ class Board:
         # Open drain: two keys down in one column would otherwise short a low row to a high one.
         self.rows = [Pin(n, Pin.OPEN_DRAIN, value=1) for n in ROW_PINS[:size]]
         self.cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in COL_PINS[:size]]
-        # The keypad is scanned by PIO0's state machine 0 (drivers.keypad_pio: rows and columns
-        # each on consecutive pins, as above); the timer is the software sampler's, for a build
-        # that needs the state machine elsewhere (drivers.keypad: set key_sm to None).
+        # The keypad is scanned by PIO0's state machine 0 (drivers.keypad_pio_program: rows and
+        # columns each on consecutive pins, as above); the timer is the software sampler's, for a
+        # build that needs the state machine elsewhere (drivers.keypad: set key_sm to None).
         self.key_sm = rp2.StateMachine(0)
         self.key_timer = Timer(-1)
         self.piezo = PWM(Pin(2))

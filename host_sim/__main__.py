@@ -4,7 +4,7 @@ import argparse
 import sys
 
 import host_sim  # noqa: F401  (puts the firmware and the stand-ins on sys.path)
-from app.editions import EDITIONS
+from app.editions import DEFAULT, EDITIONS
 
 
 def main(argv: list | None = None) -> int:
@@ -13,7 +13,7 @@ def main(argv: list | None = None) -> int:
         "--edition",
         default=None,
         choices=EDITIONS,
-        help="default: electronic_banking, or the script's own `edition` line",
+        help="default: %s, or the script's own `edition` line" % DEFAULT,
     )
     parser.add_argument("--board", default="pico", choices=("pico", "pico_w", "pico2"))
     parser.add_argument("--flash-dir", default=None, help="keep the unit's flash in this folder")
@@ -41,7 +41,7 @@ def main(argv: list | None = None) -> int:
         return _export(parser, options)
     unit_options: dict = {"edition": options.edition, "board": options.board}
     if options.command != "run" and options.edition is None:
-        unit_options["edition"] = "electronic_banking"
+        unit_options["edition"] = DEFAULT
     if options.flash_dir:
         unit_options["flash_dir"] = options.flash_dir
     if options.summary:

@@ -11,8 +11,8 @@ On top of those fuel-derived costs, the table's fixed costs (issue 27, calibrate
 of the chip: tools/bench/devicetime.py) are charged as they happen: "call_spi", "call_i2c",
 "call_pin" and "call_pio" for every call the firmware makes into machine.SPI, I2C, Pin (and PWM,
 ADC) and the rp2 state machine, before the call; "step_fixed" on every step charged; "wake"
-after every `_stepped`, i.e. once per task wake-up that ran a step (the asyncio scheduler, the
-sleep and `_stepped` itself: what the chip spends between two steps). A table without them
+after every `stepped`, i.e. once per task wake-up that ran a step (the asyncio scheduler, the
+sleep and `stepped` itself: what the chip spends between two steps). A table without them
 charges 0 there.
 
 STEPS below is the whole mapping from firmware step to cost: when the firmware's step names
@@ -40,9 +40,9 @@ COSTS_FILE = pathlib.Path(__file__).resolve().parent.parent / "bench" / "device_
 # The keypad's machine.Timer callback (an interrupt on the chip) is charged where it fires:
 # "sample_idle" when it read only the columns, "sample_held" when a probe of one row found the
 # keys of its last scan still held, "sample_scan" when it scanned row by row.
-# With the rp2 PIO scanner (drivers.keypad_pio) the scanning is the state machine's and costs
-# the CPU nothing; its IRQ handler, the drain, is charged "drain" per change it moved into the
-# ring (at least one: a run that found the FIFO without a whole change still ran).
+# With the rp2 PIO scanner (drivers.keypad_pio_program) the scanning is the state machine's and
+# costs the CPU nothing; its IRQ handler, the drain, is charged "drain" per change it moved into
+# the ring (at least one: a run that found the FIFO without a whole change still ran).
 STEPS = {
     "scan_keys": "scan",
     "start_poll": "poll_start",
@@ -51,7 +51,7 @@ STEPS = {
     "tick": "tick",
     "check_battery": "battery",
     "boot": "boot",
-    "_stepped": "wake",
+    "stepped": "wake",
 }
 # The fixed costs of issue 27 (see above): 0 in a table recorded before them.
 FIXED = ("call_spi", "call_i2c", "call_pin", "call_pio", "step_fixed", "wake")

@@ -9,11 +9,8 @@ The chart is drawn with matplotlib (its Agg backend: no display needed).
 
 import csv
 
-from editions.stock_exchange.edition import TRANSACTIONS
-from editions.stock_exchange.market import TOKENS
-
 from app.config import Config
-from app.editions import EDITIONS, make_edition
+from app.editions import DEFAULT, EDITIONS, about, make_edition
 from peripherals.flash import VirtualFlash
 from rules.money import format_amount
 from store.reader import CHECK
@@ -22,7 +19,6 @@ from store.store import Store
 CHART_SIZE = (8.0, 4.5)  # inches; at CHART_DPI: 800 x 450 pixels
 CHART_DPI = 100
 NAN = float("nan")  # a gap in a chart's line
-REVOLUTION_SETS = ("volume", "draws", "chance", "claim", "pending")
 GAP_KIND = "gap"  # a gap row's kind: records lost in an older generation
 GAP_NOTE = "%d RECORD%s MISSING: %s"  # its note: journal lines lost, each card's change
 
@@ -38,20 +34,23 @@ def open_folder(folder: str):
 
 def guess_edition(fs) -> str:
     """The edition whose game the files hold: the settings file's, else the records' own
-    kinds (the Stock Exchange's se_ records, Revolution's sets), else Electronic Banking or, by
-    its small start balance, Classic."""
-    config = Config(fs, "electronic_banking", lambda: EDITIONS)
+    kinds (each edition's hints: record kinds or "set" records only it journals, or a small
+    start balance), else the registry's default edition."""
+    config = Config(fs, DEFAULT, lambda: EDITIONS)
     if config.set_up():
         return config.edition
+    signs = [(name, about(name, "hints")) for name in EDITIONS]
     for _seq, record in Store(fs).replay():
         kind = record[0]
-        if isinstance(kind, str) and kind.startswith("se_"):
-            return "stock_exchange"
-        if kind == "set" and record[1] in REVOLUTION_SETS:
-            return "revolution"
-        if kind == "new" and record[1] < 100000 or kind == "ledger" and record[1] < 100000:
-            return "classic"
-    return "electronic_banking"
+        for name, hints in signs:
+            prefix = hints.RECORD_PREFIX
+            if prefix and isinstance(kind, str) and kind.startswith(prefix):
+                return name
+            if kind == "set" and record[1] in hints.SET_RECORDS:
+                return name
+            if hints.SMALL_START and (kind == "new" or kind == "ledger") and record[1] < 100000:
+                return name
+    return DEFAULT
 
 
 def _edition(fs, name: str | None):
@@ -182,28 +181,14 @@ def card_history(fs, card: int, edition) -> list:
     return out
 
 
-def _se_fields(record: tuple) -> tuple:
-    """(tokens, code, shares, amount) of a Stock Exchange transaction record."""
-    kind = record[0]
-    if kind == "se_intro":
-        return TOKENS[record[1]], record[2], 5, record[3]
-    if kind == "se_buy" or kind == "se_sell":
-        return TOKENS[record[1]], record[2], record[3], record[4]
-    if kind == "se_trade":
-        return TOKENS[record[1]] + "<" + TOKENS[record[2]], record[3], record[4], 0
-    if kind == "se_interest":
-        return TOKENS[record[1]], record[2], 0, record[3]
-    if kind == "se_start":
-        return TOKENS[record[1]], 0, 0, record[2]
-    if kind == "se_offices":
-        return "", record[1], 0, record[3]
-    return TOKENS[record[1]], 0, 0, record[2]  # se_remove
-
-
-def market_game(fs) -> tuple:
-    """(codes, tokens, start, rows) of the Stock Exchange's current game: a row per
-    transaction with every listed company's price and every token's TOTAL after it."""
-    edition = _edition(fs, "stock_exchange")
+def market_game(fs, edition_name: str) -> tuple:
+    """(codes, tokens, start, rows) of a market edition's current game (the Stock Exchange): a
+    row per transaction with every listed company's price and every token's TOTAL after it,
+    labelled by the edition's hints."""
+    edition = _edition(fs, edition_name)
+    hints = about(edition.name, "hints")
+    names, fields = hints.TOKENS, hints.transaction_fields
+    kinds, cut = hints.TRANSACTIONS, len(hints.RECORD_PREFIX)
     market = edition.market
     rows: list = []
     for seq, record in Store(fs).replay():
@@ -212,29 +197,29 @@ def market_game(fs) -> tuple:
         except ValueError:
             continue
         kind = record[0]
-        if kind == "se_new":
+        if kind == hints.NEW_GAME:
             rows = []
             continue
-        if kind not in TRANSACTIONS:
+        if kind not in kinds:
             continue
-        tokens, code, shares, amount = _se_fields(tuple(record))
+        tokens, code, shares, amount = fields(tuple(record))
         row = {
             "seq": seq,
             "edition": edition.name,
-            "kind": kind[3:],
+            "kind": kind[cut:],
             "tokens": tokens,
             "code": code,
             "shares": shares,
             "amount": amount,
         }
         totals = market.totals()
-        for t in range(len(TOKENS)):
-            row["total_" + TOKENS[t].lower()] = totals[t] if market.in_play[t] else None
+        for t in range(len(names)):
+            row["total_" + names[t].lower()] = totals[t] if market.in_play[t] else None
         for c in range(1, 23):
             row["price_%02d" % c] = market.share_price(c)
         rows.append(row)
     codes = [c for c in range(1, 23) if any(row["price_%02d" % c] for row in rows)]
-    tokens = [t.lower() for t in TOKENS if any(r["total_" + t.lower()] is not None for r in rows)]
+    tokens = [t.lower() for t in names if any(r["total_" + t.lower()] is not None for r in rows)]
     return codes, tokens, rows
 
 
@@ -345,10 +330,11 @@ def export(folder, csv_path=None, chart_path=None, edition: str | None = None) -
     name = edition or guess_edition(fs)
     series = 0
     start_line = ""
-    if name == "stock_exchange":
-        codes, tokens, rows = market_game(fs)
+    hints = about(name, "hints") if name in EDITIONS else None  # None: _edition says why
+    if hints is not None and hints.HISTORY == "market":
+        codes, tokens, rows = market_game(fs, name)
         if chart_path:
-            series = market_chart(codes, tokens, rows, chart_path, "Stock Exchange")
+            series = market_chart(codes, tokens, rows, chart_path, hints.NAME)
     else:
         ed, cards, start, rows, first = card_game(fs, name)
         start_line = history_from(first)
@@ -356,7 +342,8 @@ def export(folder, csv_path=None, chart_path=None, edition: str | None = None) -
             title = ed.name.replace("_", " ").title()
             if start_line:
                 title += ", " + start_line
-            money = format_amount if ed.name != "classic" else None  # Classic: plain $
+            # its own amount format on the axis: K and M, or plain whole notes ($1500)
+            money = format_amount if about(ed.name).KM_MONEY else None
             series = card_chart(cards, start, rows, chart_path, title, money)
     if csv_path:
         write_csv(rows, csv_path)

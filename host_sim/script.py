@@ -33,7 +33,7 @@ import json
 import pathlib
 import shlex
 
-from app.editions import EDITIONS
+from app.editions import DEFAULT, EDITIONS
 from host_sim.virtual_unit import VirtualUnit, VirtualUnitError
 from rules.money import parse_amount
 
@@ -222,7 +222,7 @@ def run_script(path: str, out, **unit_options) -> int:
     if named is not None:
         unit_options = dict(unit_options, edition=named)
     elif unit_options.get("edition") is None:
-        unit_options = dict(unit_options, edition="electronic_banking")
+        unit_options = dict(unit_options, edition=DEFAULT)
     last_sounds: list = []
     try:
         unit = VirtualUnit(**unit_options)

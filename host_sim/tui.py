@@ -27,6 +27,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
+from app.editions import DEFAULT, about
 from host_sim.virtual_unit import PLAYER_CARDS, VirtualUnit, VirtualUnitError
 
 OLED_WIDTH = 128
@@ -78,6 +79,13 @@ UNIT_KEYS = (
     ("on_off", "f", "ON/OFF"),
     ("remove_player", "v", "REMOVE A PLAYER"),  # a tap only asks for the hold
     ("new_game", "n", "NEW GAME"),
+)
+# How every card edition is played, after its own lines (editions/<name>/hints.py TUI_PLAYING).
+CARD_PLAYING = (
+    "Pay the bank: card in RED. Pay a player: payer in RED, receiver in GREEN.",
+    "GO: card alone in GREEN, g. C clears a wrong amount while the card is in.",
+    "Virtual time follows real time: after a minute unused the screen goes",
+    "dark; any key or card wakes it.",
 )
 # Terminal keys that hold a unit key for HOLD_S without the "h" prefix (those of the edition's
 # unit only): C's new game; the Stock Exchange's REMOVE A PLAYER and NEW GAME.
@@ -353,39 +361,11 @@ def legend_rows(keys: KeyTable) -> int:
     return len(legend_text(keys).plain.splitlines())
 
 
-def stock_exchange_help(keys: KeyTable) -> Text:
-    text = Text()
-    text.append("Keys of the simulated stock exchange unit\n\n", style="bold")
-    text.append("Unit keys (a tap, like a finger on the keypad):\n", style="bold")
-    for term, label, public in keys.legend_items():
-        text.append("  %-12s %s" % (term, label))
-        text.append("   (unit key %s)\n" % public, style="dim")
-    text.append(
-        "\nLong press (a terminal sends no key-up, so a hold is a prefix):\n", style="bold"
-    )
-    text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
-    for term, public in hold_shortcuts(keys).items():
-        text.append("  %-19s %s for %.1f s, then CONFIRM\n" % (term, HOLD_LABEL[public], HOLD_S))
-    text.append("\nSimulator:\n", style="bold")
-    text.append("  s            terminal bell for sound cues on/off (this window only)\n")
-    text.append("  P            power cycle holding CONFIRM: the settings menu\n")
-    text.append("  Esc          cancel a pending hold\n")
-    text.append("  ?            this help (? or Esc closes it)\n")
-    text.append("  Q, ctrl+q    quit (the unit powers off)\n")
-    text.append("\nPlaying (tokens: 1 hat, 2 car, 3 dog, 4 shoe, 5 iron, 6 boat):\n", style="bold")
-    text.append("  Buy from the bank: b, the token, the two-digit code, the shares (1 or 2), c.\n")
-    text.append("  A company nobody holds is introduced: type a bid (or 0) or keep the price.\n")
-    text.append("  Sell: l token code shares c. From a player: p buyer seller code shares c.\n")
-    text.append("  Interest: i token code c. START: g token c. Offices: o code, levels, c.\n")
-    text.append("  x cancels; t shows the totals, r the last transaction. The market screens\n")
-    text.append("  turn by themselves; two digits jump to a company. After 5 minutes unused\n")
-    text.append("  the screen goes dark; any key wakes it.")
-    return text
-
-
 def help_text(keys: KeyTable, edition: str) -> Text:
-    if edition == "stock_exchange":
-        return stock_exchange_help(keys)
+    """The help screen: the keys, the holds, the cards (a card edition), the simulator's own
+    keys, and how a game is played (the edition's hints, editions/<name>/hints.py)."""
+    hints = about(edition, "hints")
+    cards = about(edition).USES_CARDS
     text = Text()
     text.append("Keys of the simulated %s unit\n\n" % edition.replace("_", " "), style="bold")
     text.append("Unit keys (a tap, like a finger on the keypad):\n", style="bold")
@@ -397,33 +377,29 @@ def help_text(keys: KeyTable, edition: str) -> Text:
     )
     text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
     for term, public in hold_shortcuts(keys).items():
+        said = hints.TUI_HOLD % {"key": public, "label": HOLD_LABEL.get(public), "s": HOLD_S}
+        text.append("  %-19s %s\n" % (term, said))
+    if cards:
         text.append(
-            "  %-19s hold %s for %.1f s: NEW GAME? (GO confirms)\n" % (term, public, HOLD_S)
+            "\nCards (virtual cards 1-%d belong to this game):\n" % PLAYER_CARDS, style="bold"
         )
-    text.append("\nCards (virtual cards 1-%d belong to this game):\n" % PLAYER_CARDS, style="bold")
-    text.append("  [ then 1-9   put that card in the GREEN slot (receive)\n")
-    text.append("  ] then 1-9   put that card in the RED slot (pay); 7-9 are cards the unit\n")
-    text.append("               never enrolled (UNKNOWN CARD)\n")
-    text.append("  [ or ]       when that slot holds a card: take it out\n")
+        text.append("  [ then 1-9   put that card in the GREEN slot (receive)\n")
+        text.append("  ] then 1-9   put that card in the RED slot (pay); 7-9 are cards the unit\n")
+        text.append("               never enrolled (UNKNOWN CARD)\n")
+        text.append("  [ or ]       when that slot holds a card: take it out\n")
     text.append("\nSimulator:\n", style="bold")
     text.append("  s            terminal bell for sound cues on/off (this window only)\n")
-    text.append("  P            power cycle holding the menu's ok key: the settings menu\n")
-    text.append("  Esc          cancel a pending slot or hold\n")
+    text.append("  P            %s\n" % hints.TUI_POWER_MENU)
+    text.append("  Esc          cancel a pending %s\n" % ("slot or hold" if cards else "hold"))
     text.append("  ?            this help (? or Esc closes it)\n")
     text.append("  Q, ctrl+q    quit (the unit powers off)\n")
-    text.append("\nPlaying:\n", style="bold")
-    if edition == "classic":
-        text.append("  Receive: card in GREEN, type a plain amount, GO carries it out: 2 6 0 g\n")
-        text.append("  Mortgage: card alone in RED, its value, o (value + 10%), then g to pay.\n")
-        text.append("  Bankrupt: b with the card in RED (creditor in GREEN, or none: bank).\n")
-        text.append("  Totals: no card in, h then b (hold BANKRUPT), g; see docs/classic.md.\n")
-    else:
-        text.append("  Receive: card in GREEN, type the amount, finish with K or M: 2 6 0 k\n")
-        text.append("  Totals: no card in, h then m (hold M), g. Mortgage: RED card, h then g.\n")
-    text.append("  Pay the bank: card in RED. Pay a player: payer in RED, receiver in GREEN.\n")
-    text.append("  GO: card alone in GREEN, g. C clears a wrong amount while the card is in.\n")
-    text.append("  Virtual time follows real time: after a minute unused the screen goes\n")
-    text.append("  dark; any key or card wakes it.")
+    text.append("\n%s\n" % hints.TUI_PLAYING_TITLE, style="bold")
+    playing = list(hints.TUI_PLAYING)
+    if cards:
+        playing += CARD_PLAYING
+    for line in playing[:-1]:
+        text.append("  %s\n" % line)
+    text.append("  %s" % playing[-1])
     return text
 
 
@@ -487,7 +463,7 @@ class BankUnitApp(App):
 
     def __init__(
         self,
-        edition: str = "electronic_banking",
+        edition: str = DEFAULT,
         board: str = "pico",
         flash_dir: str | None = None,
         settings: dict | None = None,
@@ -752,7 +728,7 @@ class BankUnitApp(App):
 
 
 def run_tui(
-    edition: str = "electronic_banking",
+    edition: str = DEFAULT,
     board: str = "pico",
     flash_dir: str | None = None,
     settings: dict | None = None,

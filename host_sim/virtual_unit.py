@@ -145,7 +145,7 @@ class VirtualUnit:
         (host_sim/device_time.py), from bench/device_costs.json when True, or from the given
         {edition: {cost: us}}; `device` then records keys taken, frames sent, step times.
         key_scanner: "pio", the keypad scanned by the board's rp2 state machine as on a Pico
-        (drivers.keypad_pio), or "timer", the software sampler in a timer interrupt
+        (drivers.keypad_pio_program), or "timer", the software sampler in a timer interrupt
         (drivers.keypad, as on a board without PIO)."""
         if key_scanner not in KEY_SCANNERS:
             raise VirtualUnitError(
@@ -586,7 +586,7 @@ class VirtualUnit:
         if not self.uses_cards:
             if card is not None:
                 raise VirtualUnitError("the %s unit has no cards" % self.edition_name)
-            rows = history.market_game(self.flash)[2]
+            rows = history.market_game(self.flash, self.unit.edition.name)[2]
             keep = ("seq", "kind", "tokens", "code", "shares", "amount")
             return [{name: row[name] for name in keep} for row in reversed(rows)]
         ledger = self._ledger()
@@ -601,7 +601,10 @@ class VirtualUnit:
 
         self._market()
         column = "price_%02d" % self._code(code)
-        return [(row["seq"], row[column]) for row in history.market_game(self.flash)[2]]
+        return [
+            (row["seq"], row[column])
+            for row in history.market_game(self.flash, self.unit.edition.name)[2]
+        ]
 
     def standings(self) -> dict:
         """What a step leaves behind, for scripts and the terminal UI: the balances of a card

@@ -9,7 +9,7 @@ import sys
 from binascii import hexlify
 
 from app.build import build_unit
-from app.editions import uses_cards
+from app.editions import DEFAULT, EDITIONS, about, uses_cards
 from app.first_light import first_light
 from app.unrunnable import check
 from boards.web import WebBoard, WebFS
@@ -18,21 +18,53 @@ from store.store import Store
 
 MATRIX = "5x5"  # the all-editions keypad: the settings menu can switch to any edition
 PLAYER_CARDS = 6  # cards 1..6 come enrolled on a fresh flash, like the original's
-TOKENS = ("hat", "car", "dog", "shoe", "iron", "boat")  # Stock Exchange tokens, keys 1..6
-OK_KEYS = ("GO", "CONFIRM")  # the settings menu's ok key, on the card editions / Stock Exchange
 
 unit = None
 board = None
 fs = None
 cues = []
+on_reset = None  # the page's power cycle, called by machine.reset() (page.js: js.webReset)
 
 
-def boot(storage, edition: str = "electronic_banking", hold_ok: bool = False, summary=True):
+class PageMachine:
+    """The `machine` module the WebAssembly port has not, with the one call the firmware makes
+    of it there: reset() (app.restart, when memory ran out twice). As on the chip it does not
+    return: the page is told to power-cycle (on_reset), and SystemExit ends the unit's tasks;
+    the next power-up replays the journal and says MEMORY FULL: REBOOTED."""
+
+    def reset(self) -> None:
+        if on_reset is not None:
+            on_reset()
+        raise SystemExit("machine.reset")
+
+
+def _supply_machine() -> None:
+    """A `machine` for app.restart where the port has none (a real one is left alone)."""
+    try:
+        import machine  # noqa: F401
+    except ImportError:
+        sys.modules["machine"] = PageMachine()
+
+
+def editions() -> str:
+    """The editions the page offers, as JSON: [name, what the page calls it] (each edition's
+    hints), the default first."""
+    names = (DEFAULT,) + tuple(name for name in EDITIONS if name != DEFAULT)
+    return json.dumps([[name, about(name, "hints").NAME] for name in names])
+
+
+def ok_key(edition: str) -> str:
+    """The settings menu's ok key on `edition`'s keypad (the one held at power-up to open it)."""
+    return about(edition).MENU_KEYS[0]
+
+
+def boot(storage, edition: str = DEFAULT, hold_ok: bool = False, summary=True):
     """Power the unit up on the flash in `storage` (localStorage, or a stand-in with its
     calls). edition: the one deployed, used while no settings file names another. hold_ok:
     the menu's ok key is held through power-up (the settings menu asks SETTINGS?). Returns
     an error sentence, or "" once the unit's tasks are started."""
     global unit, board, fs
+    _supply_machine()
     matrix, problem = check(edition, MATRIX)
     if problem is not None:
         return problem[1]
@@ -41,7 +73,8 @@ def boot(storage, edition: str = "electronic_banking", hold_ok: bool = False, su
     board = WebBoard(matrix, edition)
     if fresh and uses_cards(edition):
         Store(fs).append([("card", card_id(n), n) for n in range(1, PLAYER_CARDS + 1)])
-    held = [key for row in board.keymap(edition) for key in row if key in OK_KEYS]
+    ok = ok_key(edition)
+    held = [key for row in board.keymap(edition) for key in row if key == ok]
     for key in held if hold_ok else ():
         board.parts.keypad.press(key)
     display = first_light(board)
@@ -142,7 +175,8 @@ def standings() -> dict:
         return {str(n): ledger.balance(n) for n in range(1, ledger.card_count + 1)}
     market = edition.market
     values = market.totals()
-    return {TOKENS[t]: values[t] for t in range(len(TOKENS)) if market.in_play[t]}
+    tokens = about(edition.name, "hints").TOKENS  # by keys 1..6
+    return {tokens[t].lower(): values[t] for t in range(len(tokens)) if market.in_play[t]}
 
 
 def state() -> str:

@@ -24,6 +24,7 @@ const LIT = (255 << 24) | (ON[2] << 16) | (ON[1] << 8) | ON[0]; // little-endian
 const DARK = 255 << 24;
 
 let bridge = null;
+let defaultEdition = ""; // the registry's (app.editions.DEFAULT), from the bridge
 let legends = null;
 let lastVersion = "";
 let lastScreen = "";
@@ -55,6 +56,9 @@ function startAudio() {
   osc.start();
 }
 globalThis.webPiezo = piezo;
+// machine.reset() on the page (web/bridge.py PageMachine: app.restart after memory ran out
+// twice): the unit's power cycle, as the Power cycle button does.
+globalThis.webReset = () => setTimeout(() => location.reload(), 0);
 document.addEventListener("pointerdown", startAudio, { once: true });
 
 // ---- the panel -------------------------------------------------------------------------------
@@ -273,7 +277,7 @@ $("power-menu").addEventListener("click", () => {
 $("edition").addEventListener("change", (event) => {
   const wanted = event.target.value;
   if (!confirm("A new unit starts with an empty flash: the game on this page is erased. Go on?")) {
-    event.target.value = localStorage.getItem(EDITION_KEY) || "electronic_banking";
+    event.target.value = localStorage.getItem(EDITION_KEY) || defaultEdition;
     return;
   }
   for (let i = localStorage.length - 1; i >= 0; i--) {
@@ -314,13 +318,17 @@ async function powerUp() {
   }
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
   bridge = mp.pyimport("bridge");
-  const edition = localStorage.getItem(EDITION_KEY) || "electronic_banking";
+  const offered = JSON.parse(bridge.editions()); // [name, label], the default first
+  defaultEdition = offered[0][0];
+  $("edition").replaceChildren(...offered.map(([name, label]) => new Option(label, name)));
+  const edition = localStorage.getItem(EDITION_KEY) || defaultEdition;
   $("edition").value = edition;
+  $("power-menu").textContent = `Power on holding ${bridge.ok_key(edition)} (settings)`;
   const hold = sessionStorage.getItem(HOLD_KEY) === "1";
   sessionStorage.removeItem(HOLD_KEY);
   const problem = bridge.boot(localStorage, edition, hold, true);
   if (problem) throw new Error(problem);
-  mp.runPython("import bridge, js\nbridge.board.piezo.on_change = js.webPiezo");
+  mp.runPython("import bridge, js\nbridge.board.piezo.on_change = js.webPiezo\nbridge.on_reset = js.webReset");
   slots.forEach((number, slot) => number && bridge.card(slot, number)); // still lying there
   page.ready = true;
   page.bootMs = performance.now();

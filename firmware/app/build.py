@@ -70,8 +70,7 @@ def build_unit(
     card_readers = readers() if rules.uses_cards else [None, None]
     piezo = Piezo(board.piezo) if level is None else Piezo(board.piezo, level)
     battery = Battery(board.vsys, divider=board.vsys_divider)
-    unit = BankUnit(rules, keys, display, card_readers, piezo, battery, Store(fs))
-    unit.config = config
+    unit = BankUnit(rules, keys, display, card_readers, piezo, battery, Store(fs), config)
     memory.set_threshold()
     return unit
 

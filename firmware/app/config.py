@@ -4,11 +4,10 @@
 # needed at power-on only: a unit never set up builds its edition with the edition's own
 # defaults and loads none of it (app.build does not even load this module when no settings
 # file is on flash and neither the summary nor the menu is asked for), and the shell drops all
-# of it once the boot summary or the menu has ended (forget_settings). What the shell
+# of it once the boot summary or the menu has ended (Config.forget). What the shell
 # does when a summary or menu ends (a new edition, a new game) lives here for the same reason.
-import sys
-
-from rules.keys import GREEN, RED
+from app.memory import forget_module
+from rules.keys import GREEN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -121,9 +120,11 @@ class Config:
 
     def menu_keys(self) -> tuple:
         """(ok, back, next, prev) on the keypad of the edition in use."""
-        from rules.settings import MENU_KEYS
+        from app.editions import DEFAULT, EDITIONS
+        from rules.settings import menu_keys
 
-        return MENU_KEYS.get(self.edition, MENU_KEYS["electronic_banking"])
+        edition = self.edition
+        return menu_keys(edition if edition in EDITIONS else DEFAULT)
 
     def save(self, records: list) -> None:
         """Make settings records durable, with every other setting (write-ahead: the caller
@@ -144,87 +145,76 @@ class Config:
         self.settings.game = game
 
     # ---- the shell's side: the summary or the menu over the edition, and what follows ------
+    # Each step returns a Change; the unit applies it (BankUnit.apply): nothing here writes the
+    # unit's state.
 
-    def begin(self, unit) -> None:
+    def begin(self, edition):
         """At the end of boot: the settings menu (its ok key held at power-on) or the summary
         runs over the edition; with neither, the settings code is let go at once."""
         if self.held is not None:
             from rules.settings_menu import SettingsMenu
 
-            settings = self.in_force(unit.edition)  # the journal replayed: its volume level
-            unit.overlay = SettingsMenu(settings, self.menu_keys(), True, self.held)
-        elif self.summary:
+            settings = self.in_force(edition)  # the journal replayed: its volume level
+            return Change(overlay=SettingsMenu(settings, self.menu_keys(), True, self.held))
+        if self.summary:
             from rules.boot_summary import BootSummary
 
-            unit.overlay = BootSummary(self.in_force(unit.edition))
-        else:
-            forget_settings(unit)
+            return Change(overlay=BootSummary(self.in_force(edition)))
+        return Change(done=True)
 
-    def start_game(self, unit, cards: list) -> None:
-        """A new game of the unit's edition (freshly built), keeping the enrolled cards that
-        still fit; written as a snapshot, then the settings note which game the journal holds."""
-        edition = unit.edition
+    def start_game(self, edition, store, cards: list):
+        """A new game of `edition` (freshly built), keeping the enrolled cards that still fit;
+        written as a snapshot, then the settings note which game the journal holds. The Change
+        says whether the storage failed (the old game's journal must not be added to)."""
         for record in cards:
             try:
                 edition.restore(record)
             except ValueError:
                 pass  # a number above the new player count, or an edition without cards
-        if not unit.store.compact(edition.snapshot_records(), True):  # a new game's snapshot
-            unit.storage_broken = True  # the old game's journal must not be added to
-            return
+        if not store.compact(edition.snapshot_records(), True):  # a new game's snapshot
+            return Change(storage_broken=True)
         try:
             self.game_started()
         except OSError:
-            unit.storage_broken = True
+            return Change(storage_broken=True)
+        return Change()
 
-    def close_overlay(self, unit, now: int, key: str | None = None) -> None:
-        """The summary or the menu ended (by `key`, whose release the edition must not see)."""
-        overlay = unit.overlay
-        unit.overlay = None
-        unit.rendered_version = -1
+    def close_overlay(self, overlay, edition, store, readers, broken: bool, key=None):
+        """The summary or the menu ended (by `key`, whose release the edition must not see):
+        the unit's edition, store and readers and whether its storage is broken, as they are."""
         keymap = self.keymap
         changed = overlay.changed
+        change = Change(done=True, closed=True)
         if changed:
-            self.rebuild(unit, now, "volume" in changed)
+            change = self.rebuild(change, edition, store, readers, broken, "volume" in changed)
         if key is not None:  # still down: by its name in the layout in use now
             if self.keymap is not keymap:
                 key = _renamed(key, keymap, self.keymap)
-            unit.edition.wake_key = key  # rules.machine: its release is not seen
-        forget_settings(unit)
-        for slot in (GREEN, RED):  # cards laid in while it ran reach the edition now
-            card_slot = unit.slots[slot]
-            if card_slot is not None and card_slot.uid_hex is not None:
-                unit.edition.card_present(slot, card_slot.uid_hex, now)
-                unit.settle()
+            change.release = key
+        return change
 
-    def rebuild(self, unit, now: int, volume_changed: bool) -> None:
+    def rebuild(self, change, old, store, readers, broken: bool, volume_changed: bool):
         """A fresh edition from the settings: the journal replayed into it if it holds a game of
         the same edition and players, else a new game."""
-        old = unit.edition
         edition = self.build_edition()
-        unit.edition = edition
-        edition.journal = unit.store  # its history (rules.history), as app.unit does
+        change.edition = edition
+        edition.journal = store  # its history (rules.history), as app.unit does
         if edition.name != old.name:
-            if unit.uses_cards:
-                if unit.readers[GREEN] is None and self.readers is not None:
-                    unit.readers = self.readers()  # a card-less unit's readers, built now
-                unit.retry_at[GREEN] = unit.retry_at[RED] = now  # look for the readers now
-            else:
-                unit.slots = [None, None]  # stop reading; poll_reader turns a field off
-            keypad, keymap = self.keypad(edition.name)
-            unit.keypad = keypad
-            self.keymap = keymap
-        if unit.storage_broken:
-            return  # nothing can be written or read back: the defaults of a fresh edition
+            if edition.uses_cards and readers[GREEN] is None and self.readers is not None:
+                change.readers = self.readers()  # a card-less unit's readers, built now
+            change.keypad, self.keymap = self.keypad(edition.name)
+        if broken:
+            return change  # nothing can be written or read back: the defaults of a fresh edition
         if self.new_game_due():
             numbers = old.enrolled_cards()  # a card-less edition keeps them for this
-            self.start_game(unit, [("card", card, numbers[card]) for card in numbers])
+            started = self.start_game(edition, store, [("card", c, numbers[c]) for c in numbers])
+            change.storage_broken = started.storage_broken
         else:
             try:
-                records, _ = unit.store.load()
+                records, _ = store.load()
             except OSError:
                 records = []
-                unit.storage_broken = True
+                change.storage_broken = True
             for record in records:
                 try:
                     edition.restore(record)
@@ -233,10 +223,33 @@ class Config:
         if volume_changed and edition.volume is not None:
             # The level is game state the edition journals: set it through its journal.
             edition.propose([("set", "volume", self.settings.get("volume"))])
-            unit.settle()
-        level = self.settings.get("volume")
-        if edition.volume is None and level is not None and unit.piezo is not None:
-            unit.piezo.set_volume(level)
+        if edition.volume is None:
+            change.volume = self.settings.get("volume")
+        return change
+
+    def forget(self) -> None:
+        """The game has begun: the settings code gives its heap back to it (the modules leave
+        sys.modules and their packages; the unit has dropped its reference to this Config)."""
+        for name in _POWER_ON_MODULES:
+            forget_module(name)
+
+
+class Change:
+    """A configuration step's outcome, applied by the unit in one place (BankUnit.apply); each
+    field left as built leaves that part of the unit as it is."""
+
+    def __init__(
+        self, overlay=None, done: bool = False, closed: bool = False, storage_broken=False
+    ):
+        self.overlay = overlay  # the summary or the menu to run over the edition
+        self.done = done  # the settings code is let go (Config.forget)
+        self.closed = closed  # the summary or the menu ended
+        self.storage_broken = storage_broken  # the journal can no longer be written or read
+        self.edition: Any = None  # a fresh edition, its journal replayed (or a new game)
+        self.keypad: Any = None  # that edition's keypad, when its layout differs
+        self.readers: Any = None  # the card readers, built now for a card-less unit
+        self.volume: Any = None  # the piezo's level, for an edition without levels of its own
+        self.release: Any = False  # a key still down the edition must ignore (False: none)
 
 
 def configure(board, fs, edition: str, seed: int, keypad, readers, summary: bool, menu: bool):
@@ -266,19 +279,6 @@ def configure(board, fs, edition: str, seed: int, keypad, readers, summary: bool
         if hold_at_power_on(board.rows, board.cols, config.keymap, ok):
             config.held = ok
     return config, rules, keys, config.piezo_level(rules)
-
-
-def forget_settings(unit) -> None:
-    """The game has begun: the settings code gives its heap back to it (the unit keeps no
-    reference to the Config, and the modules leave sys.modules and their packages)."""
-    unit.config = None
-    modules = sys.modules
-    for name in _POWER_ON_MODULES:
-        if modules.pop(name, None) is not None:
-            package, _, leaf = name.rpartition(".")
-            parent = modules.get(package)
-            if parent is not None and hasattr(parent, leaf):
-                delattr(parent, leaf)
 
 
 def _renamed(key: str, old_keymap, new_keymap):

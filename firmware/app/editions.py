@@ -1,26 +1,44 @@
-# The editions this firmware has: their names, which are played without cards, and how to build
-# one. Each edition's rules module is imported only when that edition is built.
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
+# The registry of editions: which this firmware has, and what is known of each before it is built
+# (its class, whether it uses cards, its menu name, keys and settings), read from the edition's
+# own package (editions/<name>/about.py) for the edition asked about only; the host tools read
+# what they say of it there too (editions/<name>/hints.py).
+#
+# The about modules stay loaded through the boot (the build, the summary, the menu ask them) and
+# are let go once the game begins (forget_about, called by the shell). An edition's rules
+# module is imported only when that edition is built.
+from app.memory import forget_module
 
+# The edition packages (editions/<name>/): about.py and edition.py in each.
 EDITIONS = ("electronic_banking", "revolution", "classic", "stock_exchange")
-# Editions played without cards (their rules have uses_cards = False): they never start, poll
-# or miss the readers, so a unit that only plays the Stock Exchange needs none fitted.
-CARDLESS = ("stock_exchange",)
+DEFAULT = "electronic_banking"  # a board that names none runs this one
 
 
-# Editions whose views are market screens (editions.stock_exchange.draw draws them): the shell
-# loads that module and its tables at the start of boot, before the small objects (issue 27).
-MARKET = ("stock_exchange",)
+def about(name: str, part: str = "about"):
+    """The edition's about module (editions/<name>/about.py), or another of its modules:
+    "edition" (its class), "hints" (what the host tools say of it; never on the unit).
+    ValueError for an unknown name."""
+    if name not in EDITIONS:
+        raise ValueError("unknown edition " + name)
+    return __import__("editions.%s.%s" % (name, part), None, None, (part,))
+
+
+def forget_about() -> None:
+    """Every about module leaves the heap (read again if asked again)."""
+    for name in EDITIONS:
+        forget_module("editions.%s.%s" % (name, "about"))
 
 
 def uses_cards(name: str) -> bool:
-    return name not in CARDLESS
+    """False for an edition played without cards: it never starts, polls or misses the
+    readers, so a unit that only plays it needs none fitted."""
+    return about(name).USES_CARDS
 
 
 def draws_market(name: str) -> bool:
-    return name in MARKET
+    """Whether its views are market screens (editions.stock_exchange.draw draws them): the
+    shell loads that module and its tables at the start of boot, before the small objects
+    (issue 27)."""
+    return about(name).DRAWS_MARKET
 
 
 def make_edition(name: str, seed: int = 0, settings=None):
@@ -28,34 +46,15 @@ def make_edition(name: str, seed: int = 0, settings=None):
     drawn, the generator's state is journaled and restored instead). settings: a
     rules.settings.Settings whose values the edition is built with (None: the defaults)."""
     kwargs: dict = {}
-    edition: Any
     if settings is not None:
-        from rules.settings import edition_kwargs
-
         name = settings.edition
-        kwargs = edition_kwargs(settings)
-    if name == "electronic_banking":
-        from editions.electronic_banking.edition import ElectronicBanking
-
-        edition = ElectronicBanking(**kwargs)
-    elif name == "revolution":
-        from editions.revolution.edition import Revolution
-
-        edition = Revolution(seed=seed, **kwargs)
-    elif name == "classic":
-        from editions.classic.edition import Classic
-
-        edition = Classic(**kwargs)
-    elif name == "stock_exchange":
-        from editions.stock_exchange.edition import StockExchange
-
-        edition = StockExchange(**kwargs)
-    else:
-        raise ValueError("unknown edition " + name)
+        kwargs = settings.edition_kwargs()
+    cls, seeded = about(name).BUILD
+    if seeded is not None:
+        kwargs[seeded] = seed
+    edition = getattr(about(name, "edition"), cls)(**kwargs)
     if settings is not None:
-        from rules.settings import apply_attributes
-
-        apply_attributes(settings, edition)
+        settings.apply_attributes(edition)
     return edition
 
 

@@ -9,6 +9,7 @@
 # closes, and when the unit has been idle a second with garbage piling up; gc.threshold is the
 # backstop while the unit is busy.
 import gc
+import sys
 
 from compat.ticks import ticks_diff
 
@@ -69,3 +70,14 @@ class IdleCollector:
         collect()
         if _mem_free is not None:
             self.free_after = _mem_free()
+
+
+def forget_module(name: str) -> None:
+    """A module needed for a while only (the settings code, the boot's problem report) leaves
+    sys.modules and its package: its heap is garbage at the next collection."""
+    modules = sys.modules
+    if modules.pop(name, None) is not None:
+        package, _, leaf = name.rpartition(".")
+        parent = modules.get(package)
+        if parent is not None and hasattr(parent, leaf):
+            delattr(parent, leaf)

@@ -1,14 +1,13 @@
 # The banking unit's shell: keypad, card readers and clock in; pixels, sound and journal out.
 #
 # Each device's work is a plain method taking `now` (ticks_ms), so tests drive it on a fake
-# clock; run() wraps each in its own asyncio task. Order inside one step is fixed: an event goes
-# to the edition, its records go to the journal, and only then is the edition told they are
-# durable; the screen is drawn after that, so nothing shows as done before it is on flash.
-# Tasks wake when there is work: the keypad task on its sampler's flag (a key changed, or a
-# debounce or long-press deadline fell due), the render task when a step left the screen out of
-# date; the tick (100 ms), the reader polls and the battery check keep their periods.
-# A MemoryError in a step is caught by its task (out_of_memory): collected, redrawn whole, and
-# a second one soon after restarts the unit into its journal (app.restart).
+# clock; app.tasks runs each in its own asyncio task. Order inside one step is fixed: an event
+# goes to the edition, its records go to the journal (app.storage_handoff), and only then is the
+# edition told they are durable; the screen is drawn after that, so nothing shows as done before
+# it is on flash. The readers' polling is app.card_polling; what the settings decide reaches the
+# shell as one app.config.Change (apply). A MemoryError in a step is caught by its task
+# (out_of_memory): collected, redrawn whole, and a second one soon after restarts the unit into
+# its journal (app.restart).
 import gc
 import time
 
@@ -17,9 +16,10 @@ try:
 except ImportError:  # MicroPython builds before 1.21 name it uasyncio
     import uasyncio as asyncio  # type: ignore[no-redef]
 
-from app import memory
-from app.editions import draws_market
+from app import card_polling, memory, storage_handoff
+from app.editions import draws_market, forget_about
 from app.restart import MSG_RESTARTED, restart, restarted
+from app.storage_handoff import MSG_MEMORY
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 from rules.keys import GREEN, RED, SLOT_NAMES
@@ -39,15 +39,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-ENOSPC = 28
 MSG_ONE_CARD = "ONE CARD PER SLOT"  # two cards answer in one slot's field
 MSG_BATTERY_LOW = "BATTERY LOW"
-MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
-MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
-# The flash refused the newest generation itself, every older one removed already (store.Store
-# make_room): the owner must free flash (docs/storage.md "Flash full"). 21 characters: a line.
-MSG_FULL = "FLASH FULL: SEE GUIDE"
-MSG_MEMORY = "MEMORY FULL"  # a transaction refused: memory ran out before it reached flash
 MSG_READER_MISSING = tuple(name + " READER MISSING" for name in SLOT_NAMES)  # by slot
 # drivers.keypad.Keypad.PRESS and RELEASE, folded into scan_keys (tests/portable/test_unit.py
 # checks they agree)
@@ -55,43 +48,8 @@ KEY_PRESS = const(1)
 KEY_RELEASE = const(2)
 
 
-def describe_problems(problems: list) -> str:
-    """The boot line for the store's load() problems: what was lost, or that it was repaired.
-    A line dropped and the sequence gap it leaves are one loss, not two."""
-    dropped = 0
-    missing = 0
-    other = 0
-    repaired = False
-    for problem in problems:
-        if problem.startswith("snapshot "):
-            repaired = True  # the older generation was read instead; a loss shows as a gap
-        elif problem.endswith(" torn"):
-            repaired = True  # an unfinished write, never shown as done: nothing confirmed lost
-        elif problem.endswith(" dropped"):
-            dropped += 1
-        elif problem.startswith("records ") and problem.endswith(" missing"):
-            first, _, last = problem[8:-8].partition("-")
-            try:
-                missing += int(last) - int(first) + 1
-            except ValueError:
-                other += 1
-        else:
-            other += 1  # a record that would not apply, journals gone with their snapshot
-    lost = max(dropped, missing) + other
-    if lost:
-        return MSG_LOST % lost
-    return MSG_REPAIRED if repaired else ""
-
-
 def device_ticks_ms() -> int:
     return time.ticks_ms()  # type: ignore[return-value]  # MicroPython's time; not CPython's
-
-
-async def _sleep_ms(ms: int) -> None:
-    if hasattr(asyncio, "sleep_ms"):
-        await asyncio.sleep_ms(ms)  # type: ignore[attr-defined]
-    else:
-        await asyncio.sleep(ms / 1000)
 
 
 class BankUnit:
@@ -112,7 +70,9 @@ class BankUnit:
     # fragmented to go on, and a reset gives the journal's state a fresh heap.
     memory_repeat_ms = 10000
 
-    def __init__(self, edition, keypad, display, readers, piezo, battery, store) -> None:
+    def __init__(
+        self, edition, keypad, display, readers, piezo, battery, store, config=None
+    ) -> None:
         # The clock the tasks read: time.ticks_ms on the device; the simulator swaps in its own.
         self.clock = device_ticks_ms
         self.store = store
@@ -163,9 +123,9 @@ class BankUnit:
         # them half applied, and only the journal's replay (a restart) makes the state whole.
         self.applying = False
         self.on_cue = None  # optional callable(cue): told of every cue played (simulator)
-        # Settings (app.config.Config, set by app.build; None: the edition as constructed, or
+        # Settings (app.config.Config, from app.build; None: the edition as constructed, or
         # the game has begun and the settings code is gone).
-        self.config: Any = None
+        self.config: Any = config
         # The boot summary or the settings menu while one runs in the edition's place: it gets
         # the keys, ticks and cards and is drawn; the edition waits, untouched.
         self.overlay: Any = None
@@ -202,14 +162,15 @@ class BankUnit:
         if config is not None and config.new_game_due() and not self.storage_broken:
             # The journal holds a game of another edition or player count: a new game, with
             # the enrolled cards kept where the edition has cards and room for them.
-            config.start_game(self, [r for r in records if r[0] == "card" or r[0] == "uncard"])
+            cards = [r for r in records if r[0] == "card" or r[0] == "uncard"]
+            self.apply(config.start_game(self.edition, self.store, cards), now)
             records, problems = [], []
         for record in records:
             try:
                 self.edition.restore(record)
             except ValueError:
                 problems.append("bad record")
-        self.boot_notice = describe_problems(problems)
+        self.boot_notice = storage_handoff.describe_problems(problems)
         if restarted(self.store.fs) and not self.boot_notice:
             self.boot_notice = MSG_RESTARTED  # a lost record's notice says more: it wins
         self.boot_notice_at = now
@@ -219,12 +180,12 @@ class BankUnit:
             self.store.compact(self.edition.snapshot_records())
         if config is not None:
             self.settings_notice = config.notice
-            config.begin(self)  # the menu or the summary over the edition, or it lets go
+            self.apply(config.begin(self.edition), now)  # the menu, the summary, or neither
         if self.overlay is None:
             self._prepare_screens()  # else when the summary or the menu closes
         if self.uses_cards:  # a card-less edition never wakes the readers (fitted or not)
             for slot in (GREEN, RED):
-                self._start_reader(slot, now)
+                card_polling.start_reader(self, slot, now)
         # The big glyphs of an amount as typed (a currency sign, a digit), before any key.
         prepare_big(self.edition.shown_entry())
         display = self.display
@@ -239,13 +200,57 @@ class BankUnit:
 
     # ---- settings ----------------------------------------------------------------------------
 
-    def _overlay_check(self, now: int, key: str | None = None) -> None:
+    def overlay_check(self, now: int, key: str | None = None) -> None:
+        """After a step of the summary or the menu: once it is done, app.config says what
+        follows (the edition rebuilt if the settings changed) and lets go of the settings."""
         overlay = self.overlay
         if overlay is not None and overlay.done:
-            # app.config rebuilds the edition if the settings changed, then forgets itself
-            self.config.close_overlay(self, now, key)
+            closing = self.config.close_overlay(
+                overlay, self.edition, self.store, self.readers, self.storage_broken, key
+            )
+            self.apply(closing, now)
             self.collector.collect()  # the settings code let go: a quiet point
             self._prepare_screens()
+
+    def apply(self, change, now: int) -> None:
+        """A configuration step's outcome (app.config.Change) put in force: the one place where
+        what the settings decide (an overlay, a fresh edition, its keypad and readers, a storage
+        failure) changes the shell."""
+        if change.storage_broken:
+            self.storage_broken = True  # the journal must not be added to
+        if change.overlay is not self.overlay:
+            self.overlay = change.overlay
+            self.rendered_version = -1
+        edition = change.edition
+        if edition is not None:
+            old = self.edition
+            self.edition = edition
+            if edition.name != old.name:
+                if edition.uses_cards:
+                    if change.readers is not None:
+                        self.readers = change.readers  # a card-less unit's, built now
+                    self.retry_at[GREEN] = self.retry_at[RED] = now  # look for the readers now
+                else:
+                    self.slots = [None, None]  # stop reading; poll_reader turns a field off
+            if change.keypad is not None:
+                self.keypad = change.keypad  # the new layout's: scan_keys hands sampling over
+            if edition.outbox:
+                self.settle()  # the volume level set in the menu, through the edition's journal
+            if change.volume is not None and self.piezo is not None:
+                self.piezo.set_volume(change.volume)
+        if change.release is not False:  # by its name in the layout in use now
+            self.edition.ignore_until_released(change.release)
+        if change.done:
+            config = self.config
+            self.config = None  # the settings code gives its heap back to the game
+            if config is not None:
+                config.forget()
+        if change.closed:
+            for slot in (GREEN, RED):  # cards laid in while it ran reach the edition now
+                card_slot = self.slots[slot]
+                if card_slot is not None and card_slot.uid_hex is not None:
+                    self.edition.card_present(slot, card_slot.uid_hex, now)
+                    self.settle()
 
     def _prepare_screens(self) -> None:
         """The Stock Exchange's screens (editions.stock_exchange.draw) loaded now, on a heap just
@@ -254,21 +259,7 @@ class BankUnit:
         menu, which draw none: both at once made the unit's highest heap."""
         if self.display is not None:
             prepare(self.display.canvas, draws_market(self.edition.name))
-
-    def _start_reader(self, slot: int, now: int) -> None:
-        reader = self.readers[slot]
-        self.retry_at[slot] = ticks_add(now, self.retry_ms)
-        if reader is None:
-            return
-        try:
-            reader.init()
-        except OSError:
-            self.slots[slot] = None
-            return
-        from drivers.mfrc522 import CardSlot  # loaded with the first reader: none when card-less
-
-        self.slots[slot] = CardSlot(reader)
-        self.reader_faults[slot] = 0
+        forget_about()  # the game begins: what the build and the settings read of the editions
 
     def _start_display(self, now: int) -> None:
         self.retry_at[2] = ticks_add(now, self.retry_ms)
@@ -306,7 +297,7 @@ class BankUnit:
             self.settle()
             self.key_taken = True
             if self.overlay is not None and kind == KEY_PRESS:
-                self._overlay_check(now, key)
+                self.overlay_check(now, key)
             keypad = self.keypad  # a new one if the edition changed
             event = keypad.pop()
 
@@ -319,85 +310,15 @@ class BankUnit:
         keypad.start(self.key_flag, self.clock)
         self.keypad_on = keypad
 
-    def start_poll(self, slot: int, now: int) -> None:
-        """First half of a reader poll: the field on, so a card in it powers up. Call
-        poll_reader(slot, ...) power_up_ms (5 ms) or more later, at another wake-up: the unit
-        does not wait for the card."""
-        if not self.uses_cards:
-            return
-        card_slot = self.slots[slot]
-        if card_slot is None:
-            if self.readers[slot] is not None and ticks_diff(now, self.retry_at[slot]) >= 0:
-                self._start_reader(slot, now)
-            return
-        try:
-            card_slot.reader.field_on()
-        except OSError:
-            self._reader_fault(slot, now)
-            return
-        self.field_at[slot] = now
-
-    def poll_reader(self, slot: int, now: int) -> None:
-        """Second half: the request and the read if the field has been on long enough, then
-        the field off. Without a start_poll before it, or too soon after it, it does nothing
-        (the field stays as it is); for a card-less edition it only makes sure the field is off
-        (the settings menu may have switched the edition between the two halves)."""
-        card_slot = self.slots[slot]
-        if not self.uses_cards or card_slot is None:
-            self._field_off(slot)
-            return
-        if not card_slot.reader.field:
-            return
-        if ticks_diff(now, self.field_at[slot]) < card_slot.power_up_ms:
-            return
-        had_card = card_slot.uid is not None
-        try:
-            change = card_slot.poll()
-        except OSError:
-            self._reader_fault(slot, now)
-            return
-        self.reader_faults[slot] = 0
-        machine = self.active
-        if change == card_slot.INSERTED:
-            machine.card_present(slot, card_slot.uid_hex, now)
-            self.settle()
-        elif change == card_slot.REMOVED:
-            machine.card_gone(slot, now)
-            self.settle()
-        elif change == card_slot.COLLISION:
-            if had_card:
-                machine.card_gone(slot, now)  # which card would pay is unknowable
-            self.settle("error")
-        if self.overlay is not None:
-            self._overlay_check(now)
+    # The readers' polling, in two halves (app.card_polling): the field on, so a card in it
+    # powers up; power_up_ms (5 ms) or more later the read, the card's event to the active
+    # machine, the field off. Functions of that module, bound as the unit's own steps.
+    start_poll = card_polling.start_poll
+    poll_reader = card_polling.poll_reader
 
     def poll_period_ms(self) -> int:
         """From one poll of a reader to its next: longer while the display is dark."""
         return self.reader_poll_ms if self.active.awake else self.standby_poll_ms
-
-    def _field_off(self, slot: int) -> None:
-        reader = self.readers[slot]
-        if reader is not None and reader.field:
-            try:
-                reader.power_down()
-            except OSError:
-                pass  # a reader gone from the bus: its next init() starts it with the field off
-
-    def _reader_fault(self, slot: int, now: int) -> None:
-        self.reader_faults[slot] += 1
-        if self.reader_faults[slot] >= self.reader_fault_limit:
-            self._lose_reader(slot, now)
-        else:
-            self._field_off(slot)
-
-    def _lose_reader(self, slot: int, now: int) -> None:
-        card_slot = self.slots[slot]
-        self.slots[slot] = None
-        self.retry_at[slot] = ticks_add(now, self.retry_ms)
-        self._field_off(slot)
-        if card_slot is not None and card_slot.uid_hex is not None:
-            self.active.card_gone(slot, now)  # a card no reader can see is not in the slot
-            self.settle()
 
     def tick(self, now: int) -> None:
         self.active.tick(now)
@@ -405,7 +326,7 @@ class BankUnit:
         keypad = self.keypad_on
         self.collector.step(now, keypad.changes if keypad is not None else 0)
         if self.overlay is not None:
-            self._overlay_check(now)
+            self.overlay_check(now)
         if self.settings_notice and ticks_diff(now, self.boot_notice_at) >= self.notice_ms:
             self.settings_notice = ""
         if self.boot_notice and ticks_diff(now, self.boot_notice_at) >= self.notice_ms:
@@ -548,7 +469,7 @@ class BankUnit:
         if edition is None:
             edition = self.edition
         if edition.outbox:
-            self._store(edition)
+            storage_handoff.store_records(self, edition)
         cues = edition.take_cues()
         volume = edition.volume
         if volume is not None:
@@ -564,42 +485,6 @@ class BankUnit:
             index -= 1
             if self._sound(edition, cues[index], volume):
                 return
-
-    def _store(self, edition) -> None:
-        """The step's records to flash (the settings file for the settings menu), then the
-        edition told whether they are durable."""
-        if self.storage_broken and edition is self.edition:
-            edition.acknowledge(False, "STORAGE FAILED")
-            return
-        try:
-            if edition is self.edition:
-                self.store.append(edition.outbox)  # old generations yield to it (make_room)
-            else:
-                while True:  # the settings file: the history yields to it as well
-                    try:
-                        self.config.save(edition.outbox)
-                        break
-                    except OSError as error:
-                        if not self.store.make_room(error):
-                            raise
-        except OSError as error:
-            self.storage_failures += 1
-            full = error.args and error.args[0] == ENOSPC
-            edition.acknowledge(False, MSG_FULL if full else "STORAGE FAILED")
-        except MemoryError:
-            # Raised before the write began (Store.append, SettingsFile.save): none of it is on
-            # flash, so the transaction is refused like a full flash's, and the screen says so.
-            self._memory_error(self.clock())
-            edition.acknowledge(False, MSG_MEMORY)
-        else:
-            self.applying = True
-            edition.acknowledge(True)
-            self.applying = False
-            if edition is self.edition and self.store.compact_due():
-                try:
-                    self.store.compact(edition.snapshot_records())  # False: retried later
-                except MemoryError:
-                    self._memory_error(self.clock())  # retried after the next record too
 
     def _follow_volume(self, volume: int) -> None:
         """The piezo follows the active machine's declared `volume` (0 silent; an edition
@@ -639,7 +524,7 @@ class BankUnit:
 
     # ---- memory ------------------------------------------------------------------------------
 
-    def _memory_error(self, now: int) -> None:
+    def memory_error(self, now: int) -> None:
         """Collect after a MemoryError and count it; restarts the unit (app.restart: it does
         not return) when the last one was less than memory_repeat_ms ago, or when the state may
         be half applied (records durable, the edition still applying them)."""
@@ -656,7 +541,7 @@ class BankUnit:
         fit): collected, counted, a transaction the step left unstored refused (nothing of it
         reached the journal: _store catches its own), and the screen drawn whole from the state
         at the next render. A MemoryError here too restarts the unit."""
-        self._memory_error(now)
+        self.memory_error(now)
         try:
             machine = self.active
             if machine.outbox:
@@ -674,7 +559,7 @@ class BankUnit:
 
     # ---- asyncio -----------------------------------------------------------------------------
 
-    def _stepped(self, now: int) -> None:
+    def stepped(self, now: int) -> None:
         """After every step: wake the render task if the screen is out of date, and the keypad
         task if the keypad was replaced (a new edition's layout starts sampling at its scan)."""
         if self.render_flag is not None:
@@ -685,117 +570,23 @@ class BankUnit:
         if self.keypad is not self.keypad_on and self.key_flag is not None:
             self.key_flag.set()
 
-    async def _every(self, period_ms: int, step, offset_ms: int = 0) -> None:
-        if offset_ms:
-            await _sleep_ms(offset_ms)
-        while True:
-            now = self.clock()
-            try:
-                step(now)
-                self._stepped(now)
-            except MemoryError:
-                self.out_of_memory(now)
-            await _sleep_ms(period_ms)
-
-    async def _poll_task(self, slot: int, offset_ms: int) -> None:
-        """One reader: field on, the card's power-up time later the read (field off again),
-        then the rest of the poll period."""
-        if offset_ms:
-            await _sleep_ms(offset_ms)
-        while True:
-            now = self.clock()
-            try:
-                self.start_poll(slot, now)
-                self._stepped(now)
-            except MemoryError:
-                self.out_of_memory(now)
-            await _sleep_ms(self.card_power_up_ms)
-            now = self.clock()
-            try:
-                self.poll_reader(slot, now)
-                self._stepped(now)
-            except MemoryError:
-                self.out_of_memory(now)
-            await _sleep_ms(self.poll_period_ms() - self.card_power_up_ms)
-
-    async def _keys(self) -> None:
-        """The keypad task: scans, then sleeps until the sampler's flag says a key changed or a
-        deadline fell due (the PIO scanner's deadlines: until wake_in). A keypad without a
-        sampler is scanned every keypad_scan_ms instead."""
-        flag = self.key_flag
-        while True:
-            now = self.clock()
-            try:
-                self.scan_keys(now)
-                self._stepped(now)
-            except MemoryError:
-                self.out_of_memory(now)
-            if self.keypad is not self.keypad_on:
-                continue  # replaced during the step: start the new one's sampling at once
-            if self.keypad.sampled:
-                wait = self.keypad.wake_in(self.clock())
-                if wait < 0:
-                    await flag.wait()
-                else:
-                    await _sleep_ms(wait)  # a deadline its sampler does not wake the task for
-                flag.clear()  # before the scan drains the ring: a later set is not lost
-            else:
-                await _sleep_ms(self.keypad_scan_ms)
-
-    async def _render(self) -> None:
-        """The render task: draws when a step says the screen is out of date. A redraw that
-        shows a key waits until render_ms after the last redraw that showed one (a burst of
-        keys costs one redraw per period); a redraw for the passing time (a field's blink, a
-        notice ending, the market screens turning) or a card goes at once and never holds a
-        key's redraw back: on the Stock Exchange a blink drawn just before a key used to delay
-        the key's digit by up to render_ms."""
-        flag = self.render_flag
-        keyed_at = None  # when the last redraw that showed a key went out
-        while True:
-            await flag.wait()
-            flag.clear()
-            if keyed_at is not None and self.key_taken:
-                wait = self.render_ms - ticks_diff(self.clock(), keyed_at)
-                if wait > 0:
-                    await _sleep_ms(wait)
-            now = self.clock()
-            keyed = self.key_taken
-            self.key_taken = False
-            try:
-                if self.render_screen(now) and keyed:
-                    keyed_at = now
-            except MemoryError:
-                self.out_of_memory(now)
-
-    async def _piezo(self) -> None:
-        """The piezo's own task (drivers.piezo.Piezo.run), started again after a MemoryError."""
-        while True:
-            try:
-                await self.piezo.run(self.clock)
-            except MemoryError:
-                self.piezo.stop()  # a note cut short is not left sounding
-                self.out_of_memory(self.clock())
+    def keyed(self) -> bool:
+        """Whether a key event was handled since the render task last asked (it asks before it
+        draws: the redraw shows that key)."""
+        keyed = self.key_taken
+        self.key_taken = False
+        return keyed
 
     async def run(self) -> None:
+        """Boots the unit and runs its tasks (app.tasks) until they stop."""
         # What the keypad's interrupt sets: a ThreadSafeFlag, or an Event where there is none
         # (CPython); the waiter clears it either way.
         self.key_flag = getattr(asyncio, "ThreadSafeFlag", asyncio.Event)()
         self.render_flag = asyncio.Event()
-        self.boot(self.clock())
-        self.check_battery(self.clock())
-        self.render_flag.set()  # the first frame
-        tasks = [asyncio.create_task(self._keys())]
-        # The poll tasks run for every edition (a settings change can bring cards in); for a
-        # card-less edition each poll returns at once, without touching the bus.
-        tasks.append(asyncio.create_task(self._poll_task(GREEN, 0)))
-        tasks.append(asyncio.create_task(self._poll_task(RED, self.reader_poll_ms // 2)))
-        tasks.append(asyncio.create_task(self._every(self.tick_ms, self.tick)))
-        tasks.append(asyncio.create_task(self._render()))
-        tasks.append(asyncio.create_task(self._every(self.battery_ms, self.check_battery)))
-        if self.piezo is not None:
-            tasks.append(asyncio.create_task(self._piezo()))
+        from app.tasks import run  # only where the unit runs on its own (not in a test rig)
+
         try:
-            await asyncio.gather(*tasks)
+            await run(self)
         finally:
             if self.keypad_on is not None:
                 self.keypad_on.stop()  # no more interrupts into a unit that stopped

@@ -11,17 +11,21 @@
 # file), its callback samples every period_ms and only records each change of the reading, with
 # its ticks_ms, in a preallocated ring, then sets a flag (an asyncio.ThreadSafeFlag) that wakes
 # the keypad task. It allocates nothing, so it is valid as a hard interrupt. The task side,
-# scan(), owns the input grammar: it replays the samples by their timestamps (debounce, ghost
-# rejection, press, release), so a task held up by a 40 ms render loses no key.
+# scan(), replays the samples by their timestamps (debounce, ghost rejection) into clean press
+# and release events, so a task held up by a 40 ms render loses no key.
+# Who owns what: this driver says only which key went down or up, cleanly. What a key means
+# (holds and their times, the key that wakes the unit, a key held through power-up or the one
+# that closed the settings menu) is the state machine's (rules.machine), told by the shell.
 # Without a timer, scan() reads the matrix itself, once per call (the self-test, test rigs).
 # On the Pico boards an rp2 PIO state machine scans instead (drivers/pio_keypad.py, its program
-# in drivers/keypad_pio.py): its IRQ handler drains the changes into the same ring (_record).
+# in drivers/keypad_pio_program.py): its IRQ handler drains the changes into the same ring
+# (_record).
 #
 # There are no diodes, so three pressed corners of a rectangle make the fourth read pressed too:
 # such a sample cannot be trusted and is skipped. Keys already down at the first sample (held
 # through power-up, or while the keypad was replaced) produce nothing until released; their
-# release is still reported (the rules ignore a release they never saw go down, and the settings
-# gesture waits for it).
+# release is still reported (the machine ignores a release it never saw go down, and the
+# settings gesture waits for it).
 from array import array
 
 from compat.const import const

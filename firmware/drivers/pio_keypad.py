@@ -1,20 +1,21 @@
 # The keypad scanned by an rp2 PIO state machine: its IRQ handler drains changes into the ring.
-# The program and how its words are stamped: drivers/keypad_pio.py; the ring, debounce, ghost
-# rejection and baseline muting: drivers/keypad.py, unchanged.
+# The program and how its words are stamped: drivers/keypad_pio_program.py; the ring, debounce,
+# ghost rejection and baseline muting: drivers/keypad.py, unchanged. Like that driver, it gives
+# clean press and release events only; what a key means is the state machine's (rules.machine).
 from drivers.keypad import Keypad
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-_COUNT_SPAN = 1 << 20  # scans the count word spans (drivers.keypad_pio._COUNT_BITS)
+_COUNT_SPAN = 1 << 20  # scans the count word spans (drivers.keypad_pio_program._COUNT_BITS)
 _TICKS_MASK = (1 << 30) - 1  # ticks_ms wraps at 2**30 (compat.ticks)
 _TICKS_HALF = 1 << 29
 
 
 class PioKeypad(Keypad):
     """Keypad scanned by the rp2 state machine `sm` (rp2.StateMachine, not yet initialised:
-    start() loads drivers.keypad_pio's program and starts it; see there for the words it
+    start() loads drivers.keypad_pio_program's program and starts it; see there for the words it
     pushes and how the drain stamps them)."""
 
     interrupt_wakes = False  # the state machine raises its IRQ on changes only: see wake_in
@@ -42,7 +43,7 @@ class PioKeypad(Keypad):
         self._wake = flag
         self._ticks = clock
         self._anchored = False
-        from drivers.keypad_pio import SCAN_MS, cycles, program  # imports rp2
+        from drivers.keypad_pio_program import SCAN_MS, cycles, program  # imports rp2
 
         self._scan_ms = SCAN_MS
         sm = self._sm
@@ -75,7 +76,7 @@ class PioKeypad(Keypad):
                 # how late the stamp is: compat.ticks.ticks_diff(now, t), written out
                 count = ((now - t + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
                 if count < 0 or count >= _COUNT_SPAN:
-                    t = now  # see drivers/keypad_pio.py (its count may have wrapped)
+                    t = now  # see drivers/keypad_pio_program.py (its count may have wrapped)
             else:
                 t = now
                 self._anchored = True

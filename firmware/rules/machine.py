@@ -233,3 +233,9 @@ class StateMachine:
     def _check_idle(self) -> None:
         if self.outbox:
             raise RuntimeError(_MSG_NOT_IDLE)
+
+    def ignore_until_released(self, key: str) -> None:
+        """A key the shell says is down and must not act (held through power-up, or the one
+        that closed the settings menu): its release is not seen, other keys meanwhile are
+        dropped (the waking key's rule)."""
+        self.wake_key = key

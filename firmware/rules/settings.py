@@ -6,8 +6,8 @@
 # journal on flash was started with: the shell starts a new game when edition or players
 # changed, and replays the journal onto that start balance (a changed start balance is the next
 # new game's).
-from rules import keys
-from rules.money import K, M, format_amount
+from app.editions import EDITIONS, about
+from rules.money import format_amount
 
 EDITION = "edition"
 PLAYERS = "players"
@@ -56,12 +56,6 @@ LABELS = {
 NEW_GAME = (EDITION, PLAYERS)
 MONEY = (START, GO)
 
-EDITION_NAMES = {
-    "electronic_banking": "EL. BANKING",
-    "revolution": "REVOLUTION",
-    "classic": "CLASSIC",
-    "stock_exchange": "STOCK EXCH.",
-}
 CURRENCIES = ("$", "\u00a3", "\u20ac", "M")  # dollar, pound, euro, Monopoly money (ui/fonts)
 ON_OFF = ("OFF", "ON")
 # Volume names for an edition with levels (0 silent, 1 beeps only), and for the others, whose
@@ -69,52 +63,13 @@ ON_OFF = ("OFF", "ON")
 LEVEL_NAMES = ("SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD")
 PIEZO_NAMES = ("SILENT", "QUIET", "SOFT", "MEDIUM", "LOUD")
 
-# Per edition: setting -> (default, lowest, highest, step). EDITION is never listed: every
-# edition has it, its choices are the editions this unit can run. Money is in the edition's
-# units: K/M editions in currency units (1M = 1_000_000), Classic in whole notes.
+# Per edition (its about module's SETTINGS, app.editions): setting -> (default, lowest, highest,
+# step); what it does not list of these it has as here. EDITION is never listed: every edition
+# has it, its choices are the editions this unit can run. Money is in the edition's units: K/M
+# editions (about.KM_MONEY) in currency units (1M = 1_000_000), Classic in whole notes.
 _COMMON = {STANDBY: (60, 10, 600, 1), HOLD: (2000, 500, 5000, 1)}
-EDITIONS: dict = {
-    "electronic_banking": {
-        PLAYERS: (6, 2, 8, 1),
-        START: (15 * M, 1 * M, 99 * M, 10 * K),
-        GO: (2 * M, 10 * K, 20 * M, 10 * K),
-        VOLUME: (3, 1, 4, 1),
-    },
-    "revolution": {
-        PLAYERS: (6, 2, 8, 1),
-        START: (15 * M, 1 * M, 99 * M, 10 * K),
-        GO: (2 * M, 10 * K, 20 * M, 10 * K),
-        VOLUME: (4, 0, 4, 1),
-        STANDBY: (90, 10, 600, 1),
-        AUCTION: (30, 5, 300, 1),
-        CHANCE: (1, 0, 1, 1),
-        CHANCE_PCT: (10, 0, 100, 1),
-    },
-    "classic": {
-        PLAYERS: (6, 2, 8, 1),
-        START: (1500, 100, 99999, 1),
-        GO: (200, 1, 9999, 1),
-        FINE: (50, 1, 9999, 1),
-        CURRENCY: ("$", None, None, None),
-        VOLUME: (3, 1, 4, 1),
-    },
-    "stock_exchange": {
-        VOLUME: (3, 1, 4, 1),
-        STANDBY: (300, 10, 600, 1),  # rulebook: standby after 5 minutes
-    },
-}
-# Editions whose money is written with K and M (the others in whole units after the symbol).
-KM_MONEY = ("electronic_banking", "revolution")
-
-# The menu's keys per keypad layout: (ok, back, next, prev). In an edit, next/prev step through
-# a list; on a number, K and M (where the keypad has them) are its units. Classic has no K or M:
-# its BANKRUPT and MORTGAGE keys sit where they are.
-MENU_KEYS = {
-    "electronic_banking": (keys.GO, keys.CLEAR, keys.MILLION, keys.THOUSAND),
-    "revolution": (keys.GO, keys.CLEAR, keys.MILLION, keys.THOUSAND),
-    "classic": (keys.GO, keys.CLEAR, keys.BANKRUPT, keys.MORTGAGE),
-    "stock_exchange": (keys.CONFIRM, keys.CANCEL, keys.REVIEW, keys.TOTAL),
-}
+# The menu's keys (ok, back, next, prev) are the edition's about.MENU_KEYS: in an edit, next/prev
+# step through a list; on a number, K and M (where the keypad has them) are its units.
 
 # How a setting reaches an edition: (setting, constructor keyword, attribute, scale). A setting
 # the edition's table does not list is skipped; one it lists names an attribute the edition has.
@@ -144,15 +99,16 @@ def applies(name: str, edition: str) -> bool:
     """Whether `edition` has this setting."""
     if name == EDITION:
         return True
-    table = EDITIONS.get(edition)
-    if table is None:
+    if edition not in EDITIONS:
         return False
-    return name in table or name in _COMMON
+    return name in about(edition).SETTINGS or name in _COMMON
 
 
 def spec(name: str, edition: str) -> tuple:
     """(default, lowest, highest, step) of a setting in an edition; KeyError if it has none."""
-    table = EDITIONS[edition]
+    if edition not in EDITIONS:
+        raise KeyError(edition)
+    table = about(edition).SETTINGS
     if name in table:
         return table[name]
     return _COMMON[name]
@@ -200,16 +156,26 @@ def validate(name: str, value, edition: str, editions: tuple = ()) -> str | None
 
 
 def _bound(name: str, value: int, edition: str) -> str:
-    if name in MONEY and edition in KM_MONEY:
+    if name in MONEY and _km_money(edition):
         return format_amount(value)
     return str(value)
+
+
+def _km_money(edition: str) -> bool:
+    """Whether the edition writes its amounts with K and M."""
+    return edition in EDITIONS and about(edition).KM_MONEY
+
+
+def menu_keys(edition: str) -> tuple:
+    """(ok, back, next, prev) on the keypad of `edition`."""
+    return about(edition).MENU_KEYS
 
 
 def show(name: str, value, edition: str) -> str:
     """A value as the screen shows it."""
     if name == EDITION:
-        return EDITION_NAMES.get(value, str(value).upper())
-    if name in MONEY and edition in KM_MONEY:
+        return about(value).TITLE if value in EDITIONS else str(value).upper()
+    if name in MONEY and _km_money(edition):
         return format_amount(value)
     if name == CHANCE:
         return ON_OFF[1 if value else 0]
@@ -293,6 +259,14 @@ class Settings:
         twin.game = self.game
         return twin
 
+    def edition_kwargs(self) -> dict:
+        """Constructor keywords for the edition these settings make (edition_kwargs)."""
+        return edition_kwargs(self)
+
+    def apply_attributes(self, edition) -> None:
+        """The timing attributes and volume level of a freshly built edition (apply_attributes)."""
+        apply_attributes(self, edition)
+
     def summary(self) -> list:
         """(label, shown value) of every setting of the current edition, in menu order."""
         edition = self.edition
@@ -317,7 +291,7 @@ def edition_kwargs(settings: Settings) -> dict:
 def apply_attributes(settings: Settings, edition) -> None:
     """Set the timing attributes of a freshly built edition, and its starting volume level.
     What it sets is declared, never probed (docs/editions.md): a setting the edition's table
-    (EDITIONS) lists names an attribute it has; a card edition (uses_cards) has an enrolling
+    (about.SETTINGS) lists names an attribute it has; a card edition (uses_cards) has an enrolling
     hold, enroll_press_ms; an edition with volume levels declares its level (volume)."""
     for name, _, attribute, scale in APPLY:
         value = settings.get(name)

@@ -1,5 +1,5 @@
 # The rp2 module's PIO side for the host: asm_pio encodes a program into 16-bit PIO opcodes, and
-# StateMachine is a behavioural model of drivers.keypad_pio's scan program on virtual pins.
+# StateMachine is a behavioural model of drivers.keypad_pio_program's scan program on virtual pins.
 # MicroPython-compatible on purpose: the portable suites and the bench guest use it too.
 #
 # The assembler is written here because the firmware's programs are written in MicroPython's
@@ -267,14 +267,14 @@ def wrap_bounds(prog):
 # ---- the keypad scan program's state machine ------------------------------------------------
 
 FIFO_WORDS = 4  # each direction; joined (fifo_join=PIO.JOIN_RX): 8 for RX
-_COUNT_BITS_OP = 0x4020  # in x, n: the count word's field (drivers.keypad_pio)
+_COUNT_BITS_OP = 0x4020  # in x, n: the count word's field (drivers.keypad_pio_program)
 _IN_PINS = 0x4000
 _MASK32 = 0xFFFFFFFF
 
 
 class StateMachine:
-    """rp2.StateMachine running drivers.keypad_pio's program, as a model: scan() is one pass of
-    its loop (the caller clocks it every scan_us). The pins come from wire(): every Pin the
+    """rp2.StateMachine running drivers.keypad_pio_program's program, as a model: scan() is one
+    pass of its loop (the caller clocks it every scan_us). The pins come from wire(): every Pin the
     program may touch, by GPIO number (a real state machine reaches any GPIO by number).
 
     Hardware facts kept: rows driven through pin directions (a driven row reads low to the
@@ -315,7 +315,7 @@ class StateMachine:
         ins = [op for op in opcodes if op & 0xE0E0 == _IN_PINS]  # in pins, n
         counts = [op for op in opcodes if op & 0xE0E0 == _COUNT_BITS_OP]  # in x, n
         if not rows or len(ins) != rows or len(counts) != 1:
-            raise ValueError("this model runs drivers.keypad_pio's scan program only")
+            raise ValueError("this model runs drivers.keypad_pio_program's scan program only")
         self.program = program
         self.n_rows = rows
         self.n_cols = ins[0] & 0x1F

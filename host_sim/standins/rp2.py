@@ -1,5 +1,5 @@
 # CPython stand-in for MicroPython's rp2 module: the PIO assembler, and a state machine that runs
-# drivers.keypad_pio's scan program on the simulator's virtual clock (peripherals.rp2_pio).
+# drivers.keypad_pio_program's scan program on the simulator's virtual clock (peripherals.rp2_pio).
 from peripherals.rp2_pio import PIO, PIOASMError, asm_pio
 from peripherals.rp2_pio import StateMachine as _Model
 

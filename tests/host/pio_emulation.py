@@ -1,5 +1,5 @@
-"""drivers.keypad_pio's opcodes run in rp2040-pio-emulator against the virtual keypad matrix,
-behind the rp2.StateMachine calls the driver makes (init, irq, active, rx_fifo, get).
+"""drivers.keypad_pio_program's opcodes run in rp2040-pio-emulator against the virtual keypad
+matrix, behind the rp2.StateMachine calls the driver makes (init, irq, active, rx_fifo, get).
 
 What the emulator (0.88.0) lacks, and what is done instead, each by the RP2040 datasheet:
 - `irq` ends its emulation (no IRQ support): the run stops before each `irq`, notes the IRQ

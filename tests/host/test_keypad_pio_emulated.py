@@ -1,15 +1,16 @@
-"""The rp2 PIO keypad scanner (drivers.keypad_pio): its opcodes as a maintained assembler makes
-them, run in rp2040-pio-emulator against the virtual matrix behind the driver's own drain, and
-the simulator's behavioural state machine (peripherals.rp2_pio) held to the emulator's words."""
+"""The rp2 PIO keypad scanner (drivers.keypad_pio_program): its opcodes as a maintained
+assembler makes them, run in rp2040-pio-emulator against the virtual matrix behind the driver's
+own drain, and the simulator's behavioural state machine (peripherals.rp2_pio) held to the
+emulator's words."""
 
 import adafruit_pioasm
 import pytest
 from keypad_rig import KEYS_4X4, KEYS_5X5
 from pio_emulation import EmulatedSM
 
-from drivers import keypad_pio
+from drivers import keypad_pio_program
 from drivers.keypad import Keypad
-from drivers.keypad_pio import cycles, program
+from drivers.keypad_pio_program import cycles, program
 from drivers.pio_keypad import PioKeypad
 from peripherals.bus import Pin
 from peripherals.keypad_matrix import KeypadMatrix
@@ -20,7 +21,7 @@ RELEASE = Keypad.RELEASE
 
 
 def pioasm_text(n_rows: int, n_cols: int) -> str:
-    """The scan program as pioasm source, written from its description in keypad_pio.py."""
+    """The scan program as pioasm source, written from its description in keypad_pio_program.py."""
     rows = "".join(
         "    set pindirs, %d [31]\n    in pins, %d\n" % (1 << r, n_cols)
         for r in range(n_rows - 1, -1, -1)
@@ -317,4 +318,4 @@ def test_the_model_refuses_another_program():
 
 def test_the_program_is_cached_so_the_pio_loads_it_once():
     assert program(5, 5) is program(5, 5)
-    assert keypad_pio.cycles(5) * 1000 // keypad_pio.SCAN_MS == 177000
+    assert keypad_pio_program.cycles(5) * 1000 // keypad_pio_program.SCAN_MS == 177000

@@ -291,7 +291,7 @@ def on_flash(flash: LittleFSFlash) -> list:
 
 
 def play_as_the_unit(store: Store, edition, appends: list, check=None) -> tuple:
-    """The appends as app.unit makes them (BankUnit._store): append; a refusal changes nothing
+    """The appends as the shell makes them (app.storage_handoff): append; a refusal changes nothing
     (the screen says FLASH FULL or STORAGE FAILED); applied; a compaction when due (False:
     retried after the next record). Returns (states after each acknowledged append, refusals:
     (index, errno))."""

@@ -168,6 +168,27 @@ def test_node_plays_each_edition_as_virtual_unit(web_build, tmp_path, edition) -
     assert moved, "the script moved no money: it would not catch a ledger that differs"
 
 
+@pytest.mark.needs_tool("node", "npm")
+def test_a_memory_restart_on_the_page_powers_the_unit_up_into_its_journal(
+    web_build, tmp_path
+) -> None:
+    """The WebAssembly port has no machine.reset: the bridge's reaches the page, which powers
+    the unit up again; the journal's game is back and the screen says why."""
+    actions = actions_of(SCRIPTS["electronic_banking"])[:8] + [["memory_restart"]]
+    path = tmp_path / "actions.json"
+    path.write_text(json.dumps(actions))
+    run = subprocess.run(
+        ["node", str(WEB_TESTS / "harness.mjs"), str(web_build), "electronic_banking", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    steps = json.loads(run.stdout)["steps"]
+    assert steps[-1]["standings"] == steps[-2]["standings"]
+    assert any("MEMORY FULL: REBOOTED" in line for line in steps[-1]["screen"]), steps[-1]
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:
         pass

@@ -1,6 +1,6 @@
-# The keypad scanned by the rp2 PIO state machine (drivers.keypad_pio) on the virtual matrix: the
-# same behaviour as the timer's sampler. The state machine is peripherals.rp2_pio's model, held to
-# the real opcodes in rp2040-pio-emulator by tests/host/test_keypad_pio_emulated.py.
+# The keypad scanned by the rp2 PIO state machine (drivers.keypad_pio_program) on the virtual
+# matrix: the same behaviour as the timer's sampler. The state machine is peripherals.rp2_pio's
+# model, held to the real opcodes in rp2040-pio-emulator by tests/host/test_keypad_pio_emulated.py.
 # micropython-heap: 96k (the model and its assembler beside the driver: 50 KB live at most on the
 # 64-bit unix port)
 import sys

@@ -1,6 +1,7 @@
 # Settings: the schema and its validation, records, the menu and summary machines.
 # micropython-heap: 80k (the base machine now owns the key grammar and rules.keys names every
 # edition's keys: loading them with this suite's 40 tests needs 72k; 80k keeps a margin)
+from app.editions import EDITIONS
 from rules import settings as schema
 from rules.boot_summary import BootSummary
 from rules.settings_menu import SettingsMenu
@@ -21,14 +22,14 @@ def fresh(edition=EB, editions=BOTH):
 
 
 def test_every_edition_row_lists_known_settings_with_defaults_in_range():
-    for edition in schema.EDITIONS:
+    for edition in EDITIONS:
         for name in schema.names_for(edition):
             assert name in schema.LABELS
             if name == schema.EDITION:
                 continue
             default = schema.spec(name, edition)[0]
             assert schema.validate(name, default, edition, (edition,)) is None, (edition, name)
-        assert edition in schema.MENU_KEYS
+        assert len(schema.menu_keys(edition)) == 4
 
 
 def test_which_settings_apply_to_which_edition():
@@ -364,7 +365,7 @@ def test_an_event_before_the_acknowledgement_is_a_shell_bug():
 
 
 def test_the_stock_exchange_keys_drive_the_same_menu():
-    menu = SettingsMenu(fresh(), schema.MENU_KEYS["stock_exchange"], False)
+    menu = SettingsMenu(fresh(), schema.menu_keys("stock_exchange"), False)
     menu.key_down("REVIEW", 0)
     menu.key_down("CONFIRM", 0)
     assert menu.state == "edit" and menu.view()["detail"] == "2 TO 8"
@@ -396,7 +397,7 @@ def test_no_menu_line_is_cut_on_any_keypad():
     """Every hint fits the 21 characters of the panel, with each key name whole: the label
     alone (or the keys alone) where the key names are long."""
     for edition in ("electronic_banking", "revolution", "classic", "stock_exchange"):
-        keys = schema.MENU_KEYS[edition]
+        keys = schema.menu_keys(edition)
         menu = SettingsMenu(fresh(edition, (edition,)), keys, False)
         for _ in range(len(schema.names_for(edition))):
             name = menu.current()

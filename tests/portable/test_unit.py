@@ -8,7 +8,7 @@ import gc
 from unit_rig import Rig
 
 from app import unit as shell
-from app.unit import describe_problems
+from app.storage_handoff import describe_problems
 from drivers.keypad import Keypad
 from peripherals.mfrc522_chip import VirtualCard
 from peripherals.piezo_recorder import audible

@@ -4,7 +4,7 @@
 //   node tests/web/harness.mjs BUILD_DIR EDITION ACTIONS.json
 //
 // ACTIONS: [["press", "5"], ["hold", "C", 2.5], ["insert", 2, 0], ["remove", 0], ["wait", 61],
-// ["power_cycle"]] with logical key names and slots 0 (GREEN) / 1 (RED), timed as host_sim's
+// ["power_cycle"], ["memory_restart"] (app.restart: machine.reset() through the page)] with logical key names and slots 0 (GREEN) / 1 (RED), timed as host_sim's
 // VirtualUnit times them (a tap is 100 ms down and 100 ms up; a card settles 400 ms). Prints
 // one JSON object: {"boot": state, "steps": [state after each action]}, a state being
 // bridge.state() (screen text, edition, standings, cues).
@@ -87,9 +87,15 @@ const firmware = JSON.parse(readFileSync(join(buildDir, "firmware.json"), "utf8"
 const storage = new Storage();
 const slots = [0, 0];
 
+let mp = null; // the running interpreter (a power cycle loads a new one)
+let resets = 0; // machine.reset() calls that reached the page (web/bridge.py PageMachine)
+globalThis.webReset = () => {
+  resets += 1;
+};
+
 async function powerUp() {
   timers.clear(); // the old unit's tasks die with its power
-  const mp = await loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout: (line) => process.stderr.write(line + "\n") });
+  mp = await loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout: (line) => process.stderr.write(line + "\n") });
   for (const [path, text] of Object.entries(firmware)) {
     mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     mp.FS.writeFile(path, Uint8Array.from(atob(text), (c) => c.charCodeAt(0))); // base64
@@ -98,6 +104,7 @@ async function powerUp() {
   const bridge = mp.pyimport("bridge");
   const problem = bridge.boot(storage, edition, false, false);
   if (problem) throw new Error(problem);
+  mp.runPython("import bridge, js\nbridge.on_reset = js.webReset");
   slots.forEach((number, slot) => number && bridge.card(slot, number)); // cards stay in
   await advance(BOOT_MS);
   return bridge;
@@ -128,6 +135,17 @@ for (const [verb, ...args] of actions) {
   } else if (verb === "wait") {
     await advance(args[0] * 1000);
   } else if (verb === "power_cycle") {
+    bridge = await powerUp();
+  } else if (verb === "memory_restart") {
+    // app.restart as after a second MemoryError: the marker, then machine.reset(), which the
+    // port has not (the bridge's reaches the page, which powers the unit up again).
+    const before = resets;
+    try {
+      mp.runPython("import bridge\nfrom app.restart import restart\nrestart(bridge.fs)");
+    } catch (error) {
+      if (!String(error).includes("SystemExit")) throw error;
+    }
+    if (resets !== before + 1) throw new Error("machine.reset() did not reach the page");
     bridge = await powerUp();
   } else {
     throw new Error("unknown action " + verb);

@@ -126,7 +126,7 @@ GREEN = 0
 RED = 1
 STEP_MS = 10  # the keypad task's period: every other task's period is a multiple of it
 SAMPLE_MS = 5  # drivers.keypad.Keypad.period_ms: the keypad timer's period
-SCAN_MS = 1  # drivers.keypad_pio.SCAN_MS: the PIO state machine scans the keypad this often
+SCAN_MS = 1  # drivers.keypad_pio_program.SCAN_MS: the PIO state machine scans the keypad so often
 CARD_SETTLE_MS = 400  # a few reader polls: the unit notices a card going in or out
 TAP_MS = 80  # a finger on a key, and the pause after it
 # The fuel run collects between two steps when less than this is free (bench.FUEL_HEAP): more
@@ -591,12 +591,12 @@ class Game:
                 self.need_at = what
 
     def add_state_machine(self, board):
-        """The keypad is scanned as on a Pico: by the rp2 state machine (drivers.keypad_pio),
-        here its model (tools/bench/stubs/rp2.py, peripherals.rp2_pio), clocked by advance()
-        as hardware; its IRQ handler, the firmware's drain, is measured as "D" (_drain). Loaded
-        after the firmware's imports are measured: a module loaded before them makes every
-        later qstr lookup walk one more pool, fuel the chip (rp2 frozen in flash) never spends.
-        Its heap is the models' (added to models_bytes)."""
+        """The keypad is scanned as on a Pico: by the rp2 state machine
+        (drivers.keypad_pio_program), here its model (tools/bench/stubs/rp2.py,
+        peripherals.rp2_pio), clocked by advance() as hardware; its IRQ handler, the firmware's
+        drain, is measured as "D" (_drain). Loaded after the firmware's imports are measured: a
+        module loaded before them makes every later qstr lookup walk one more pool, fuel the chip
+        (rp2 frozen in flash) never spends. Its heap is the models' (added to models_bytes)."""
         live = self.live()
         from rp2 import StateMachine
 

@@ -208,7 +208,8 @@ def _make_machine(created: list) -> types.ModuleType:
 
 def _make_rp2() -> types.ModuleType:
     """An `rp2` module for the board files: a state machine not yet given a program takes no
-    pin (the keypad's, drivers/keypad_pio.py, gets the keypad's rows and columns at start)."""
+    pin (the keypad's, drivers/keypad_pio_program.py, gets the keypad's rows and columns at
+    start)."""
     rp2 = types.ModuleType("rp2")
     rp2.__doc__ = "tools/hardware stand-in for MicroPython's rp2"
 
@@ -344,7 +345,7 @@ def _board_conns(board, created: list, matrix: str, path: str) -> list:
             function = "SIO"
             key_sm = getattr(board, "key_sm", None)
             if attr == "rows" and key_sm is not None:
-                # The state machine drives the rows (drivers/keypad_pio.py): PIO0 for 0..3.
+                # The state machine drives the rows (drivers/keypad_pio_program.py): PIO0 for 0..3.
                 function = "PIO%d (keypad scan)" % (key_sm.id // 4)
             for index, pin in enumerate(value):
                 add(pin, part, what % (index + 1), function, _mode(pin))
