@@ -32,28 +32,42 @@ if TYPE_CHECKING:
 
 
 def held(ed, key: str, now: int) -> None:
-    """A key held its hold_ms (editions.electronic_banking.edition's table): C asks for a new game
-    (or, in
-    a mode, means the mode's own hold), the enroll and totals keys with no card in ask about
-    enrolling and TOTALS, the lift key with a card alone in RED asks for the mortgage value."""
+    """A key held its hold_ms (rules.card_bank's table): C asks for a new game (or, in a mode,
+    means the mode's own hold), the enroll and totals keys with no card in ask about enrolling
+    and TOTALS, the lift key with a card alone in RED asks for the mortgage value."""
     if key == keys.CLEAR:
         if ed.admin is not None:
             ed.admin_mode.held_clear(now)
         elif ed.ask_pay is None:
-            ed.ask(ASK_NEW_GAME, now)
-    elif key == ed.enroll_key:
+            ask(ed, ASK_NEW_GAME, now)
+    elif key == ed.policy.enroll_key:
         if ed.admin is None and ed.no_card():
-            ed.ask(ASK_ENROLL, now)
-    elif key == ed.totals_key:
+            ask(ed, ASK_ENROLL, now)
+    elif key == ed.policy.totals_key:
         if ed.admin is None and ed.no_card():
             if ed.registry.numbers:
-                ed.ask(ASK_TOTALS, now)
+                ask(ed, ASK_TOTALS, now)
             else:
                 ed.cue("key")
                 ed.refuse(MSG_NO_CARDS)
     else:
         ed.cue("key")
         ed.payment().start_lift()
+
+
+def ask(ed, question: str, now: int) -> None:
+    """A long press asks `question`: GO = yes, C = no (the Admin mode, made at the first)."""
+    if ed.admin_mode is None:
+        ed.admin_mode = Admin(ed)
+    ed.close_modes(False)  # a held key's question ends a spin (a mode a card ends)
+    ed.admin = question
+    ed.admin_mode.at = now
+    ed.clear_entry()
+    ed.card_lock = None  # C was held: as good as pressed
+    ed.undo = None
+    ed.message = ""
+    ed.cue("confirm")
+    ed.view_changed()
 
 
 def new_game(ed) -> None:
@@ -75,7 +89,16 @@ class Admin:
     def __init__(self, ed) -> None:
         self.ed = ed
         self.slots: list = [None, None]  # card id lying in each slot while enrolling
+        self.at = 0  # when the question was asked (unanswered: cancelled after confirm_ms)
         self.totals_mode: Totals | None = None  # TOTALS' pages (rules.endgame), on first use
+
+    def leave(self) -> None:
+        """The question or enrolling is over (answered, cancelled, standby, TOTALS closed)."""
+        ed = self.ed
+        ed.admin = None
+        self.slots = [None, None]
+        ed.clear_entry()
+        ed.view_changed()
 
     def totals(self) -> "Totals":
         """The mode TOTALS hands its keys, C held and view to (loaded on first use: most games
@@ -84,7 +107,7 @@ class Admin:
         if mode is None:
             from rules.endgame import Totals
 
-            mode = self.totals_mode = Totals(self.ed)
+            mode = self.totals_mode = Totals(self.ed, self)
         return mode
 
     @property
@@ -145,7 +168,7 @@ class Admin:
                 self._clear_cards()
             elif admin == ASK_TOTALS:
                 ed.admin = TOTALS
-                ed.totals_page = 0
+                self.totals().page = 0
         elif key == keys.CLEAR:
             ed.admin = ENROLLING if admin == ASK_CLEAR_CARDS else None
             ed.show_message(MSG_CANCELLED, False)
@@ -157,7 +180,7 @@ class Admin:
         TOTALS, the page's typed value back to 0 (a question: nothing)."""
         ed = self.ed
         if ed.admin == ENROLLING and self.card is None:
-            ed.ask(ASK_CLEAR_CARDS, now)
+            ask(ed, ASK_CLEAR_CARDS, now)
         elif ed.admin == TOTALS:
             self.totals().held_clear()
 
@@ -173,7 +196,7 @@ class Admin:
             return True
         if card_id is not None:
             # Whatever was half typed in TOTALS must not survive as the card's entry.
-            ed.leave_admin()
+            self.leave()
             ed.show_message(MSG_CANCELLED, False)
         return False
 
@@ -185,7 +208,7 @@ class Admin:
                 ed.clear_entry()
                 ed.view_changed()
             elif card is None:
-                ed.leave_admin()
+                self.leave()
                 ed.show_message(MSG_ENROLL_DONE, False)
             return
         if card is None:

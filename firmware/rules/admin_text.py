@@ -1,5 +1,7 @@
-# The admin questions' and enrolling's texts: shared by editions.electronic_banking.edition (always
-# in RAM) and rules.admin (loaded at the first question), so that neither imports the other.
+# The admin questions' and enrolling's texts (rules.admin's, loaded with it at the first hold).
+#
+# ENROLLING, TOTALS and MSG_NO_CARDS are repeated in rules.card_bank and rules.card_view, which
+# compare or show them always: so this module stays out of RAM until a key is held.
 
 # The questions (the edition's `admin`). Each needs a long press, then GO: no stray key ends one.
 ASK_NEW_GAME = "NEW GAME?"

@@ -1,8 +1,9 @@
 # End-of-game TOTALS and payments asked first (a mortgage lifted, Classic's fine and bankruptcy),
-# for every edition built on Electronic Banking: two mode objects, Totals (held by rules.admin's
-# Admin while the edition's `admin` is TOTALS) and Payment (the edition's `payment()`, while its
-# `ask_pay` is set). Their state stays on the edition (totals_page, assets, ask_pay); they act on
-# it through its public names. Imported on first use: a game that never lifts a mortgage or
+# for every edition built on the card-banking core (rules.card_bank): two mode objects, Totals
+# (held by rules.admin's Admin while the core's `admin` is TOTALS; it keeps its page) and
+# Payment (the core's `payment()`, while its `ask_pay` is set: made for each use, it keeps
+# nothing). The typed values (assets) and ask_pay stay on the core; they act on it through its
+# public names. Imported on first use: a game that never lifts a mortgage or
 # counts its totals never loads this module into RAM.
 from rules import keys
 from rules.ledger import BANK, ERR_BALANCE_LIMIT
@@ -38,10 +39,12 @@ def rank_name(rank: int) -> str:
 
 class Totals:
     """TOTALS: a page per card (its cash plus the property value typed for it), then the winner,
-    then each rank. The page is the edition's totals_page; the typed values its assets."""
+    then each rank. The page is its own; the typed values are the core's assets."""
 
-    def __init__(self, ed) -> None:
+    def __init__(self, ed, admin) -> None:
         self.ed = ed
+        self.admin = admin  # the Admin mode that holds it (rules.admin)
+        self.page = 0  # a card's page, then the winner, then each rank
 
     def players(self) -> list:
         """The players counted: every enrolled card's number, in order."""
@@ -69,7 +72,7 @@ class Totals:
         view["mode"] = "totals"
         view["ranking"] = ranked
         view["winners"] = [number for number, _, rank in ranked if rank == 1]
-        page = ed.totals_page
+        page = self.page
         if page < len(players):
             number = players[page]
             balance, assets = ed.ledger.balance(number), ed.assets[number]
@@ -99,17 +102,17 @@ class Totals:
         """A key in TOTALS: a value typed for the page's card, GO the next page, C leaves."""
         ed = self.ed
         players = self.players()
-        page = ed.totals_page
+        page = self.page
         on_card = page < len(players)
         if key == keys.CLEAR:
             if ed.entry or ed.entry_locked:
                 ed.clear_entry()
                 ed.view_changed()
             else:
-                ed.leave_admin()
+                self.admin.leave()
                 ed.show_message(MSG_TOTALS_CLOSED, False)
             return
-        if on_card and ed.finishing(key):
+        if on_card and ed.policy.finishing(ed, key):
             self._add(players[page], key)
         elif on_card and (key in keys.DIGITS or key == keys.POINT):
             ed.type_key(key, False)
@@ -118,8 +121,8 @@ class Totals:
                 ed.refuse(MSG_FINISH_ENTRY)
                 return
             pages = 2 * len(players) + 1  # each card, the winner, each rank
-            ed.totals_page = (page + 1) % pages
-            if ed.totals_page == len(players):
+            self.page = (page + 1) % pages
+            if self.page == len(players):
                 ed.cue("winner")
             ed.view_changed()
         else:
@@ -129,7 +132,7 @@ class Totals:
         ed = self.ed
         amount, problem = ed.typed_amount(unit_key)
         total = ed.assets[number] + amount
-        if problem is None and ed.ledger.balance(number) + total > ed.max_balance:
+        if problem is None and ed.ledger.balance(number) + total > ed.policy.max_balance:
             problem = ERR_BALANCE_LIMIT
         if problem is not None:
             ed.refuse_amount(problem)
@@ -145,9 +148,9 @@ class Totals:
         """C held on a card's page: its typed property value back to 0."""
         ed = self.ed
         players = self.players()
-        if ed.totals_page >= len(players):
+        if self.page >= len(players):
             return
-        number = players[ed.totals_page]
+        number = players[self.page]
         ed.clear_entry()
         ed.view_changed()
         if not ed.assets[number]:
@@ -166,7 +169,7 @@ def restore_assets(ed, record: tuple) -> None:
     number, value = record[2], record[3]
     if type(number) is not int or not 1 <= number <= ed.card_count:
         raise ValueError("bad player number")
-    if type(value) is not int or not 0 <= value <= ed.max_balance:
+    if type(value) is not int or not 0 <= value <= ed.policy.max_balance:
         raise ValueError("bad assets value")
     ed.assets[number] = value
 
@@ -203,9 +206,9 @@ class Payment:
         ed = self.ed
         value, problem = ed.typed_amount(unit_key)
         payer = self.red_alone()
-        amount = lift_amount(value, ed.mortgage_step) if problem is None else 0
+        amount = lift_amount(value, ed.policy.mortgage_step) if problem is None else 0
         if problem is None:
-            problem = ed.amount_problem(amount)
+            problem = ed.policy.amount_problem(amount)
             if problem is not None:
                 problem = "LIFT " + problem  # the value was fine: the value plus 10 % is not
         if problem is None and payer is not None:
@@ -231,7 +234,7 @@ class Payment:
             view["mode"] = "lift"
             view["title"] = "CARD %d MORTGAGE" % shown
             view["big"] = ed.shown_entry()
-            view["detail"] = ed.lift_value_help
+            view["detail"] = ed.policy.lift_value_help
             return
         view["mode"] = "ask_pay"
         view["title"] = title
@@ -243,14 +246,14 @@ class Payment:
         ed = self.ed
         kind, payer, payee, amount, title = ed.ask_pay
         if kind == VALUE:
-            if ed.finishing(key):
+            if ed.policy.finishing(ed, key):
                 self.lift_value(key)
             elif key in keys.DIGITS or key == keys.POINT:
                 ed.type_key(key)
             elif key == keys.GO:
-                ed.refuse(MSG_FINISH_ENTRY if ed.entry else ed.lift_value_help)
+                ed.refuse(MSG_FINISH_ENTRY if ed.entry else ed.policy.lift_value_help)
             else:
-                ed.refuse(ed.lift_value_help)
+                ed.refuse(ed.policy.lift_value_help)
             return
         if key != keys.GO:
             ed.refuse(MSG_CONFIRM_KEYS)
@@ -267,7 +270,7 @@ class Payment:
                 ed.last_change = MSG_LIFTED % ed.money(record[3])
                 ed.cue("debit")
             else:
-                ed.asked_paid(kind, record)
+                ed.part.asked_paid(kind, record)  # (an edition's own kind: its part's)
 
         # Tagged with its kind ("lift", "fine", "bankrupt"), so a card's history names it.
         ed.propose([("tx", payer, payee, amount, kind)], paid)

@@ -1,15 +1,17 @@
 # A card's history, one transaction a page, newest first, read back from the journal.
 #
-# A mode object: the edition opens it when its history key's hold acts (one card in, nothing
-# typed: the edition's hold table), hands it every key while it is open and draws view() in its
-# place; the Stock Exchange's REVIEW steps back with Review (editions.stock_exchange.pages). It
-# writes nothing and keeps no copy of the journal: `journal` is the store (store.Store), read
-# newest generation first and only as far back as the pages reach (Pages), each read keeping a
-# window of WINDOW pages, so neither the time a page takes nor the heap grows with the game.
+# A mode (Page, on the edition's stack: rules.modes): the edition opens it when its history
+# key's hold acts (one card in, nothing typed: the edition's hold table); it takes every key
+# while it is open and draws view() in the edition's place. The Stock Exchange's REVIEW steps
+# back with Review (editions.stock_exchange.pages). It writes nothing and keeps no copy of the
+# journal: `journal` is the store (store.Store), read newest generation first and only as far
+# back as the pages reach (Pages), each read keeping a window of WINDOW pages, so neither the
+# time a page takes nor the heap grows with the game.
 # rules.history_pass is the whole-game pass the export uses. Loaded on first use, like
 # rules.endgame.
 from rules import keys
 from rules.ledger import BANK
+from rules.modes import Mode, drop_mode, open_mode
 
 WINDOW = 6  # pages kept from one read of a generation; stepping past them reads one again
 
@@ -92,42 +94,68 @@ def _moves(ledger: tuple) -> int:
 
 
 def open_page(ed) -> None:
-    """The history key held (the edition's hold table): the one card's history, newest first."""
+    """The history key held (the edition's hold table): the one card's history, newest first,
+    as a mode on the edition's stack (rules.modes)."""
     green, red = ed.slot_card[keys.GREEN], ed.slot_card[keys.RED]
     card = green if green is not None else red
+    policy = ed.policy
     ed.cue("key")
     try:
-        ed.history = History(
+        pages = History(
             ed.journal,
             card,
             ed.ledger.balance(card),
             ed.ledger.moves,
             ed.money,
-            ed.history_key,
-            ed.history_newer_key,
+            policy.history_key,
+            policy.history_newer_key,
         )
     except OSError:
         ed.refuse("STORAGE FAILED")  # the journal could not be read back: nothing shown
         return
     ed.showing_card_number = False
-    ed.view_changed()
+    open_mode(ed, Page(ed, pages))
 
 
-def page_key(ed, key: str) -> None:
-    """A key while the page is open (handed over as it goes down): it steps or leaves."""
-    ed.cue("key")
-    try:
-        problem = ed.history.key(key)
-    except OSError:
-        ed.history = None
-        ed.refuse("STORAGE FAILED")
-        return
-    if problem == "":
-        ed.history = None
-    elif problem is not None:
-        ed.refuse(problem)
-        return
-    ed.view_changed()
+def shown(ed):
+    """The History whose page the edition shows (its top mode is a Page), or None."""
+    modes = ed.modes
+    if modes and isinstance(modes[-1], Page):
+        return modes[-1].pages
+    return None
+
+
+class Page(Mode):
+    """A card's history page on the edition's stack: it takes every key as it goes down (no
+    release, no hold), draws in the edition's place, and ends with C, a card event or
+    standby."""
+
+    covers = True
+
+    def __init__(self, machine, pages) -> None:
+        self.machine = machine
+        self.pages = pages  # the History read back
+
+    def press(self, key: str, now: int) -> bool:
+        ed = self.machine
+        ed.held_key = None  # the page takes the key as it goes down: no release, no hold
+        ed.cue("key")
+        try:
+            problem = self.pages.key(key)
+        except OSError:
+            drop_mode(ed, self)
+            ed.refuse("STORAGE FAILED")
+            return True
+        if problem == "":
+            drop_mode(ed, self)
+        elif problem is not None:
+            ed.refuse(problem)
+            return True
+        ed.view_changed()
+        return True
+
+    def view(self, view: dict) -> None:
+        self.pages.view(view)
 
 
 def review_older(ed, kinds: tuple) -> None:

@@ -12,6 +12,9 @@ if TYPE_CHECKING:
 MSG_CONFIRM_KEYS = "GO = YES   C = NO"
 MSG_FINISH_ENTRY = "PRESS C FIRST"
 MSG_CANCELLED = "ENTRY CANCELLED"
+# holds_done of a key whose press deferred its meaning (a key whose hold is possible): let go
+# before its hold, it is a tap (release() reads holds_done < 0); held, its hold acts.
+DEFERRED = -1
 _NO_CUES: list = []  # take_cues() of a step without cues: read, never changed
 _MSG_NOT_IDLE = "event before the outbox was acknowledged"
 
@@ -35,6 +38,9 @@ class StateMachine:
     # release of one is only activity (key_up skips tick_hold and release). A str of
     # one-character key names, tested with `in` (rules.keys.DIGITS, say).
     plain_keys = ""
+    # Keys whose hold repeats: held() again each time hold_ms(key), asked anew after each one
+    # (it reads holds_done), is reached, until the key is let go. Same form as plain_keys.
+    repeat_keys = ""
     message_ms = 2500  # a message stays this long
     # Set by the shell (app.unit, app.config): the store (store.Store), whose
     # history_generations() and history_records() a game's history reads (rules.history).
@@ -75,7 +81,9 @@ class StateMachine:
         self.wake_key: str | None = None
         self.held_key: str | None = None  # the last key down, until it is released
         self.held_since = 0
-        self.long_press_done = False  # its hold acted: the release does nothing more
+        # How often its hold acted (held()): the release does nothing more once it has; DEFERRED
+        # while its press waits for a tap or the hold (set by the press).
+        self.holds_done = 0
 
     # ---- the shell's calls -------------------------------------------------------------------
 
@@ -104,7 +112,7 @@ class StateMachine:
         self.activity(now)
         self.held_key = key
         self.held_since = now
-        self.long_press_done = False
+        self.holds_done = 0
         self.press(key, now)
 
     def key_up(self, key: str, now: int) -> None:
@@ -119,11 +127,14 @@ class StateMachine:
             self.held_key = None
             self.last_activity = now
             return  # no hold to check, nothing to do on release
-        self.tick_hold(now)  # released before a tick noticed the hold
+        done = self.holds_done
+        if done <= 0:  # (a hold that acted, a repeating one too, does not act again now)
+            self.tick_hold(now)  # released before a tick noticed the hold
+            done = self.holds_done
         self.held_key = None
         self.last_activity = now
-        if not self.long_press_done:
-            self.release(key, now)
+        if done <= 0:
+            self.release(key, now)  # (a tap of a deferred key: holds_done still DEFERRED)
 
     def take_cues(self) -> list:
         """The step's cues, and none kept. Most steps have none: then one shared empty list is
@@ -195,15 +206,24 @@ class StateMachine:
             self.message_is_error = False
             self.view_changed()
 
+    def ignore_until_released(self, key: str) -> None:
+        """The shell says `key` is down and must not act (it closed the settings menu, or was
+        held since power-on): its release is not seen, and other keys meanwhile are dropped."""
+        self.wake_key = key
+
     def tick_hold(self, now: int) -> None:
-        """From the edition's tick: the key held for its hold_ms acts now (held)."""
+        """From the edition's tick: the key held for its hold_ms acts now (held); a repeating
+        key (repeat_keys) acts again each time its next hold_ms is reached."""
         key = self.held_key
-        if key is not None and not self.long_press_done and key not in self.plain_keys:
+        if key is not None and key not in self.plain_keys:
+            done = self.holds_done
+            if done > 0 and key not in self.repeat_keys:
+                return
             ms = self.hold_ms(key)
             if ms and ticks_diff(now, self.held_since) >= ms:
-                self.long_press_done = True
                 self.last_activity = now
-                self.held(key, now)
+                self.held(key, now)  # (it reads holds_done as it was: DEFERRED, or the count)
+                self.holds_done = done + 1 if done > 0 else 1
 
     def tick_standby(self, now: int) -> None:
         """From the edition's tick: standby_ms without a key or card puts the unit to sleep."""
@@ -233,9 +253,3 @@ class StateMachine:
     def _check_idle(self) -> None:
         if self.outbox:
             raise RuntimeError(_MSG_NOT_IDLE)
-
-    def ignore_until_released(self, key: str) -> None:
-        """A key the shell says is down and must not act (held through power-up, or the one
-        that closed the settings menu): its release is not seen, other keys meanwhile are
-        dropped (the waking key's rule)."""
-        self.wake_key = key

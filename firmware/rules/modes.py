@@ -10,6 +10,15 @@ class Mode:
     machine by `machine` and acts through its public names only. Each answer returns whether
     the mode took the event (False: the machine, or the mode below, answers it)."""
 
+    # What a machine asks of its modes (rules.card_bank): whether the mode draws in the
+    # machine's place (True) or completes the machine's own view; whether a card going in or
+    # out ends it, and whether standby does; whether it keeps the machine's guarded holds
+    # (lifting a mortgage, a card's history) from acting while it is open.
+    covers = False
+    ends_on_card = True
+    ends_on_standby = True
+    keeps_holds = False
+
     def __init__(self, machine) -> None:
         self.machine = machine
 
@@ -61,6 +70,15 @@ def close_mode(machine, mode: Mode | None = None) -> None:
         if mode is None or popped is mode:
             break
     machine.view_changed()
+
+
+def drop_mode(machine, mode: Mode) -> None:
+    """Pop `mode` alone, wherever it is on the stack, if it is there; the caller says whether
+    the view changed (a mode that ends as another thing happens says it once)."""
+    modes = machine.modes
+    if mode in modes:
+        modes.remove(mode)
+        mode.closed()
 
 
 def close_all(machine) -> None:

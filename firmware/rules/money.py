@@ -35,7 +35,7 @@ class EntryError(ValueError):
         self.message = message
 
 
-def entry_problem(body: str, complete: bool) -> str | None:
+def entry_problem(body: str, complete: bool = False) -> str | None:
     """The first problem in the digits-and-point part of an entry, or None.
 
     With complete=False the text is a prefix still being typed: no digits yet and a trailing

@@ -2653,7 +2653,7 @@ def revolution(seed: int = 0) -> VirtualUnit:
 
 def deck(unit: VirtualUnit) -> tuple:
     edition = unit.unit.edition
-    return (edition.rng_state, edition.deck_seed, edition.deck_pos)
+    return (edition.part.rng_state, edition.part.deck_seed, edition.part.deck_pos)
 
 
 def chance_records(unit: VirtualUnit) -> list:
@@ -2665,7 +2665,7 @@ def first_draw(seed: int = 0) -> int:
     with revolution(seed) as twin:
         twin.press("zone")
         twin.press("zone")
-        return twin.unit.edition.reveal[1]
+        return twin.unit.edition.part.reveal.card
 
 
 def test_F118_revolution_zone_in_the_middle_of_an_amount() -> None:
@@ -2676,7 +2676,7 @@ def test_F118_revolution_zone_in_the_middle_of_an_amount() -> None:
         unit.press("zone")
         assert unit.screen_text() == ["CARD 1 RECEIVES", "5", "PRESS C FIRST"]
         assert unit.sounds() == ["key", "error"]
-        assert unit.unit.edition.spin_number is None
+        assert (unit.unit.edition.part.spin and unit.unit.edition.part.spin.number) is None
         kept(unit)
         assert flash_files(unit) == before
         unit.type("0K")  # the entry can still be finished, as after GO (F19)
@@ -2706,7 +2706,10 @@ def test_F120_revolution_zone_at_standby() -> None:
         unit.sounds()
         unit.press("zone")
         assert unit.screen_text() == REV_IDLE
-        assert unit.sounds() == [] and unit.unit.edition.spin_number is None
+        assert (
+            unit.sounds() == []
+            and (unit.unit.edition.part.spin and unit.unit.edition.part.spin.number) is None
+        )
         assert flash_files(unit) == before
         unit.press("zone")  # awake: the symbols turn
         assert unit.screen_text() == ["TRANSPORT ZONE", "PEDESTRIAN", SPIN]
@@ -2725,7 +2728,7 @@ def test_F121_revolution_power_cut_while_the_symbols_turn() -> None:
         assert flash_files(unit) == before  # nothing of the symbols was written
         unit.press("zone")
         unit.press("zone")
-        assert unit.unit.edition.reveal[1] == due  # the deck had not moved
+        assert unit.unit.edition.part.reveal.card == due  # the deck had not moved
         assert len(chance_records(unit)) == 1
         kept(unit)
 
@@ -2758,7 +2761,7 @@ def test_F123_revolution_zone_while_the_players_own_chance_card_waits() -> None:
         assert unit.screen_text() == ["CHANCE CARD 3", "GO=APPLY", "APPLY CHANCE FIRST"]
         assert unit.sounds() == ["error"]
         kept(unit)
-        assert flash_files(unit) == before and 3 in unit.unit.edition.pending
+        assert flash_files(unit) == before and 3 in unit.unit.edition.part.pending
         unit.press("go")
         unit.advance(0.5)
         kept(unit, {3: START + 500 * K})
@@ -2774,7 +2777,10 @@ def test_F124_revolution_zone_with_no_card_in_while_a_card_drawn_with_none_waits
         unit.sounds()
         unit.press("zone")
         assert unit.screen_text() == ["MONOPOLY BANK", "----", "CHANCE WAITS: CARD IN"]
-        assert unit.sounds() == ["error"] and unit.unit.edition.spin_number is None
+        assert (
+            unit.sounds() == ["error"]
+            and (unit.unit.edition.part.spin and unit.unit.edition.part.spin.number) is None
+        )
         kept(unit)
         assert flash_files(unit) == before
         ready(unit, 4, "green")
@@ -2798,7 +2804,9 @@ def test_F125_revolution_another_key_while_the_symbols_turn() -> None:
             assert screen[0] == "CARD 1 ZONE" and screen[2] == SPIN
             assert screen[1] in ("PEDESTRIAN", "CYCLIST", "CAR", "SPACE")
             assert unit.sounds()[-1] == "error"
-        assert unit.unit.edition.spin_number == 1 and unit.unit.edition.entry == ""
+        assert (
+            unit.unit.edition.part.spin and unit.unit.edition.part.spin.number
+        ) == 1 and unit.unit.edition.entry == ""
         kept(unit)  # GO paid no salary
         assert flash_files(unit) == before
 
@@ -2812,7 +2820,10 @@ def test_F126_revolution_card_pulled_while_the_symbols_turn_and_symbols_nobody_s
         unit.sounds()
         unit.remove("green")
         assert unit.screen_text() == REV_IDLE
-        assert unit.sounds() == ["card_out"] and unit.unit.edition.spin_number is None
+        assert (
+            unit.sounds() == ["card_out"]
+            and (unit.unit.edition.part.spin and unit.unit.edition.part.spin.number) is None
+        )
         unit.press("zone")
         unit.sounds()
         unit.advance(20.5)
@@ -2832,14 +2843,14 @@ def test_F127_revolution_flash_full_at_the_draw() -> None:
         unit.press("zone")
         assert unit.screen_text() == ["CARD 2 ZONE", "PEDESTRIAN", "FLASH FULL: SEE GUIDE"]
         assert unit.sounds()[-1] == "error"
-        assert unit.unit.edition.reveal is None and 2 not in unit.unit.edition.pending
+        assert unit.unit.edition.part.reveal is None and 2 not in unit.unit.edition.part.pending
         assert flash_files(unit) == before and deck(unit) == state
         unit.flash.fill(None)
         unit.press("zone")  # the symbols went on: this draws
         assert unit.screen_text()[0] == "CHANCE CARD 2"
-        assert unit.unit.edition.reveal[1] == due and len(chance_records(unit)) == 1
+        assert unit.unit.edition.part.reveal.card == due and len(chance_records(unit)) == 1
         reboot(unit)
-        assert unit.unit.edition.pending == {2: [due, []]}  # drawn once, on flash
+        assert unit.unit.edition.part.pending == {2: [due, []]}  # drawn once, on flash
         kept(unit)
 
 
@@ -3038,7 +3049,7 @@ def test_F137_revolution_c_after_a_chance_payout() -> None:
 
     with VirtualUnit(edition="revolution", seed=21) as unit:
         edition = unit.unit.edition
-        edition.chance_percent = 100
+        edition.part.chance_percent = 100
         ready(unit, 2, "green")
         unit.type("100K")
         unit.press("C")  # an amount typed: taken back, as in Electronic Banking
@@ -3048,7 +3059,7 @@ def test_F137_revolution_c_after_a_chance_payout() -> None:
             unit.press("go")  # a transaction (or the last card paid): the next removal draws
             unit.advance(1)  # a card paid to or by each player pays one a tick
             unit.remove("green")
-            card = edition.reveal[1]
+            card = edition.part.reveal.card
             unit.insert(card=2, slot="green")
             unit.advance(1.1)
             if chance.kind(card) == chance.GET:
@@ -3083,7 +3094,8 @@ def test_F138_card_out_and_in_mid_entry(edition: str) -> None:
     classic_unit = edition == "classic"
     for first, rest in CARD_OUT_EDITIONS[edition]:
         with VirtualUnit(edition=edition) as unit:
-            unit.unit.edition.chance_percent = 0  # Revolution: no Chance card in between
+            if edition == "revolution":
+                unit.unit.edition.part.chance_percent = 0  # no Chance card in between
             ready(unit, 1, "red")
             files = flash_files(unit)
             unit.type(first)

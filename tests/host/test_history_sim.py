@@ -272,7 +272,7 @@ def test_a_long_game_pages_through_snapshots_a_window_at_a_time(monkeypatch) -> 
         unit.hold("M", 2.5)
         for index in range(len(history)):
             assert page(unit) == expected_page(2, history[index]), index
-            held = unit.unit.edition.history
+            held = rules_history.shown(unit.unit.edition)
             assert len(held.kept) <= rules_history.WINDOW  # never the whole journal in RAM
             unit.press("M")
         for _ in range(len(history) - 1):  # the last M was refused: on the oldest page

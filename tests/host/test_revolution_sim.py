@@ -78,7 +78,7 @@ def test_standby_after_90_seconds_then_everything_resumes(unit: VirtualUnit) -> 
     edition = unit.unit.edition
     get = cards_of(chance.GET)[0]
     order = chance.deck_order(77)
-    edition._load_draws(edition.rng_state, 77, order.index(get))  # the next card: +500K
+    edition.part.load_draws(edition.part.rng_state, 77, order.index(get))  # the next card: +500K
     unit.press("zone")
     unit.press("zone")  # a card drawn with no card in: it waits for the next card in
     unit.advance(80)
@@ -199,7 +199,7 @@ def test_zone_then_zone_on_the_agreed_zone_draws_a_chance_card(unit: VirtualUnit
     unit.press("zone")
     assert unit.sounds()[-1] == "zone_car"  # the zone's music, and the card's text scrolls
     assert unit.screen_text()[0] == "CHANCE CARD 5" and "chance" in unit.screen_icons()
-    card = unit.unit.edition.reveal[1]
+    card = unit.unit.edition.part.reveal.card
     windows = []
     for _ in range(40):
         unit.advance(0.15)
@@ -215,7 +215,7 @@ def test_with_no_card_in_the_draw_waits_for_the_next_card_and_go_applies_it(unit
     edition = unit.unit.edition
     get = cards_of(chance.GET)[1]  # +1M
     order = chance.deck_order(77)
-    edition._load_draws(edition.rng_state, 77, order.index(get))
+    edition.part.load_draws(edition.part.rng_state, 77, order.index(get))
     unit.press("zone")
     assert unit.screen_text() == ["TRANSPORT ZONE", "PEDESTRIAN", "ZONE=DRAW  C=NO"]
     spin_to(unit, "zone_space")
@@ -237,7 +237,7 @@ def test_with_no_card_in_the_draw_waits_for_the_next_card_and_go_applies_it(unit
 
 
 def test_random_chance_when_a_card_leaves_after_a_transaction(unit: VirtualUnit) -> None:
-    unit.unit.edition.chance_percent = 100
+    unit.unit.edition.part.chance_percent = 100
     unit.insert(card=2, slot="green")
     unit.type("100K")
     unit.sounds()
@@ -272,7 +272,7 @@ def expected_after(balances: dict, number: int, card: int) -> dict:
 
 def test_each_card_of_the_deck_applies_once_and_never_twice_across_power_cycles() -> None:
     with VirtualUnit(edition="revolution", seed=21) as unit:
-        unit.unit.edition.chance_percent = 100
+        unit.unit.edition.part.chance_percent = 100
         unit.insert(card=2, slot="green")
         unit.press("go")  # a transaction: the next removal draws
         expected = unit.balances()
@@ -280,32 +280,32 @@ def test_each_card_of_the_deck_applies_once_and_never_twice_across_power_cycles(
         for index in range(chance.CARD_COUNT):
             unit.remove("green")
             edition = unit.unit.edition
-            card = edition.reveal[1]
+            card = edition.part.reveal.card
             drawn.append(card)
-            assert (2 in edition.pending) == chance.moves_money(card)
+            assert (2 in edition.part.pending) == chance.moves_money(card)
             if index % 5 == 2:
                 unit.power_cycle()  # the drawn card, waiting or not, survives
                 edition = unit.unit.edition
-                edition.chance_percent = 100
-                assert (2 in edition.pending) == chance.moves_money(card)
+                edition.part.chance_percent = 100
+                assert (2 in edition.part.pending) == chance.moves_money(card)
                 assert unit.balances() == expected
             unit.insert(card=2, slot="green")
             unit.advance(1.1)
             if chance.moves_money(card):
                 # Who pays whom and how much shows before GO applies it (the text may still
                 # be scrolling: GO stops it).
-                assert edition._effect_line(2, card) in unit.screen_text()
+                assert edition.part.effect_line(2, card) in unit.screen_text()
                 unit.press("go")
                 unit.advance(1)  # a card paid to or by each player pays one a tick
                 expected = expected_after(expected, 2, card)
-                assert 2 not in edition.pending
+                assert 2 not in edition.part.pending
             else:
                 unit.press("go")  # nothing waits: GO is the salary
                 expected[2] += SALARY
             assert unit.balances() == expected, (index, card, chance.text(card))
             if index % 4 == 1:
                 unit.power_cycle()  # the card stays in GREEN; nothing is applied again
-                unit.unit.edition.chance_percent = 100
+                unit.unit.edition.part.chance_percent = 100
                 assert unit.balances() == expected
                 unit.remove("green")
                 unit.insert(card=2, slot="green")
@@ -334,9 +334,9 @@ def test_a_power_cut_while_a_chance_card_pays_out_pays_each_player_once(tmp_path
                 "chance",
                 4,
                 card,
-                edition.rng_state,
-                edition.deck_seed,
-                edition.deck_pos,
+                edition.part.rng_state,
+                edition.part.deck_seed,
+                edition.part.deck_pos,
             )
             unit.unit.store.append([drawn])  # as the draw itself writes it, ahead of showing it
             edition.restore(drawn)
@@ -350,7 +350,7 @@ def test_a_power_cut_while_a_chance_card_pays_out_pays_each_player_once(tmp_path
             unit.power_cycle()
             edition = unit.unit.edition
             balances = unit.balances()
-            waiting = edition._steps(4)
+            waiting = edition.part.steps(4)
             waiting_counts.add(len(waiting))
             assert balances[4] == START + amount * (5 - len(waiting))
             owed = {payer for payer, _payee, _amount in waiting}
@@ -363,20 +363,20 @@ def test_a_power_cut_while_a_chance_card_pays_out_pays_each_player_once(tmp_path
             final = unit.balances()
             assert final[4] == START + 5 * amount + (0 if waiting else SALARY)
             assert [final[n] for n in (1, 2, 3, 5, 6)] == [START - amount] * 5
-            assert edition.ledger.invariant_holds() and 4 not in edition.pending
+            assert edition.ledger.invariant_holds() and 4 not in edition.part.pending
     assert waiting_counts == {0, 1, 2, 3, 4, 5}  # the cuts fell before, between and after
 
 
 def test_the_seed_decides_the_draws() -> None:
     def first_draws(seed: int) -> list:
         with VirtualUnit(edition="revolution", seed=seed) as unit:
-            unit.unit.edition.chance_percent = 100
+            unit.unit.edition.part.chance_percent = 100
             cards = []
             for number in (1, 2, 3):
                 unit.insert(card=number, slot="green")
                 unit.press("go")
                 unit.remove("green")
-                cards.append(unit.unit.edition.reveal[1])
+                cards.append(unit.unit.edition.part.reveal.card)
             return cards
 
     assert first_draws(4) == first_draws(4)
@@ -419,7 +419,7 @@ def test_deal_again_stops_the_auction_early(unit: VirtualUnit) -> None:
 
 def test_the_final_signal_is_heard_at_the_beeps_only_level(unit: VirtualUnit) -> None:
     unit.hold(".", seconds=2.5)  # loud -> medium -> soft -> beeps only
-    unit.unit.edition.auction_ms = 5000
+    unit.unit.edition.part.auction_ms = 5000
     unit.press("deal")
     unit.advance(6)
     played = unit.sounds()

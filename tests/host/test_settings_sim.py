@@ -167,7 +167,7 @@ def _chance_draws(percent: int) -> int:
                 unit.press("go")
                 unit.advance(1)
                 unit.remove("green")
-                unit.unit.edition.pending.clear()
+                unit.unit.edition.part.pending.clear()
         return draws
 
 
@@ -175,7 +175,7 @@ def test_chance_probability_0_and_100() -> None:
     assert _chance_draws(0) == 0
     assert _chance_draws(100) >= 10
     with VirtualUnit(edition="revolution", settings={"chance": "off", "chance_pct": 100}) as unit:
-        assert unit.unit.edition.chance_percent == 0
+        assert unit.unit.edition.part.chance_percent == 0
 
 
 def test_invalid_settings_are_refused_with_the_units_message() -> None:

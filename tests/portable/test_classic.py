@@ -3,10 +3,9 @@
 # helpers; the floor of this suite on the 64-bit unix port is 98k since issue 14's view memos and
 # key-path constants, 96k before)
 from editions.classic.edition import BANKRUPT, FINE, MORTGAGE, Classic
-from editions.electronic_banking import edition as eb
 from table import GREEN, RED, Table
 
-from rules import endgame
+from rules import admin_text, card_bank, card_view, endgame, machine
 from rules.cards import CardRegistry
 from rules.ledger import ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
 
@@ -48,7 +47,7 @@ def test_cards_start_at_1500_shown_with_the_currency():
 def test_settings_are_configurable_and_validated():
     unit = Classic(card_count=4, start_balance=2000, go_amount=400, fine=100, currency="M")
     assert unit.ledger.balances[1:] == [2000] * 4
-    assert unit.go_amount == 400 and unit.fine == 100
+    assert unit.go_amount == 400 and unit.part.fine == 100
     assert unit.money(2000) == "M2000"
     assert Classic(currency="\xa3").money(1500) == "\xa31500"
     assert Classic(currency="\u20ac").money(-50) == "-\u20ac50"
@@ -105,7 +104,7 @@ def test_go_pays_the_salary_once_per_insertion():
     assert table.balance(2) == START + 200
     assert table.last_cue() == "go"
     table.press("GO")
-    _refused(table, eb.MSG_GO_ONCE, table.balances())
+    _refused(table, card_bank.MSG_GO_ONCE, table.balances())
     table.remove(GREEN)
     table.insert(GREEN, 2)
     table.press("GO")
@@ -115,10 +114,10 @@ def test_go_pays_the_salary_once_per_insertion():
 def test_go_without_an_amount_needs_a_card_alone_in_green():
     table = _table()
     table.press("GO")
-    _refused(table, eb.MSG_INSERT_CARD, [START] * 6, 0)
+    _refused(table, card_view.MSG_INSERT_CARD, [START] * 6, 0)
     table.insert(RED, 1)
     table.press("GO")
-    _refused(table, eb.MSG_GO_GREEN_ONLY, [START] * 6, 0)
+    _refused(table, card_bank.MSG_GO_GREEN_ONLY, [START] * 6, 0)
 
 
 def test_bad_entries_are_refused_and_lock_until_c():
@@ -127,9 +126,9 @@ def test_bad_entries_are_refused_and_lock_until_c():
     table.type("123456")
     _refused(table, "MAX 5 DIGITS", [START] * 6, 0)
     table.type("7")
-    _refused(table, eb.MSG_PRESS_C, [START] * 6, 0)
+    _refused(table, card_bank.MSG_PRESS_C, [START] * 6, 0)
     table.press("GO")
-    _refused(table, eb.MSG_PRESS_C, [START] * 6, 0)
+    _refused(table, card_bank.MSG_PRESS_C, [START] * 6, 0)
     table.press("C")
     assert table.view()["mode"] != "entry"
     _enter(table, "0")
@@ -191,7 +190,7 @@ def test_mortgage_key_first_asks_for_the_value():
     table.press("GO")
     assert table.view()["big"] == "$165"  # 150 plus 10 %: a whole number already
     table.press("C")
-    assert table.view()["message"] == eb.MSG_CANCELLED
+    assert table.view()["message"] == machine.MSG_CANCELLED
     assert table.journal == [] and table.balances() == [START] * 6
     table.press(MORTGAGE)
     table.press("C")  # nothing typed: leaves the helper
@@ -201,7 +200,7 @@ def test_mortgage_key_first_asks_for_the_value():
 def test_mortgage_refusals_change_nothing():
     table = _table()
     table.press(MORTGAGE)
-    _refused(table, eb.MSG_INSERT_CARD, [START] * 6, 0)
+    _refused(table, card_view.MSG_INSERT_CARD, [START] * 6, 0)
     table.insert(GREEN, 1)
     _enter(table, "100", MORTGAGE)
     _refused(table, endgame.MSG_RED_ALONE, [START] * 6, 0)
@@ -224,7 +223,7 @@ def test_a_payment_asked_first_is_cancelled_by_a_card_or_time():
     table.insert(RED, 2)
     _enter(table, "100", MORTGAGE)
     table.remove(RED)
-    assert table.view()["message"] == eb.MSG_CANCELLED
+    assert table.view()["message"] == machine.MSG_CANCELLED
     table.insert(RED, 2)
     _enter(table, "100", MORTGAGE)
     table.insert(GREEN, 3)
@@ -243,9 +242,9 @@ def test_prison_fine_is_one_key_then_go():
     table.press(FINE)
     view = table.view()
     assert view["title"] == "CARD 4 FINE" and view["big"] == "$50"
-    assert view["detail"] == eb.MSG_CONFIRM_KEYS
+    assert view["detail"] == machine.MSG_CONFIRM_KEYS
     table.press("5")
-    _refused(table, eb.MSG_CONFIRM_KEYS, [START] * 6, 0)
+    _refused(table, machine.MSG_CONFIRM_KEYS, [START] * 6, 0)
     table.press("GO")
     assert table.journal == [("tx", 4, 0, 50, "fine")]
     assert table.view()["detail"] == "FINE -$50"
@@ -266,7 +265,7 @@ def test_fine_refusals():
     _refused(table, ERR_NOT_ENOUGH, [START] * 6, 0)
     table.type("5")
     table.press(FINE)
-    _refused(table, eb.MSG_FINISH_ENTRY, [START] * 6, 0)
+    _refused(table, machine.MSG_FINISH_ENTRY, [START] * 6, 0)
 
 
 def test_fine_with_no_card_toggles_sound():
@@ -310,18 +309,18 @@ def test_bankrupt_to_the_bank():
 def test_bankrupt_refusals_and_cancel():
     table = _table()
     table.press(BANKRUPT)
-    _refused(table, eb.MSG_INSERT_CARD, [START] * 6, 0)
+    _refused(table, card_view.MSG_INSERT_CARD, [START] * 6, 0)
     table.insert(GREEN, 1)
     table.press(BANKRUPT)
     _refused(table, "BANKRUPT CARD IN RED", [START] * 6, 0)
     table.insert(RED, 2)
     table.type("9")
     table.press(BANKRUPT)
-    _refused(table, eb.MSG_FINISH_ENTRY, [START] * 6, 0)
+    _refused(table, machine.MSG_FINISH_ENTRY, [START] * 6, 0)
     table.press("C")
     table.press(BANKRUPT)
     table.press("C")
-    assert table.view()["message"] == eb.MSG_CANCELLED
+    assert table.view()["message"] == machine.MSG_CANCELLED
     assert table.journal == [] and table.balances() == [START] * 6
 
 
@@ -336,12 +335,12 @@ def test_k_m_and_point_are_not_classic_keys():
 def test_mortgage_held_with_no_card_enrolls_and_bankrupt_held_asks_for_totals():
     table = _table()
     table.hold(MORTGAGE, 3100)
-    assert table.view()["title"] == eb.ASK_ENROLL
+    assert table.view()["title"] == admin_text.ASK_ENROLL
     table.press("C")
     table.press(MORTGAGE)  # a tap with no card in
-    _refused(table, eb.MSG_INSERT_CARD, [START] * 6, 0)
+    _refused(table, card_view.MSG_INSERT_CARD, [START] * 6, 0)
     table.hold(BANKRUPT, 2100)
-    assert table.view()["title"] == eb.ASK_TOTALS
+    assert table.view()["title"] == admin_text.ASK_TOTALS
     table.press("GO")
     assert table.view()["mode"] == "totals"
 
@@ -538,7 +537,7 @@ def test_a_card_out_and_in_mid_entry_locks_the_keys_until_c():
     table.insert(RED, 1)
     for key in ("5", "GO", FINE, MORTGAGE, BANKRUPT):
         table.press(key)
-        _refused(table, eb.MSG_CARD_MOVED, [START] * 6, 0)
+        _refused(table, card_bank.MSG_CARD_MOVED, [START] * 6, 0)
     table.press("C")
     _enter(table, "5")
     assert table.journal == [("tx", 1, 0, 5)]

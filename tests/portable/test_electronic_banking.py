@@ -3,12 +3,11 @@
 # the card-out lock, about 3 KB, and this suite their tests; its floor on the 64-bit unix port
 # was 83 KB, 85 KB once view() kept its title and balance line and money formatted by table;
 # 88k failed by a few hundred bytes once the editions moved into packages, about 0.8 KB more)
-from editions.electronic_banking import edition as eb
 from editions.electronic_banking.edition import ElectronicBanking
 from table import GREEN, RED, Table, card_id
 
 from compat.ticks import TICKS_PERIOD
-from rules import admin_text, money, undo
+from rules import admin_text, card_bank, card_view, machine, money, undo
 from rules.cards import CardRegistry
 from rules.ledger import ERR_NOT_ENOUGH
 
@@ -128,7 +127,7 @@ def test_go_credits_2m_once_per_insertion():
     assert table.last_cue() == "go"
     before = table.balances()
     table.type("GO")
-    _refused(table, eb.MSG_GO_ONCE, before)
+    _refused(table, card_bank.MSG_GO_ONCE, before)
     table.remove(GREEN)
     table.insert(GREEN, 2)
     table.type("GO")  # rulebook: out and in again for a second GO in one turn
@@ -138,13 +137,13 @@ def test_go_credits_2m_once_per_insertion():
 def test_go_needs_a_card_alone_in_green():
     table = Table()
     table.type("GO")
-    _refused(table, eb.MSG_INSERT_CARD, [START] * 6)
+    _refused(table, card_view.MSG_INSERT_CARD, [START] * 6)
     table.insert(RED, 1)
     table.type("GO")
-    _refused(table, eb.MSG_GO_GREEN_ONLY, [START] * 6)
+    _refused(table, card_bank.MSG_GO_GREEN_ONLY, [START] * 6)
     table.insert(GREEN, 2)
     table.type("GO")
-    _refused(table, eb.MSG_GO_GREEN_ONLY, [START] * 6)
+    _refused(table, card_bank.MSG_GO_GREEN_ONLY, [START] * 6)
 
 
 def test_go_refused_while_an_amount_is_half_typed():
@@ -152,7 +151,7 @@ def test_go_refused_while_an_amount_is_half_typed():
     table.insert(GREEN, 2)
     table.type("5")
     table.type("GO")
-    _refused(table, eb.MSG_FINISH_ENTRY, [START] * 6)
+    _refused(table, machine.MSG_FINISH_ENTRY, [START] * 6)
     assert table.view()["big"] == "5"  # the typed digits are still there
 
 
@@ -182,14 +181,14 @@ def test_holding_c_starts_a_new_game_after_a_signal():
     table.advance(1900)
     assert table.view()["mode"] != "admin"  # not yet
     table.advance(200)
-    assert table.view()["title"] == eb.ASK_NEW_GAME  # asked while still held
+    assert table.view()["title"] == admin_text.ASK_NEW_GAME  # asked while still held
     assert table.last_cue() == "confirm"
     table.key_up("C")
     assert table.balance(1) == START + 3000000  # nothing changes until GO
     table.press("GO")
     assert table.balances() == [START] * 6
     assert table.last_cue() == "new_game"
-    assert table.view()["message"] == eb.MSG_NEW_GAME
+    assert table.view()["message"] == admin_text.MSG_NEW_GAME
     assert table.journal[-1] == ("new", START)
     assert table.unit.ledger.invariant_holds()
 
@@ -214,7 +213,7 @@ def test_long_press_measured_across_the_tick_wrap():
         table.now += 100
         table.unit.tick(table.now % TICKS_PERIOD)
         table.settle()
-    assert table.view()["title"] == eb.ASK_NEW_GAME
+    assert table.view()["title"] == admin_text.ASK_NEW_GAME
 
 
 def test_long_press_noticed_at_release_without_ticks():
@@ -225,7 +224,7 @@ def test_long_press_noticed_at_release_without_ticks():
     table.now += 2500
     table.unit.key_up("C", table.now)  # no tick arrived while the key was held
     table.settle()
-    assert table.view()["title"] == eb.ASK_NEW_GAME
+    assert table.view()["title"] == admin_text.ASK_NEW_GAME
     table.press("GO")
     assert table.balance(1) == START
 
@@ -235,7 +234,7 @@ def test_point_is_decimal_while_typing_and_sound_toggle_without_card():
     assert table.unit.sound_on
     table.press(".")
     assert not table.unit.sound_on
-    assert table.view()["message"] == eb.MSG_SOUND_OFF
+    assert table.view()["message"] == card_bank.MSG_SOUND_OFF
     assert table.journal[-1] == ("set", "sound", 0)
     table.press(".")
     assert table.unit.sound_on
@@ -288,7 +287,7 @@ def test_malformed_entries_refused_and_locked_until_c():
     table.type("1.5.")
     _refused(table, money.ERR_TWO_POINTS, [START] * 6)
     table.type("5M")  # the rest of "1.5.5M" must not commit 1.55M
-    _refused(table, eb.MSG_PRESS_C, [START] * 6)
+    _refused(table, card_bank.MSG_PRESS_C, [START] * 6)
     assert table.journal == []
     table.press("C")
     table.type("1.5M")
@@ -305,7 +304,7 @@ def test_m_alone_and_too_many_digits():
     _refused(table, money.ERR_TOO_MANY_DIGITS, [START] * 6)
     assert table.view()["big"] == "12345"
     table.type("K")
-    _refused(table, eb.MSG_PRESS_C, [START] * 6)
+    _refused(table, card_bank.MSG_PRESS_C, [START] * 6)
     assert table.journal == []
 
 
@@ -331,9 +330,9 @@ def test_same_card_in_both_slots_refused():
     table = Table()
     table.insert(GREEN, 1)
     table.insert(RED, 1)
-    _refused(table, eb.MSG_SAME_CARD, [START] * 6)
+    _refused(table, card_bank.MSG_SAME_CARD, [START] * 6)
     table.type("1M")
-    _refused(table, eb.MSG_REMOVE_BAD_CARD, [START] * 6)
+    _refused(table, card_bank.MSG_REMOVE_BAD_CARD, [START] * 6)
     table.remove(RED)
     table.type("1M")
     assert table.balance(1) == START + 1000000
@@ -344,7 +343,7 @@ def test_keys_that_mean_nothing_without_a_card():
     for key in ("5", "K", "M"):
         table.clear_cues()
         table.press(key)
-        _refused(table, eb.MSG_INSERT_CARD, [START] * 6)
+        _refused(table, card_view.MSG_INSERT_CARD, [START] * 6)
     table.press("X")
     _refused(table, "KEY NOT USED HERE", [START] * 6)
 
@@ -352,9 +351,9 @@ def test_keys_that_mean_nothing_without_a_card():
 def test_unknown_card_refused_when_enrollment_is_closed():
     table = Table()
     table.insert(GREEN, raw_id="stranger")
-    _refused(table, eb.MSG_UNKNOWN_CARD, [START] * 6)
+    _refused(table, card_bank.MSG_UNKNOWN_CARD, [START] * 6)
     table.type("1M")
-    _refused(table, eb.MSG_REMOVE_BAD_CARD, [START] * 6)
+    _refused(table, card_bank.MSG_REMOVE_BAD_CARD, [START] * 6)
 
 
 def test_factory_cards_take_the_lowest_free_number():
@@ -368,7 +367,7 @@ def test_factory_cards_take_the_lowest_free_number():
         table.insert(GREEN, raw_id="uid%d" % n)
     table.remove(GREEN)
     table.insert(GREEN, raw_id="seventh")
-    _refused(table, eb.MSG_UNKNOWN_CARD, [START] * 6)
+    _refused(table, card_bank.MSG_UNKNOWN_CARD, [START] * 6)
     table.remove(GREEN)
     table.insert(GREEN, raw_id="04a1b2c3")  # known cards keep their number
     assert table.view()["green"] == 1
@@ -379,11 +378,11 @@ def test_card_pulled_mid_entry_loses_nothing():
     table.insert(RED, 1)
     table.type("75")
     table.remove(RED)
-    assert table.view()["message"] == eb.MSG_CARD_MOVED
+    assert table.view()["message"] == card_bank.MSG_CARD_MOVED
     assert table.balances() == [START] * 6 and table.journal == []
     table.insert(RED, 1)
     assert table.view()["big"] == "CARD 1"  # no stale digits come back
-    assert table.view()["detail"] == eb.MSG_CARD_MOVED
+    assert table.view()["detail"] == card_bank.MSG_CARD_MOVED
 
 
 def test_second_card_arriving_clears_a_half_typed_amount():
@@ -393,7 +392,7 @@ def test_second_card_arriving_clears_a_half_typed_amount():
     table.insert(RED, 2)  # the meaning of the amount changed from credit to transfer
     assert table.view()["big"] == "CARD 2"
     table.type("5M")  # would have been a transfer of 35M, or now 5M: neither is meant
-    _refused(table, eb.MSG_CARD_MOVED, [START] * 6)
+    _refused(table, card_bank.MSG_CARD_MOVED, [START] * 6)
     table.press("C")
     table.type("M")
     _refused(table, money.ERR_NO_DIGITS, [START] * 6)
@@ -458,7 +457,7 @@ def test_messages_expire_back_to_the_normal_screen():
 
 def test_idle_screen_invites_a_card():
     view = Table().view()
-    assert view["mode"] == "idle" and view["detail"] == eb.MSG_INSERT_CARD
+    assert view["mode"] == "idle" and view["detail"] == card_view.MSG_INSERT_CARD
 
 
 def test_boot_at_any_tick_value_does_not_start_in_standby():
@@ -480,7 +479,7 @@ def test_new_game_question_cancelled_by_c_by_a_stray_key_or_by_time():
         table.remove(GREEN)
         table.hold("C", 2100)
         table.press("5")  # a stray key is refused, the question stays
-        assert table.view()["title"] == eb.ASK_NEW_GAME and "error" in table.cues
+        assert table.view()["title"] == admin_text.ASK_NEW_GAME and "error" in table.cues
         if answer == "C":
             table.press("C")
         elif answer == "wait":
@@ -495,25 +494,25 @@ def test_new_game_question_cancelled_by_c_by_a_stray_key_or_by_time():
 def test_enrolling_binds_a_card_to_a_number_after_a_guarded_entry():
     table = Table(enrolled=2)
     table.insert(GREEN, raw_id="blank-card")
-    assert table.view()["message"] == eb.MSG_UNKNOWN_CARD  # refused before enrolling
+    assert table.view()["message"] == card_bank.MSG_UNKNOWN_CARD  # refused before enrolling
     table.remove(GREEN)
     table.hold("K", 1500)
-    assert table.view()["mode"] == "idle" and table.view()["message"] == eb.MSG_INSERT_CARD
+    assert table.view()["mode"] == "idle" and table.view()["message"] == card_view.MSG_INSERT_CARD
     table.hold("K", 3100)
-    assert table.view()["title"] == eb.ASK_ENROLL
+    assert table.view()["title"] == admin_text.ASK_ENROLL
     table.press("GO")
     assert table.view()["mode"] == "enroll" and table.view()["big"] == "CARD?"
     table.insert(GREEN, raw_id="blank-card")
     assert table.view()["big"] == "NEW"
     table.press("9")
-    assert table.view()["message"] == eb.MSG_ENROLL_NUMBER % 6
+    assert table.view()["message"] == admin_text.MSG_ENROLL_NUMBER % 6
     table.press("3")
     table.press("GO")
     assert table.journal[-1] == ("card", "blank-card", 3)
-    assert table.view()["message"] == eb.MSG_ENROLLED % 3
+    assert table.view()["message"] == admin_text.MSG_ENROLLED % 3
     table.remove(GREEN)
     table.press("C")
-    assert table.view()["message"] == eb.MSG_ENROLL_DONE
+    assert table.view()["message"] == admin_text.MSG_ENROLL_DONE
     table.insert(RED, raw_id="blank-card")
     assert table.view()["red"] == 3
 
@@ -528,7 +527,7 @@ def test_re_enrolling_a_number_makes_the_old_card_unknown():
     table.remove(GREEN)
     table.press("C")
     table.insert(GREEN, 2)  # the card that used to be number 2
-    assert table.view()["message"] == eb.MSG_UNKNOWN_CARD
+    assert table.view()["message"] == card_bank.MSG_UNKNOWN_CARD
     assert table.balance(2) == START  # the account itself is untouched
 
 
@@ -548,7 +547,7 @@ def test_a_spare_replaces_a_lost_card_and_says_so_first():
     journal = list(table.journal)
     table.insert(GREEN, 3)  # card 3, enrolled: it may not become number 2
     table.type("2")
-    assert table.view()["detail"] == eb.MSG_ENROLL_NUMBER % 6  # no replacement offered
+    assert table.view()["detail"] == admin_text.MSG_ENROLL_NUMBER % 6  # no replacement offered
     table.press("GO")
     assert table.view()["message"] == admin_text.MSG_ENROLLED_AS % 3
     assert table.view()["error"]
@@ -561,7 +560,7 @@ def test_clearing_all_cards_needs_a_hold_and_a_confirm():
     table.hold("K", 3100)
     table.press("GO")
     table.hold("C", 2100)
-    assert table.view()["title"] == eb.ASK_CLEAR_CARDS
+    assert table.view()["title"] == admin_text.ASK_CLEAR_CARDS
     table.press("C")  # no: back to enrolling, nothing cleared
     assert table.view()["mode"] == "enroll" and table.unit.registry.numbers
     table.hold("C", 2100)
@@ -570,9 +569,9 @@ def test_clearing_all_cards_needs_a_hold_and_a_confirm():
     assert table.journal[-6:] == [("uncard", n) for n in range(1, 7)]
     table.press("C")
     table.insert(GREEN, 1)
-    assert table.view()["message"] == eb.MSG_UNKNOWN_CARD
+    assert table.view()["message"] == card_bank.MSG_UNKNOWN_CARD
     table.remove(GREEN)
-    assert table.view()["detail"] == eb.MSG_NO_CARDS
+    assert table.view()["detail"] == admin_text.MSG_NO_CARDS
 
 
 def test_standby_ends_enrolling():
@@ -591,7 +590,7 @@ def test_enrolling_refuses_two_cards_at_once():
     table.insert(GREEN, raw_id="one")
     table.insert(RED, raw_id="two")
     table.press("4")
-    assert table.view()["message"] == eb.MSG_ENROLL_ONE_CARD
+    assert table.view()["message"] == admin_text.MSG_ENROLL_ONE_CARD
     assert ("card", "two", 4) not in table.journal
 
 
@@ -712,7 +711,7 @@ def test_holding_c_after_a_transaction_still_asks_for_a_new_game():
     table.insert(GREEN, 1)
     table.type("1M")
     table.hold("C", 2100)
-    assert table.unit.admin == eb.ASK_NEW_GAME
+    assert table.unit.admin == admin_text.ASK_NEW_GAME
     table.press("C")  # no: the question is answered, nothing taken back
     assert table.balance(1) == START + 1000000 and len(table.journal) == 1
     table.press("C")
@@ -728,17 +727,17 @@ def test_a_card_out_and_in_mid_entry_locks_the_keys_until_c():
         table.insert(RED, 1)
         table.type(first)
         table.remove(RED)
-        assert table.view()["message"] == eb.MSG_CARD_MOVED
+        assert table.view()["message"] == card_bank.MSG_CARD_MOVED
         table.insert(RED, 1)
         table.advance(1000)
-        assert table.view()["big"] == "15M" and table.view()["detail"] == eb.MSG_CARD_MOVED
+        assert table.view()["big"] == "15M" and table.view()["detail"] == card_bank.MSG_CARD_MOVED
         for key in rest:
             table.clear_cues()
             table.press(key)
-            _refused(table, eb.MSG_CARD_MOVED, [START] * 6)  # every key: an error, no digit
+            _refused(table, card_bank.MSG_CARD_MOVED, [START] * 6)  # every key: an error, no digit
         assert table.journal == []
         table.press("GO")
-        _refused(table, eb.MSG_CARD_MOVED, [START] * 6)
+        _refused(table, card_bank.MSG_CARD_MOVED, [START] * 6)
         table.press("C")
         assert table.view()["detail"] == "" and table.view()["message"] == ""
         table.type(rest)  # typed again from C, it means what it says

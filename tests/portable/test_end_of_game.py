@@ -2,11 +2,10 @@
 # micropython-heap: 128k (both editions, rules.endgame and the Chance deck in one heap; the floor
 # of this suite on the 64-bit unix port was 88 KB; 104k failed once rules.admin replaced cards, and
 # 112k was at its edge: one more file in the suite folder made Revolution's build fail there)
-from editions.electronic_banking import edition as eb
 from editions.revolution.edition import Revolution
 from table import GREEN, RED, Table
 
-from rules import endgame
+from rules import admin_text, card_bank, card_view, endgame, machine
 from rules.cards import CardRegistry
 from rules.endgame import lift_amount, rank_name
 from rules.ledger import ERR_NOT_ENOUGH
@@ -50,7 +49,7 @@ def test_hold_go_with_a_card_alone_in_red_lifts_a_mortgage():
         table.hold("GO", 2100)
         view = table.view()
         assert view["mode"] == "lift" and view["title"] == "CARD 2 MORTGAGE"
-        assert view["detail"] == eb.MSG_LIFT_VALUE
+        assert view["detail"] == card_bank.MSG_LIFT_VALUE
         table.type("1.25M")
         view = table.view()
         assert view["mode"] == "ask_pay" and view["big"] == "1.38M"
@@ -66,7 +65,7 @@ def test_a_tap_of_go_in_red_is_still_refused():
     table = Table()
     table.insert(RED, 1)
     table.press("GO")
-    _refused(table, eb.MSG_GO_GREEN_ONLY, [START] * 6, 0)
+    _refused(table, card_bank.MSG_GO_GREEN_ONLY, [START] * 6, 0)
 
 
 def test_lift_refusals_change_nothing():
@@ -74,7 +73,7 @@ def test_lift_refusals_change_nothing():
     table.insert(RED, 2)
     table.hold("GO", 2100)
     table.press("GO")
-    _refused(table, eb.MSG_LIFT_VALUE, [START] * 6, 0)
+    _refused(table, card_bank.MSG_LIFT_VALUE, [START] * 6, 0)
     table.type("5K")
     _refused(table, "MIN 10K", [START] * 6, 0)
     table.press("C")
@@ -85,13 +84,13 @@ def test_lift_refusals_change_nothing():
     assert table.view()["mode"] == "pay"
     table.insert(GREEN, 3)
     table.hold("GO", 2100)  # two cards: the hold is GO, refused
-    _refused(table, eb.MSG_GO_GREEN_ONLY, [START] * 6, 0)
+    _refused(table, card_bank.MSG_GO_GREEN_ONLY, [START] * 6, 0)
     assert table.view()["mode"] == "transfer"
 
 
 def _totals(table: Table) -> None:
     table.hold("M", 2100)
-    assert table.view()["title"] == eb.ASK_TOTALS
+    assert table.view()["title"] == admin_text.ASK_TOTALS
     table.press("GO")
 
 
@@ -107,7 +106,7 @@ def test_totals_in_electronic_banking_take_k_m_values():
     assert table.view()["big"] == "18.5M"
     table.type("5")
     table.press("GO")
-    _refused(table, eb.MSG_FINISH_ENTRY, [START] * 2 + [START + 2000000] + [START] * 3, 2)
+    _refused(table, machine.MSG_FINISH_ENTRY, [START] * 2 + [START + 2000000] + [START] * 3, 2)
     table.press("C")
     table.press("GO")
     table.press("GO")
@@ -124,7 +123,7 @@ def test_totals_in_electronic_banking_take_k_m_values():
 def test_totals_in_revolution_and_m_tap_with_no_card():
     table = _revolution()
     table.press("M")
-    _refused(table, eb.MSG_INSERT_CARD, [START] * 6, 0)
+    _refused(table, card_view.MSG_INSERT_CARD, [START] * 6, 0)
     _totals(table)
     table.type("1M")
     for _ in range(6):
@@ -144,7 +143,7 @@ def test_totals_in_revolution_and_m_tap_with_no_card():
 def test_totals_needs_enrolled_cards_and_a_card_going_in_leaves_it():
     table = Table(enrolled=0)
     table.hold("M", 2100)
-    _refused(table, eb.MSG_NO_CARDS, [START] * 6, 0)
+    _refused(table, admin_text.MSG_NO_CARDS, [START] * 6, 0)
     assert table.view()["mode"] == "idle"
     table = Table()
     _totals(table)

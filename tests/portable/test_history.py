@@ -197,20 +197,22 @@ def test_the_edition_opens_pages_on_a_hold_and_a_tap_stays_a_tap():
     edition.tick(1500)
     edition.key_down(keys.MILLION, 2000)
     edition.key_up(keys.MILLION, 2100)  # a tap: nothing typed to finish, as before
-    assert edition.history is None and edition.message_is_error
+    assert history.shown(edition) is None and edition.message_is_error
     edition.key_down(keys.MILLION, 5000)
     edition.tick(7100)
     view = edition.view()
     assert view["title"] == "CARD 2  #2" and view["big"] == "-500K"
     assert view["detail"] == "BANK  BAL " + format_amount(START + GO - 500000)
     edition.key_up(keys.MILLION, 7200)  # the hold's release does nothing more
-    assert edition.history is not None and edition.outbox == []
+    assert history.shown(edition) is not None and edition.outbox == []
     edition.key_down(keys.MILLION, 8000)
     edition.key_up(keys.MILLION, 8100)
     assert edition.view()["big"] == "+2M"
     edition.key_down(keys.CLEAR, 9000)
     edition.key_up(keys.CLEAR, 9100)
-    assert edition.history is None and edition.view()["big"] == format_amount(START + GO - 500000)
+    assert history.shown(edition) is None and edition.view()["big"] == format_amount(
+        START + GO - 500000
+    )
     assert edition.outbox == []
 
 
@@ -231,13 +233,13 @@ def test_m_that_finished_an_amount_and_c_that_left_do_not_hold_on():
     edition.acknowledge(True)
     edition.tick(5500)  # M still down 2.5 s, the amount paid: one card in, nothing typed now
     edition.key_up(keys.MILLION, 5600)
-    assert edition.history is None and edition.admin is None
+    assert history.shown(edition) is None and edition.admin is None
     edition.key_down(keys.MILLION, 6000)
     edition.tick(8100)
-    assert edition.history is not None
+    assert history.shown(edition) is not None
     edition.key_up(keys.MILLION, 8200)
     edition.key_down(keys.CLEAR, 9000)  # leaves the page as it goes down
-    assert edition.history is None
+    assert history.shown(edition) is None
     edition.tick(11500)  # still down 2.5 s
     edition.key_up(keys.CLEAR, 11600)
     assert edition.admin is None and edition.outbox == []

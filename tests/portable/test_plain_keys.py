@@ -1,14 +1,14 @@
 # Plain keys (rules.machine.StateMachine.plain_keys): the digits (and Electronic Banking's
 # point) have no hold and do nothing on release, in every state of every card edition, so the
 # grammar skips both for them; their release still counts as activity.
-# micropython-heap: 144k (Revolution rides on Electronic Banking: both editions' code and the
-# Chance deck, as in test_revolution.py)
+# micropython-heap: 144k (the three card editions on the core, and the Chance deck, as in
+# test_revolution.py)
 from editions.classic.edition import Classic
 from editions.electronic_banking.edition import ElectronicBanking
 from editions.revolution.edition import Revolution
 from table import GREEN, RED, Table
 
-from rules import keys
+from rules import admin_text, card_bank, card_view, keys
 from rules.cards import CardRegistry
 
 
@@ -55,7 +55,12 @@ def test_plain_keys_have_no_hold_and_nothing_on_release_in_every_state():
         for key in unit.plain_keys:
             assert key in keys.DIGITS or key == keys.POINT
         # A plain key skips the hold keys' checks as it goes down: it is none of them.
-        for key in (unit.enroll_key, unit.totals_key, unit.lift_key, unit.history_key):
+        for key in (
+            unit.policy.enroll_key,
+            unit.policy.totals_key,
+            unit.policy.lift_key,
+            unit.policy.history_key,
+        ):
             assert key is None or key not in unit.plain_keys, (unit.name, key)
         _check_plain_keys(table, "no card")
         table.insert(GREEN, 1)
@@ -73,8 +78,8 @@ def test_plain_keys_have_no_hold_and_nothing_on_release_in_every_state():
         table.press(keys.CLEAR)
         table.remove(GREEN)
         table.insert(RED, 2)
-        if unit.lift_key is not None:
-            table.hold(unit.lift_key, 2500)  # a mortgage to lift: its value asked
+        if unit.policy.lift_key is not None:
+            table.hold(unit.policy.lift_key, 2500)  # a mortgage to lift: its value asked
             assert unit.ask_pay is not None, unit.name
             _check_plain_keys(table, "lift value")
 
@@ -126,5 +131,23 @@ def test_revolutions_point_is_not_plain_its_hold_steps_the_volume():
     unit = table.unit
     assert keys.POINT not in unit.plain_keys
     level = unit.volume
-    table.hold(keys.POINT, unit.volume_step_ms + 100)
+    table.hold(keys.POINT, unit.part.volume_step_ms + 100)
     assert unit.volume != level
+
+
+def test_a_key_the_shell_says_is_down_is_ignored_until_released():
+    table = Table()
+    table.insert(GREEN, 1)
+    table.advance(1500)
+    table.unit.ignore_until_released("5")  # the settings menu closed with 5 still down
+    table.press("7")  # a hand on the keypad meanwhile: dropped
+    assert table.unit.entry == ""
+    table.key_up("5")  # its release is not seen
+    assert table.unit.entry == "" and table.unit.wake_key is None
+    table.press("7")
+    assert table.unit.entry == "7"
+
+
+def test_the_core_repeats_the_admin_modes_names_of_rules_admin_text():
+    assert (card_bank.ENROLLING, card_bank.TOTALS) == (admin_text.ENROLLING, admin_text.TOTALS)
+    assert card_view.MSG_NO_CARDS == admin_text.MSG_NO_CARDS

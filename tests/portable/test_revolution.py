@@ -37,24 +37,34 @@ def _state(unit: Revolution) -> tuple:
     return (
         list(unit.ledger.balances),
         unit.volume,
-        unit.rng_state,
-        unit.deck_seed,
-        unit.deck_pos,
-        sorted((n, unit.pending[n][0], list(unit.pending[n][1])) for n in unit.pending),
+        unit.part.rng_state,
+        unit.part.deck_seed,
+        unit.part.deck_pos,
+        sorted(
+            (n, unit.part.pending[n][0], list(unit.part.pending[n][1])) for n in unit.part.pending
+        ),
     )
 
 
 def _give_chance(table: Table, number: int, card: int) -> None:
     """Put a Chance card in front of a player, as a draw record would (the deck's state kept)."""
     unit = table.unit
-    record = ("set", "chance", number, card, unit.rng_state, unit.deck_seed, unit.deck_pos)
+    record = (
+        "set",
+        "chance",
+        number,
+        card,
+        unit.part.rng_state,
+        unit.part.deck_seed,
+        unit.part.deck_pos,
+    )
     unit.restore(record)
     table.journal.append(record)
 
 
 def _spin_to(table: Table, zone: int) -> None:
     for _ in range(60):
-        if table.unit.spin_shown == zone:
+        if table.unit.part.spin.shown == zone:
             return
         table.advance(100)
     raise AssertionError("the spin never showed zone %d" % zone)
@@ -64,7 +74,7 @@ def _next_draw_is(table: Table, card: int) -> None:
     """Set the deck so that its next card is `card` (a pass's seed and a position in it)."""
     unit = table.unit
     order = chance.deck_order(12345)
-    unit._load_draws(unit.rng_state, 12345, order.index(card))
+    unit.part.load_draws(unit.part.rng_state, 12345, order.index(card))
 
 
 def _first(kind: str) -> int:
@@ -113,7 +123,7 @@ def test_c_clears_the_entry_and_holding_c_then_go_starts_a_new_game():
     table.press("GO")
     assert table.balances() == [START] * 6
     assert table.last_cue() == "new_game"
-    assert table.unit.pending == {}  # a new game drops every waiting Chance card
+    assert table.unit.part.pending == {}  # a new game drops every waiting Chance card
 
 
 def test_standby_after_90_seconds_and_everything_resumes():
@@ -126,7 +136,9 @@ def test_standby_after_90_seconds_and_everything_resumes():
     table.press("ZONE")  # wakes only: no spin starts
     view = table.view()
     assert view["display_on"] is True and view["detail"] == "CARD 3: CHANCE WAITS"
-    assert table.unit.spin_number is None and view["mode"] == "idle"
+    assert (table.unit.part.spin and table.unit.part.spin.number) is None and view[
+        "mode"
+    ] == "idle"
 
 
 # ---- volume -------------------------------------------------------------------------------------
@@ -201,14 +213,17 @@ def test_zone_with_no_card_in_turns_the_symbols_and_zone_again_draws_for_the_one
     assert table.cues[-1] == "zone_car"  # the zone's music, then the text scrolls
     view = table.view()
     assert view["title"] == "CHANCE CARD" and view["symbol"] == "chance"
-    assert view["detail"] == "MOVE YOUR PAWN" and table.unit.spin_number is None
+    assert (
+        view["detail"] == "MOVE YOUR PAWN"
+        and (table.unit.part.spin and table.unit.part.spin.number) is None
+    )
     seen = set()
     for _ in range(30):
         table.advance(150)
         seen.add(table.view()["big"])
     text = chance.text(_first(chance.MOVE))
     assert len(seen) > 20 and any(text[:12] in window for window in seen)
-    assert table.unit.pending == {}  # a card that moves no money is only told
+    assert table.unit.part.pending == {}  # a card that moves no money is only told
 
 
 def test_with_a_card_in_zone_zone_draws_for_that_player_without_choosing_first():
@@ -246,7 +261,7 @@ def test_a_money_card_drawn_with_no_card_in_waits_for_the_next_card_and_go_appli
     table.press("GO")
     table.advance(500)
     assert table.journal[-2:] == [("set", "claim", 2), ("tx", 0, 2, 500000, "chance", 2)]
-    assert table.balance(2) == START + 500000 and table.unit.pending == {}
+    assert table.balance(2) == START + 500000 and table.unit.part.pending == {}
     assert table.view()["detail"] == "CHANCE +500K"
     table.remove(GREEN)
     table.insert(GREEN, 2)
@@ -254,12 +269,12 @@ def test_a_money_card_drawn_with_no_card_in_waits_for_the_next_card_and_go_appli
     assert table.balance(2) == START + 500000 + GO_SALARY
     assert _state(_rebuilt(table.journal)) == _state(table.unit)
     torn = _rebuilt(table.journal[:-2])  # a power cut after the claim, before the payment
-    assert torn.pending == {2: [get, []]}
+    assert torn.part.pending == {2: [get, []]}
     again = Table(unit=torn, enrolled=0)
     again.insert(GREEN, 2)
     again.press("GO")
     again.advance(500)
-    assert again.balance(2) == START + 500000 and torn.pending == {}
+    assert again.balance(2) == START + 500000 and torn.part.pending == {}
 
 
 def test_a_card_drawn_with_no_card_in_is_claimed_only_when_it_can_be_paid():
@@ -277,16 +292,16 @@ def test_a_card_drawn_with_no_card_in_is_claimed_only_when_it_can_be_paid():
     before = (table.balances(), len(table.journal))
     table.press("GO")
     assert table.view()["message"] == "NOT ENOUGH MONEY" and table.cues[-1] == "error"
-    assert (table.balances(), len(table.journal)) == before and 0 in table.unit.pending
+    assert (table.balances(), len(table.journal)) == before and 0 in table.unit.part.pending
     table.press("C")  # set aside: GO is the salary again, the card keeps waiting
     table.press("GO")
-    assert table.balance(4) == 200000 + GO_SALARY and 0 in table.unit.pending
+    assert table.balance(4) == 200000 + GO_SALARY and 0 in table.unit.part.pending
     table.remove(GREEN)
     table.insert(GREEN, 1)
     table.advance(1100)
     table.press("GO")
     table.advance(1000)
-    assert table.balance(1) == START - 500000 and table.unit.pending == {}
+    assert table.balance(1) == START - 500000 and table.unit.part.pending == {}
     assert [r[1:3] for r in table.journal[-5:]] == [(1, n) for n in (2, 3, 4, 5, 6)]
     assert table.unit.ledger.invariant_holds()
 
@@ -296,7 +311,9 @@ def _zone_refused(table: Table, message: str) -> None:
     before = list(table.journal)
     table.press("ZONE")
     assert table.view()["message"] == message and table.cues[-1] == "error"
-    assert table.unit.spin_number is None and table.unit.outbox == []
+    assert (
+        table.unit.part.spin and table.unit.part.spin.number
+    ) is None and table.unit.outbox == []
     assert table.journal == before
 
 
@@ -313,7 +330,7 @@ def test_zone_refusals_with_two_cards_mid_entry_during_an_auction_and_a_card_wai
     table.remove(GREEN)
     table.press("DEAL")
     _zone_refused(table, "AUCTION RUNNING")
-    assert table.unit.auction_at is not None  # the timer runs on
+    assert table.unit.part.auction is not None  # the timer runs on
     table.press("DEAL")
     _give_chance(table, 5, _first(chance.PAY))
     table.insert(GREEN, 5)
@@ -328,22 +345,30 @@ def test_during_a_spin_only_zone_c_and_deal_act_and_a_card_moved_ends_it():
         table.clear_cues()
         table.press(key)
         assert table.view()["message"] == "ZONE=DRAW  C=NO" and "error" in table.cues
-        assert table.unit.spin_number == 0
+        assert (table.unit.part.spin and table.unit.part.spin.number) == 0
     table.press("C")
-    assert table.unit.spin_number is None and table.view()["message"] == "NOTHING DRAWN"
+    assert (table.unit.part.spin and table.unit.part.spin.number) is None and table.view()[
+        "message"
+    ] == "NOTHING DRAWN"
     table.press("ZONE")
     table.press("DEAL")  # the other choice on a zone square: the auction instead
-    assert table.unit.spin_number is None and table.view()["title"] == "AUCTION"
+    assert (table.unit.part.spin and table.unit.part.spin.number) is None and table.view()[
+        "title"
+    ] == "AUCTION"
     table.press("DEAL")
     table.press("ZONE")
     table.insert(GREEN, 1)  # whose draw it would be has changed: nothing is drawn
-    assert table.unit.spin_number is None and table.view()["title"] == "CARD 1 RECEIVES"
+    assert (table.unit.part.spin and table.unit.part.spin.number) is None and table.view()[
+        "title"
+    ] == "CARD 1 RECEIVES"
     table.press("ZONE")
     table.remove(GREEN)
-    assert table.unit.spin_number is None
+    assert (table.unit.part.spin and table.unit.part.spin.number) is None
     table.press("ZONE")
     table.advance(20100)  # nobody stopped it
-    assert table.unit.spin_number is None and table.view()["message"] == "NOTHING DRAWN"
+    assert (table.unit.part.spin and table.unit.part.spin.number) is None and table.view()[
+        "message"
+    ] == "NOTHING DRAWN"
     assert [r for r in table.journal if r[:2] == ("set", "chance")] == []
     assert table.balances() == [START] * 6
 
@@ -352,11 +377,11 @@ def test_a_spin_is_not_kept_over_a_reboot_and_a_full_flash_draws_nothing():
     table = _table()
     table.press("ZONE")
     table.advance(700)
-    assert _rebuilt(table.journal).spin_number is None  # nothing of a spin is on flash
+    assert _rebuilt(table.journal).part.spin is None  # nothing of a spin is on flash
     state = _state(table.unit)
     table.storage_problem = "STORAGE FULL"
     table.press("ZONE")
-    assert table.view()["message"] == "STORAGE FULL" and table.unit.reveal is None
+    assert table.view()["message"] == "STORAGE FULL" and table.unit.part.reveal is None
     assert _state(table.unit) == state  # the deck did not move
     table.storage_problem = None
     table.press("ZONE")
@@ -371,7 +396,7 @@ def test_a_waiting_card_drawn_with_no_card_in_survives_snapshots_and_bad_claims_
     unit = _unit()
     for record in table.unit.snapshot_records():
         unit.restore(record)
-    assert _state(unit) == _state(table.unit) and 0 in unit.pending
+    assert _state(unit) == _state(table.unit) and 0 in unit.part.pending
     for bad in (("set", "claim", 0), ("set", "claim", 7), ("set", "pending", -1, 0, [])):
         try:
             unit.restore(bad)
@@ -379,7 +404,7 @@ def test_a_waiting_card_drawn_with_no_card_in_survives_snapshots_and_bad_claims_
             continue
         raise AssertionError("accepted %r" % (bad,))
     unit.restore(("set", "claim", 2))
-    assert unit.pending == {2: [_first(chance.GET_EACH), []]}
+    assert unit.part.pending == {2: [_first(chance.GET_EACH), []]}
     try:
         unit.restore(("set", "claim", 3))  # nothing left to claim
     except ValueError:
@@ -403,8 +428,8 @@ def test_the_deck_has_24_cards_or_more_of_every_kind_and_shuffles_each_pass():
     unit = _unit(seed=7)
     drawn = []
     for _ in range(2 * chance.CARD_COUNT):
-        card, state, seed, pos = unit._next_card(unit.rng_state)
-        unit._load_draws(state, seed, pos)
+        card, state, seed, pos = unit.part.next_card(unit.part.rng_state)
+        unit.part.load_draws(state, seed, pos)
         drawn.append(card)
     size = chance.CARD_COUNT
     assert sorted(drawn[:size]) == list(range(size)) == sorted(drawn[size:])
@@ -419,7 +444,7 @@ def test_the_prng_is_seeded_and_a_reboot_neither_replays_nor_skips_a_draw():
             table.press("GO")
             table.remove(GREEN)  # a card leaves after a transaction: a Chance card at once
             cards.append(table.journal[-1][3])
-            if 2 in table.unit.pending:
+            if 2 in table.unit.part.pending:
                 table.insert(GREEN, 2)
                 table.press("GO")
                 table.advance(1000)  # a card paid to or by each player pays one a tick
@@ -461,7 +486,7 @@ def test_random_chance_now_and_then_when_a_card_leaves_after_a_transaction():
         sometimes.insert(RED, 2)
         sometimes.type("10K")
         sometimes.remove(RED)
-        sometimes.unit.pending = {}
+        sometimes.unit.part.pending = {}
         sometimes.clear_cues()
     kinds = [r[1] for r in sometimes.journal if r[0] == "set"]
     assert len(kinds) == 32 and 3 <= kinds.count("chance") <= 16  # seeded: about one in four
@@ -498,17 +523,17 @@ def test_every_card_of_the_deck_applies_once_through_the_ledger():
         view = table.view()
         if chance.moves_money(card):
             assert view["big"] == "GO=APPLY" and view["title"] == "CHANCE CARD %d" % number
-            assert view["detail"] == table.unit._effect_line(number, card)
+            assert view["detail"] == table.unit.part.effect_line(number, card)
             table.press("GO")
             table.advance(1000)
             others = [n for n in range(1, 7) if n != number]
             after = table.balances()
             assert [after[i] - before[i] for i in range(6)] == _expected(card, number, others)
-            assert number not in table.unit.pending
+            assert number not in table.unit.part.pending
             tagged = [r for r in table.journal if len(r) > 4 and r[0] == "tx"]
             assert tagged[-1][4:] == ("chance", number)
         else:
-            assert number not in table.unit.pending and view["mode"] != "chance"
+            assert number not in table.unit.part.pending and view["mode"] != "chance"
         table.press("C")
         table.advance(3000)
         assert table.balances() == (after if chance.moves_money(card) else before)
@@ -518,12 +543,12 @@ def test_every_card_of_the_deck_applies_once_through_the_ledger():
 
 def test_effect_lines_say_who_pays_whom_and_how_much():
     unit = _unit()
-    lines = [unit._effect_line(3, card) for card in range(chance.CARD_COUNT)]
+    lines = [unit.part.effect_line(3, card) for card in range(chance.CARD_COUNT)]
     assert "BANK PAYS CARD 3 500K" in lines and "CARD 3 PAYS BANK 150K" in lines
     assert "CARD 3 PAYS EACH 100K" in lines and "EACH PAYS CARD 3 200K" in lines
     assert "BANK PAYS CARD 3 2M" in lines and "CARD 3: GO TO PRISON" in lines
     assert "CARD 3: LEAVE PRISON" in lines and "CARD 3 MOVES" in lines
-    lines += [unit._effect_line(0, card) for card in range(chance.CARD_COUNT)]
+    lines += [unit.part.effect_line(0, card) for card in range(chance.CARD_COUNT)]
     assert "BANK PAYS YOU 500K" in lines and "YOU PAY THE BANK 2M" in lines
     assert max(len(line) for line in lines) <= 21
 
@@ -539,16 +564,16 @@ def test_a_chance_that_cannot_be_paid_waits_and_c_sets_it_aside_for_salary():
     before = table.balances()
     table.press("GO")
     assert table.view()["message"] == "NOT ENOUGH MONEY" and table.balances() == before
-    assert 2 in table.unit.pending
+    assert 2 in table.unit.part.pending
     table.press("C")
     assert table.view()["message"] == "CHANCE WAITS"
     table.press("GO")  # set aside: GO is the salary again
-    assert table.balance(2) == before[1] + GO_SALARY and 2 in table.unit.pending
+    assert table.balance(2) == before[1] + GO_SALARY and 2 in table.unit.part.pending
     table.remove(GREEN)
     table.insert(GREEN, 2)
     table.press("GO")
     table.advance(1000)
-    assert 2 not in table.unit.pending
+    assert 2 not in table.unit.part.pending
     assert table.balance(2) == before[1] + GO_SALARY - 5 * chance.amount(pay_each)
 
 
@@ -561,13 +586,13 @@ def test_a_power_cut_mid_payment_settles_each_counterpart_exactly_once():
     table.press("GO")
     assert table.view()["big"] == "+" + money.format_amount(amount)  # paying out
     table.advance(1000)
-    assert table.unit.paying is None and table.view()["detail"] == "CHANCE +500K"
+    assert table.unit.part.paying is None and table.view()["detail"] == "CHANCE +500K"
     applied = table.journal[-5:]
     assert [r[1] for r in applied] == [1, 2, 3, 5, 6] and table.balance(4) == START + 5 * amount
     for kept in range(6):  # the batch torn after `kept` whole lines
         journal = table.journal[: len(table.journal) - 5 + kept]
         unit = _rebuilt(journal)
-        assert (4 in unit.pending) == (kept < 5)
+        assert (4 in unit.part.pending) == (kept < 5)
         again = Table(unit=unit, enrolled=0)
         again.insert(GREEN, 4)
         if kept < 5:
@@ -575,7 +600,7 @@ def test_a_power_cut_mid_payment_settles_each_counterpart_exactly_once():
             again.advance(1000)
         assert again.balance(4) == START + 5 * amount, kept
         assert again.balances() == table.balances()
-        assert 4 not in unit.pending
+        assert 4 not in unit.part.pending
 
 
 def test_a_waiting_chance_survives_a_reboot_and_snapshots_rebuild_the_state():
@@ -602,7 +627,7 @@ def test_nothing_is_applied_before_acknowledgement_and_a_refused_write_changes_n
     state = _state(table.unit)
     table.storage_problem = "STORAGE FULL"
     table.remove(GREEN)
-    assert _state(table.unit) == state and table.unit.reveal is None
+    assert _state(table.unit) == state and table.unit.part.reveal is None
     table.storage_problem = None
     unit = table.unit
     unit.card_present(GREEN, card_id(1), table.now)
@@ -655,7 +680,7 @@ def test_deal_starts_the_auction_beeps_speed_up_and_a_final_signal_closes_it():
     gaps = [beeps[i + 1] - beeps[i] for i in range(len(beeps) - 1)]
     assert gaps[0] >= 1500 and gaps[-1] <= 300
     assert all(gaps[i + 1] <= gaps[i] for i in range(len(gaps) - 1))
-    assert table.view()["message"] == "AUCTION CLOSED" and table.unit.auction_at is None
+    assert table.view()["message"] == "AUCTION CLOSED" and table.unit.part.auction is None
 
 
 def test_deal_again_stops_the_auction_early():
@@ -680,7 +705,9 @@ def test_deal_while_the_zone_symbols_turn_starts_the_auction_instead():
     table = _table()
     table.press("ZONE")
     table.press("DEAL")
-    assert table.unit.spin_number is None and table.unit.auction_at is not None
+    assert (
+        table.unit.part.spin and table.unit.part.spin.number
+    ) is None and table.unit.part.auction is not None
     assert table.view()["title"] == "AUCTION"
 
 
@@ -694,12 +721,12 @@ def test_a_full_flash_mid_payout_stops_it_and_the_rest_waits_for_the_next_go():
     table.storage_problem = "STORAGE FULL"
     table.key_up("GO")
     table.advance(300)  # the next one is refused: paying stops there
-    assert table.view()["message"] == "STORAGE FULL" and table.unit.paying is None
-    assert table.balance(4) == START + amount and len(table.unit._steps(4)) == 4
+    assert table.view()["message"] == "STORAGE FULL" and table.unit.part.paying is None
+    assert table.balance(4) == START + amount and len(table.unit.part.steps(4)) == 4
     table.storage_problem = None
     table.press("GO")
     table.advance(1000)
-    assert table.balance(4) == START + 5 * amount and 4 not in table.unit.pending
+    assert table.balance(4) == START + 5 * amount and 4 not in table.unit.part.pending
     assert _state(_rebuilt(table.journal)) == _state(table.unit)
 
 

@@ -1,9 +1,14 @@
-# Revolution's two timed modes: the Transport Zone pick (ZONE turns the zone symbols, ZONE again
-# draws a Chance card for the one showing) and the auction timer (DEAL starts and stops it).
-# The edition hands them its ZONE and DEAL keys, its ticks and its screen while one runs; their
-# state stays on the edition (spin_number, auction_at, ...: what the simulator and tests read),
-# and they act on it through its public names only.
+# Revolution's modes on the core's stack: the zone spin, the auction timer, a Chance card's reveal.
+#
+# ZONE starts the zone symbols turning (zone_key) and ZONE again draws a Chance card for the
+# one showing; DEAL starts and stops the auction timer; a card drawn scrolls its text, then
+# shows its label. Each mode keeps its own fields, answers its keys, ticks and view, and is
+# popped when it ends (rules.modes); the part (editions.revolution.edition) keeps a reference
+# to the open one (spin, auction, reveal: what the simulator and tests read).
 from compat.ticks import ticks_add, ticks_diff
+from editions.revolution import chance
+from rules import keys
+from rules.keys import DEAL, ZONE
 from rules.machine import MSG_FINISH_ENTRY
 
 ZONES = ("PEDESTRIAN", "CYCLIST", "CAR", "SPACE")
@@ -20,64 +25,126 @@ MSG_AUCTION_HINT = "DEAL = STOP"
 MSG_AUCTION_OVER = "AUCTION CLOSED"
 MSG_AUCTION_STOPPED = "AUCTION STOPPED"
 
+_SCREEN_COLUMNS = 21  # small-font characters across the panel: the scrolling window
 
-class ZonePick:
-    """The zone symbols turning for a player (the edition's spin_number; 0: no card in)."""
 
-    def __init__(self, ed) -> None:
-        self.ed = ed
+# The stack operations of rules.modes, written out: a Revolution game that never opens a
+# history page does not load rules.modes (a module and a class on the chip's heap). The modes
+# here answer what the core asks of a mode (rules.modes.Mode's names) without subclassing it.
+def opened(part, mode):
+    """Push `mode` onto the core's stack (the view changed)."""
+    bank = part.bank
+    bank.modes.append(mode)
+    bank.view_changed()
+    return mode
 
-    def key(self) -> None:
-        """The rulebook's gesture: ZONE starts the zone symbols turning, ZONE again draws a
-        Chance card for the zone showing. The players agree on the zone at the table."""
-        ed = self.ed
-        if ed.spin_number is not None:
-            ed.draw(ed.spin_number, ed.spin_shown, ed.rng_state)
-            return
-        number = 0 if ed.no_card() else ed.single_card()
-        problem = None
-        if ed.auction_at is not None:
-            problem = MSG_AUCTION_RUNS
-        elif number == 0:
-            if 0 in ed.pending:
-                problem = MSG_NEXT_CARD  # one card drawn with no card in at a time
+
+def drop(part, mode) -> None:
+    """Pop `mode` alone, if it is open (the caller says whether the view changed)."""
+    modes = part.bank.modes
+    if mode in modes:
+        modes.remove(mode)
+        mode.closed()
+
+
+def zone_key(part) -> None:
+    """The rulebook's gesture: ZONE (no spin yet) starts the zone symbols turning for the card
+    alone in a slot (or for nobody, with no card in); the players agree on the zone at the
+    table."""
+    ed = part.bank
+    number = 0 if ed.no_card() else ed.single_card()
+    problem = None
+    if part.auction is not None:
+        problem = MSG_AUCTION_RUNS
+    elif number == 0:
+        if 0 in part.pending:
+            problem = MSG_NEXT_CARD  # one card drawn with no card in at a time
+    else:
+        problem = ed.slot_problem()
+        if problem is None and number is None:
+            problem = MSG_ZONE_ONE_CARD
+        if problem is None and (ed.entry or ed.entry_locked):
+            problem = MSG_FINISH_ENTRY
+        if problem is None and (number in part.pending or part.paying is not None):
+            problem = MSG_CHANCE_FIRST
+    if problem is not None:
+        ed.refuse(problem)
+        return
+    ed.showing_card_number = False
+    part.spin = opened(part, Spin(part, number, ed.last_activity))
+
+
+class Spin:
+    """The zone symbols turning for a player (number; 0: no card in). Not journaled: a power
+    cut during a spin has drawn nothing; ZONE starts it again. A card event or a held key's
+    question ends it; standby does not (it ends by itself first)."""
+
+    covers = False
+    keeps_holds = True
+    ends_on_card = True
+    ends_on_standby = False
+
+    def __init__(self, part, number: int, now: int) -> None:
+        self.machine = part.bank
+        self.part = part
+        self.number = number
+        self.at = now  # when it started
+        self.shown = 0  # the zone showing
+
+    def closed(self) -> None:
+        self.part.spin = None
+
+    def press(self, key: str, now: int) -> bool:
+        if key == keys.CLEAR:
+            return False  # on release: nothing drawn (held: a new game asked)
+        ed = self.machine
+        if ed.guarded(key):
+            return True
+        ed.cue("key")
+        if key == ZONE:
+            part = self.part
+            part.draw(self.number, self.shown, part.rng_state)
+        elif key == DEAL:
+            drop(self.part, self)  # the other choice on a zone square: an auction
+            self.part.auction_key()
         else:
-            problem = ed.slot_problem()
-            if problem is None and number is None:
-                problem = MSG_ZONE_ONE_CARD
-            if problem is None and (ed.entry or ed.entry_locked):
-                problem = MSG_FINISH_ENTRY
-            if problem is None and (number in ed.pending or ed.paying is not None):
-                problem = MSG_CHANCE_FIRST
-        if problem is not None:
-            ed.refuse(problem)
-            return
-        ed.spin_number = number
-        ed.spin_at = ed.last_activity
-        ed.spin_shown = 0
-        ed.showing_card_number = False
-        ed.view_changed()
+            ed.refuse(MSG_SPIN_KEYS)  # the symbols go on turning
+        return True
+
+    def release(self, key: str, now: int) -> bool:
+        ed = self.machine
+        if key == keys.CLEAR:
+            if ed.entry or ed.entry_locked or ed.card_lock is not None:
+                return False
+            ed.cue("key")
+            drop(self.part, self)
+            ed.show_message(MSG_NOTHING_DRAWN, False)
+            return True
+        policy = ed.policy
+        if key == policy.enroll_key or key == policy.totals_key:  # a tap, no card in
+            ed.cue("key")
+            ed.refuse(MSG_SPIN_KEYS)
+        return True
 
     def tick(self, now: int) -> None:
-        ed = self.ed
-        elapsed = ticks_diff(now, ed.spin_at)
-        if elapsed >= ed.spin_ms:
-            ed.spin_number = None
+        ed = self.machine
+        elapsed = ticks_diff(now, self.at)
+        if elapsed >= self.part.spin_ms:
+            drop(self.part, self)
             ed.show_message(MSG_NOTHING_DRAWN, False, now)
             return
-        shown = (elapsed // ed.zone_step_ms) % len(ZONES)
-        if shown != ed.spin_shown:
-            ed.spin_shown = shown
+        shown = (elapsed // self.part.zone_step_ms) % len(ZONES)
+        if shown != self.shown:
+            self.shown = shown
             ed.cue("zone_step")
             ed.view_changed()
 
     def view(self, view: dict) -> None:
-        ed = self.ed
         view["mode"] = "spin"
-        view["symbol"] = ZONE_CUES[ed.spin_shown]
-        spinner = ed.spin_number
+        view["symbol"] = ZONE_CUES[self.shown]
+        spinner = self.number
         view["title"] = "CARD %d ZONE" % spinner if spinner else MSG_SPIN_TITLE
-        view["big"] = ZONES[ed.spin_shown]
+        view["big"] = ZONES[self.shown]
         view["detail"] = MSG_SPIN_KEYS
 
 
@@ -87,46 +154,129 @@ def beep_interval(left_ms: int) -> int:
 
 
 class Auction:
-    """The auction timer (the edition's auction_at: when it started, or None)."""
+    """The auction timer, running beside whatever else is open (DEAL starts and stops it): it
+    keeps the unit awake, beeps faster as it ends and shows the seconds left with no card in."""
 
-    def __init__(self, ed) -> None:
-        self.ed = ed
+    covers = False
+    keeps_holds = False
+    ends_on_card = False
+    ends_on_standby = False  # (it keeps the unit awake)
 
-    def key(self) -> None:
-        """DEAL: start the countdown, or stop the one running."""
-        ed = self.ed
-        now = ed.last_activity
-        if ed.auction_at is not None:
-            ed.auction_at = None
-            ed.show_message(MSG_AUCTION_STOPPED, False)
-            ed.cue("confirm")
-            return
-        ed.auction_at = now
-        ed.auction_shown = (ed.auction_ms + 999) // 1000
-        ed.auction_beep_at = ticks_add(now, beep_interval(ed.auction_ms))
-        ed.cue("auction_tick")
-        ed.view_changed()
+    def __init__(self, part, now: int) -> None:
+        self.machine = part.bank
+        self.part = part
+        self.at = now  # when it started
+        self.shown = (part.auction_ms + 999) // 1000  # whole seconds left, as shown
+        self.beep_at = ticks_add(now, beep_interval(part.auction_ms))
+
+    def closed(self) -> None:
+        self.part.auction = None
+
+    def press(self, key: str, now: int) -> bool:
+        return False  # (DEAL reaches it through the part's keys)
+
+    def release(self, key: str, now: int) -> bool:
+        return False
+
+    def stop(self) -> None:
+        """DEAL while it runs."""
+        ed = self.machine
+        drop(self.part, self)
+        ed.show_message(MSG_AUCTION_STOPPED, False)
+        ed.cue("confirm")
 
     def tick(self, now: int) -> None:
-        ed = self.ed
-        left = ed.auction_ms - ticks_diff(now, ed.auction_at)
+        ed = self.machine
+        left = self.part.auction_ms - ticks_diff(now, self.at)
         ed.last_activity = now  # no standby while the timer runs
         if left <= 0:
-            ed.auction_at = None
+            drop(self.part, self)
             ed.show_message(MSG_AUCTION_OVER, False, now)
             ed.cue("signal")  # heard at the beeps-only level too
             ed.cue("auction_end")
             return
-        if ticks_diff(now, ed.auction_beep_at) >= 0:
-            ed.auction_beep_at = ticks_add(now, beep_interval(left))
+        if ticks_diff(now, self.beep_at) >= 0:
+            self.beep_at = ticks_add(now, beep_interval(left))
             ed.cue("auction_tick")
         seconds = (left + 999) // 1000
-        if seconds != ed.auction_shown:
-            ed.auction_shown = seconds
+        if seconds != self.shown:
+            self.shown = seconds
             ed.view_changed()
 
     def view(self, view: dict) -> None:
         view["mode"] = "auction"
         view["title"] = "AUCTION"
-        view["big"] = str(self.ed.auction_shown)
+        view["big"] = str(self.shown)
         view["detail"] = MSG_AUCTION_HINT
+
+
+class Reveal:
+    """A Chance card just drawn for a player (number; 0: drawn with no card in): its text
+    scrolls in, then its label stays for reveal_hold_ms. A key ends it and then acts; a card
+    event does not."""
+
+    covers = False
+    keeps_holds = False
+    ends_on_card = False
+    ends_on_standby = False  # (it ends by itself first)
+
+    def __init__(self, part, number: int, card: int, now: int, zone: int) -> None:
+        self.machine = part.bank
+        self.part = part
+        self.number = number
+        self.card = card
+        self.at = now  # when it showed
+        self.zone = zone  # the Transport Zone it was drawn in, or -1 for a random Chance
+        self.step = -1  # characters scrolled in, as shown
+
+    def closed(self) -> None:
+        self.part.reveal = None
+
+    def press(self, key: str, now: int) -> bool:
+        if key == keys.CLEAR:
+            return False  # on release: the reveal ends (held: a new game asked)
+        ed = self.machine
+        if ed.guarded(key):
+            return True
+        drop(self.part, self)
+        ed.view_changed()
+        ed.cue("key")
+        ed.act(key)
+        return True
+
+    def release(self, key: str, now: int) -> bool:
+        ed = self.machine
+        if key != keys.CLEAR or ed.entry or ed.entry_locked or ed.card_lock is not None:
+            return False
+        ed.cue("key")
+        drop(self.part, self)
+        ed.view_changed()
+        return True
+
+    def tick(self, now: int) -> None:
+        ed = self.machine
+        part = self.part
+        elapsed = ticks_diff(now, self.at)
+        steps = len(chance.text(self.card)) - 1  # it enters from the right, stops at its end
+        if elapsed >= (steps + 1) * part.scroll_ms + part.reveal_hold_ms:
+            drop(self.part, self)
+            ed.view_changed()
+            return
+        step = min(elapsed // part.scroll_ms, steps + 1)
+        if step != self.step:
+            self.step = step
+            ed.view_changed()
+
+    def view(self, view: dict) -> None:
+        number, card, part = self.number, self.card, self.part
+        view["mode"] = "chance"
+        view["symbol"] = "chance"
+        view["title"] = "CHANCE CARD %d" % number if number else "CHANCE CARD"
+        view["detail"] = part.effect_line(number, card)
+        step = max(0, self.step)
+        text = chance.text(card)
+        if step > len(text) - 1:  # scrolled in: the label
+            view["big"] = part.label(card)
+            return
+        padded = " " * (_SCREEN_COLUMNS - 1) + text
+        view["big"] = padded[step : step + _SCREEN_COLUMNS]
