@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from test_market_screens import BoundsCanvas, boxes, overlaps
 
 from ui import fonts
-from ui.render import render, text_width
+from ui.render import Screen, render, text_width
 
 SIDES = ((1, 5), (6, 11), (12, 17), (18, 22))
 
@@ -225,6 +225,7 @@ def test_partial_redraws_of_a_played_game_match_whole_frames() -> None:
     player = Player()
     shown = bytearray(1024)
     partial = framebuf.FrameBuffer(shown, 128, 64, framebuf.MONO_VLSB)
+    drawn_on = Screen(partial)
     seed = 7
     kinds = set()
     for step in range(600):
@@ -242,7 +243,7 @@ def test_partial_redraws_of_a_played_game_match_whole_frames() -> None:
         status = STATUSES[(pick >> 6) % len(STATUSES)] if step % 11 == 0 else STATUSES[0]
         keep = step % 4 == 0  # a log asked for now and then: partial redraws rebuild it
         partial_log: list | None = [] if keep else None
-        render(partial, view, status, partial_log, True)
+        render(partial, view, status, partial_log, drawn_on)
         drawn = bytearray(1024)
         whole_log: list = []
         render(framebuf.FrameBuffer(drawn, 128, 64, framebuf.MONO_VLSB), view, status, whole_log)

@@ -20,7 +20,7 @@
 #           space; else x1 at y 25); the keys (detail) on the message line.
 # An unlisted company (president -1) shows "--" as its price and no trend.
 from compat.const import const
-from ui import fonts, icons
+from ui import fonts, icons, windows
 from ui.draw import (
     BAR_Y,
     BOTTOM_Y,
@@ -100,10 +100,6 @@ _NOTE = const(6)
 _BOTTOM = const(7)
 _FIELD_COLUMNS = const(67)  # labels, values and the active value's bar end at x 66
 _VALUE_LEFT = const(40)  # the active value's bar starts here (VALUE_X - 2); labels end at 36
-# Screens.windows, as ui.render's Screen.windows (show_drawn() reads them): a count, up to 4
-# windows of first page, last page, first and last column, then whether they hold every change.
-_WINDOWS = const(4)
-_COVERED = const(17)
 _NONE = const(255)
 _LINE_CHARS = const(21)  # a centred line of small text: at most 21 characters of 6 columns
 _NOTE_PAGE = const(5)  # the note's rows, 46-52, are in pages 5 and 6
@@ -133,11 +129,12 @@ class Screens:
     and strings: immutable, so keeping them is safe; the form hands out the same fields tuple
     while its fields are unchanged, and a field whose label stayed has its value redrawn alone)."""
 
-    def __init__(self, canvas, windows=None) -> None:
+    def __init__(self, canvas, shared=None) -> None:
         self.canvas = canvas
-        # The regions the last draw() redrew on a form (ui.render.show_drawn() sends them);
-        # none after a full draw or a market screen's (then display.show() finds the changes).
-        self.windows = windows if windows is not None else bytearray(_COVERED + 1)
+        # The regions the last draw() redrew on a form, laid out as ui.windows says (ui.render
+        # shares its Screen's and show_drawn() sends them); none after a full draw or a market
+        # screen's (then display.show() finds the changes).
+        self.windows = shared if shared is not None else bytearray(windows.SIZE)
         # The canvas's page view (SSD1306.pages), set by ui.render before each draw, or None: a
         # form's title goes through it as one line (draw.page_line), not a blit per letter.
         self.pages = None
@@ -169,9 +166,7 @@ class Screens:
         full = full or group not in ("market", "form")
         self._kind = group or ""
         self._logged = keep
-        windows = self.windows
-        windows[0] = 0
-        windows[_COVERED] = 0
+        windows.start(self.windows, 0)
         if full:
             canvas.fill(0)
             keys = self._keys
@@ -188,7 +183,7 @@ class Screens:
             self._market(view, status, full, keep)
         else:
             if not full:
-                windows[_COVERED] = 1  # until a region goes unwindowed (_window)
+                self.windows[windows.COVERED] = 1  # until a region goes unwindowed
             self._form(view, status, full, keep, kind == "review")
         if log is not None:
             for region in self._logs:
@@ -202,20 +197,6 @@ class Screens:
         log = self._logs[region]
         log.clear()
         return log
-
-    def _window(self, first: int, last: int, left: int, right: int) -> None:
-        """Pages first..last, columns left..right, into `windows`."""
-        windows = self.windows
-        count = windows[0]
-        if count >= _WINDOWS:
-            windows[_COVERED] = 0  # display.show() finds this one
-            return
-        at = 1 + 4 * count
-        windows[at] = first
-        windows[at + 1] = last
-        windows[at + 2] = left
-        windows[at + 3] = right
-        windows[0] = count + 1
 
     # ---- market regions ----------------------------------------------------------------------
 
@@ -277,7 +258,7 @@ class Screens:
         if full or title != keys[_TITLE] or flags != marks[_TITLE_FLAGS]:
             if not full and (flags != marks[_TITLE_FLAGS] or review):
                 canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
-                self._window(0, 1, 0, WIDTH - 1)  # rows 0-9
+                windows.add(self.windows, 0, 1, 0, WIDTH - 1)  # rows 0-9
             elif not full:  # the old title's glyphs alone (rows 0-6): the icons stay as drawn
                 right = _icons_left(flags)
                 # text_width() of the longer title, in arithmetic (no calls)
@@ -287,7 +268,7 @@ class Screens:
                 width = width if width < right else right
                 if width:  # (both titles blank: nothing drawn)
                     canvas.fill_rect(0, TITLE_Y, width, fonts.SMALL_HEIGHT, 0)
-                    self._window(0, 0, 0, width - 1)
+                    windows.add(self.windows, 0, 0, 0, width - 1)
             log = self._log(_TITLE, keep) if keep else None
             _title(canvas, view, status, log, review, full, self.pages)
             keys[_TITLE] = title
@@ -331,9 +312,9 @@ class Screens:
                     if span[0] == y and span[1] == bottom:
                         x = span[2]
                         span[0] = _NONE
-                    self._window(y, bottom, x, WIDTH - 1)
+                    windows.add(self.windows, y, bottom, x, WIDTH - 1)
         if span[0] != _NONE:
-            self._window(span[0], span[1], span[2], span[3])
+            windows.add(self.windows, span[0], span[1], span[2], span[3])
             keys[_AMOUNT] = amount
             self._sign = sign
         note = view.get("note") or ""
@@ -377,7 +358,7 @@ class Screens:
             left = 0
             if wide < _LINE_CHARS:
                 left = (WIDTH - (wide * fonts.SMALL_CELL - 1)) // 2
-            self._window(low, high, left, WIDTH - 1 - left)
+            windows.add(self.windows, low, high, left, WIDTH - 1 - left)
 
     def _field_lines(self, fields: tuple, active: int, show: bool, full: bool, keep: bool) -> None:
         """The field lines that changed, cleared first, then drawn."""
