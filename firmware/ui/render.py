@@ -131,9 +131,7 @@ class Screen:
         self.pages = None  # render()'s `pages` for this canvas, or None
         # Log entries per region (title, lines, big, bottom), kept while a log is asked for.
         self._logs: tuple = ([], [], [], [])
-        self._market: Any = (
-            None  # the Stock Exchange's screens (editions.stock_exchange.draw), once drawn
-        )
+        self._market: Any = None  # the Stock Exchange's screens' drawer (MarketDrawer), once drawn
         self._edit_columns = [0, 0]  # the columns an entry's edit touched: draw() returns it
         self._edited = False
         # The regions the last draw() redrew (full redraws aside), as ui.windows lays them out
@@ -168,10 +166,10 @@ class Screen:
         """The Stock Exchange's screens on this canvas (made on first use, or by prepare())."""
         market = self._market
         if market is None:
-            from editions.stock_exchange.draw import Screens
+            from editions.stock_exchange.draw import MarketDrawer
 
             # It records the regions of a form it redrew in this Screen's windows.
-            market = self._market = Screens(self.canvas, self.windows)
+            market = self._market = MarketDrawer(self.canvas, self.windows)
         return market
 
     def draw(self, view: dict, status: dict | None = None, log: list | None = None):

@@ -3,7 +3,8 @@ everything fits, nothing overlaps, the pixels say what the log says (CPython onl
 the renderer together exceed the 64 KB MicroPython test heap)."""
 
 import framebuf
-from editions.stock_exchange.draw import (
+from editions.stock_exchange.edition import StockExchange
+from editions.stock_exchange.pieces import (
     AMOUNT_X,
     AMOUNT_Y,
     ASK_Y,
@@ -20,7 +21,6 @@ from editions.stock_exchange.draw import (
     TOKEN_PITCH,
     TOKEN_X,
 )
-from editions.stock_exchange.edition import StockExchange
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_market_screens import BoundsCanvas, boxes, overlaps
@@ -269,12 +269,12 @@ class Recording(framebuf.FrameBuffer):
 def test_a_digit_typed_in_a_form_redraws_the_values_not_the_labels() -> None:
     """A token typed moves to the CODE field, a code's first digit shows in it, the blink hides
     it: only the values' columns are drawn again (x 40 on), never a label (x 0 to 36)."""
-    from editions.stock_exchange.draw import Screens
+    from editions.stock_exchange.draw import MarketDrawer
 
     player = Player()
     player.press("SELL")
     canvas = Recording()
-    screens = Screens(canvas)
+    screens = MarketDrawer(canvas)
     screens.draw(player.edition.view())
     assert any(x == 0 for x, _ in canvas.blits)  # the labels, drawn once
     for step in ("2", "1", "blink"):
@@ -322,12 +322,12 @@ class Clearing(Recording):
 def test_a_field_line_that_appears_is_drawn_without_clearing_it() -> None:
     """The introduction's PRICE line comes on a blank line (y 28): nothing clears it, the CODE
     value above is cleared once, and the frame is the view drawn whole; so does a bid's note."""
-    from editions.stock_exchange.draw import Screens
+    from editions.stock_exchange.draw import MarketDrawer
 
     player = Player()
     player.press("BANK", "1", "1")
     canvas = Clearing()
-    screens = Screens(canvas)
+    screens = MarketDrawer(canvas)
     screens.draw(player.edition.view())
     canvas.fills.clear()
     player.press("3")
@@ -354,12 +354,12 @@ def test_a_form_title_goes_through_the_page_view_as_one_line() -> None:
     """With the canvas's page view (SSD1306.pages), a form's new title (the introduction's
     INTRODUCTION: 12 letters) is copied as one line, not blitted letter by letter on the canvas;
     the frame is the view drawn whole."""
-    from editions.stock_exchange.draw import Screens
+    from editions.stock_exchange.draw import MarketDrawer
 
     player = Player()
     player.press("BANK", "1", "0")
     canvas = Recording()
-    screens = Screens(canvas)
+    screens = MarketDrawer(canvas)
     screens.pages = framebuf.FrameBuffer(canvas.buffer, 128, 8, framebuf.GS8)
     screens.draw(player.edition.view())
     canvas.blits.clear()

@@ -6,7 +6,7 @@
 # live, after which 96k-104k failed by fragmentation to find a 1 KB canvas; 105k-128k pass)
 
 from canvas_rig import BoundsCanvas
-from editions.stock_exchange.draw import (
+from editions.stock_exchange.pieces import (
     AMOUNT_Y,
     ASK_Y,
     ASK_Y0,

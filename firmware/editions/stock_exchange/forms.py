@@ -5,7 +5,8 @@
 # blink ...) and acts on the edition through its public names only. Also what the edition's
 # other screens share with it: titles, field labels, messages and the screens' names.
 from compat.ticks import ticks_diff
-from editions.stock_exchange.market import LIST_PRICE, TOKENS, MarketError
+from editions.stock_exchange.market import TOKENS, MarketError
+from editions.stock_exchange.prices import LIST_PRICE
 from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
     BANK,
     BUYP,
@@ -80,7 +81,7 @@ REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): R
 # is looked up among the interned strings (about 0.14 ms each), so views pick these instead.
 DIGIT_TEXTS = tuple(DIGITS)  # the digit keys' names: interned strings, none made here
 # Company codes as a field shows them, and each company's list price (the PRICE field's value
-# when the introduction opens: editions.stock_exchange.market's LIST_PRICE, written out, as the
+# when the introduction opens: editions.stock_exchange.prices' LIST_PRICE, written out, as the
 # tests check). Each new text here is looked up once as the module loads (at build_unit, about 0.14
 # ms each): the LIST PRICE notes (16 more) would cost more boot than they save the bid's first
 # digit.
