@@ -181,37 +181,15 @@ class SeldomPage(Mode):
                 ed.cue("key")
                 ed.propose([self.record], ed.confirmed)
         elif key == REVIEW and screen == SHOW_REVIEW:
-            self.older()
+            from rules import history  # loaded by the first step back
+
+            history.review_older(ed, self, TRANSACTIONS)
         elif key in (CONFIRM, CANCEL):
             ed.cue("key" if key == CONFIRM else "cancel")
             ed.to_market(now)
         else:
             ed.refuse(MSG_CONFIRM_OR_CANCEL)
         return True
-
-    def older(self) -> None:
-        """REVIEW's transaction before the one shown, read back from the journal (rules.history,
-        loaded by the first step back); `review` keeps what was read. Nothing is written."""
-        from rules.history import MSG_OLDEST, Review
-
-        ed = self.machine
-        review = self.review
-        if review is None and ed.journal is None:
-            ed.refuse(MSG_OLDEST)  # no store to read back (the rules alone, as a test drives them)
-            return
-        try:
-            if review is None:
-                review = self.review = Review(ed.journal, TRANSACTIONS)
-            back = review.page + 1
-            if review.entry(back) is None:
-                ed.refuse(MSG_OLDEST)
-                return
-        except OSError:
-            ed.refuse("STORAGE FAILED")
-            return
-        review.page = back
-        ed.cue("key")
-        ed.view_changed()
 
     def tick(self, now: int) -> None:
         """A question left unanswered for confirm_ms changes nothing: back to the market."""
