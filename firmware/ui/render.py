@@ -7,7 +7,7 @@
 # it starts at a fixed x, so a digit adds one glyph instead of moving the whole number.
 # The rows: title 0-7, rows 8-9 blank, rule 10, lines and big text 11-53, bottom 54-63.
 from compat.const import const
-from ui import draw, fonts, icons, windows
+from ui import draw, fonts, icons
 from ui.draw import (
     BAR_Y,
     BOTTOM_Y,
@@ -20,6 +20,7 @@ from ui.draw import (
     draw_text,
     text_width,
 )
+from ui.windows import COUNT, COVERED, SIZE, SPANS, add_window, send_windows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -120,7 +121,9 @@ def show_drawn(screen, display) -> bool:
     must follow, and then finds only the rest rather than searching every changed page. Not
     without a window: show_window() is what sends the whole frame when the panel needs it
     (after a fault, before its first frame), and an unchanged view sends none."""
-    return windows.send(screen.windows, display)
+    if not screen.windows[COUNT]:
+        return False  # (as after a full frame or a market screen: no call made)
+    return send_windows(screen.windows, display)
 
 
 class Screen:
@@ -138,8 +141,8 @@ class Screen:
         # (show_drawn() sends them); in its SPANS bytes, the columns of page 0 (the title
         # line), of pages 6-7 (the bottom line or bar) and of pages 3-5 (the big text) holding
         # something: first, last (first > last: nothing). One bytearray: one attribute.
-        self.windows = bytearray(windows.SIZE)
-        self.windows[windows.SPANS : windows.SIZE] = bytes((WIDTH, 0, WIDTH, 0, WIDTH, 0))
+        self.windows = bytearray(SIZE)
+        self.windows[SPANS:SIZE] = bytes((WIDTH, 0, WIDTH, 0, WIDTH, 0))
         self.forget()
 
     def forget(self) -> None:
@@ -193,7 +196,9 @@ class Screen:
         self._logged = keep
         logs = self._logs
         self._edited = False
-        windows.start(self.windows, 1)  # covered until a region goes unwindowed (see the end)
+        windows = self.windows
+        windows[COUNT] = 0
+        windows[COVERED] = 1  # until a region goes unwindowed (see the end)
         other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
         middle = full or lines != self._lines
@@ -212,8 +217,8 @@ class Screen:
         elif big != self._big or entry != self._big_entry:
             if self._big_kind == _GLYPHS:  # its columns now: edit_entry() may have typed more
                 spans = self.windows
-                spans[windows.SPANS + 4] = self._big_x
-                spans[windows.SPANS + 5] = self._big_x + self._big_w - 1
+                spans[SPANS + 4] = self._big_x
+                spans[SPANS + 5] = self._big_x + self._big_w - 1
             self._draw_big(big, entry, logs[2] if keep else None)
             self._big_span(False)
             other = other or not self._edited
@@ -225,7 +230,7 @@ class Screen:
                     log.append(item)
         # Every region redrawn (a full frame or a cleared middle aside) left its window.
         if middle:
-            self.windows[windows.COVERED] = 0
+            self.windows[COVERED] = 0
         if other or full or not self._edited:
             return None
         return self._edit_columns
@@ -254,7 +259,7 @@ class Screen:
         columns first..last (none when first > last); unless `full` (the frame or the middle
         redrawn whole), its window is the columns it held before or holds now."""
         spans = self.windows
-        at += windows.SPANS
+        at += SPANS
         if not full:
             left = spans[at]
             right = spans[at + 1]
@@ -264,12 +269,12 @@ class Screen:
                 else:
                     left = first if first < left else left
                     right = last if last > right else right
-            if at == windows.SPANS + 2:
-                windows.add(self.windows, _BOTTOM_FIRST_PAGE, _BAR_PAGE, left, right)
-            elif at == windows.SPANS + 4:
-                windows.add(self.windows, BIG_FIRST_PAGE, BIG_LAST_PAGE, left, right)
+            if at == SPANS + 2:
+                add_window(self.windows, _BOTTOM_FIRST_PAGE, _BAR_PAGE, left, right)
+            elif at == SPANS + 4:
+                add_window(self.windows, BIG_FIRST_PAGE, BIG_LAST_PAGE, left, right)
             else:
-                windows.add(self.windows, _TITLE_PAGE, _TITLE_PAGE, left, right)
+                add_window(self.windows, _TITLE_PAGE, _TITLE_PAGE, left, right)
         spans[at] = first if first <= last else WIDTH
         spans[at + 1] = last if first <= last else 0
 
@@ -347,7 +352,7 @@ class Screen:
                 slot = _SLOT_PAY
             elif moved & _SOUND_OFF:
                 slot = _SLOT_SOUND
-            windows.add(self.windows, _TITLE_PAGE, _TITLE_PAGE, slot, WIDTH - 1)
+            add_window(self.windows, _TITLE_PAGE, _TITLE_PAGE, slot, WIDTH - 1)
         return True
 
     def _draw_lines(self, lines, log) -> None:

@@ -3,6 +3,9 @@ everything fits, nothing overlaps, the pixels say what the log says (CPython onl
 the renderer together exceed the 64 KB MicroPython test heap)."""
 
 import framebuf
+from editions.stock_exchange.draw import (
+    ROW_Y,
+)
 from editions.stock_exchange.edition import StockExchange
 from editions.stock_exchange.pieces import (
     AMOUNT_X,
@@ -17,7 +20,6 @@ from editions.stock_exchange.pieces import (
     OFFICE_X,
     PRICE_RIGHT,
     ROW_PITCH,
-    ROW_Y,
     TOKEN_PITCH,
     TOKEN_X,
 )

@@ -6,6 +6,12 @@
 # live, after which 96k-104k failed by fragmentation to find a 1 KB canvas; 105k-128k pass)
 
 from canvas_rig import BoundsCanvas
+from editions.stock_exchange.draw import (
+    NOTE_Y,
+    ROW_Y,
+    TYPED_X,
+    VALUE_X,
+)
 from editions.stock_exchange.pieces import (
     AMOUNT_Y,
     ASK_Y,
@@ -13,18 +19,14 @@ from editions.stock_exchange.pieces import (
     ASK_Y1,
     BANK_X,
     HEAD_OFFICE_HALF,
-    NOTE_Y,
     OFFICE_PITCH,
     OFFICE_SIZE,
     OFFICE_X,
     PRICE_RIGHT,
     ROW_PITCH,
-    ROW_Y,
     TOKEN_PITCH,
     TOKEN_X,
     TREND_X,
-    TYPED_X,
-    VALUE_X,
 )
 
 from ui import fonts

@@ -5,20 +5,10 @@
 # region; the layout and the pieces it draws are editions.stock_exchange.pieces'.
 from compat.const import const
 from editions.stock_exchange.pieces import (
-    AMOUNT_CHARS,
-    FIELD_ROWS,
-    FIELD_Y,
     HEADER_RULE_Y,
-    NOTE_Y,
-    REVIEW_TAG,
     ROW_PITCH,
-    ROW_Y,
-    TYPED_X,
-    VALUE_CHARS,
-    VALUE_X,
     ask_screen,
     bottom_text,
-    field_value,
     form_amount,
     icon_flags,
     icons_left,
@@ -28,8 +18,21 @@ from editions.stock_exchange.pieces import (
     title_line,
     total_screen,
 )
-from ui import fonts, windows
+from ui import fonts
 from ui.draw import RULE_Y, TITLE_Y, WIDTH, centered, draw_text, prepare
+from ui.windows import COUNT, COVERED, SIZE, add_window
+
+# The layout (editions.stock_exchange.pieces describes it) of what only the drawer draws.
+ROW_Y = const(10)  # first company row
+TYPED_X = const(98)
+FIELD_Y = const(12)  # first field line; one line per field, 8 rows apart
+FIELD_ROWS = const(4)
+VALUE_X = const(42)  # labels up to 6 characters end at x 34
+VALUE_RIGHT = const(66)  # values up to 4 characters end at x 64
+VALUE_CHARS = const(4)
+NOTE_Y = const(46)
+REVIEW_TAG = "REVIEW"
+AMOUNT_CHARS = "+-0123456789"  # what a form's amount shows, x2
 
 _REGIONS = const(8)  # market: header, typed digits, 6 rows; form: title, 4 fields, 3 more
 _HEAD = const(0)  # market regions
@@ -54,11 +57,6 @@ _TITLE_FLAGS = const(0)  # MarketDrawer._form_keys
 _BOTTOM_INVERTED = const(1)
 
 
-def render_screen(canvas, view: dict, status: dict | None = None, log: list | None = None):
-    """Draw a Stock Exchange view whole (see ui.render.render for status and log)."""
-    MarketDrawer(canvas).draw(view, status, log)
-
-
 class MarketDrawer:
     """What was last drawn of a Stock Exchange screen on one canvas, region by region: the
     market's header, typed digits and each company row; a form's title, each field line, the
@@ -72,7 +70,7 @@ class MarketDrawer:
         # The regions the last draw() redrew on a form, laid out as ui.windows says (ui.render
         # shares its Screen's and show_drawn() sends them); none after a full draw or a market
         # screen's (then display.show() finds the changes).
-        self.windows = shared if shared is not None else bytearray(windows.SIZE)
+        self.windows = shared if shared is not None else bytearray(SIZE)
         # The canvas's page view (SSD1306.pages), set by ui.render before each draw, or None: a
         # form's title goes through it as one line (draw.page_line), not a blit per letter.
         self.pages = None
@@ -104,7 +102,9 @@ class MarketDrawer:
         full = full or group not in ("market", "form")
         self._kind = group or ""
         self._logged = keep
-        windows.start(self.windows, 0)
+        windows = self.windows
+        windows[COUNT] = 0
+        windows[COVERED] = 0
         if full:
             canvas.fill(0)
             keys = self._keys
@@ -121,7 +121,7 @@ class MarketDrawer:
             self._market(view, status, full, keep)
         else:
             if not full:
-                self.windows[windows.COVERED] = 1  # until a region goes unwindowed
+                windows[COVERED] = 1  # until a region goes unwindowed
             self._form(view, status, full, keep, kind == "review")
         if log is not None:
             for region in self._logs:
@@ -196,7 +196,7 @@ class MarketDrawer:
         if full or title != keys[_TITLE] or flags != marks[_TITLE_FLAGS]:
             if not full and (flags != marks[_TITLE_FLAGS] or review):
                 canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
-                windows.add(self.windows, 0, 1, 0, WIDTH - 1)  # rows 0-9
+                add_window(self.windows, 0, 1, 0, WIDTH - 1)  # rows 0-9
             elif not full:  # the old title's glyphs alone (rows 0-6): the icons stay as drawn
                 right = icons_left(flags)
                 # text_width() of the longer title, in arithmetic (no calls)
@@ -206,7 +206,7 @@ class MarketDrawer:
                 width = width if width < right else right
                 if width:  # (both titles blank: nothing drawn)
                     canvas.fill_rect(0, TITLE_Y, width, fonts.SMALL_HEIGHT, 0)
-                    windows.add(self.windows, 0, 0, 0, width - 1)
+                    add_window(self.windows, 0, 0, 0, width - 1)
             log = self._log(_TITLE, keep) if keep else None
             title_line(canvas, view, status, log, review, full, self.pages)
             keys[_TITLE] = title
@@ -250,9 +250,9 @@ class MarketDrawer:
                     if span[0] == y and span[1] == bottom:
                         x = span[2]
                         span[0] = _NONE
-                    windows.add(self.windows, y, bottom, x, WIDTH - 1)
+                    add_window(self.windows, y, bottom, x, WIDTH - 1)
         if span[0] != _NONE:
-            windows.add(self.windows, span[0], span[1], span[2], span[3])
+            add_window(self.windows, span[0], span[1], span[2], span[3])
             keys[_AMOUNT] = amount
             self._sign = sign
         note = view.get("note") or ""
@@ -296,7 +296,7 @@ class MarketDrawer:
             left = 0
             if wide < _LINE_CHARS:
                 left = (WIDTH - (wide * fonts.SMALL_CELL - 1)) // 2
-            windows.add(self.windows, low, high, left, WIDTH - 1 - left)
+            add_window(self.windows, low, high, left, WIDTH - 1 - left)
 
     def _field_lines(self, fields: tuple, active: int, show: bool, full: bool, keep: bool) -> None:
         """The field lines that changed, cleared first, then drawn."""
@@ -394,3 +394,16 @@ class MarketDrawer:
             for i in range(count, FIELD_ROWS):
                 if whole >> i & 1:
                     self._logs[_FIELDS + i].clear()
+
+
+def field_value(canvas, value: str, y: int, active: bool, show: bool, log) -> None:
+    """A field's value, on columns _VALUE_LEFT.._FIELD_COLUMNS - 1 (cleared before)."""
+    if not active:
+        draw_text(canvas, value, VALUE_X, y, 1, VALUE_RIGHT, 1, log)
+    elif show:  # the active value: inverted while shown, blank while hidden
+        # text_width() of value[:VALUE_CHARS], at least a glyph wide, in arithmetic: a slice
+        # would be a new str (looked up among the interned ones on the chip).
+        count = len(value) if len(value) < VALUE_CHARS else VALUE_CHARS
+        width = count * fonts.SMALL_CELL - 1 if count > 1 else fonts.SMALL_WIDTH
+        canvas.fill_rect(VALUE_X - 2, y - 1, width + 4, fonts.SMALL_LINE + 1, 1)
+        draw_text(canvas, value, VALUE_X, y, 0, VALUE_RIGHT, 1, log)

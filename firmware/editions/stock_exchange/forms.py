@@ -160,36 +160,35 @@ class Form(Mode):
         self.blink = True  # the active field's flash phase
         self.blink_at = 0
         self.offices_code = 0  # the code typed on an OFFICES form
-        # The last view's title, fields ((label, shown) each), amount, sign and note, and what
-        # they were made of: kind (None: nothing yet), labels and values (copies), active
-        # field, digits typed, quote, list price. A view of a form that did not change hands
-        # out the same objects (editions.stock_exchange.draw then skips the field lines). Lists:
-        # every attribute of the form is another dict entry on a small heap.
-        self._shows: list = ["", (), None, "", ""]
-        self._made: list = [None, None, None, -1, "", None, 0]
-        self._listed: list = [-1, ""]  # the last list price noted, and its note
+        # The last view's title, fields ((label, shown) each), amount, sign and note (0-4);
+        # the last list price noted and its note (5-6); what the view was made of (7-13):
+        # kind (None: nothing yet), labels and values (copies), active field, digits typed,
+        # quote, list price. A view of a form that did not change hands out the same objects
+        # (editions.stock_exchange.draw then skips the field lines). One list: every attribute
+        # of the form is another dict entry on a small heap, and a fuller dict slows each
+        # method looked up on the form.
+        self._kept: list = ["", (), None, "", "", -1, "", None, None, None, -1, "", None, 0]
 
     def view(self, view: dict) -> None:
-        made = self._made
+        kept = self._kept
         if (
-            self.active != made[3]
-            or self.partial != made[4]
-            or self.values != made[2]
-            or self.labels != made[1]
-            or self.kind != made[0]
-            or self.quote is not made[5]
-            or self.list_price != made[6]
+            self.active != kept[10]
+            or self.partial != kept[11]
+            or self.values != kept[9]
+            or self.labels != kept[8]
+            or self.kind != kept[7]
+            or self.quote is not kept[12]
+            or self.list_price != kept[13]
         ):
             self._make()
-        shows = self._shows
         view["screen"] = FORM
-        view["title"] = shows[0]
-        view["fields"] = shows[1]
+        view["title"] = kept[0]
+        view["fields"] = kept[1]
         view["active"] = self.active
         view["blink"] = self.blink
-        view["amount"] = shows[2]
-        view["sign"] = shows[3]
-        view["note"] = shows[4]
+        view["amount"] = kept[2]
+        view["sign"] = kept[3]
+        view["note"] = kept[4]
 
     def _make(self) -> None:
         """What view() shows, from the form as it is now (it changed). Within one form the
@@ -197,25 +196,24 @@ class Form(Mode):
         forgets what was made, since another form of the same fields may price differently."""
         kind = self.kind
         labels = self.labels
-        made = self._made
-        made[0] = kind
-        made[1] = labels[:]
-        made[2] = self.values[:]
-        made[3] = self.active
-        made[4] = self.partial
-        made[5] = self.quote
-        made[6] = self.list_price
-        shows = self._shows
-        shows[0] = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
+        kept = self._kept
+        kept[7] = kind
+        kept[8] = labels[:]
+        kept[9] = self.values[:]
+        kept[10] = self.active
+        kept[11] = self.partial
+        kept[12] = self.quote
+        kept[13] = self.list_price
+        kept[0] = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
         shown = self._shown
         count = len(labels)
         if count == 2:  # written out, the usual counts: a generator is a third dearer
-            shows[1] = ((labels[0], shown(0)), (labels[1], shown(1)))
+            kept[1] = ((labels[0], shown(0)), (labels[1], shown(1)))
         elif count == 3:
-            shows[1] = ((labels[0], shown(0)), (labels[1], shown(1)), (labels[2], shown(2)))
+            kept[1] = ((labels[0], shown(0)), (labels[1], shown(1)), (labels[2], shown(2)))
         else:
-            shows[1] = tuple((labels[index], shown(index)) for index in range(count))
-        shows[2], shows[3], shows[4] = self._amount()
+            kept[1] = tuple((labels[index], shown(index)) for index in range(count))
+        kept[2], kept[3], kept[4] = self._amount()
 
     def _shown(self, index: int) -> str:
         """A field's value as the screen shows it; "-" per digit still to come."""
@@ -248,11 +246,11 @@ class Form(Mode):
             paid = self.values[2]
             note = ""
             if paid != self.list_price:
-                listed = self._listed  # [list price, its note]: made once per introduction
-                if listed[0] != self.list_price:
-                    listed[1] = NOTE_LIST_PRICE % self.list_price
-                    listed[0] = self.list_price
-                note = listed[1]
+                kept = self._kept  # the list price's note: made once per introduction
+                if kept[5] != self.list_price:
+                    kept[6] = NOTE_LIST_PRICE % self.list_price
+                    kept[5] = self.list_price
+                note = kept[6]
             return paid, "-" if paid else "", note
         quote = self.quote
         if quote is None:
@@ -270,7 +268,7 @@ class Form(Mode):
         """A new form of `kind` (a key name), its first field active: the edition opens it on
         its stack then (screen FORM)."""
         self.kind = kind
-        self._made[0] = None  # made anew: the market may have moved since the last form
+        self._kept[7] = None  # made anew: the market may have moved since the last form
         if kind == BUYP:
             self.labels = [BUYER, SELLER]
         elif kind == OFFICES:

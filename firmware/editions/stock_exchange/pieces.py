@@ -17,7 +17,8 @@
 #           rows y 14, 27, 40; token left, value right-aligned.
 #   ask     the question centred, x2 at y 21 (or on two x2 lines at y 13 and 30, cut at a
 #           space; else x1 at y 25); the keys (detail) on the message line.
-# An unlisted company (president -1) shows "--" as its price and no trend.
+# An unlisted company (president -1) shows "--" as its price and no trend. The positions only
+# the drawer's regions use (rows, field lines, note) are its constants, in draw.py.
 from compat.const import const
 from ui import fonts, icons
 from ui.draw import (
@@ -37,7 +38,6 @@ from ui.draw import (
 
 # ---- market grid ---------------------------------------------------------------------------
 HEADER_RULE_Y = const(8)
-ROW_Y = const(10)  # first company row
 ROW_PITCH = const(9)
 CODE_X = const(0)
 OFFICE_X = const(13)
@@ -49,17 +49,10 @@ TOKEN_X = const(40)
 TOKEN_PITCH = const(9)
 PRICE_RIGHT = const(121)  # prices end at x 120
 TREND_X = const(122)
-TYPED_X = const(98)
 # ---- form / review ---------------------------------------------------------------------------
-FIELD_Y = const(12)  # first field line; one line per field, 8 rows apart
-FIELD_ROWS = const(4)
-VALUE_X = const(42)  # labels up to 6 characters end at x 34
-VALUE_RIGHT = const(66)  # values up to 4 characters end at x 64
-VALUE_CHARS = const(4)
 AMOUNT_X = const(66)  # the amount, x2, right-aligned to x 127, beside the fields
 AMOUNT_Y = const(20)
 AMOUNT_SMALL_Y = const(24)
-NOTE_Y = const(46)
 # ---- total / ask -----------------------------------------------------------------------------
 TOTAL_Y = const(14)
 TOTAL_PITCH = const(13)
@@ -81,8 +74,6 @@ DIGITS = "0123456789"
 # Company codes as the screen shows them: constants, so a row draws its code without allocating.
 CODES = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11",
          "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22")  # fmt: skip
-REVIEW_TAG = "REVIEW"
-AMOUNT_CHARS = "+-0123456789"  # what a form's amount shows, x2
 # The bank's mark in the header: a temple front, 5x7 (column-major, bit 0 on top).
 BANK_MARK = b"\x7c\x46\x7f\x46\x7c"
 
@@ -167,19 +158,6 @@ def _digit(value: int) -> str:
 
 
 # ---- form and review -------------------------------------------------------------------------
-
-
-def field_value(canvas, value: str, y: int, active: bool, show: bool, log) -> None:
-    """A field's value, on columns _VALUE_LEFT.._FIELD_COLUMNS - 1 (cleared before)."""
-    if not active:
-        draw_text(canvas, value, VALUE_X, y, 1, VALUE_RIGHT, 1, log)
-    elif show:  # the active value: inverted while shown, blank while hidden
-        # text_width() of value[:VALUE_CHARS], at least a glyph wide, in arithmetic: a slice
-        # would be a new str (looked up among the interned ones on the chip).
-        count = len(value) if len(value) < VALUE_CHARS else VALUE_CHARS
-        width = count * fonts.SMALL_CELL - 1 if count > 1 else fonts.SMALL_WIDTH
-        canvas.fill_rect(VALUE_X - 2, y - 1, width + 4, fonts.SMALL_LINE + 1, 1)
-        draw_text(canvas, value, VALUE_X, y, 0, VALUE_RIGHT, 1, log)
 
 
 def form_amount(canvas, amount, sign: str, log) -> tuple:
