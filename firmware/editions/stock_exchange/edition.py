@@ -2,7 +2,10 @@
 #
 # The market screen is the edition's own; a form (editions.stock_exchange.forms) and the seldom
 # pages (REVIEW, TOTAL, a question: editions.stock_exchange.pages) are modes on its stack
-# (rules.modes), each owning its fields: the top one answers the keys, the tick and the view.
+# (StateMachine.modes, rules.modes' contract), each owning its fields: the top one answers the
+# keys, the tick and the view. The edition pushes and pops them itself, as rules.modes'
+# open_mode and close_all do: importing that module for it would cost the chip a module at
+# boot, or a lookup of its dotted name at each transaction's keys.
 #
 # Inputs: key_down/key_up (logical key, ticks ms) and tick; card events are ignored. Outputs:
 # view() as plain data, take_cues() and `outbox`: records the shell makes durable and then
@@ -255,19 +258,20 @@ class StockExchange(StateMachine):
         """REVIEW, TOTAL or a question (ASK), as a mode (editions.stock_exchange.pages, loaded
         on first use)."""
         from editions.stock_exchange.pages import SeldomPage
-        from rules.modes import open_mode
 
-        open_mode(self, SeldomPage(self, screen, question, quote, record))
+        self.modes.append(SeldomPage(self, screen, question, quote, record))
+        self.view_changed()
 
     # ---- market screens --------------------------------------------------------------------
 
     def to_market(self, now: int) -> None:
-        """Every mode closed: the market screen."""
-        from rules.modes import close_all
-
+        """Every mode closed (rules.modes.close_all): the market screen."""
         self.typed = ""
         self.side_at = now
-        close_all(self)
+        modes = self.modes
+        while modes:
+            modes.pop().closed()
+        self.view_changed()
 
     def _select(self, code: int, now: int) -> None:
         for side in range(len(SIDES)):
@@ -323,11 +327,9 @@ class StockExchange(StateMachine):
     # ---- forms -----------------------------------------------------------------------------
 
     def open_form(self, kind: str, now: int) -> None:
-        from rules.modes import open_mode
-
         form = self.form
-        form.open(kind, now)
-        open_mode(self, form)
+        form.open(kind, now)  # (its first field's activation is the view's change)
+        self.modes.append(form)
 
     # ---- questions -------------------------------------------------------------------------
 

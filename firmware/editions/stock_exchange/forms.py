@@ -92,15 +92,9 @@ LIST_PRICE_TEXTS = ("0", "60", "60", "100", "100", "120", "140", "140", "160", "
                     "400")  # fmt: skip
 FIRST_CODE_DIGITS = {"0": "0-", "1": "1-", "2": "2-"}  # a code's first digit typed
 
-# The modes here keep rules.modes' contract without its class as their base: that module is
-# loaded only when the first mode opens, and forms is loaded at boot.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-    from rules.modes import Mode
-else:
-    Mode = object
 
 
 def is_digit(key: str) -> bool:
@@ -140,10 +134,10 @@ def no_hold(mode, key: str, now: int = 0) -> "Any":
     return False
 
 
-class Form(Mode):
-    """The form being entered, a mode (rules.modes' contract): made once with the edition,
-    opened on its stack by open() and rules.modes.open_mode, popped by the edition's
-    to_market()."""
+class Form:
+    """The form being entered, a mode (rules.modes' contract, without its class as a base:
+    forms is loaded at boot, that module is not): made once with the edition, opened on its
+    stack by the edition's open_form(), popped by its to_market()."""
 
     release = held = hold_ms = no_hold
 

@@ -32,7 +32,6 @@ from editions.stock_exchange.forms import (
     TITLES,
     TOKEN,
     TRANSACTIONS,
-    Mode,
     no_hold,
     signed,
 )
@@ -69,9 +68,10 @@ def restore_other(ed, record: tuple) -> None:
         raise ValueError("unknown record")
 
 
-class SeldomPage(Mode):
-    """REVIEW, TOTAL or a question (ASK), a mode: opened by the edition on its stack, popped by
-    its to_market() (CONFIRM or CANCEL, a question answered or left unanswered)."""
+class SeldomPage:
+    """REVIEW, TOTAL or a question (ASK), a mode (rules.modes' contract): opened by the
+    edition's open_page() on its stack, popped by its to_market() (CONFIRM or CANCEL, a
+    question answered or left unanswered)."""
 
     release = held = hold_ms = no_hold
 
