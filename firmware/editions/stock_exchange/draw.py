@@ -4,7 +4,20 @@
 # Exchange spec). MarketDrawer redraws the market screen and a form (or a review) region by
 # region; the layout and the pieces it draws are editions.stock_exchange.pieces'.
 from compat.const import const
-from editions.stock_exchange import pieces
+from editions.stock_exchange.pieces import (
+    HEADER_RULE_Y,
+    ROW_PITCH,
+    ask_screen,
+    bottom_text,
+    form_amount,
+    icon_flags,
+    icons_left,
+    market_header,
+    market_line,
+    message_line,
+    title_line,
+    total_screen,
+)
 from ui import fonts
 from ui.draw import RULE_Y, TITLE_Y, WIDTH, centered, draw_text, prepare
 from ui.windows import COUNT, COVERED, SIZE, add_window
@@ -100,9 +113,9 @@ class MarketDrawer:
             if group not in ("market", "form"):
                 self._kind = ""  # a total or a question: drawn whole every time
                 if kind == "total":
-                    pieces.total_screen(canvas, view, status, log)
+                    total_screen(canvas, view, status, log)
                 else:
-                    pieces.ask_screen(canvas, view, status, log)
+                    ask_screen(canvas, view, status, log)
                 return
         if group == "market":
             self._market(view, status, full, keep)
@@ -128,22 +141,22 @@ class MarketDrawer:
     def _market(self, view: dict, status, full: bool, keep: bool) -> None:
         canvas = self.canvas
         keys = self._keys
-        line, inverted = pieces.bottom_text(view, status)
-        flags = pieces.icon_flags(view, status)
+        line, inverted = bottom_text(view, status)
+        flags = icon_flags(view, status)
         head = (line, inverted, flags, view.get("side", 0))
         if full or head != keys[_HEAD]:
             if not full:
-                canvas.fill_rect(0, 0, WIDTH, pieces.HEADER_RULE_Y + 1, 0)
-            pieces.market_header(canvas, view, status, line, inverted, self._log(_HEAD, keep))
+                canvas.fill_rect(0, 0, WIDTH, HEADER_RULE_Y + 1, 0)
+            market_header(canvas, view, status, line, inverted, self._log(_HEAD, keep))
             keys[_HEAD] = head
             keys[_TYPED] = None
             if keep:
                 self._logs[_TYPED].clear()
         typed = view.get("typed") or ""
         if not line and typed != keys[_TYPED]:
-            right = pieces.icons_left(flags)
+            right = icons_left(flags)
             if keys[_TYPED] is not None:
-                canvas.fill_rect(TYPED_X, 0, right - TYPED_X, pieces.HEADER_RULE_Y, 0)
+                canvas.fill_rect(TYPED_X, 0, right - TYPED_X, HEADER_RULE_Y, 0)
             log = self._log(_TYPED, keep)
             if typed:
                 x = draw_text(canvas, typed, TYPED_X, TITLE_Y, 1, right - 1, 1, log)
@@ -153,7 +166,6 @@ class MarketDrawer:
         selected = view.get("selected", 0)
         above = -1  # the President of the row above, whose underline is at y - 2
         y = ROW_Y
-        pitch = pieces.ROW_PITCH
         for i in range(_REGIONS - _ROWS):
             key = None
             if i < len(rows):
@@ -162,14 +174,14 @@ class MarketDrawer:
                 key = (row, above) if chosen else row
             if full or key != keys[_ROWS + i]:
                 if not full:
-                    canvas.fill_rect(0, y - 1, WIDTH, pitch, 0)
+                    canvas.fill_rect(0, y - 1, WIDTH, ROW_PITCH, 0)
                 log = self._log(_ROWS + i, keep)
                 if key is not None:
-                    pieces.market_line(canvas, rows[i], y, chosen, above, log)
+                    market_line(canvas, rows[i], y, chosen, above, log)
                 keys[_ROWS + i] = key
             if i < len(rows):
                 above = rows[i][4]
-            y += pitch
+            y += ROW_PITCH
 
     # ---- form regions ------------------------------------------------------------------------
 
@@ -180,13 +192,13 @@ class MarketDrawer:
         # (ints: no tuple to build for every view).
         marks = self._form_keys
         title = view.get("title") or ""
-        flags = pieces.icon_flags(view, status) | (_REVIEW if review else 0)
+        flags = icon_flags(view, status) | (_REVIEW if review else 0)
         if full or title != keys[_TITLE] or flags != marks[_TITLE_FLAGS]:
             if not full and (flags != marks[_TITLE_FLAGS] or review):
                 canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
                 add_window(self.windows, 0, 1, 0, WIDTH - 1)  # rows 0-9
             elif not full:  # the old title's glyphs alone (rows 0-6): the icons stay as drawn
-                right = pieces.icons_left(flags)
+                right = icons_left(flags)
                 # text_width() of the longer title, in arithmetic (no calls)
                 count = len(keys[_TITLE] or "")
                 count = len(title) if len(title) > count else count
@@ -196,7 +208,7 @@ class MarketDrawer:
                     canvas.fill_rect(0, TITLE_Y, width, fonts.SMALL_HEIGHT, 0)
                     add_window(self.windows, 0, 0, 0, width - 1)
             log = self._log(_TITLE, keep) if keep else None
-            pieces.title_line(canvas, view, status, log, review, full, self.pages)
+            title_line(canvas, view, status, log, review, full, self.pages)
             keys[_TITLE] = title
             marks[_TITLE_FLAGS] = flags
         fields = view.get("fields") or ()
@@ -218,7 +230,7 @@ class MarketDrawer:
             x, y, width, height = self._amount_box
             if not full and width:
                 canvas.fill_rect(x, y, width, height, 0)
-            box = self._amount_box = pieces.form_amount(
+            box = self._amount_box = form_amount(
                 canvas, amount, sign, self._log(_AMOUNT, keep) if keep else None
             )
             if not full:  # both boxes end at the right edge
@@ -255,7 +267,7 @@ class MarketDrawer:
                 canvas.fill_rect(0, NOTE_Y, WIDTH, fonts.SMALL_HEIGHT, 0)
             centered(canvas, note, NOTE_Y, 1, self._log(_NOTE, keep) if keep else None)
             keys[_NOTE] = note
-        line = view.get("message") or ""  # as pieces' bottom_text(), without its tuple
+        line = view.get("message") or ""  # as bottom_text(), without its tuple
         inverted = 0
         if line:
             inverted = 1 if view.get("error") else 0
@@ -273,7 +285,7 @@ class MarketDrawer:
                     wide = len(line)
                 if keys[_BOTTOM] and len(keys[_BOTTOM]) > wide:
                     wide = len(keys[_BOTTOM])
-            pieces.message_line(
+            message_line(
                 canvas, line, bool(inverted), full, self._log(_BOTTOM, keep) if keep else None
             )
             keys[_BOTTOM] = line

@@ -92,10 +92,6 @@ LIST_PRICE_TEXTS = ("0", "60", "60", "100", "100", "120", "140", "140", "160", "
                     "400")  # fmt: skip
 FIRST_CODE_DIGITS = {"0": "0-", "1": "1-", "2": "2-"}  # a code's first digit typed
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
 
 def is_digit(key: str) -> bool:
     return len(key) == 1 and key in DIGITS
@@ -128,7 +124,7 @@ def code_key(ed, typed: str, key: str) -> int:
     return code
 
 
-def no_hold(mode, key: str, now: int = 0) -> "Any":
+def no_hold(mode, key: str, now: int = 0) -> bool:
     """A mode's release, held and hold_ms: no key is held in it (the edition's press lets go
     of every key but the market screen's REMOVE and NEWGAME), so none is answered."""
     return False
