@@ -1,5 +1,5 @@
 # Glyph primitives for ui.render and editions.stock_exchange.draw: prebuilt bitmaps drawn with
-# blit(); and what else both renderers share (the screen's lines, the windows they leave).
+# blit().
 #
 # Every glyph, icon and scaled letter is a MONO_VLSB FrameBuffer over its own bytearray
 # (MicroPython's FrameBuffer needs a writable buffer), built the first time it is drawn and
@@ -21,21 +21,6 @@ TITLE_Y = const(0)  # title, small font, page 0
 RULE_Y = const(10)  # a line under the title, page 1
 BOTTOM_Y = const(55)  # detail or message, small font
 BAR_Y = const(54)  # the inverted message bar covers rows 54-63
-# The windows a partial draw leaves for the display to send: one layout, one bytearray of
-# WINDOWS_SIZE per canvas (ui.render makes it for its Screen, and the Stock Exchange's drawer
-# writes into the same one). Byte WINDOWS_COUNT: how many windows; from byte 1, up to 4 of 4
-# bytes (first page, last page, first column, last column); byte WINDOWS_COVERED: 1 when they
-# hold every change the draw made (else display.show() must follow, and finds the rest); from
-# byte WINDOWS_SPANS, what ui.render keeps there (the columns its title, bottom and big text
-# hold). A draw sets the count to 0 and COVERED to whether its changes start out held, then
-# adds windows (add_window); show_drawn() sends them (send_windows). Here, not in a module of
-# its own: one more module would be a few hundred bytes of every edition's heap, and loaded
-# before the first pixel.
-WINDOWS_COUNT = const(0)
-WINDOWS_COVERED = const(17)
-WINDOWS_SPANS = const(18)
-WINDOWS_SIZE = const(24)
-_MOST_WINDOWS = const(4)
 _QUESTION = const(63)  # '?' stands in for characters the small font lacks
 _SMALL_COUNT = const(59)  # glyphs of fonts.SMALL: codes 32..90
 _VLSB = framebuf.MONO_VLSB
@@ -560,34 +545,3 @@ def _build_big(index: int, format: int):
     if format == framebuf.GS8:
         return framebuf.FrameBuffer(pages, width, 3, format)
     return framebuf.FrameBuffer(pages, width, fonts.BIG_HEIGHT, format)
-
-
-# ---- windows ---------------------------------------------------------------------------------
-
-
-def add_window(windows, first: int, last: int, left: int, right: int) -> None:
-    """Pages first..last, columns left..right (none when left > right). A fifth window is not
-    kept: the windows then no longer hold every change."""
-    if left > right:
-        return
-    count = windows[WINDOWS_COUNT]
-    if count >= _MOST_WINDOWS:
-        windows[WINDOWS_COVERED] = 0
-        return
-    at = 1 + 4 * count
-    windows[at] = first
-    windows[at + 1] = last
-    windows[at + 2] = left
-    windows[at + 3] = right
-    windows[WINDOWS_COUNT] = count + 1
-
-
-def send_windows(windows, display) -> bool:
-    """display.show_window() of each window; True when they hold every change (and there was
-    one at least: without a window, display.show() is what sends a frame the panel needs)."""
-    count = windows[WINDOWS_COUNT]
-    if not count:
-        return False
-    for at in range(1, 1 + 4 * count, 4):
-        display.show_window(windows[at + 2], windows[at + 3], windows[at], windows[at + 1])
-    return windows[WINDOWS_COVERED] == 1

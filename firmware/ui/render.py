@@ -15,17 +15,12 @@ from ui.draw import (
     RULE_Y,
     TITLE_Y,
     WIDTH,
-    WINDOWS_COUNT,
-    WINDOWS_COVERED,
-    WINDOWS_SIZE,
-    WINDOWS_SPANS,
-    add_window,
     big_width,
     draw_big,
     draw_text,
-    send_windows,
     text_width,
 )
+from ui.windows import COUNT, COVERED, SIZE, SPANS, add_window, send_windows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -126,7 +121,7 @@ def show_drawn(screen, display) -> bool:
     must follow, and then finds only the rest rather than searching every changed page. Not
     without a window: show_window() is what sends the whole frame when the panel needs it
     (after a fault, before its first frame), and an unchanged view sends none."""
-    if not screen.windows[WINDOWS_COUNT]:
+    if not screen.windows[COUNT]:
         return False  # (as after a full frame or a market screen: no call made)
     return send_windows(screen.windows, display)
 
@@ -142,12 +137,12 @@ class Screen:
         self._market: Any = None  # the Stock Exchange's screens' drawer (MarketDrawer), once drawn
         self._edit_columns = [0, 0]  # the columns an entry's edit touched: draw() returns it
         self._edited = False
-        # The regions the last draw() redrew (full redraws aside), as ui.draw lays them out
-        # (show_drawn() sends them); in its WINDOWS_SPANS bytes, the columns of page 0 (the title
+        # The regions the last draw() redrew (full redraws aside), as ui.windows lays them out
+        # (show_drawn() sends them); in its SPANS bytes, the columns of page 0 (the title
         # line), of pages 6-7 (the bottom line or bar) and of pages 3-5 (the big text) holding
         # something: first, last (first > last: nothing). One bytearray: one attribute.
-        self.windows = bytearray(WINDOWS_SIZE)
-        self.windows[WINDOWS_SPANS:WINDOWS_SIZE] = bytes((WIDTH, 0, WIDTH, 0, WIDTH, 0))
+        self.windows = bytearray(SIZE)
+        self.windows[SPANS:SIZE] = bytes((WIDTH, 0, WIDTH, 0, WIDTH, 0))
         self.forget()
 
     def forget(self) -> None:
@@ -202,8 +197,8 @@ class Screen:
         logs = self._logs
         self._edited = False
         windows = self.windows
-        windows[WINDOWS_COUNT] = 0
-        windows[WINDOWS_COVERED] = 1  # until a region goes unwindowed (see the end)
+        windows[COUNT] = 0
+        windows[COVERED] = 1  # until a region goes unwindowed (see the end)
         other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
         middle = full or lines != self._lines
@@ -222,8 +217,8 @@ class Screen:
         elif big != self._big or entry != self._big_entry:
             if self._big_kind == _GLYPHS:  # its columns now: edit_entry() may have typed more
                 spans = self.windows
-                spans[WINDOWS_SPANS + 4] = self._big_x
-                spans[WINDOWS_SPANS + 5] = self._big_x + self._big_w - 1
+                spans[SPANS + 4] = self._big_x
+                spans[SPANS + 5] = self._big_x + self._big_w - 1
             self._draw_big(big, entry, logs[2] if keep else None)
             self._big_span(False)
             other = other or not self._edited
@@ -235,7 +230,7 @@ class Screen:
                     log.append(item)
         # Every region redrawn (a full frame or a cleared middle aside) left its window.
         if middle:
-            self.windows[WINDOWS_COVERED] = 0
+            self.windows[COVERED] = 0
         if other or full or not self._edited:
             return None
         return self._edit_columns
@@ -264,7 +259,7 @@ class Screen:
         columns first..last (none when first > last); unless `full` (the frame or the middle
         redrawn whole), its window is the columns it held before or holds now."""
         spans = self.windows
-        at += WINDOWS_SPANS
+        at += SPANS
         if not full:
             left = spans[at]
             right = spans[at + 1]
@@ -274,9 +269,9 @@ class Screen:
                 else:
                     left = first if first < left else left
                     right = last if last > right else right
-            if at == WINDOWS_SPANS + 2:
+            if at == SPANS + 2:
                 add_window(self.windows, _BOTTOM_FIRST_PAGE, _BAR_PAGE, left, right)
-            elif at == WINDOWS_SPANS + 4:
+            elif at == SPANS + 4:
                 add_window(self.windows, BIG_FIRST_PAGE, BIG_LAST_PAGE, left, right)
             else:
                 add_window(self.windows, _TITLE_PAGE, _TITLE_PAGE, left, right)

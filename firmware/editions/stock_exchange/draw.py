@@ -19,18 +19,8 @@ from editions.stock_exchange.pieces import (
     total_screen,
 )
 from ui import fonts
-from ui.draw import (
-    RULE_Y,
-    TITLE_Y,
-    WIDTH,
-    WINDOWS_COUNT,
-    WINDOWS_COVERED,
-    WINDOWS_SIZE,
-    add_window,
-    centered,
-    draw_text,
-    prepare,
-)
+from ui.draw import RULE_Y, TITLE_Y, WIDTH, centered, draw_text, prepare
+from ui.windows import COUNT, COVERED, SIZE, add_window
 
 # The layout (editions.stock_exchange.pieces describes it) of what only the drawer draws.
 ROW_Y = const(10)  # first company row
@@ -77,10 +67,10 @@ class MarketDrawer:
 
     def __init__(self, canvas, shared=None) -> None:
         self.canvas = canvas
-        # The regions the last draw() redrew on a form, laid out as ui.draw says (ui.render
+        # The regions the last draw() redrew on a form, laid out as ui.windows says (ui.render
         # shares its Screen's and show_drawn() sends them); none after a full draw or a market
         # screen's (then display.show() finds the changes).
-        self.windows = shared if shared is not None else bytearray(WINDOWS_SIZE)
+        self.windows = shared if shared is not None else bytearray(SIZE)
         # The canvas's page view (SSD1306.pages), set by ui.render before each draw, or None: a
         # form's title goes through it as one line (draw.page_line), not a blit per letter.
         self.pages = None
@@ -113,8 +103,8 @@ class MarketDrawer:
         self._kind = group or ""
         self._logged = keep
         windows = self.windows
-        windows[WINDOWS_COUNT] = 0
-        windows[WINDOWS_COVERED] = 0
+        windows[COUNT] = 0
+        windows[COVERED] = 0
         if full:
             canvas.fill(0)
             keys = self._keys
@@ -131,7 +121,7 @@ class MarketDrawer:
             self._market(view, status, full, keep)
         else:
             if not full:
-                windows[WINDOWS_COVERED] = 1  # until a region goes unwindowed
+                windows[COVERED] = 1  # until a region goes unwindowed
             self._form(view, status, full, keep, kind == "review")
         if log is not None:
             for region in self._logs:
