@@ -37,7 +37,7 @@ def build_unit(
     # The renderer's large blocks first, while the heap is empty (issue 27); the Stock
     # Exchange's screens too when no summary or menu comes first (else BankUnit loads them
     # once it closes: the two at once would make the unit's highest heap).
-    prepare(display.canvas, draws_market(edition) and not (summary or menu))
+    screen = prepare(display.canvas, draws_market(edition) and not (summary or menu))
 
     def keypad(name: str) -> tuple:
         keymap = board.keymap(name)
@@ -70,7 +70,7 @@ def build_unit(
     card_readers = readers() if rules.uses_cards else [None, None]
     piezo = Piezo(board.piezo) if level is None else Piezo(board.piezo, level)
     battery = Battery(board.vsys, divider=board.vsys_divider)
-    unit = BankUnit(rules, keys, display, card_readers, piezo, battery, Store(fs), config)
+    unit = BankUnit(rules, keys, display, card_readers, piezo, battery, Store(fs), config, screen)
     memory.set_threshold()
     return unit
 

@@ -27,8 +27,8 @@ from ui.draw import prepare_big
 from ui.render import (
     BIG_FIRST_PAGE,
     BIG_LAST_PAGE,
+    Screen,
     edit_entry,
-    forget,
     prepare,
     render,
     show_drawn,
@@ -71,7 +71,7 @@ class BankUnit:
     memory_repeat_ms = 10000
 
     def __init__(
-        self, edition, keypad, display, readers, piezo, battery, store, config=None
+        self, edition, keypad, display, readers, piezo, battery, store, config=None, screen=None
     ) -> None:
         # The clock the tasks read: time.ticks_ms on the device; the simulator swaps in its own.
         self.clock = device_ticks_ms
@@ -82,6 +82,11 @@ class BankUnit:
         edition.journal = store
         self.keypad = keypad
         self.display = display  # SSD1306 or None when the board has none
+        # What the display last showed, region by region (ui.render.Screen: made by
+        # app.build's prepare() before the rest, or here), through which it is drawn partially.
+        if screen is None and display is not None:
+            screen = Screen(display.canvas)
+        self.screen = screen
         # Whether it can send one window it is told about (an amount's typed character): a
         # display driver declares it (`windows`, docs/editions.md), it is not probed.
         self.display_windows = display is not None and display.windows
@@ -258,7 +263,7 @@ class BankUnit:
         import found no free block of 1,280 bytes after the summary). Not during the summary or the
         menu, which draw none: both at once made the unit's highest heap."""
         if self.display is not None:
-            prepare(self.display.canvas, draws_market(self.edition.name))
+            prepare(self.display.canvas, draws_market(self.edition.name), self.screen)
         forget_about()  # the game begins: what the build and the settings read of the editions
 
     def _start_display(self, now: int) -> None:
@@ -411,7 +416,7 @@ class BankUnit:
             log = self.screen_log
             if log is not None:
                 log.clear()
-            edit = edit_entry(display.canvas, machine.shown_entry(), log, self.display_pages)
+            edit = edit_entry(self.screen, machine.shown_entry(), log, self.display_pages)
             if edit is not None:
                 try:
                     display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
@@ -440,12 +445,14 @@ class BankUnit:
                 # the changed columns of the changed pages; a character typed at the end of an
                 # amount (nothing else changed) goes out as its columns, nothing searched.
                 edit = render(
-                    display.canvas, view, status, self.screen_log, True, self.display_pages
+                    display.canvas, view, status, self.screen_log, self.screen, self.display_pages
                 )
                 if edit and self.display_windows and self.display_powered:
                     display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
-                elif edit is False or not (
-                    self.display_windows and self.display_powered and show_drawn(display)
+                elif not (
+                    self.display_windows
+                    and self.display_powered
+                    and show_drawn(self.screen, display)
                 ):
                     display.show()  # all or the rest of what changed (show_drawn: the regions)
                 if not self.display_powered:
@@ -547,7 +554,8 @@ class BankUnit:
             if machine.outbox:
                 machine.acknowledge(False, MSG_MEMORY)
                 self.settle()  # its error cue
-            forget()  # the canvas may hold half a frame: the next render draws all of it
+            if self.screen is not None:  # the canvas may hold half a frame: drawn whole next
+                self.screen.forget()
             self.rendered_version = -1
             self.rendered_machine = None
             if self.display is not None:

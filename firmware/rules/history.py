@@ -158,17 +158,18 @@ class Page(Mode):
         self.pages.view(view)
 
 
-def review_older(ed, kinds: tuple) -> None:
+def review_older(ed, page, kinds: tuple) -> None:
     """The Stock Exchange's REVIEW on its REVIEW screen: the transaction (a record of `kinds`)
-    before the one shown; the edition's `review` keeps what was read, its page how far back.
-    Nothing is written. Here, not in editions.stock_exchange.pages: only a step back loads it."""
-    review = ed.review
+    before the one shown; the REVIEW page's (mode's) `review` keeps what was read, its page how
+    far back. Nothing is written. Here, not in editions.stock_exchange.pages: only a step back
+    loads it."""
+    review = page.review
     if review is None and ed.journal is None:
         ed.refuse(MSG_OLDEST)  # no store to read back (the rules alone, as a test drives them)
         return
     try:
         if review is None:
-            review = ed.review = Review(ed.journal, kinds)
+            review = page.review = Review(ed.journal, kinds)
         back = review.page + 1
         if review.entry(back) is None:
             ed.refuse(MSG_OLDEST)

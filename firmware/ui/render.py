@@ -20,6 +20,7 @@ from ui.draw import (
     draw_text,
     text_width,
 )
+from ui.windows import COUNT, COVERED, SIZE, SPANS, add_window, send_windows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,8 +34,6 @@ _BIG_HEIGHT = const(21)
 _BAR_PAGE_Y = const(56)  # rows 56-63, page 7, lie in the bottom bar alone
 _BAR_PAGE = const(7)
 _BOTTOM_FIRST_PAGE = const(6)  # the bottom's rows, 54-63, are in pages 6 and 7
-_COVERED = const(17)  # Screen.windows: after 4 windows of 4 bytes and their count
-_SPANS = const(18)
 _TITLE_PAGE = const(0)  # the title's rows, 0-7 (TITLE_Y to RULE_Y - 3), are page 0
 _MIDDLE_Y = const(11)  # the lines and the big text share rows 11-53
 _SMALL_TALL_Y = const(27)  # big text too wide for big glyphs: small font x2 (14 rows)
@@ -59,14 +58,8 @@ _TALL = const(2)
 _LINE = const(3)
 
 
-def render(
-    canvas,
-    view: dict,
-    status: dict | None = None,
-    log: list | None = None,
-    partial=False,
-    pages=None,
-):
+def render(canvas, view: dict, status: dict | None = None, log: list | None = None, screen=None,
+           pages=None):  # fmt: skip
     """Draw `view` (title, big, detail, message, error, green, red, sound, symbol, mode, and
     "lines": up to 4 rows of small text under the title) on the canvas.
 
@@ -76,9 +69,10 @@ def render(
     every icon, so a simulator can read the screen as text. Powering the panel for
     view["display_on"] is the shell's job; this only draws. A view with a "screen" key (the
     Stock Exchange) is drawn by editions.stock_exchange.draw, imported only when first needed.
-    partial: redraw only what changed since the last partial render() on this canvas (the
-    canvas must have been drawn on by render() alone since); otherwise the whole frame is drawn.
-    The unit draws partially on its one display: a Screen remembers that canvas's regions.
+    screen: the Screen of this canvas (prepare()), which remembers what it drew: only what
+    changed since is redrawn (the canvas must have been drawn on through it alone since). None:
+    the whole frame is drawn. The unit draws partially on its one display, through the Screen
+    it made at boot.
     Returns the first and last column of the big text's rows (pages 3-5) when a character
     typed or taken back at the end of an amount was all that changed (the display can send
     just those columns: SSD1306.show_window), else None (then show_drawn() sends the regions
@@ -87,66 +81,49 @@ def render(
     of a page: SSD1306.pages), if the caller has one; regions of whole pages are then cleared
     and big glyphs copied through it, a byte per column instead of a pixel at a time.
     """
-    global _kept
-    screen = _kept
-    if screen is None or screen.canvas is not canvas:
+    if screen is None:
         screen = Screen(canvas)  # nothing known about this canvas: everything is drawn
-        if partial:
-            _kept = screen
-    elif not partial:
-        screen.forget()
     screen.pages = pages
     return screen.draw(view, status, log)
 
 
-_kept: "Screen | None" = None  # the Screen of the canvas drawn partially last
-
-
-def prepare(canvas, market: bool) -> None:
-    """The partial renderer of the unit's display made now, at boot, with the Stock Exchange's
-    screens (editions.stock_exchange.draw, its code and tables: about 10 KB) when `market`: before
-    the
-    journal's records and the boot summary spread small objects over the heap. Loaded at the
-    first market render instead, on the chip that import found no free block of 1,280 bytes
-    after the summary and the unit died (issue 27)."""
-    global _kept
+def prepare(canvas, market: bool, screen=None) -> "Screen":
+    """The partial renderer of the unit's display (`screen`, or a Screen made now for
+    `canvas`), returned, with the Stock Exchange's screens (editions.stock_exchange.draw, its
+    code and tables: about 10 KB) when `market`: made at boot, before the journal's records
+    and the boot summary spread small objects over the heap. Loaded at the first market render
+    instead, on the chip that import found no free block of 1,280 bytes after the summary and
+    the unit died (issue 27)."""
     draw.prepare_lines()
-    screen = _kept
-    if screen is None or screen.canvas is not canvas:
-        screen = _kept = Screen(canvas)
+    if screen is None:
+        screen = Screen(canvas)
     if market:
         screen.market()
+    return screen
 
 
-def edit_entry(canvas, big: str, log: list | None = None, pages=None):
-    """Only the big text of the view last drawn partially on `canvas` changed, to `big` (an
-    amount being typed: rules.machine.entry_changed), and nothing else did: draws that change
-    as render() would, without the view. Returns the (first, last) columns of pages 3-5 it
+def edit_entry(screen, big: str, log: list | None = None, pages=None):
+    """Only the big text of the view last drawn through `screen` changed, to `big` (an amount
+    being typed: rules.machine.entry_changed), and nothing else did: draws that change as
+    render() would, without the view. Returns the (first, last) columns of pages 3-5 it
     changed, or None when it cannot (that view was not an amount typed from ENTRY_X, or `big`
     is not its text with characters added or taken back at the end, or does not fit): then
     the caller renders the whole view. `log` and `pages` as render()'s."""
-    screen = _kept
-    if screen is None or screen.canvas is not canvas:
-        return None
     screen.pages = pages
     return screen.edit(big, log)
 
 
-def show_drawn(display) -> bool:
-    """Send, with display.show_window(), each region the last partial render() redrew on the
-    display's canvas (the title's page, the big text's pages 3-5, the bottom's pages 6-7: the
-    columns drawn before and after). True when those windows hold every change that render()
-    made; else (a cleared middle, a full redraw) display.show() must follow, and then finds
-    only the rest rather than searching every changed page."""
-    screen = _kept
-    if screen is None or not screen.windows[0] or screen.canvas is not display.canvas:
-        return False  # (first: nothing windowed, as after a full frame or a market screen)
-    windows = screen.windows
-    for i in range(1, 1 + 4 * windows[0], 4):
-        display.show_window(windows[i + 2], windows[i + 3], windows[i], windows[i + 1])
-    # Not without a window: show_window() is what sends the whole frame when the panel needs
-    # it (after a fault, before its first frame), and an unchanged view sends none.
-    return windows[_COVERED] == 1 and windows[0] > 0
+def show_drawn(screen, display) -> bool:
+    """Send, with display.show_window(), each region the last render() through `screen` (on
+    the display's canvas) redrew (the title's page, the big text's pages 3-5, the bottom's
+    pages 6-7: the columns drawn before and after). True when those windows hold every change
+    that render() made; else (a cleared middle, a full redraw, a market screen) display.show()
+    must follow, and then finds only the rest rather than searching every changed page. Not
+    without a window: show_window() is what sends the whole frame when the panel needs it
+    (after a fault, before its first frame), and an unchanged view sends none."""
+    if not screen.windows[COUNT]:
+        return False  # (as after a full frame or a market screen: no call made)
+    return send_windows(screen.windows, display)
 
 
 class Screen:
@@ -157,18 +134,15 @@ class Screen:
         self.pages = None  # render()'s `pages` for this canvas, or None
         # Log entries per region (title, lines, big, bottom), kept while a log is asked for.
         self._logs: tuple = ([], [], [], [])
-        self._market: Any = (
-            None  # the Stock Exchange's screens (editions.stock_exchange.draw), once drawn
-        )
+        self._market: Any = None  # the Stock Exchange's screens' drawer (MarketDrawer), once drawn
         self._edit_columns = [0, 0]  # the columns an entry's edit touched: draw() returns it
         self._edited = False
-        # The regions the last draw() redrew (full redraws aside): a count, then first page,
-        # last page, first and last column of each (show_drawn()); then whether those windows
-        # hold every change of that draw(); then the columns of page 0 (the title line), of
-        # pages 6-7 (the bottom line or bar) and of pages 3-5 (the big text) holding something:
-        # first, last (first > last: nothing). One bytearray: one attribute of the Screen.
-        self.windows = bytearray(_SPANS + 6)
-        self.windows[_SPANS : _SPANS + 6] = bytes((WIDTH, 0, WIDTH, 0, WIDTH, 0))
+        # The regions the last draw() redrew (full redraws aside), as ui.windows lays them out
+        # (show_drawn() sends them); in its SPANS bytes, the columns of page 0 (the title
+        # line), of pages 6-7 (the bottom line or bar) and of pages 3-5 (the big text) holding
+        # something: first, last (first > last: nothing). One bytearray: one attribute.
+        self.windows = bytearray(SIZE)
+        self.windows[SPANS:SIZE] = bytes((WIDTH, 0, WIDTH, 0, WIDTH, 0))
         self.forget()
 
     def forget(self) -> None:
@@ -195,10 +169,10 @@ class Screen:
         """The Stock Exchange's screens on this canvas (made on first use, or by prepare())."""
         market = self._market
         if market is None:
-            from editions.stock_exchange.draw import Screens
+            from editions.stock_exchange.draw import MarketDrawer
 
             # It records the regions of a form it redrew in this Screen's windows.
-            market = self._market = Screens(self.canvas, self.windows)
+            market = self._market = MarketDrawer(self.canvas, self.windows)
         return market
 
     def draw(self, view: dict, status: dict | None = None, log: list | None = None):
@@ -222,8 +196,9 @@ class Screen:
         self._logged = keep
         logs = self._logs
         self._edited = False
-        self.windows[0] = 0
-        self.windows[_COVERED] = 1  # until a region goes unwindowed (see the end)
+        windows = self.windows
+        windows[COUNT] = 0
+        windows[COVERED] = 1  # until a region goes unwindowed (see the end)
         other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
         middle = full or lines != self._lines
@@ -242,8 +217,8 @@ class Screen:
         elif big != self._big or entry != self._big_entry:
             if self._big_kind == _GLYPHS:  # its columns now: edit_entry() may have typed more
                 spans = self.windows
-                spans[_SPANS + 4] = self._big_x
-                spans[_SPANS + 5] = self._big_x + self._big_w - 1
+                spans[SPANS + 4] = self._big_x
+                spans[SPANS + 5] = self._big_x + self._big_w - 1
             self._draw_big(big, entry, logs[2] if keep else None)
             self._big_span(False)
             other = other or not self._edited
@@ -255,7 +230,7 @@ class Screen:
                     log.append(item)
         # Every region redrawn (a full frame or a cleared middle aside) left its window.
         if middle:
-            self.windows[_COVERED] = 0
+            self.windows[COVERED] = 0
         if other or full or not self._edited:
             return None
         return self._edit_columns
@@ -279,26 +254,12 @@ class Screen:
 
     # ---- regions ---------------------------------------------------------------------------
 
-    def _window(self, first: int, last: int, left: int, right: int) -> None:
-        """Pages first..last, columns left..right, into `windows` (none when left > right)."""
-        windows = self.windows
-        at = 1 + 4 * windows[0]
-        if left <= right:
-            if at >= _COVERED:  # (four regions at most: the title's text and icons, ...)
-                windows[_COVERED] = 0  # ... else show() would have to search for this one
-                return
-            windows[at] = first
-            windows[at + 1] = last
-            windows[at + 2] = left
-            windows[at + 3] = right
-            windows[0] += 1
-
     def _span(self, at: int, first: int, last: int, full: bool) -> None:
         """Region `at` (0: the title's page, 2: the bottom's pages, 4: the big text's) now holds
         columns first..last (none when first > last); unless `full` (the frame or the middle
         redrawn whole), its window is the columns it held before or holds now."""
         spans = self.windows
-        at += _SPANS
+        at += SPANS
         if not full:
             left = spans[at]
             right = spans[at + 1]
@@ -308,12 +269,12 @@ class Screen:
                 else:
                     left = first if first < left else left
                     right = last if last > right else right
-            if at == _SPANS + 2:
-                self._window(_BOTTOM_FIRST_PAGE, _BAR_PAGE, left, right)
-            elif at == _SPANS + 4:
-                self._window(BIG_FIRST_PAGE, BIG_LAST_PAGE, left, right)
+            if at == SPANS + 2:
+                add_window(self.windows, _BOTTOM_FIRST_PAGE, _BAR_PAGE, left, right)
+            elif at == SPANS + 4:
+                add_window(self.windows, BIG_FIRST_PAGE, BIG_LAST_PAGE, left, right)
             else:
-                self._window(_TITLE_PAGE, _TITLE_PAGE, left, right)
+                add_window(self.windows, _TITLE_PAGE, _TITLE_PAGE, left, right)
         spans[at] = first if first <= last else WIDTH
         spans[at + 1] = last if first <= last else 0
 
@@ -391,7 +352,7 @@ class Screen:
                 slot = _SLOT_PAY
             elif moved & _SOUND_OFF:
                 slot = _SLOT_SOUND
-            self._window(_TITLE_PAGE, _TITLE_PAGE, slot, WIDTH - 1)
+            add_window(self.windows, _TITLE_PAGE, _TITLE_PAGE, slot, WIDTH - 1)
         return True
 
     def _draw_lines(self, lines, log) -> None:
@@ -534,10 +495,3 @@ def _icon(canvas, bitmap: bytes, x: int, name: str, log: list | None) -> int:
     if log is not None:
         log.append((x, TITLE_Y, name))
     return x
-
-
-def forget() -> None:
-    """The next render() draws the whole frame: the canvas may hold half of one (a MemoryError
-    part-way through a draw, app.unit.BankUnit.out_of_memory)."""
-    if _kept is not None:
-        _kept.forget()

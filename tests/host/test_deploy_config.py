@@ -34,7 +34,7 @@ if %r:
 sys.modules["board"] = board
 drawn = []
 real_render = ui.render.render
-def render(canvas, view, status=None, log=None, partial=False, pages=None):
+def render(canvas, view, status=None, log=None, screen=None, pages=None):
     log = [] if log is None else log
     real_render(canvas, view, status, log)
     drawn.append([text for _, _, text in log])

@@ -55,6 +55,7 @@ def test_the_first_frame_needs_only_the_display_driver_and_the_renderer():
         "ui.fonts",
         "ui.icons",
         "ui.render",
+        "ui.windows",  # the windows layout ui.render writes (and the Stock Exchange's drawer)
     ]
 
 

@@ -4,6 +4,10 @@ the renderer together exceed the 64 KB MicroPython test heap)."""
 
 import framebuf
 from editions.stock_exchange.draw import (
+    ROW_Y,
+)
+from editions.stock_exchange.edition import StockExchange
+from editions.stock_exchange.pieces import (
     AMOUNT_X,
     AMOUNT_Y,
     ASK_Y,
@@ -16,17 +20,15 @@ from editions.stock_exchange.draw import (
     OFFICE_X,
     PRICE_RIGHT,
     ROW_PITCH,
-    ROW_Y,
     TOKEN_PITCH,
     TOKEN_X,
 )
-from editions.stock_exchange.edition import StockExchange
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_market_screens import BoundsCanvas, boxes, overlaps
 
 from ui import fonts
-from ui.render import render, text_width
+from ui.render import Screen, render, text_width
 
 SIDES = ((1, 5), (6, 11), (12, 17), (18, 22))
 
@@ -225,6 +227,7 @@ def test_partial_redraws_of_a_played_game_match_whole_frames() -> None:
     player = Player()
     shown = bytearray(1024)
     partial = framebuf.FrameBuffer(shown, 128, 64, framebuf.MONO_VLSB)
+    drawn_on = Screen(partial)
     seed = 7
     kinds = set()
     for step in range(600):
@@ -242,7 +245,7 @@ def test_partial_redraws_of_a_played_game_match_whole_frames() -> None:
         status = STATUSES[(pick >> 6) % len(STATUSES)] if step % 11 == 0 else STATUSES[0]
         keep = step % 4 == 0  # a log asked for now and then: partial redraws rebuild it
         partial_log: list | None = [] if keep else None
-        render(partial, view, status, partial_log, True)
+        render(partial, view, status, partial_log, drawn_on)
         drawn = bytearray(1024)
         whole_log: list = []
         render(framebuf.FrameBuffer(drawn, 128, 64, framebuf.MONO_VLSB), view, status, whole_log)
@@ -268,12 +271,12 @@ class Recording(framebuf.FrameBuffer):
 def test_a_digit_typed_in_a_form_redraws_the_values_not_the_labels() -> None:
     """A token typed moves to the CODE field, a code's first digit shows in it, the blink hides
     it: only the values' columns are drawn again (x 40 on), never a label (x 0 to 36)."""
-    from editions.stock_exchange.draw import Screens
+    from editions.stock_exchange.draw import MarketDrawer
 
     player = Player()
     player.press("SELL")
     canvas = Recording()
-    screens = Screens(canvas)
+    screens = MarketDrawer(canvas)
     screens.draw(player.edition.view())
     assert any(x == 0 for x, _ in canvas.blits)  # the labels, drawn once
     for step in ("2", "1", "blink"):
@@ -321,12 +324,12 @@ class Clearing(Recording):
 def test_a_field_line_that_appears_is_drawn_without_clearing_it() -> None:
     """The introduction's PRICE line comes on a blank line (y 28): nothing clears it, the CODE
     value above is cleared once, and the frame is the view drawn whole; so does a bid's note."""
-    from editions.stock_exchange.draw import Screens
+    from editions.stock_exchange.draw import MarketDrawer
 
     player = Player()
     player.press("BANK", "1", "1")
     canvas = Clearing()
-    screens = Screens(canvas)
+    screens = MarketDrawer(canvas)
     screens.draw(player.edition.view())
     canvas.fills.clear()
     player.press("3")
@@ -353,12 +356,12 @@ def test_a_form_title_goes_through_the_page_view_as_one_line() -> None:
     """With the canvas's page view (SSD1306.pages), a form's new title (the introduction's
     INTRODUCTION: 12 letters) is copied as one line, not blitted letter by letter on the canvas;
     the frame is the view drawn whole."""
-    from editions.stock_exchange.draw import Screens
+    from editions.stock_exchange.draw import MarketDrawer
 
     player = Player()
     player.press("BANK", "1", "0")
     canvas = Recording()
-    screens = Screens(canvas)
+    screens = MarketDrawer(canvas)
     screens.pages = framebuf.FrameBuffer(canvas.buffer, 128, 8, framebuf.GS8)
     screens.draw(player.edition.view())
     canvas.blits.clear()

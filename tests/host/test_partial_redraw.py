@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from drivers.ssd1306 import SSD1306
 from peripherals.bus import I2C
 from peripherals.ssd1306_panel import SSD1306Panel
-from ui.render import render
+from ui.render import Screen, render
 
 TEXTS = st.sampled_from(
     ["", "CARD 1 RECEIVES", "CARD 2 > CARD 1", "BALANCE 15M", "+2M", "MIN 10K", "SETTINGS 1/7",
@@ -74,10 +74,11 @@ def test_partial_redraw_equals_a_full_redraw(views, statuses) -> None:
     i2c.attach(0x3C, panel)
     display = SSD1306(i2c)
     display.init_display()
+    screen = Screen(display.canvas)
     for step, view in enumerate(views):
         status = statuses[step % len(statuses)]
         log: list = []
-        render(display.canvas, view, status, log, True)
+        render(display.canvas, view, status, log, screen)
         display.show()
         full = blank()
         full_log: list = []
@@ -95,13 +96,14 @@ def test_typing_sends_one_glyph_per_digit_and_the_glass_keeps_up() -> None:
     i2c.attach(0x3C, panel)
     display = SSD1306(i2c)
     display.init_display()
+    screen = Screen(display.canvas)
     base = {"display_on": True, "title": "CARD 1 RECEIVES", "detail": "BALANCE 15M",
             "green": 1, "red": None, "sound": True, "message": "", "error": False}  # fmt: skip
-    render(display.canvas, dict(base, big="15M", mode="receive"), None, None, True)
+    render(display.canvas, dict(base, big="15M", mode="receive"), None, None, screen)
     display.show()
     sent = []
     for typed in ("1", "12", "120", "1205", "12050", "1205", "120"):
-        render(display.canvas, dict(base, big=typed, mode="entry"), None, None, True)
+        render(display.canvas, dict(base, big=typed, mode="entry"), None, None, screen)
         sent.append(display.show())
     assert max(sent[1:]) <= 100, sent  # 62: a window, then 16 columns of three pages
     for y in range(64):

@@ -4,7 +4,7 @@
 # micropython-heap: 112k (as test_market_screens: the Stock Exchange screens and the fonts they
 # build stay live, about 68 KB; 96k failed to load editions.stock_exchange.draw)
 
-from ui.render import render, show_drawn
+from ui.render import Screen, render, show_drawn
 
 
 def _se_form(**changes):
@@ -46,6 +46,7 @@ def test_a_stock_exchange_form_goes_as_the_windows_of_its_regions():
     from canvas_rig import panel_display
 
     panel, display = panel_display()
+    screen = Screen(display.canvas)
     market = {"display_on": True, "sound": True, "message": "", "error": False}
     market.update(screen="market", rows=(), side=0, selected=0, typed="1", title="")
     seed = 7
@@ -70,8 +71,8 @@ def test_a_stock_exchange_form_goes_as_the_windows_of_its_regions():
                 sound=bool(pick >> 22 & 3),
             )
         status = SE_STATUSES[(pick >> 24) % len(SE_STATUSES)]
-        render(display.canvas, view, status, None, True, display.pages)
-        covered = show_drawn(display)
+        render(display.canvas, view, status, None, screen, display.pages)
+        covered = show_drawn(screen, display)
         if not covered:
             display.show()
         assert _glass_is_frame(panel, display.buffer), (step, view)
@@ -80,12 +81,12 @@ def test_a_stock_exchange_form_goes_as_the_windows_of_its_regions():
             assert display.show() == 0, (step, view)  # nothing left for show() to find
     assert covers >= 20, covers
     # A bid's first digit: the shares' value and the amount, in two windows of few bytes.
-    render(display.canvas, _se_form(), None, None, True, display.pages)
-    if not show_drawn(display):
+    render(display.canvas, _se_form(), None, None, screen, display.pages)
+    if not show_drawn(screen, display):
         display.show()
     view = _se_form(fields=SE_FIELDS[1], amount=110, sign="-")
-    render(display.canvas, view, None, None, True, display.pages)
-    assert show_drawn(display)
+    render(display.canvas, view, None, None, screen, display.pages)
+    assert show_drawn(screen, display)
     assert _glass_is_frame(panel, display.buffer)
 
 

@@ -17,6 +17,7 @@ from ui.render import (
     BIG_Y,
     BOTTOM_Y,
     ENTRY_X,
+    Screen,
     big_width,
     render,
     show_drawn,
@@ -211,8 +212,9 @@ class CountingWire:
 def keypresses(display, views):
     """Bytes show() sends after each view is rendered as the unit does (partial redraw)."""
     sent = []
+    screen = Screen(display.canvas)
     for view in views:
-        render(display.canvas, view, None, None, True)
+        render(display.canvas, view, None, None, screen)
         sent.append(display.show())
     return sent
 
@@ -281,6 +283,7 @@ VIEWS = (
 
 def test_partial_redraws_equal_a_full_redraw_of_the_same_view():
     partial = new_canvas()
+    screen = Screen(partial)
     full = new_canvas()
     seed = 99
     for step in range(60):
@@ -288,7 +291,7 @@ def test_partial_redraws_equal_a_full_redraw_of_the_same_view():
         view = VIEWS[seed % len(VIEWS)]
         status = STATUSES[(seed >> 8) % len(STATUSES)]
         partial_log: list = []
-        render(partial, view, status, partial_log, True)
+        render(partial, view, status, partial_log, screen)
         full_log: list = []
         render(full, view, status, full_log)
         assert frame_of(partial) == frame_of(full), (step, view)
@@ -297,12 +300,13 @@ def test_partial_redraws_equal_a_full_redraw_of_the_same_view():
 
 def test_an_unchanged_view_draws_nothing_and_allocates_nothing_on_micropython():
     canvas = new_canvas()
+    screen = Screen(canvas)
     view = make_view(green=1, mode="entry", big="20", detail="BALANCE 15M")
     status = {"battery_low": False, "notice": ""}
     render(canvas, view, status, None)
     typed = make_view(green=1, mode="entry", big="205", detail="BALANCE 15M")
-    render(canvas, typed, status, None, True)  # builds the glyphs once
-    render(canvas, view, status, None, True)
+    render(canvas, typed, status, None, screen)  # builds the glyphs once
+    render(canvas, view, status, None, screen)
     try:
         from micropython import heap_lock, heap_unlock
     except ImportError:
@@ -310,9 +314,9 @@ def test_an_unchanged_view_draws_nothing_and_allocates_nothing_on_micropython():
         return
     heap_lock()
     try:
-        render(canvas, view, status, None, True)  # nothing changed
-        render(canvas, typed, status, None, True)  # a digit typed
-        render(canvas, view, status, None, True)  # and taken back
+        render(canvas, view, status, None, screen)  # nothing changed
+        render(canvas, typed, status, None, screen)  # a digit typed
+        render(canvas, view, status, None, screen)  # and taken back
     finally:
         heap_unlock()
     check = new_canvas()
@@ -339,43 +343,44 @@ def test_an_entry_edit_alone_returns_its_columns_and_draws_without_allocating():
     nothing on MicroPython."""
     display = SSD1306(QuietBus())
     canvas = display.canvas
+    screen = Screen(canvas)
     status = {"battery_low": False, "notice": ""}
     short = make_view(green=1, mode="entry", big="12", detail="BALANCE 15M")
     longer = make_view(green=1, mode="entry", big="123", detail="BALANCE 15M")
-    assert render(canvas, make_view(green=1, big="15M"), status, None, True) is None
-    assert render(canvas, short, status, None, True) is None  # the balance made way: not alone
+    assert render(canvas, make_view(green=1, big="15M"), status, None, screen) is None
+    assert render(canvas, short, status, None, screen) is None  # the balance made way: not alone
     display.show()
-    edit = render(canvas, longer, status, None, True)
+    edit = render(canvas, longer, status, None, screen)
     start = ENTRY_X + big_width("12") + fonts.BIG_GAP
     assert edit is not None and (edit[0], edit[1]) == (start, ENTRY_X + big_width("123") - 1)
     display.show_window(edit[0], edit[1], 3, 5)
     assert display.show() == 0  # the window held every change
-    edit = render(canvas, short, status, None, True)  # taken back
+    edit = render(canvas, short, status, None, screen)  # taken back
     assert edit is not None and (edit[0], edit[1]) == (start, ENTRY_X + big_width("123") - 1)
     display.show_window(edit[0], edit[1], 3, 5)
     assert display.show() == 0
     other = make_view(green=1, mode="entry", big="123", detail="BALANCE 16M")
-    assert render(canvas, other, status, None, True) is None  # the bottom line changed too
-    assert render(canvas, short, status, [], True) is None  # a log asked for: drawn whole
+    assert render(canvas, other, status, None, screen) is None  # the bottom line changed too
+    assert render(canvas, short, status, [], screen) is None  # a log asked for: drawn whole
     display.show()
     try:
         from micropython import heap_lock, heap_unlock
     except ImportError:
         print("SKIP heap_lock needs MicroPython")
         return
-    render(canvas, longer, status, None, True, display.pages)  # its glyphs as bytes, built
-    render(canvas, short, status, None, True, display.pages)
+    render(canvas, longer, status, None, screen, display.pages)  # its glyphs as bytes, built
+    render(canvas, short, status, None, screen, display.pages)
     display.show()
     sent = [0, 0, 0, 0]
     heap_lock()
     try:
-        edit = render(canvas, longer, status, None, True)
+        edit = render(canvas, longer, status, None, screen)
         sent[0] = display.show_window(edit[0], edit[1], 3, 5)
-        edit = render(canvas, short, status, None, True)
+        edit = render(canvas, short, status, None, screen)
         sent[1] = display.show_window(edit[0], edit[1], 3, 5)
-        edit = render(canvas, longer, status, None, True, display.pages)
+        edit = render(canvas, longer, status, None, screen, display.pages)
         sent[2] = display.show_window(edit[0], edit[1], 3, 5)
-        edit = render(canvas, short, status, None, True, display.pages)
+        edit = render(canvas, short, status, None, screen, display.pages)
         sent[3] = display.show_window(edit[0], edit[1], 3, 5)
     finally:
         heap_unlock()
@@ -543,12 +548,13 @@ def test_a_new_title_is_cleared_through_the_page_view_and_looks_the_same():
     # with `pages` the title's rows (page 0) are cleared a byte per column, not pixel by pixel.
     buf = bytearray(1024)
     recorder = _FillRecorder(framebuf.FrameBuffer(buf, 128, 8 * 8, framebuf.MONO_VLSB))
+    screen = Screen(recorder)
     pages = framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8)
     chance = make_view(red=1, title="CHANCE CARD 1", symbol="chance", big="+2M", detail="GETS")
     typed = make_view(red=1, title="CARD 1 PAYS", mode="entry", big="2", detail="BALANCE 15M")
-    render(recorder, chance, None, None, True, pages)
+    render(recorder, chance, None, None, screen, pages)
     recorder.fills.clear()
-    render(recorder, typed, None, None, True, pages)
+    render(recorder, typed, None, None, screen, pages)
     assert not [f for f in recorder.fills if f[1] < 8], recorder.fills
     whole = bytearray(1024)
     render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), typed)
@@ -560,6 +566,7 @@ def test_partial_redraws_through_a_page_view_equal_a_full_redraw():
     # are cleared, and big glyphs copied, a byte per column: the frame must be the same.
     buf = bytearray(1024)
     partial = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    screen = Screen(partial)
     pages = framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8)
     whole = bytearray(1024)
     full = framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB)
@@ -573,14 +580,14 @@ def test_partial_redraws_through_a_page_view_equal_a_full_redraw():
         else:
             view = VIEWS[(seed >> 5) % len(VIEWS)]
         status = STATUSES[(seed >> 9) % len(STATUSES)]
-        render(partial, view, status, None, True, pages)
+        render(partial, view, status, None, screen, pages)
         for i in range(1024):
             whole[i] = 0
         render(full, view, status)
         assert buf == whole, (step, view)
     edit = None
     for view in typed:  # an amount typed and taken back: each an edit of one glyph
-        edit = render(partial, view, None, None, True, pages)
+        edit = render(partial, view, None, None, screen, pages)
         for i in range(1024):
             whole[i] = 0
         render(full, view, None)
@@ -618,12 +625,13 @@ def test_a_title_and_a_bottom_line_cost_a_few_blits_not_one_per_character():
     # palettes and copied in one or two blits (a blit per character cost the chip 0.6 ms).
     buf = bytearray(1024)
     canvas = _BlitCounter(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB))
+    screen = Screen(canvas)
     pages = _BlitCounter(framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8))
     chance = make_view(red=1, title="CHANCE CARD 12", symbol="chance", big="+2M", detail="GO")
     typed = make_view(red=1, title="CARD 1 PAYS", mode="entry", big="2", detail="BALANCE 1,250M")
-    render(canvas, chance, None, None, True, pages)
+    render(canvas, chance, None, None, screen, pages)
     canvas.blits = pages.blits = 0
-    render(canvas, typed, None, None, True, pages)
+    render(canvas, typed, None, None, screen, pages)
     assert canvas.blits + pages.blits <= 6, (canvas.blits, pages.blits)
     whole = bytearray(1024)
     render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), typed)
@@ -646,6 +654,7 @@ LINE_VIEWS = (
 def test_lines_through_the_page_view_equal_lines_drawn_glyph_by_glyph():
     buf = bytearray(1024)
     partial = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    screen = Screen(partial)
     pages = framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8)
     whole = bytearray(1024)
     full = framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB)
@@ -653,7 +662,7 @@ def test_lines_through_the_page_view_equal_lines_drawn_glyph_by_glyph():
         view = LINE_VIEWS[step * 5 % len(LINE_VIEWS)]
         status = STATUSES[step % len(STATUSES)]
         partial_log: list = []
-        render(partial, view, status, partial_log, True, pages)
+        render(partial, view, status, partial_log, screen, pages)
         for i in range(1024):
             whole[i] = 0
         full_log: list = []
@@ -676,19 +685,21 @@ def test_a_chance_card_giving_way_to_a_digit_goes_as_the_windows_of_its_regions(
     # each region's window (the columns it held before or holds now), so show() finds nothing
     # left and searches no page (its search was 0.8 ms of that keypress on the chip).
     panel, display = panel_display()
+    screen = Screen(display.canvas)
     chance = make_view(red=1, title="CHANCE CARD 12", symbol="chance", big="APPLY", detail="GO")
     typed = make_view(red=1, title="CARD 1 PAYS", mode="entry", big="2", detail="BALANCE 1,250M")
-    render(display.canvas, chance, None, None, True, display.pages)
-    show_drawn(display)
+    render(display.canvas, chance, None, None, screen, display.pages)
+    show_drawn(screen, display)
     display.show()
-    render(display.canvas, typed, None, None, True, display.pages)
-    assert show_drawn(display)  # every change in its windows: no show() needed
+    render(display.canvas, typed, None, None, screen, display.pages)
+    assert show_drawn(screen, display)  # every change in its windows: no show() needed
     assert display.show() == 0
     assert _glass_is_frame(panel, display)
 
 
 def test_windows_of_the_regions_then_show_keep_the_glass_equal_to_the_frame():
     panel, display = panel_display()
+    screen = Screen(display.canvas)
     # Between views without "lines" (whose middle is cleared whole) the windows are all that
     # changed: show() then sends nothing more.
     views = VIEWS + LINE_VIEWS
@@ -699,12 +710,12 @@ def test_windows_of_the_regions_then_show_keep_the_glass_equal_to_the_frame():
         seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
         view = views[(seed >> 5) % len(views)]
         status = STATUSES[(seed >> 9) % len(STATUSES)]
-        edit = render(display.canvas, view, status, None, True, display.pages)
+        edit = render(display.canvas, view, status, None, screen, display.pages)
         covered = False
         if edit is not None:
             display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
         else:
-            covered = show_drawn(display)  # as app.unit: then no show()
+            covered = show_drawn(screen, display)  # as app.unit: then no show()
         rest = 0 if covered else display.show()
         assert _glass_is_frame(panel, display), (step, view)
         if not lines and "lines" not in view:
@@ -720,14 +731,15 @@ def test_an_amount_typed_glyph_by_glyph_is_in_the_window_that_replaces_it():
     from ui.render import edit_entry
 
     panel, display = panel_display()
+    screen = Screen(display.canvas)
     typed = make_view(green=1, mode="entry", big="1", detail="BALANCE 15M")
-    render(display.canvas, typed, None, None, True, display.pages)
+    render(display.canvas, typed, None, None, screen, display.pages)
     display.show()
     for big in ("11", "111", "1111"):
-        edit = edit_entry(display.canvas, big, None, display.pages)
+        edit = edit_entry(screen, big, None, display.pages)
         display.show_window(edit[0], edit[1], BIG_FIRST_PAGE, BIG_LAST_PAGE)
     other = make_view(green=1, red=2, title="CARD 2 > CARD 1", big="2", detail="CARD 1: 15M")
-    render(display.canvas, other, None, None, True, display.pages)
-    if not show_drawn(display):
+    render(display.canvas, other, None, None, screen, display.pages)
+    if not show_drawn(screen, display):
         display.show()
     assert _glass_is_frame(panel, display)

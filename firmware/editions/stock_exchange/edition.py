@@ -1,5 +1,12 @@
 # The Stock Exchange central computer as an event-driven state machine: keys, screens, records.
 #
+# The market screen is the edition's own; a form (editions.stock_exchange.forms) and the seldom
+# pages (REVIEW, TOTAL, a question: editions.stock_exchange.pages) are modes on its stack
+# (StateMachine.modes, rules.modes' contract), each owning its fields: the top one answers the
+# keys, the tick and the view. The edition pushes and pops them itself, as rules.modes'
+# open_mode and close_all do: importing that module for it would cost the chip a module at
+# boot, or a lookup of its dotted name at each transaction's keys.
+#
 # Inputs: key_down/key_up (logical key, ticks ms) and tick; card events are ignored. Outputs:
 # view() as plain data, take_cues() and `outbox`: records the shell makes durable and then
 # acknowledge()s. Nothing a record changes reaches the Market, the screen or a cue before
@@ -15,15 +22,18 @@
 # - A trade's amount is None on the screen (agreed off-unit).
 from compat.ticks import ticks_diff
 from editions.stock_exchange.forms import (
-    MSG_CONFIRM_OR_CANCEL,
+    ASK,
+    MARKET,
     REVIEW_RECORD,
+    SHOW_REVIEW,
+    SHOW_TOTAL,
     TITLES,
     TRANSACTIONS,
     Form,
     code_key,
     is_digit,
 )
-from editions.stock_exchange.market import SIDES, TOKENS, Market, Quote
+from editions.stock_exchange.market import SIDES, TOKENS, Market
 from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
     CANCEL,
     CONFIRM,
@@ -35,20 +45,7 @@ from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
 )
 from rules.machine import StateMachine
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from editions.stock_exchange.pages import Screens
-    from rules.history import Review
-
-# Screens (view()["screen"]).
-MARKET = "market"
-FORM = "form"
-SHOW_REVIEW = "review"
-SHOW_TOTAL = "total"
-ASK = "ask"
-
 MSG_NOTHING_TO_REVIEW = "NO TRANSACTION YET"
-MSG_NOT_CONFIRMED = "NOT CONFIRMED"  # a question left unanswered for confirm_ms
 MSG_KEY_NOT_USED = "KEY NOT USED HERE"
 MSG_NEW_GAME = "NEW GAME"
 MSG_REMOVED = "%s REMOVED"
@@ -75,26 +72,14 @@ class StockExchange(StateMachine):
         self.market = market if market is not None else Market()
         self.sound_on = True
         self.effects: tuple = ()  # what the records just made durable did (cues follow)
-        self.screen = MARKET
-        # Market screens.
+        # The market screen (no mode open).
         self.side = 0
         self.side_at = 0  # when the side last changed (scrolling restarts from here)
         self.selected = 0
         self.selected_at = 0
         self.typed = ""  # the first digit of a code typed on the market screen
-        # The form being entered: its kind (a key name), labels and values (ints or None).
-        self.kind = ""
-        self.labels: list = []
-        self.values: list = []
-        self.partial = ""  # digits typed into the active CODE or PRICE field so far
-        self.active = -1
-        self.quote: Quote | None = None  # once every field is known (not for OFFICES)
-        self.list_price = 0  # an introduction's price before any bid is typed
-        self.blink = True
-        self.blink_at = 0
-        self.offices_code = 0  # the code typed on an OFFICES form
-        self.question = ""  # ASK_NEW_GAME or ASK_REMOVE on the "ask" screen
-        self.form = Form(self)  # the FORM screen's keys and view (editions.stock_exchange.forms)
+        # The form, a mode made once (a form opens at most keys apart: nothing made then).
+        self.form = Form(self)
         # The last confirmed transaction (REVIEW), who received its refund (-1 none) and the
         # refund: the offices it force-sold, at half cost.
         self.last: tuple | None = None
@@ -104,8 +89,6 @@ class StockExchange(StateMachine):
         # for them, but keeps them in its snapshot so that a unit switched back to a card
         # edition still knows its cards (app.unit carries them into that edition's new game).
         self.kept_cards: dict = {}
-        # REVIEW pressed again steps back (rules.history.Review: its page, 0 the last one).
-        self.review: Review | None = None
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -163,16 +146,14 @@ class StockExchange(StateMachine):
             "sound": self.sound_on,
             "message": self.message,
             "error": self.message_is_error,
-            "screen": self.screen,
+            "screen": MARKET,  # or the mode's
             "title": "",
         }
-        screen = self.screen
-        if screen == MARKET:
-            self._market_view(view)
-        elif screen == FORM:
-            self.form.view(view)
+        modes = self.modes
+        if modes:
+            modes[-1].view(view)  # the form, REVIEW, TOTAL or a question
         else:
-            self.screens().view(view)  # REVIEW, TOTAL or a question
+            self._market_view(view)
         return view
 
     def _market_view(self, view: dict) -> None:
@@ -216,21 +197,11 @@ class StockExchange(StateMachine):
             return  # standby: nothing moves, so the unit wakes on the very same screen
         self.tick_hold(now)
         self.tick_message(now)
-        if self.screen == MARKET:
+        modes = self.modes
+        if modes:
+            modes[-1].tick(now)  # a form's flash, a question's time
+        else:
             self._tick_market(now)
-        elif self.screen == ASK and ticks_diff(now, self.last_activity) >= self.confirm_ms:
-            self.to_market(now)  # an unanswered question changes nothing
-            self.message = MSG_NOT_CONFIRMED
-            self.message_is_error = False
-            self.message_at = now
-        elif (
-            self.screen == FORM
-            and self.active >= 0
-            and ticks_diff(now, self.blink_at) >= self.blink_ms
-        ):
-            self.blink = not self.blink
-            self.blink_at = now
-            self.view_changed()
         self.tick_standby(now)
 
     def _tick_market(self, now: int) -> None:
@@ -252,58 +223,54 @@ class StockExchange(StateMachine):
     def woken(self, now: int) -> None:
         self.side_at = now  # the unit wakes on the very same screen, its timers restarted
         self.selected_at = now
-        self.blink = True
-        self.blink_at = now
+        form = self.form
+        form.blink = True
+        form.blink_at = now
 
     def press(self, key: str, now: int) -> None:
         if key == ONOFF:
             self.sleep()
             return
-        if key in (REMOVE, NEWGAME) and self.screen == MARKET:
+        modes = self.modes
+        if modes:  # no key is held in a mode: the release does nothing
+            self.held_key = None
+            modes[-1].press(key, now)
+            return
+        if key in (REMOVE, NEWGAME):
             return  # acts after long_press_ms (held), or is refused on an early release
         self.held_key = None  # only REMOVE and NEWGAME are held: the release does nothing
-        if self.screen == MARKET:
-            self._market_key(key, now)
-        elif self.screen == FORM:
-            self.form.key(key, now)
-        elif self.screen == ASK:
-            self.screens().key(key, now)
-        elif key == REVIEW and self.screen == SHOW_REVIEW:
-            from rules import history  # loaded by the first step back
-
-            history.review_older(self, TRANSACTIONS)
-        elif key in (CONFIRM, CANCEL):  # REVIEW and TOTAL screens
-            self.cue("key" if key == CONFIRM else "cancel")
-            self.to_market(now)
-        else:
-            self.refuse(MSG_CONFIRM_OR_CANCEL)
+        self._market_key(key, now)
 
     def release(self, key: str, now: int) -> None:
-        self.screens().too_soon()  # REMOVE or NEWGAME let go too soon: HOLD n SECONDS
+        from editions.stock_exchange import pages
+
+        pages.too_soon(self)  # REMOVE or NEWGAME let go too soon: HOLD n SECONDS
 
     def hold_ms(self, key: str) -> int:
-        return self.long_press_ms  # only REMOVE and NEWGAME stay held_key (press)
+        return self.long_press_ms  # only the market screen's REMOVE and NEWGAME stay held_key
 
     def held(self, key: str, now: int) -> None:
-        self.screens().held(key, now)  # REMOVE's form, or NEW GAME?
+        from editions.stock_exchange import pages
 
-    def screens(self) -> "Screens":
-        """The mode of the screens a game needs seldom (editions.stock_exchange.pages,
-        loaded on first use): REVIEW, TOTAL, the holds and the questions they ask. Made for each
-        use: it keeps nothing of its own (the state is screen, question, last, review)."""
-        from editions.stock_exchange.pages import Screens
+        pages.held(self, key, now)  # REMOVE's form, or NEW GAME?
 
-        return Screens(self)
+    def open_page(self, screen: str, question: str = "", quote=None, record=None) -> None:
+        """REVIEW, TOTAL or a question (ASK), as a mode (editions.stock_exchange.pages, loaded
+        on first use)."""
+        from editions.stock_exchange.pages import SeldomPage
+
+        self.modes.append(SeldomPage(self, screen, question, quote, record))
+        self.view_changed()
 
     # ---- market screens --------------------------------------------------------------------
 
     def to_market(self, now: int) -> None:
-        self.screen = MARKET
-        self.kind = ""
-        self.quote = None
-        self.question = ""
+        """Every mode closed (rules.modes.close_all): the market screen."""
         self.typed = ""
         self.side_at = now
+        modes = self.modes
+        while modes:
+            modes.pop().closed()
         self.view_changed()
 
     def _select(self, code: int, now: int) -> None:
@@ -341,18 +308,15 @@ class StockExchange(StateMachine):
             self.view_changed()
         elif key == TOTAL:
             self.cue("key")
-            self.screen = SHOW_TOTAL
             self.typed = ""
-            self.view_changed()
+            self.open_page(SHOW_TOTAL)
         elif key == REVIEW:
             if self.last is None:
                 self.refuse(MSG_NOTHING_TO_REVIEW)
                 return
             self.cue("key")
-            self.screen = SHOW_REVIEW
-            self.review = None
             self.typed = ""
-            self.view_changed()
+            self.open_page(SHOW_REVIEW)
         elif key in TITLES:
             self.cue("key")
             self.typed = ""
@@ -363,17 +327,18 @@ class StockExchange(StateMachine):
     # ---- forms -----------------------------------------------------------------------------
 
     def open_form(self, kind: str, now: int) -> None:
-        self.screen = FORM
-        self.form.open(kind, now)
+        form = self.form
+        form.open(kind, now)  # (its first field's activation is the view's change)
+        self.modes.append(form)
 
     # ---- questions -------------------------------------------------------------------------
 
-    def ask(self, question: str) -> None:
-        self.screen = ASK
-        self.question = question
+    def ask(self, question: str, quote=None, record=None) -> None:
+        """A question on the ASK screen (NEW GAME?, REMOVE ...?): CONFIRM proposes `record`
+        (NEW GAME's: ("se_new",)); `quote`: REMOVE's, whose refund the screen notes."""
         self.message = ""
         self.cue("confirm")
-        self.view_changed()
+        self.open_page(ASK, question, quote, record)
 
     # ---- after acknowledge(True) -----------------------------------------------------------
 

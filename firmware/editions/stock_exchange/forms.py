@@ -1,9 +1,12 @@
-# The Stock Exchange's forms: the fields of a transaction typed one after the other (tokens,
-# a company's code, a count or a price; an OFFICES form's levels), checked with the market as
-# each is complete, and CONFIRM proposing the transaction's record. The edition hands the form
-# its keys and its screen while one is open (screen FORM); the form's fields stay on the edition
-# (kind, labels, values, ...) and the form acts on it through its public names only.
-from editions.stock_exchange.market import LIST_PRICE, TOKENS, MarketError
+# The Stock Exchange's form: a mode on the edition's stack (rules.modes) while a transaction's
+# fields are typed one after the other (tokens, a company's code, a count or a price; an
+# OFFICES form's levels), checked with the market as each is complete, CONFIRM proposing the
+# transaction's record. It owns its fields (kind, labels, values, partial, active, quote,
+# blink ...) and acts on the edition through its public names only. Also what the edition's
+# other screens share with it: titles, field labels, messages and the screens' names.
+from compat.ticks import ticks_diff
+from editions.stock_exchange.market import TOKENS, MarketError
+from editions.stock_exchange.prices import LIST_PRICE
 from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
     BANK,
     BUYP,
@@ -16,6 +19,13 @@ from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
     SELL,
     START,
 )
+
+# The screens, as view()["screen"] names them (editions.stock_exchange.draw reads the same).
+MARKET = "market"
+FORM = "form"
+SHOW_REVIEW = "review"
+SHOW_TOTAL = "total"
+ASK = "ask"
 
 TITLES = {
     BANK: "BANK PURCHASE",
@@ -71,7 +81,7 @@ REVIEW_RECORD = "se_review"  # ("se_review", refund_to, refund, *transaction): R
 # is looked up among the interned strings (about 0.14 ms each), so views pick these instead.
 DIGIT_TEXTS = tuple(DIGITS)  # the digit keys' names: interned strings, none made here
 # Company codes as a field shows them, and each company's list price (the PRICE field's value
-# when the introduction opens: editions.stock_exchange.market's LIST_PRICE, written out, as the
+# when the introduction opens: editions.stock_exchange.prices' LIST_PRICE, written out, as the
 # tests check). Each new text here is looked up once as the module loads (at build_unit, about 0.14
 # ms each): the LIST PRICE notes (16 more) would cost more boot than they save the bid's first
 # digit.
@@ -114,109 +124,125 @@ def code_key(ed, typed: str, key: str) -> int:
     return code
 
 
-class Form:
-    """The form being entered (the edition's `kind`, `labels`, `values`, `partial`, `active`)."""
+def no_hold(mode, key: str, now: int = 0) -> bool:
+    """A mode's release, held and hold_ms: no key is held in it (the edition's press lets go
+    of every key but the market screen's REMOVE and NEWGAME), so none is answered."""
+    return False
 
-    def __init__(self, ed) -> None:
-        self.ed = ed
-        # The last view's title, fields ((label, shown) each), amount, sign and note, and what
-        # they were made of: kind (None: nothing yet), labels and values (copies), active
-        # field, digits typed, quote, list price. A view of a form that did not change hands
-        # out the same objects (editions.stock_exchange.draw then skips the field lines). Lists:
-        # every attribute of the form is another dict entry on a small heap.
-        self._shows: list = ["", (), None, "", ""]
-        self._made: list = [None, None, None, -1, "", None, 0]
-        self._listed: list = [-1, ""]  # the last list price noted, and its note
+
+class Form:
+    """The form being entered, a mode (rules.modes' contract, without its class as a base:
+    forms is loaded at boot, that module is not): made once with the edition, opened on its
+    stack by the edition's open_form(), popped by its to_market()."""
+
+    release = held = hold_ms = no_hold
+
+    def __init__(self, machine) -> None:
+        self.machine = machine
+        # Its kind (a key name), labels and values (ints or None).
+        self.kind = ""
+        self.labels: list = []
+        self.values: list = []
+        self.partial = ""  # digits typed into the active CODE or PRICE field so far
+        self.active = -1
+        self.quote = None  # once every field is known (not for OFFICES)
+        self.list_price = 0  # an introduction's price before any bid is typed
+        self.blink = True  # the active field's flash phase
+        self.blink_at = 0
+        self.offices_code = 0  # the code typed on an OFFICES form
+        # The last view's title, fields ((label, shown) each), amount, sign and note (0-4);
+        # the last list price noted and its note (5-6); what the view was made of (7-13):
+        # kind (None: nothing yet), labels and values (copies), active field, digits typed,
+        # quote, list price. A view of a form that did not change hands out the same objects
+        # (editions.stock_exchange.draw then skips the field lines). One list: every attribute
+        # of the form is another dict entry on a small heap, and a fuller dict slows each
+        # method looked up on the form.
+        self._kept: list = ["", (), None, "", "", -1, "", None, None, None, -1, "", None, 0]
 
     def view(self, view: dict) -> None:
-        ed = self.ed
-        made = self._made
+        kept = self._kept
         if (
-            ed.active != made[3]
-            or ed.partial != made[4]
-            or ed.values != made[2]
-            or ed.labels != made[1]
-            or ed.kind != made[0]
-            or ed.quote is not made[5]
-            or ed.list_price != made[6]
+            self.active != kept[10]
+            or self.partial != kept[11]
+            or self.values != kept[9]
+            or self.labels != kept[8]
+            or self.kind != kept[7]
+            or self.quote is not kept[12]
+            or self.list_price != kept[13]
         ):
             self._make()
-        shows = self._shows
-        view["title"] = shows[0]
-        view["fields"] = shows[1]
-        view["active"] = ed.active
-        view["blink"] = ed.blink
-        view["amount"] = shows[2]
-        view["sign"] = shows[3]
-        view["note"] = shows[4]
+        view["screen"] = FORM
+        view["title"] = kept[0]
+        view["fields"] = kept[1]
+        view["active"] = self.active
+        view["blink"] = self.blink
+        view["amount"] = kept[2]
+        view["sign"] = kept[3]
+        view["note"] = kept[4]
 
     def _make(self) -> None:
         """What view() shows, from the form as it is now (it changed). Within one form the
         market stays as it is (records apply after CONFIRM, and the form closes): open()
         forgets what was made, since another form of the same fields may price differently."""
-        ed = self.ed
-        kind = ed.kind
-        labels = ed.labels
-        made = self._made
-        made[0] = kind
-        made[1] = labels[:]
-        made[2] = ed.values[:]
-        made[3] = ed.active
-        made[4] = ed.partial
-        made[5] = ed.quote
-        made[6] = ed.list_price
-        shows = self._shows
-        shows[0] = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
+        kind = self.kind
+        labels = self.labels
+        kept = self._kept
+        kept[7] = kind
+        kept[8] = labels[:]
+        kept[9] = self.values[:]
+        kept[10] = self.active
+        kept[11] = self.partial
+        kept[12] = self.quote
+        kept[13] = self.list_price
+        kept[0] = TITLE_INTRO if kind == BANK and PRICE in labels else TITLES[kind]
         shown = self._shown
         count = len(labels)
         if count == 2:  # written out, the usual counts: a generator is a third dearer
-            shows[1] = ((labels[0], shown(0)), (labels[1], shown(1)))
+            kept[1] = ((labels[0], shown(0)), (labels[1], shown(1)))
         elif count == 3:
-            shows[1] = ((labels[0], shown(0)), (labels[1], shown(1)), (labels[2], shown(2)))
+            kept[1] = ((labels[0], shown(0)), (labels[1], shown(1)), (labels[2], shown(2)))
         else:
-            shows[1] = tuple((labels[index], shown(index)) for index in range(count))
-        shows[2], shows[3], shows[4] = self._amount()
+            kept[1] = tuple((labels[index], shown(index)) for index in range(count))
+        kept[2], kept[3], kept[4] = self._amount()
 
     def _shown(self, index: int) -> str:
         """A field's value as the screen shows it; "-" per digit still to come."""
-        ed = self.ed
-        label = ed.labels[index]
-        value = ed.values[index]
+        label = self.labels[index]
+        value = self.values[index]
         if label == CODE:
             if value is not None:
                 return CODE_TEXTS[value] if 0 <= value < len(CODE_TEXTS) else "%02d" % value
-            if index == ed.active and ed.partial:
-                return FIRST_CODE_DIGITS.get(ed.partial) or ed.partial + "-"
+            if index == self.active and self.partial:
+                return FIRST_CODE_DIGITS.get(self.partial) or self.partial + "-"
             return "--"
-        if index == ed.active and ed.partial:
-            return ed.partial  # PRICE being typed
+        if index == self.active and self.partial:
+            return self.partial  # PRICE being typed
         if value is None:
             return "-"
         if label in (TOKEN, BUYER, SELLER):
             return TOKENS[value]
-        if label == PRICE and value == ed.list_price and ed.labels[index - 1] == CODE:
-            return LIST_PRICE_TEXTS[ed.values[index - 1]]  # the price the form opened with
+        if label == PRICE and value == self.list_price and self.labels[index - 1] == CODE:
+            return LIST_PRICE_TEXTS[self.values[index - 1]]  # the price the form opened with
         return DIGIT_TEXTS[value] if 0 <= value <= 9 else str(value)
 
     def _amount(self) -> tuple:
         """(amount or None, sign, note) of the form being entered."""
-        ed = self.ed
-        kind = ed.kind
+        kind = self.kind
         if kind == OFFICES:
-            if ed.active >= 0 or ed.labels[0] == CODE:
+            if self.active >= 0 or self.labels[0] == CODE:
                 return None, "", ""
             return signed(self._offices_net())
-        if kind == BANK and PRICE in ed.labels:
-            paid = ed.values[2]
+        if kind == BANK and PRICE in self.labels:
+            paid = self.values[2]
             note = ""
-            if paid != ed.list_price:
-                listed = self._listed  # [list price, its note]: made once per introduction
-                if listed[0] != ed.list_price:
-                    listed[1] = NOTE_LIST_PRICE % ed.list_price
-                    listed[0] = ed.list_price
-                note = listed[1]
+            if paid != self.list_price:
+                kept = self._kept  # the list price's note: made once per introduction
+                if kept[5] != self.list_price:
+                    kept[6] = NOTE_LIST_PRICE % self.list_price
+                    kept[5] = self.list_price
+                note = kept[6]
             return paid, "-" if paid else "", note
-        quote = ed.quote
+        quote = self.quote
         if quote is None:
             return None, "", ""
         note = ""
@@ -229,87 +255,100 @@ class Form:
         return quote.amount, "-", note
 
     def open(self, kind: str, now: int) -> None:
-        """A new form of `kind` (a key name), its first field active (screen FORM)."""
-        ed = self.ed
-        ed.kind = kind
-        self._made[0] = None  # made anew: the market may have moved since the last form
+        """A new form of `kind` (a key name), its first field active: the edition opens it on
+        its stack then (screen FORM)."""
+        self.kind = kind
+        self._kept[7] = None  # made anew: the market may have moved since the last form
         if kind == BUYP:
-            ed.labels = [BUYER, SELLER]
+            self.labels = [BUYER, SELLER]
         elif kind == OFFICES:
-            ed.labels = [CODE]
+            self.labels = [CODE]
         else:
-            ed.labels = [TOKEN]
+            self.labels = [TOKEN]
         if kind != START and kind != REMOVE and kind != OFFICES:
-            ed.labels.append(CODE)
-        ed.values = [None] * len(ed.labels)
-        ed.partial = ""
-        ed.quote = None
-        ed.list_price = 0
+            self.labels.append(CODE)
+        self.values = [None] * len(self.labels)
+        self.partial = ""
+        self.quote = None
+        self.list_price = 0
         self.activate(0, now)
 
     def activate(self, index: int, now: int) -> None:
-        ed = self.ed
-        ed.active = index
-        ed.partial = ""
-        ed.blink = True  # the new field shows at once, then flashes
-        ed.blink_at = now
+        ed = self.machine
+        self.active = index
+        self.partial = ""
+        self.blink = True  # the new field shows at once, then flashes
+        self.blink_at = now
         ed.view_changed()
 
-    def key(self, key: str, now: int) -> None:
-        ed = self.ed
+    def press(self, key: str, now: int) -> bool:
         if is_digit(key):
             self._digit(key, now)
         elif key == CONFIRM:
             self._confirm(now)
         elif key == CANCEL:
+            ed = self.machine
             ed.cue("cancel")
             ed.to_market(now)
         else:
-            ed.refuse(MSG_CANCEL_FIRST)
+            self.machine.refuse(MSG_CANCEL_FIRST)
+        return True
+
+    def tick(self, now: int) -> None:
+        """The active field flashes, blink_ms a phase."""
+        if self.active >= 0 and ticks_diff(now, self.blink_at) >= self.machine.blink_ms:
+            self.blink = not self.blink
+            self.blink_at = now
+            self.machine.view_changed()
+
+    def closed(self) -> None:
+        """Popped (CANCEL, a transaction confirmed, a question answered): the quote goes."""
+        self.kind = ""
+        self.quote = None
 
     def _digit(self, key: str, now: int) -> None:
-        ed = self.ed
-        index = ed.active
+        ed = self.machine
+        index = self.active
         if index < 0:
-            if ed.kind != OFFICES:
+            if self.kind != OFFICES:
                 ed.refuse(MSG_CONFIRM_OR_CANCEL)
                 return
             index = 0  # retyping the levels from the group's first company
-            ed.active = 0
-        label = ed.labels[index]
+            self.active = 0
+        label = self.labels[index]
         digit = int(key)
         if label in (TOKEN, BUYER, SELLER):
             if not 1 <= digit <= len(TOKENS):
                 ed.refuse(MSG_TOKEN_KEYS)
                 return
-            if label == SELLER and digit - 1 == ed.values[0]:
+            if label == SELLER and digit - 1 == self.values[0]:
                 ed.refuse(MSG_SAME_TOKEN)
                 return
             ed.cue("key")
             self._set(index, digit - 1, now)
         elif label == CODE:
-            typed = ed.partial
-            ed.partial = ""
+            typed = self.partial
+            self.partial = ""
             code = code_key(ed, typed, key)
             if code == 0:
-                ed.partial = key
+                self.partial = key
                 self._typed(now)
             elif code > 0:
                 self._set(index, code, now)
         elif label == SHARES:
-            most = 2 if ed.kind == BANK else 9
+            most = 2 if self.kind == BANK else 9
             if not 1 <= digit <= most:
-                ed.refuse(MSG_BUY_COUNT if ed.kind == BANK else MSG_COUNT)
+                ed.refuse(MSG_BUY_COUNT if self.kind == BANK else MSG_COUNT)
                 return
             ed.cue("key")
             self._set(index, digit, now)
         elif label == PRICE:
-            if len(ed.partial) >= PRICE_DIGITS:
+            if len(self.partial) >= PRICE_DIGITS:
                 ed.refuse(MSG_PRICE_DIGITS)
                 return
             ed.cue("key")
-            ed.partial += key
-            ed.values[index] = int(ed.partial)
+            self.partial += key
+            self.values[index] = int(self.partial)
             self._typed(now)
         else:  # an OFFICES level: 0..4 offices, 5 = a head office
             if digit > 5:
@@ -322,40 +361,39 @@ class Form:
         """A digit typed into the active field, which stays active: it shows at once (typed in
         the flash's hidden phase, it would show only at the next phase), then flashes from
         now on. The flash's next frame then comes a phase after the key's own."""
-        ed = self.ed
-        ed.blink = True
-        ed.blink_at = now
-        ed.view_changed()
+        self.blink = True
+        self.blink_at = now
+        self.machine.view_changed()
 
     def _set(self, index: int, value: int, now: int) -> None:
         """A field is complete: check it where the market can, then move to the next one."""
-        ed = self.ed
-        values = ed.values
-        labels = ed.labels
+        ed = self.machine
+        values = self.values
+        labels = self.labels
         values[index] = value
         problem = self._field_problem(index)
         if problem is not None:
-            if ed.labels is labels:
+            if self.labels is labels:
                 values[index] = None
             ed.refuse(problem)
             self.activate(index, now)  # stays on this field: type it again, or CANCEL
             return
-        if ed.labels is not labels:  # OFFICES: the group's fields replaced the code
+        if self.labels is not labels:  # OFFICES: the group's fields replaced the code
             self.activate(0, now)
             return
-        if index + 1 < len(ed.labels):
+        if index + 1 < len(self.labels):
             self.activate(index + 1, now)
-        elif ed.kind == BANK and ed.labels[index] == PRICE:
+        elif self.kind == BANK and self.labels[index] == PRICE:
             self.activate(index, now)
         else:
             self.activate(-1, now)
 
     def _field_problem(self, index: int) -> str | None:
         """Asks the market about the fields typed so far; adds the fields that follow."""
-        ed = self.ed
-        kind = ed.kind
-        label = ed.labels[index]
-        values = ed.values
+        ed = self.machine
+        kind = self.kind
+        label = self.labels[index]
+        values = self.values
         market = ed.market
         try:
             if kind == OFFICES:
@@ -364,89 +402,91 @@ class Form:
                     if not market.has_monopoly(code):
                         return MSG_NOT_A_MONOPOLY
                     group = market.group_of(code)
-                    ed.offices_code = code
-                    ed.labels = [CODE_TEXTS[c] for c in group]
-                    ed.values = [market.offices[c] for c in group]
+                    self.offices_code = code
+                    self.labels = [CODE_TEXTS[c] for c in group]
+                    self.values = [market.offices[c] for c in group]
                 return None
-            if label != CODE and label != SHARES and index + 1 < len(ed.labels):
+            if label != CODE and label != SHARES and index + 1 < len(self.labels):
                 return None  # a token with fields still to come
             if kind == START:
-                ed.quote = market.quote_dividend(values[0])
+                self.quote = market.quote_dividend(values[0])
             elif kind == REMOVE:
-                ed.quote = market.quote_remove(values[0])
-                ed.ask(ASK_REMOVE % TOKENS[values[0]])
+                quote = self.quote = market.quote_remove(values[0])
+                ed.ask(
+                    ASK_REMOVE % TOKENS[values[0]], quote, ("se_remove", values[0], quote.refund)
+                )
             elif kind == INTEREST:
                 token, code = values[0], values[1]
                 quote = market.quote_interest(token, code)
                 if market.president[code] == token:
                     return MSG_PRESIDENT_PAYS_NONE
-                ed.quote = quote
+                self.quote = quote
             elif kind == BANK and label == CODE:
                 token, code = values[0], values[1]
                 if market.is_listed(code):
                     market.quote_buy(token, code, 1)  # refuses now what any count would
-                    ed.labels.append(SHARES)
-                    ed.values.append(None)
+                    self.labels.append(SHARES)
+                    self.values.append(None)
                 else:
                     # Introduced at its list price unless the bid replaces it; CONFIRM quotes
                     # the bid. The token and the code are valid (the keys were checked) and
                     # the company unlisted, so quote_introduce() would refuse nothing here,
                     # and its move (about 1 ms on the chip) is not simulated for the price.
-                    ed.quote = None
-                    ed.list_price = LIST_PRICE[code]
-                    ed.labels.append(PRICE)
-                    ed.values.append(LIST_PRICE[code])
+                    self.quote = None
+                    self.list_price = LIST_PRICE[code]
+                    self.labels.append(PRICE)
+                    self.values.append(LIST_PRICE[code])
             elif label == CODE:  # SELL, BUYP: the count follows
                 self._quote_count(1)
-                ed.quote = None
-                ed.labels.append(SHARES)
-                ed.values.append(None)
+                self.quote = None
+                self.labels.append(SHARES)
+                self.values.append(None)
             elif label == SHARES:
-                ed.quote = self._quote_count(values[index])
+                self.quote = self._quote_count(values[index])
         except MarketError as error:
-            ed.quote = None
+            self.quote = None
             return error.args[0]
         return None
 
     def _quote_count(self, count: int):
-        ed = self.ed
-        values = ed.values
-        if ed.kind == BANK:
+        ed = self.machine
+        values = self.values
+        if self.kind == BANK:
             return ed.market.quote_buy(values[0], values[1], count)
-        if ed.kind == SELL:
+        if self.kind == SELL:
             return ed.market.quote_sell(values[0], values[1], count)
         return ed.market.quote_trade(values[0], values[1], values[2], count)
 
     def _offices_net(self) -> int:
         """What the typed levels cost (positive) or return (negative), as the market prices
         them; even building and the bank's stock are checked only at CONFIRM."""
-        ed = self.ed
+        ed = self.machine
         market = ed.market
-        group = market.group_of(ed.offices_code)
+        group = market.group_of(self.offices_code)
         net = 0
         for i in range(len(group)):
             code = group[i]
             cost = market.office_cost(code)
-            change = ed.values[i] - market.offices[code]
+            change = self.values[i] - market.offices[code]
             net += change * cost if change > 0 else change * cost // 2
         return net
 
     def _confirm(self, now: int) -> None:
-        ed = self.ed
-        kind = ed.kind
-        values = ed.values
-        if ed.active >= 0 and not (kind == BANK and PRICE in ed.labels):
-            label = ed.labels[ed.active]
+        ed = self.machine
+        kind = self.kind
+        values = self.values
+        if self.active >= 0 and not (kind == BANK and PRICE in self.labels):
+            label = self.labels[self.active]
             ed.refuse(MSG_ENTER % (label if label[0] not in DIGITS else OFFICES))
             return
         market = ed.market
         try:
             if kind == OFFICES:
                 levels = tuple(values)
-                code = ed.offices_code
+                code = self.offices_code
                 quote = market.quote_offices(code, levels)
                 record: tuple = ("se_offices", code, levels, quote.amount)
-            elif kind == BANK and PRICE in ed.labels:
+            elif kind == BANK and PRICE in self.labels:
                 quote = market.quote_introduce(values[0], values[1], values[2])
                 record = ("se_intro", values[0], values[1], quote.amount)
             elif kind == BANK:

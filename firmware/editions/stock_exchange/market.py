@@ -19,8 +19,20 @@
 #       number, hat first (500200: hat 5, dog 2), so the snapshot holds no nested tuples
 # Amounts that only move money (paid, cost, proceeds, interest) are taken as confirmed; those the
 # state alone decides (refunds, office net, dividends) must match or the record is refused.
-# Design and reasoning: docs/stock-exchange-design.md.
+# The board's data and the share price formula: editions.stock_exchange.prices. Design and
+# reasoning: docs/stock-exchange-design.md.
 from compat.const import const
+from editions.stock_exchange.prices import (
+    F_MONOPOLY,
+    F_PLAIN,
+    GROUP_END,
+    GROUP_FIRST,
+    GROUP_FIRSTS,
+    LIST_PRICE,
+    OFFICE_COST,
+    level_factor,
+    price_formula,
+)
 
 TOKENS = ("HAT", "CAR", "DOG", "SHOE", "IRON", "BOAT")
 SIDES = ((1, 5), (6, 11), (12, 17), (18, 22))
@@ -33,36 +45,6 @@ _INTRO = const(5)  # shares an introduction gives
 _HEAD = const(5)  # office level 5 is one head office standing for 5 levels
 _OFFICES = const(32)
 _HEADS = const(12)
-
-# Board data by code (index 0 unused): classic list prices and building costs.
-LIST_PRICE = (
-    0,
-    60, 60, 100, 100, 120,
-    140, 140, 160, 180, 180, 200,
-    220, 220, 240, 260, 260, 280,
-    300, 300, 320, 350, 400,
-)  # fmt: skip
-OFFICE_COST = (0, 50, 50, 50, 50, 50) + (100,) * 6 + (150,) * 6 + (200,) * 5
-GROUP_FIRSTS = (1, 3, 6, 9, 12, 15, 18, 21)
-# Per code: the first code of its group, and the code after the group's last.
-_FIRST = bytes((0, 1, 1, 3, 3, 3, 6, 6, 6, 9, 9, 9, 12, 12, 12, 15, 15, 15, 18, 18, 18, 21, 21))
-_END = bytes((0, 3, 3, 6, 6, 6, 9, 9, 9, 12, 12, 12, 15, 15, 15, 18, 18, 18, 21, 21, 21, 23, 23))
-
-# L by (distinct player holders - 1) * 9 + (player-held shares - 1). The measured table leaves
-# holders > shares blank (each holder has at least one share, so it cannot happen); those cells
-# repeat the column's diagonal (holders clamped to shares) so the lookup is total.
-_LEVEL = bytes(
-    (
-        6, 7, 8, 9, 10, 10, 10, 10, 10,
-        6, 8, 9, 10, 11, 12, 12, 12, 12,
-        6, 8, 10, 11, 12, 13, 14, 14, 15,
-        6, 8, 10, 12, 13, 14, 15, 16, 17,
-        6, 8, 10, 12, 14, 15, 16, 18, 20,
-        6, 8, 10, 12, 14, 16, 18, 20, 23,
-    )
-)  # fmt: skip
-F_PLAIN = const(7)  # F outside a monopoly
-F_MONOPOLY = bytes((12, 14, 17, 20, 22, 28))  # F in a monopoly, by office level 0..5
 
 
 class MarketError(ValueError):
@@ -85,29 +67,10 @@ class Quote:
         self.price = price  # the code's share price after the operation (0: none / unlisted)
 
 
-def level_factor(holders: int, shares: int) -> int:
-    """L for this many distinct player holders holding this many shares in all (0 if none)."""
-    if shares <= 0 or holders <= 0:
-        return 0
-    return _LEVEL[(holders - 1) * 9 + shares - 1]
-
-
-def price_formula(list_price: int, level: int, factor: int) -> int:
-    """floor(round(list_price / 320 * level * factor, 2)) with ints only.
-
-    The exact value in hundredths is 100 * x / 320 = 5x / 16 (x = list * L * F); it is rounded
-    half to even like Python's round() on the (exactly representable) float, then floored.
-    """
-    hundredths, rest = divmod(5 * list_price * level * factor, 16)
-    if rest > 8 or (rest == 8 and hundredths & 1):
-        hundredths += 1
-    return hundredths // 100
-
-
 def _owner(president: list, first: int) -> int:
     """The token presiding over every company of the group starting at first, or -1."""
     owner = president[first]
-    for code in range(first + 1, _END[first]):
+    for code in range(first + 1, GROUP_END[first]):
         if president[code] != owner:
             return -1
     return owner
@@ -146,7 +109,7 @@ class Market:
     # ---- reading the market ----
 
     def group_of(self, code: int) -> tuple:
-        return tuple(range(_FIRST[code], _END[code]))
+        return tuple(range(GROUP_FIRST[code], GROUP_END[code]))
 
     def office_cost(self, code: int) -> int:
         """Cost of one office level on code (a head office is the fifth level)."""
@@ -160,7 +123,7 @@ class Market:
 
     def monopoly_owner(self, code: int) -> int:
         """The token presiding over the whole group of code (any code of the group), or -1."""
-        return _owner(self.president, _FIRST[code])
+        return _owner(self.president, GROUP_FIRST[code])
 
     def has_monopoly(self, code: int) -> bool:
         return self.monopoly_owner(code) >= 0
@@ -266,7 +229,7 @@ class Market:
         """New office levels for code's whole group, in code order. Amount: cost (positive) or
         refund (negative); levels only have to be even and in stock at the end."""
         self._check(0, code, False)
-        first, size = _FIRST[code], _END[code] - _FIRST[code]
+        first, size = GROUP_FIRST[code], GROUP_END[code] - GROUP_FIRST[code]
         if self.monopoly_owner(code) < 0:
             raise MarketError("NOT A MONOPOLY")
         if not isinstance(levels, (tuple, list)) or len(levels) != size:
@@ -343,7 +306,7 @@ class Market:
             code, levels = record[1], record[2]
             if self.quote_offices(code, levels).amount != record[3]:
                 raise ValueError("office net differs")
-            first, end = _FIRST[code], _END[code]
+            first, end = GROUP_FIRST[code], GROUP_END[code]
             before = self._prices(first, end)
             for index in range(len(levels)):
                 self.offices[first + index] = levels[index]
@@ -405,7 +368,7 @@ class Market:
             if level and self.monopoly_owner(code) < 0:
                 return "offices outside a monopoly"
         for first in GROUP_FIRSTS:
-            levels = self.offices[first : _END[first]]
+            levels = self.offices[first : GROUP_END[first]]
             if max(levels) - min(levels) > 1:
                 return "uneven offices"
         if self.bank_offices() < 0 or self.bank_head_offices() < 0:
@@ -462,16 +425,16 @@ class Market:
                     ("president", code, elected) if elected >= 0 else ("unlisted", code)
                 )
         refund, refund_to = 0, -1
-        firsts = GROUP_FIRSTS if first_code != last_code else (_FIRST[first_code],)
+        firsts = GROUP_FIRSTS if first_code != last_code else (GROUP_FIRST[first_code],)
         for first in firsts:
-            if first > last_code or _END[first] <= first_code:
+            if first > last_code or GROUP_END[first] <= first_code:
                 continue
             was, now = _owner(former, first), _owner(self.president, first)
             if was == now:
                 continue
             if was >= 0:
                 levels = 0
-                for code in range(first, _END[first]):
+                for code in range(first, GROUP_END[first]):
                     levels += self.offices[code]
                     self.offices[code] = 0
                 if levels:
@@ -490,7 +453,7 @@ class Market:
         former = list(self.president)
         saved_offices = tuple(self.offices)
         price_before = self.share_price(code)
-        first, end = _FIRST[code], _END[code]
+        first, end = GROUP_FIRST[code], GROUP_END[code]
         before = self._prices(first, end) if commit else []
         if giver >= 0:
             row[giver] -= count

@@ -1,10 +1,13 @@
-# The Stock Exchange's screens that a game needs seldom, loaded on first use: a mode object,
-# Screens, that the edition makes with its screens() and hands the views of REVIEW, TOTAL and
-# ASK, the holds of REMOVE and NEWGAME, the questions they ask (the ASK screen's keys: CONFIRM
-# or CANCEL) and the refusal of a hold let go too soon. Its state stays on the edition (screen,
-# question, last, review); it acts through the edition's public names only. Also the records
-# that are not the market's (REVIEW's, the cards another edition enrolled), replayed at boot.
+# The Stock Exchange's screens that a game needs seldom, loaded on first use: SeldomPage, a mode
+# on the edition's stack (rules.modes) for REVIEW, TOTAL and ASK (the questions REMOVE's and
+# NEWGAME's holds ask: CONFIRM or CANCEL), owning its fields (screen, question, quote, record,
+# review); the holds themselves and the refusal of one let go too soon; and the records that
+# are not the market's (REVIEW's, the cards another edition enrolled), replayed at boot. It
+# acts through the edition's public names only; the last transaction is the edition's (a game
+# record, in its snapshot).
+from compat.ticks import ticks_diff
 from editions.stock_exchange.forms import (
+    ASK,
     ASK_NEW_GAME,
     BANK,
     BUYER,
@@ -22,18 +25,27 @@ from editions.stock_exchange.forms import (
     SELL,
     SELLER,
     SHARES,
+    SHOW_REVIEW,
+    SHOW_TOTAL,
     START,
     TITLE_INTRO,
     TITLES,
     TOKEN,
     TRANSACTIONS,
+    no_hold,
     signed,
 )
 from editions.stock_exchange.market import TOKENS
+from rules.keys import REVIEW
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rules.history import Review
 
 ASK_KEYS = "CONFIRM / CANCEL"
 TITLE_TOTAL = "TOTAL"
 MSG_HOLD = "HOLD %s SECONDS"  # the hold time (settings: HOLD MS), in seconds
+MSG_NOT_CONFIRMED = "NOT CONFIRMED"  # a question left unanswered for confirm_ms
 NOTE_EARLIER = "%d BEFORE LAST"  # REVIEW stepped back (no total: it would read the game)
 
 
@@ -56,30 +68,37 @@ def restore_other(ed, record: tuple) -> None:
         raise ValueError("unknown record")
 
 
-class Screens:
-    """REVIEW, TOTAL and ASK (the questions REMOVE's and NEWGAME's holds ask)."""
+class SeldomPage:
+    """REVIEW, TOTAL or a question (ASK), a mode (rules.modes' contract): opened by the
+    edition's open_page() on its stack, popped by its to_market() (CONFIRM or CANCEL, a
+    question answered or left unanswered)."""
 
-    def __init__(self, ed) -> None:
-        self.ed = ed
+    release = held = hold_ms = no_hold
+
+    def __init__(self, machine, screen: str, question: str = "", quote=None, record=None):
+        self.machine = machine
+        self.screen = screen  # SHOW_REVIEW, SHOW_TOTAL or ASK (view()["screen"])
+        self.question = question  # ASK_NEW_GAME or ASK_REMOVE's on the ASK screen
+        self.quote = quote  # REMOVE's (its refund is noted), else None
+        self.record = record  # what CONFIRM proposes (REMOVE's; NEW GAME's is ("se_new",))
+        # REVIEW pressed again steps back (rules.history.Review: its page, 0 the last one).
+        self.review: Review | None = None
 
     def view(self, view: dict) -> None:
         """TOTAL (each player in play and what they are worth), a question, or REVIEW (the last
         transaction, or the one `review.page` steps back)."""
-        ed = self.ed
-        # The screen's name as view()["screen"] gives it to editions.stock_exchange.draw, which
-        # reads the same names (editions.stock_exchange.edition's SHOW_TOTAL and ASK: that module
-        # is not imported).
-        screen = ed.screen
-        if screen == "total":
+        ed = self.machine
+        screen = view["screen"] = self.screen
+        if screen == SHOW_TOTAL:
             view["title"] = TITLE_TOTAL
             totals = ed.market.totals()
             in_play = ed.market.in_play
             view["totals"] = tuple((t, totals[t]) for t in range(len(TOKENS)) if in_play[t])
             return
-        if screen == "ask":
-            view["title"] = ed.question
+        if screen == ASK:
+            view["title"] = self.question
             view["detail"] = ASK_KEYS
-            quote = ed.quote
+            quote = self.quote
             note = ""
             if quote is not None and quote.refund:  # removing a player who held a monopoly
                 note = NOTE_REFUND % (TOKENS[quote.refund_to], quote.refund)
@@ -88,7 +107,7 @@ class Screens:
         record = ed.last
         refund = ed.last_refund  # any transaction that broke a monopoly (a buy can, too)
         refund_to = ed.last_refund_to
-        review = ed.review
+        review = self.review
         back = review.page if review is not None else 0
         if back:
             record, refund = review.entry(back), 0  # type: ignore[union-attr]  # back: not None
@@ -144,39 +163,64 @@ class Screens:
             note = NOTE_EARLIER % back
         view["note"] = note
 
-    def held(self, key: str, now: int) -> None:
-        """REMOVE or NEWGAME held long_press_ms on the market screen."""
-        ed = self.ed
-        ed.typed = ""
-        if key == REMOVE:
-            ed.cue("key")
-            ed.open_form(REMOVE, now)
-        else:
-            ed.ask(ASK_NEW_GAME)
+    def press(self, key: str, now: int) -> bool:
+        """CONFIRM or CANCEL (a question's answer, or back to the market screen); REVIEW again
+        on the REVIEW screen steps back."""
+        ed = self.machine
+        screen = self.screen
+        if screen == ASK:
+            if key == CANCEL:
+                ed.cue("cancel")
+                ed.to_market(now)
+            elif key != CONFIRM:
+                ed.refuse(MSG_CONFIRM_OR_CANCEL)
+            elif self.question == ASK_NEW_GAME:
+                ed.cue("key")
+                ed.propose([("se_new",)], ed.confirmed)
+            elif self.record is not None:
+                ed.cue("key")
+                ed.propose([self.record], ed.confirmed)
+        elif key == REVIEW and screen == SHOW_REVIEW:
+            from rules import history  # loaded by the first step back
 
-    def key(self, key: str, now: int) -> None:
-        """CONFIRM or CANCEL on the ASK screen."""
-        ed = self.ed
-        if key == CANCEL:
-            ed.cue("cancel")
+            history.review_older(ed, self, TRANSACTIONS)
+        elif key in (CONFIRM, CANCEL):
+            ed.cue("key" if key == CONFIRM else "cancel")
             ed.to_market(now)
-        elif key != CONFIRM:
-            ed.refuse(MSG_CONFIRM_OR_CANCEL)
-        elif ed.question == ASK_NEW_GAME:
-            ed.cue("key")
-            ed.propose([("se_new",)], ed.confirmed)
-        elif ed.quote is not None:
-            ed.cue("key")
-            ed.propose([("se_remove", ed.values[0], ed.quote.refund)], ed.confirmed)
-
-    def too_soon(self) -> None:
-        """REMOVE or NEWGAME let go before its hold: HOLD n SECONDS, the hold time in force
-        rounded up to a tenth of a second."""
-        ed = self.ed
-        tenths = (ed.long_press_ms + 99) // 100
-        if tenths % 10:
-            ed.refuse(MSG_HOLD % ("%d.%d" % (tenths // 10, tenths % 10)))
-        elif tenths == 10:
-            ed.refuse("HOLD 1 SECOND")
         else:
-            ed.refuse(MSG_HOLD % (tenths // 10))
+            ed.refuse(MSG_CONFIRM_OR_CANCEL)
+        return True
+
+    def tick(self, now: int) -> None:
+        """A question left unanswered for confirm_ms changes nothing: back to the market."""
+        ed = self.machine
+        if self.screen == ASK and ticks_diff(now, ed.last_activity) >= ed.confirm_ms:
+            ed.to_market(now)
+            ed.message = MSG_NOT_CONFIRMED
+            ed.message_is_error = False
+            ed.message_at = now
+
+    def closed(self) -> None:
+        pass
+
+
+def held(ed, key: str, now: int) -> None:
+    """REMOVE or NEWGAME held long_press_ms on the market screen: REMOVE's form, or NEW GAME?"""
+    ed.typed = ""
+    if key == REMOVE:
+        ed.cue("key")
+        ed.open_form(REMOVE, now)
+    else:
+        ed.ask(ASK_NEW_GAME)
+
+
+def too_soon(ed) -> None:
+    """REMOVE or NEWGAME let go before its hold: HOLD n SECONDS, the hold time in force
+    rounded up to a tenth of a second."""
+    tenths = (ed.long_press_ms + 99) // 100
+    if tenths % 10:
+        ed.refuse(MSG_HOLD % ("%d.%d" % (tenths // 10, tenths % 10)))
+    elif tenths == 10:
+        ed.refuse("HOLD 1 SECOND")
+    else:
+        ed.refuse(MSG_HOLD % (tenths // 10))

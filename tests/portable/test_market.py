@@ -1,11 +1,13 @@
 # Stock Exchange market model: board data, prices, presidency, offices, interest (portable).
 from editions.stock_exchange.market import (
-    LIST_PRICE,
-    OFFICE_COST,
     SIDES,
     TOKENS,
     Market,
     MarketError,
+)
+from editions.stock_exchange.prices import (
+    LIST_PRICE,
+    OFFICE_COST,
     level_factor,
     price_formula,
 )

@@ -5,13 +5,15 @@ import math
 from fractions import Fraction
 
 from editions.stock_exchange.market import (
+    Market,
+    MarketError,
+)
+from editions.stock_exchange.prices import (
     F_MONOPOLY,
     F_PLAIN,
     GROUP_FIRSTS,
     LIST_PRICE,
     OFFICE_COST,
-    Market,
-    MarketError,
     level_factor,
     price_formula,
 )
@@ -363,7 +365,7 @@ def test_every_invalid_record_changes_nothing():
 
 
 def test_the_design_docs_interest_ladder_for_company_14():
-    from test_stock_market import example_14  # the portable suite's state: 5 holders, 8 shares
+    from test_market import example_14  # the portable suite's state: 5 holders, 8 shares
 
     market = example_14()
     ladder = [price_formula(240, 18, 7)]
