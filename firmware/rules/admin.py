@@ -38,7 +38,7 @@ def held(ed, key: str, now: int) -> None:
     if key == keys.CLEAR:
         if ed.admin is not None:
             ed.admin_mode.held_clear(now)
-        elif ed.ask_pay is None:
+        elif ed.paying() is None:
             ask(ed, ASK_NEW_GAME, now)
     elif key == ed.policy.enroll_key:
         if ed.admin is None and ed.no_card():
@@ -51,8 +51,10 @@ def held(ed, key: str, now: int) -> None:
                 ed.cue("key")
                 ed.refuse(MSG_NO_CARDS)
     else:
+        from rules import endgame  # loaded by the first payment asked
+
         ed.cue("key")
-        ed.payment().start_lift()
+        endgame.start_lift(ed)
 
 
 def ask(ed, question: str, now: int) -> None:

@@ -126,9 +126,6 @@ class CardBank(StateMachine):
         self.showing_card_number = False
         self.admin: str | None = None  # a question awaiting GO/C, or ENROLLING (rules.admin)
         self.admin_mode: Admin | None = None  # made by the first question; keys go to it
-        # A payment asked first (rules.endgame): [kind, payer, payee, amount, title] awaiting GO,
-        # or kind "value" while the value of the mortgage to lift is typed.
-        self.ask_pay: list | None = None
         self.assets = [0] * (card_count + 1)  # typed property values per player (TOTALS)
         # The last title and balance line view() made, and what they were made of: a view is
         # built at every redraw, and each new string costs the chip a lookup (0.14 ms).
@@ -166,8 +163,10 @@ class CardBank(StateMachine):
         if asking and ticks_diff(now, self.admin_mode.at) >= self.confirm_ms:  # type: ignore[union-attr]
             self.admin = None  # an unanswered question changes nothing
             self.show_message(MSG_CANCELLED, False, now)
-        if self.ask_pay is not None and ticks_diff(now, self.last_activity) >= self.confirm_ms:
-            self.payment().end(now)
+        if self.modes:
+            pay = self.paying()  # an asked payment unanswered for confirm_ms is cancelled
+            if pay is not None:
+                pay.tick(now)
         if self.showing_card_number and ticks_diff(now, self.card_shown_at) >= self.card_number_ms:
             self.showing_card_number = False
             self.view_changed()
@@ -181,9 +180,6 @@ class CardBank(StateMachine):
         self.close_modes(True)
         if self.admin is not None:
             self.admin_mode.leave()  # type: ignore[union-attr]  # never left in an admin mode
-        if self.ask_pay is not None:
-            self.ask_pay = None  # nor pays later what was asked before it slept
-            self.clear_entry()
 
     def close_modes(self, standby: bool) -> None:
         """Standby (True) or a card moved (False): the modes that end then are popped."""
@@ -201,7 +197,7 @@ class CardBank(StateMachine):
         if key == keys.CLEAR:
             return  # acts on release (clear, undo) or after the hold time (new game)
         plain = key in self.plain_keys  # with no guard to meet: guarded() and act() written out
-        if plain and self.admin is None and self.ask_pay is None and self.card_lock is None:
+        if plain and self.admin is None and self.card_lock is None:
             self.undo = None  # (each call on the chip ~15 us: a digit makes two fewer)
             self.cues.append("key")
             if key in keys.DIGITS:
@@ -230,10 +226,6 @@ class CardBank(StateMachine):
             policy = self.policy
             if (key == policy.enroll_key or key == policy.totals_key) and self.no_card():
                 return True  # on release: nothing to do; held: enrolling cards, or TOTALS
-        if self.ask_pay is not None:
-            self.cue("key")
-            self.payment().key(key)
-            return True
         if self.card_lock is not None:
             self.refuse(self.card_lock)  # only C unlocks: nothing typed now can count
             return True
@@ -267,9 +259,6 @@ class CardBank(StateMachine):
 
     def release(self, key: str, now: int) -> None:
         """The last key down went up before its hold acted."""
-        if key == keys.CLEAR and self.ask_pay is not None:
-            self.payment().clear(now)
-            return
         if self.holds_done < 0 and (
             self.lift_hold_possible()
             if key == self.policy.lift_key
@@ -378,8 +367,9 @@ class CardBank(StateMachine):
         self.seat(slot, number, now)
 
     def seat(self, slot: int, number: int, now: int) -> None:
-        if self.ask_pay is not None:
-            self.payment().end(now)  # a card going in answers "no"
+        pay = self.paying()
+        if pay is not None:
+            pay.end(now)  # a card going in answers "no"
         if self.slot_card[1 - slot] == number:
             self.slot_refusal[slot] = MSG_SAME_CARD
             self.refuse(MSG_SAME_CARD)
@@ -406,8 +396,9 @@ class CardBank(StateMachine):
             self.part.card_gone(number)
 
     def take_out(self, slot: int) -> None:
-        if self.ask_pay is not None:
-            self.payment().end(self.last_activity)
+        pay = self.paying()
+        if pay is not None:
+            pay.end(self.last_activity)
         number = self.slot_card[slot]
         if number is not None:
             self.cue("card_out")
@@ -586,15 +577,14 @@ class CardBank(StateMachine):
         """One card in, nothing typed, no question: holding the history key opens its history
         (rules.history, loaded when it opens)."""
         one = (self.slot_card[0] is None) != (self.slot_card[1] is None)
-        return one and self.journal is not None and self.ask_pay is None and self.hold_free()
+        return one and self.journal is not None and self.paying() is None and self.hold_free()
 
-    def payment(self) -> "Payment":
-        """The asked payment's mode (rules.endgame, loaded by the first payment asked). Made
-        for each use: it keeps nothing of its own (the payment is ask_pay), and a cached one
-        would be one more name to look past on every key (measured: fuel per keypress)."""
-        from rules.endgame import Payment
-
-        return Payment(self)
+    def paying(self) -> "Payment | None":
+        """The asked payment on the stack (rules.endgame's Payment, `pays`), or None."""
+        for mode in self.modes:
+            if mode.pays:
+                return mode
+        return None
 
 
 MILLIONS = Millions()  # the K/M policy, one for every edition that uses it (it keeps nothing)

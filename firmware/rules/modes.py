@@ -18,6 +18,9 @@ class Mode:
     ends_on_card = True
     ends_on_standby = True
     keeps_holds = False
+    # True: an asked payment (rules.endgame.Payment; the core's paying() finds it): it fills the
+    # core's card screen (big, detail) in place of the amount or balance, and the core ticks it.
+    pays = False
 
     def __init__(self, machine) -> None:
         self.machine = machine

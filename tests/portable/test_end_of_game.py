@@ -166,7 +166,7 @@ def test_standby_drops_a_half_typed_mortgage_value():
     table.hold("GO", 2100)
     table.type("15")
     table.advance(table.unit.standby_ms + 200)
-    assert table.unit.ask_pay is None and table.unit.entry == ""
+    assert table.unit.paying() is None and table.unit.entry == ""
     table.press("K")  # wakes the unit only
     table.press("K")  # nothing typed: refused, no 15K payment
     assert table.journal == [] and table.balance(2) == START

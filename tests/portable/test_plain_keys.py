@@ -20,6 +20,11 @@ def _tables() -> list:
     ]
 
 
+def _asked(unit):
+    pay = unit.paying()
+    return None if pay is None else pay.asking()
+
+
 def _state(unit) -> tuple:
     return (
         unit.version,
@@ -28,7 +33,7 @@ def _state(unit) -> tuple:
         unit.entry,
         unit.entry_locked,
         unit.admin,
-        unit.ask_pay,
+        _asked(unit),
         unit.card_lock,
         len(unit.cues),
         len(unit.outbox),
@@ -80,7 +85,7 @@ def test_plain_keys_have_no_hold_and_nothing_on_release_in_every_state():
         table.insert(RED, 2)
         if unit.policy.lift_key is not None:
             table.hold(unit.policy.lift_key, 2500)  # a mortgage to lift: its value asked
-            assert unit.ask_pay is not None, unit.name
+            assert unit.paying() is not None, unit.name
             _check_plain_keys(table, "lift value")
 
 

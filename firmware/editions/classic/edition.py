@@ -5,7 +5,7 @@
 # Amounts are typed as plain numbers and GO carries them out (no K or M). The keys in K's, M's
 # and the point's places are MORTGAGE, BANKRUPT and FINE. Records are the core's: each
 # helper's payment is one ("tx", payer, payee, amount) line, a bankruptcy included.
-from rules import keys
+from rules import endgame, keys
 from rules.card_bank import MSG_KEY_NOT_USED, CardBank
 from rules.endgame import MSG_RED_ALONE
 from rules.keys import BANKRUPT, FINE, MORTGAGE
@@ -93,7 +93,7 @@ class WholeUnits:
     def finishing(self, bank, key: str) -> bool:
         if key == keys.GO:
             return bool(bank.entry) or bank.entry_locked
-        return key == MORTGAGE and bank.ask_pay is not None
+        return key == MORTGAGE and bank.paying() is not None
 
     # ---- the part: Classic's keys ------------------------------------------------------------
 
@@ -121,20 +121,20 @@ class WholeUnits:
         """MORTGAGE with a card alone in RED: the typed value, or ask for it."""
         bank = self.bank
         problem = bank.slot_problem()
-        if problem is None and bank.payment().red_alone() is None:
+        if problem is None and endgame.red_alone(bank) is None:
             problem = MSG_RED_ALONE
         if problem is not None:
             bank.refuse(problem)
             return
         if bank.entry or bank.entry_locked:
-            bank.payment().lift_value(MORTGAGE)
+            endgame.lift_value(bank, MORTGAGE)
         else:
-            bank.payment().start_lift()
+            endgame.start_lift(bank)
 
     def ask_fine(self) -> None:
         bank = self.bank
         problem = bank.slot_problem()
-        payer = bank.payment().red_alone()
+        payer = endgame.red_alone(bank)
         if problem is None and payer is None:
             problem = MSG_RED_ALONE
         if problem is None and (bank.entry or bank.entry_locked):
@@ -147,7 +147,7 @@ class WholeUnits:
             bank.refuse(problem)
             return
         title = "CARD %d FINE" % payer
-        bank.payment().ask(FINE_KIND, payer, BANK, self.fine, title)
+        endgame.ask(bank, FINE_KIND, payer, BANK, self.fine, title)
 
     def bankrupt(self) -> None:
         """RED: the bankrupt player; GREEN: the creditor, or none for the bank."""
@@ -171,7 +171,7 @@ class WholeUnits:
             bank.refuse(problem)
             return
         title = "BANKRUPT %d>%s" % (payer, "BANK" if green is None else str(green))
-        bank.payment().ask(BANKRUPT_KIND, payer, payee, amount, title)
+        endgame.ask(bank, BANKRUPT_KIND, payer, payee, amount, title)
 
     def asked_paid(self, kind: str, record: tuple) -> None:
         """FINE or BANKRUPT paid (on flash, applied): the line under the balance, the cue."""
