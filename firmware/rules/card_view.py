@@ -11,8 +11,6 @@ MSG_NO_CARDS = "HOLD K: ENROLL CARDS"  # rules.admin_text's, repeated (it loads 
 def view(self) -> dict:
     """What the screen should show, as plain data for ui.render and the simulator."""
     green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
-    if self.admin is not None:
-        return self.admin_mode.view()  # type: ignore[union-attr]
     view = {
         "display_on": self.awake,
         "green": green,
@@ -30,7 +28,7 @@ def view(self) -> dict:
     if modes:
         top = modes[-1]
         if top.covers:
-            top.view(view)  # a mode that draws in the core's place (a history page)
+            top.view(view)  # a mode that draws in the core's place (a question, a history page)
             return view
         if top.pays:
             pay = top

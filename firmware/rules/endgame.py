@@ -1,6 +1,6 @@
 # End-of-game TOTALS and payments asked first (a mortgage lifted, Classic's fine and bankruptcy),
 # for every edition built on the card-banking core (rules.card_bank): two mode objects, Totals
-# (held by rules.admin's Admin while the core's `admin` is TOTALS; it keeps its page) and
+# (held by rules.admin's Admin while it is at TOTALS; it keeps its page) and
 # Payment (on the core's stack while a payment is asked: it owns the payment's kind, payer,
 # payee, amount and title, and pops itself when it is paid or ends), and the functions that ask
 # one (start_lift, lift_value, ask). The typed values (assets) stay on the core; they act on it
@@ -243,6 +243,7 @@ class Payment:
 
     covers = False  # it fills the core's card screen (big, detail): `pays`
     pays = True
+    asks = False
     ends_on_card = False  # a card moved ends it as the core seats or takes out a card (end)
     ends_on_standby = True
     keeps_holds = False  # (the core's history hold asks paying() itself; the lift hold not)

@@ -81,6 +81,7 @@ class Spin:
 
     covers = False
     pays = False
+    asks = False
     keeps_holds = True
     ends_on_card = True
     ends_on_standby = False
@@ -160,6 +161,7 @@ class Auction:
 
     covers = False
     pays = False
+    asks = False
     keeps_holds = False
     ends_on_card = False
     ends_on_standby = False  # (it keeps the unit awake)
@@ -219,6 +221,7 @@ class Reveal:
 
     covers = False
     pays = False
+    asks = False
     keeps_holds = False
     ends_on_card = False
     ends_on_standby = False  # (it ends by itself first)
