@@ -2,8 +2,8 @@
 # asks, answered with GO or C (a new game, enrolling cards, clearing all cards, the game's
 # totals), enrolling cards, and TOTALS. One Admin on the core's stack (rules.modes) while a
 # question, ENROLLING or TOTALS is open owns it and answers every key, card and the view; it
-# acts through the core's public names. Also what each hold asks (held). Loaded at the first
-# hold: a game in which nobody holds a key never has it in RAM.
+# acts through the core's public names. Also what the holds of the core's table do (hold).
+# Loaded at the first hold: a game in which nobody holds a key never has it in RAM.
 from compat.ticks import ticks_diff
 from rules import keys
 from rules.admin_text import (
@@ -25,6 +25,7 @@ from rules.admin_text import (
     MSG_REPLACES,
     TOTALS,
 )
+from rules.card_holds import ENROLL, LIFT, NEW_GAME
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
 
 TYPE_CHECKING = False
@@ -32,31 +33,29 @@ if TYPE_CHECKING:
     from rules.endgame import Totals
 
 
-def held(ed, key: str, now: int) -> None:
-    """A key held its hold_ms (rules.card_bank's table): C asks for a new game (or, in a mode,
-    means the mode's own hold), the enroll and totals keys with no card in ask about enrolling
-    and TOTALS, the lift key with a card alone in RED asks for the mortgage value."""
+def hold(ed, what: str, key: str, now: int) -> None:
+    """A key held its hold_ms: what the core's table of holds says it asks (rules.card_holds'
+    names, but the history) is done here. C: a new game, or the open question's own
+    hold; enrolling and TOTALS with no card in (and no question); the lift."""
     mode = ed.question_mode()
-    if key == keys.CLEAR:
+    if what == NEW_GAME:
         if mode is not None:
             mode.held(key, now)
         elif ed.paying() is None:
             ask(ed, ASK_NEW_GAME, now)
-    elif key == ed.policy.enroll_key:
-        if mode is None and ed.no_card():
-            ask(ed, ASK_ENROLL, now)
-    elif key == ed.policy.totals_key:
-        if mode is None and ed.no_card():
-            if ed.registry.numbers:
-                ask(ed, ASK_TOTALS, now)
-            else:
-                ed.cue("key")
-                ed.refuse(MSG_NO_CARDS)
-    else:
+    elif what == LIFT:
         from rules import endgame  # loaded by the first payment asked
 
         ed.cue("key")
         endgame.start_lift(ed)
+    elif mode is None and ed.no_card():
+        if what == ENROLL:
+            ask(ed, ASK_ENROLL, now)
+        elif ed.registry.numbers:
+            ask(ed, ASK_TOTALS, now)
+        else:
+            ed.cue("key")
+            ed.refuse(MSG_NO_CARDS)
 
 
 def ask(ed, question: str, now: int) -> None:

@@ -9,7 +9,7 @@
 # (None, or an object answering the extension points of docs/editions.md); it calls the part,
 # the part acts through the core's public names.
 from compat.ticks import ticks_diff
-from rules import card_records, card_view, keys
+from rules import card_holds, card_records, card_view, keys
 from rules.card_view import MSG_INSERT_CARD
 from rules.cards import CardRegistry
 from rules.ledger import BANK, Ledger
@@ -128,6 +128,16 @@ class CardBank(StateMachine):
         # [red card, green card, their title, balance, its line]: one attribute, not five (an
         # edition's attributes fill a table that grows by doubling).
         self.made: list = [None, None, "", None, ""]
+        # The table of holds, the core's with its policy's keys: (key, what it asks) rows, the
+        # first of a key whose condition is met answering (hold_of): the grammar's hold_ms()
+        # and held() read it. Each hold's time is the core's (a setting changes it).
+        self.holds = (  # (rules.card_holds' names)
+            (keys.CLEAR, card_holds.NEW_GAME),
+            (policy.history_key, card_holds.HISTORY),
+            (policy.enroll_key, card_holds.ENROLL),
+            (policy.totals_key, card_holds.TOTALS),
+            (policy.lift_key, card_holds.LIFT),
+        )
 
     # ---- persistence (rules.card_records: functions of the core, assembled here) -----------
 
@@ -136,6 +146,15 @@ class CardBank(StateMachine):
     snapshot_records = card_records.snapshot_records
     not_stored = card_records.not_stored
     applied = card_records.applied
+
+    # ---- the holds (rules.card_holds: functions of the core, assembled here) ------------
+
+    hold_of = card_holds.hold_of
+    hold_ms = card_holds.hold_ms
+    held = card_holds.held
+    hold_free = card_holds.hold_free
+    lift_hold_possible = card_holds.lift_hold_possible
+    history_hold_possible = card_holds.history_hold_possible
 
     # ---- the screen (rules.card_view: functions of the core, assembled here) ------------
 
@@ -279,40 +298,6 @@ class CardBank(StateMachine):
         elif self.undo is not None:
             self.undo_last()  # then: the transaction just carried out is taken back
         self.view_changed()
-
-    def hold_ms(self, key: str) -> int:
-        """The holds: C (new game; clear cards; a TOTALS value to 0), the enroll and totals keys
-        (no card in), the lift key (a card alone in RED), the history key (one card in), and
-        the part's."""
-        if self.part is not None:
-            ms = self.part.hold_ms(key)
-            if ms is not None:
-                return ms
-        if key == keys.CLEAR:
-            return self.long_press_ms
-        policy = self.policy
-        if key == policy.history_key and self.holds_done < 0 and self.history_hold_possible():
-            return self.long_press_ms
-        if key == policy.enroll_key:
-            return self.enroll_press_ms
-        if key == policy.totals_key:
-            return self.totals_press_ms
-        if key == policy.lift_key and self.lift_hold_possible():
-            return self.long_press_ms
-        return 0
-
-    def held(self, key: str, now: int) -> None:
-        if self.part is not None and self.part.held(key, now):
-            return
-        deferred = self.holds_done < 0  # (rules.machine: a press that waited for this hold)
-        if key == self.policy.history_key and deferred and self.history_hold_possible():
-            from rules import history  # loaded by the first history opened
-
-            history.open_page(self)
-            return
-        from rules import admin  # what a hold asks: loaded by the first hold
-
-        admin.held(self, key, now)
 
     def card_moved(self, now: int) -> None:
         """What every card event does first: a card always wakes the unit and acts."""
@@ -538,34 +523,7 @@ class CardBank(StateMachine):
 
         self.propose([("set", "sound", 0 if self.sound_on else 1)], toggled)
 
-    # ---- the guarded holds, and payments asked first --------------------------------------
-
-    def hold_free(self) -> bool:
-        """No question, refused card, typed amount, card lock or mode keeping the holds."""
-        refusal = self.slot_refusal
-        if not (
-            refusal[0] is None
-            and refusal[1] is None
-            and not self.entry
-            and not self.entry_locked
-            and self.card_lock is None
-        ):
-            return False
-        for mode in self.modes:  # noqa: SIM110  (a generator is a heap object on MicroPython)
-            if mode.keeps_holds:
-                return False
-        return True
-
-    def lift_hold_possible(self) -> bool:
-        """A card alone in RED, nothing typed, no question: holding the lift key lifts."""
-        alone = self.slot_card[keys.GREEN] is None and self.slot_card[keys.RED] is not None
-        return self.policy.lift_key is not None and alone and self.hold_free()
-
-    def history_hold_possible(self) -> bool:
-        """One card in, nothing typed, no question: holding the history key opens its history
-        (rules.history, loaded when it opens)."""
-        one = (self.slot_card[0] is None) != (self.slot_card[1] is None)
-        return one and self.journal is not None and self.paying() is None and self.hold_free()
+    # ---- the modes the core finds on its stack -----------------------------------------------
 
     def question_mode(self) -> "Admin | None":
         """The open question, enrolling or TOTALS on the stack (rules.admin's Admin, `asks`),
