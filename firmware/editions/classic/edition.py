@@ -5,9 +5,8 @@
 # Amounts are typed as plain numbers and GO carries them out (no K or M). The keys in K's, M's
 # and the point's places are MORTGAGE, BANKRUPT and FINE. Records are the core's: each
 # helper's payment is one ("tx", payer, payee, amount) line, a bankruptcy included.
-from rules import endgame, keys
+from rules import keys
 from rules.card_bank import MSG_KEY_NOT_USED, CardBank
-from rules.endgame import MSG_RED_ALONE
 from rules.keys import BANKRUPT, FINE, MORTGAGE
 from rules.ledger import BANK
 from rules.machine import MSG_FINISH_ENTRY
@@ -119,10 +118,12 @@ class WholeUnits:
 
     def mortgage(self) -> None:
         """MORTGAGE with a card alone in RED: the typed value, or ask for it."""
+        from rules import endgame  # the asked payments: loaded by the first
+
         bank = self.bank
         problem = bank.slot_problem()
         if problem is None and endgame.red_alone(bank) is None:
-            problem = MSG_RED_ALONE
+            problem = endgame.MSG_RED_ALONE
         if problem is not None:
             bank.refuse(problem)
             return
@@ -132,15 +133,17 @@ class WholeUnits:
             endgame.start_lift(bank)
 
     def ask_fine(self) -> None:
+        from rules import endgame
+
         bank = self.bank
         problem = bank.slot_problem()
         payer = endgame.red_alone(bank)
         if problem is None and payer is None:
-            problem = MSG_RED_ALONE
+            problem = endgame.MSG_RED_ALONE
         if problem is None and (bank.entry or bank.entry_locked):
             problem = MSG_FINISH_ENTRY
         if problem is not None or payer is None:
-            bank.refuse(problem or MSG_RED_ALONE)
+            bank.refuse(problem or endgame.MSG_RED_ALONE)
             return
         problem = bank.ledger.transfer_problem(payer, BANK, self.fine)
         if problem is not None:
@@ -171,6 +174,8 @@ class WholeUnits:
             bank.refuse(problem)
             return
         title = "BANKRUPT %d>%s" % (payer, "BANK" if green is None else str(green))
+        from rules import endgame
+
         endgame.ask(bank, BANKRUPT_KIND, payer, payee, amount, title)
 
     def asked_paid(self, kind: str, record: tuple) -> None:
