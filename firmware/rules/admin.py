@@ -193,9 +193,6 @@ class Admin:
             self.key(key)
         return True
 
-    def hold_ms(self, key: str) -> int:
-        return 0  # (the core's table of holds answers: C held is held() here)
-
     def tick(self, now: int) -> None:
         """A question unanswered for the core's confirm_ms is cancelled: it changes nothing."""
         ed = self.machine

@@ -310,15 +310,6 @@ class Payment:
             self.end(now)
         return True
 
-    def hold_ms(self, key: str) -> int:
-        return 0
-
-    def held(self, key: str, now: int) -> None:
-        pass
-
-    def card(self, slot: int, card_id: str | None, now: int) -> bool:
-        return False
-
     def tick(self, now: int) -> None:
         """Unanswered for the core's confirm_ms since the last key or card: cancelled."""
         ed = self.machine
