@@ -25,7 +25,7 @@ from rules.admin_text import (
     MSG_REPLACES,
     TOTALS,
 )
-from rules.card_holds import ENROLL, LIFT, NEW_GAME
+from rules.card_bank import HOLD_ENROLL, HOLD_LIFT, HOLD_NEW_GAME
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
 
 TYPE_CHECKING = False
@@ -34,22 +34,22 @@ if TYPE_CHECKING:
 
 
 def hold(ed, what: str, key: str, now: int) -> None:
-    """A key held its hold_ms: what the core's table of holds says it asks (rules.card_holds'
-    names, but the history) is done here. C: a new game, or the open question's own
+    """A key held its hold_ms: what the core's table of holds says it asks (rules.card_bank's
+    HOLD_ names, but the history) is done here. C: a new game, or the open question's own
     hold; enrolling and TOTALS with no card in (and no question); the lift."""
     mode = ed.question_mode()
-    if what == NEW_GAME:
+    if what == HOLD_NEW_GAME:
         if mode is not None:
             mode.held(key, now)
         elif ed.paying() is None:
             ask(ed, ASK_NEW_GAME, now)
-    elif what == LIFT:
+    elif what == HOLD_LIFT:
         from rules import endgame  # loaded by the first payment asked
 
         ed.cue("key")
         endgame.start_lift(ed)
     elif mode is None and ed.no_card():
-        if what == ENROLL:
+        if what == HOLD_ENROLL:
             ask(ed, ASK_ENROLL, now)
         elif ed.registry.numbers:
             ask(ed, ASK_TOTALS, now)
