@@ -25,7 +25,6 @@ from rules.admin_text import (
     MSG_REPLACES,
     TOTALS,
 )
-from rules.card_bank import HOLD_ENROLL, HOLD_LIFT, HOLD_NEW_GAME
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
 
 TYPE_CHECKING = False
@@ -33,23 +32,18 @@ if TYPE_CHECKING:
     from rules.endgame import Totals
 
 
-def hold(ed, what: str, key: str, now: int) -> None:
-    """A key held its hold_ms: what the core's table of holds says it asks (rules.card_bank's
-    HOLD_ names, but the history) is done here. C: a new game, or the open question's own
-    hold; enrolling and TOTALS with no card in (and no question); the lift."""
+def hold(ed, new_game: bool, enroll: bool, key: str, now: int) -> None:
+    """A key held its hold_ms, and the core's table of holds says it asks a question
+    (rules.card_bank's HOLD_NEW_GAME: C, `new_game`; HOLD_ENROLL, `enroll`, or HOLD_TOTALS,
+    with no card in): asked here, or, C while a question is open, the question's own hold."""
     mode = ed.question_mode()
-    if what == HOLD_NEW_GAME:
+    if new_game:
         if mode is not None:
             mode.held(key, now)
         elif ed.paying() is None:
             ask(ed, ASK_NEW_GAME, now)
-    elif what == HOLD_LIFT:
-        from rules import endgame  # loaded by the first payment asked
-
-        ed.cue("key")
-        endgame.start_lift(ed)
     elif mode is None and ed.no_card():
-        if what == HOLD_ENROLL:
+        if enroll:
             ask(ed, ASK_ENROLL, now)
         elif ed.registry.numbers:
             ask(ed, ASK_TOTALS, now)

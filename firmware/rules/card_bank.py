@@ -321,7 +321,7 @@ class CardBank(StateMachine):
         return self.long_press_ms
 
     def held(self, key: str, now: int) -> None:
-        """The table's hold acts: a history page, or rules.admin's (each loaded on first use)."""
+        """The table's hold acts: a history page, the lift, a question (each loaded on use)."""
         if self.part is not None and self.part.held(key, now):
             return
         what = self.hold_of(key)
@@ -329,10 +329,15 @@ class CardBank(StateMachine):
             from rules import history  # loaded by the first history opened
 
             history.open_page(self)
+        elif what is HOLD_LIFT:
+            from rules import endgame  # loaded by the first payment asked
+
+            self.cue("key")
+            endgame.start_lift(self)
         elif what is not None:
             from rules import admin
 
-            admin.hold(self, what, key, now)
+            admin.hold(self, what is HOLD_NEW_GAME, what is HOLD_ENROLL, key, now)
 
     def card_moved(self, now: int) -> None:
         """What every card event does first: a card always wakes the unit and acts."""
