@@ -2,8 +2,8 @@
 # asks, answered with GO or C (a new game, enrolling cards, clearing all cards, the game's
 # totals), enrolling cards, and TOTALS. One Admin on the core's stack (rules.modes) while a
 # question, ENROLLING or TOTALS is open owns it and answers every key, card and the view; it
-# acts through the core's public names. Also what the holds of the core's table do (hold).
-# Loaded at the first hold: a game in which nobody holds a key never has it in RAM.
+# acts through the core's public names. Also what each hold asks (held). Loaded at the first
+# hold: a game in which nobody holds a key never has it in RAM.
 from compat.ticks import ticks_diff
 from rules import keys
 from rules.admin_text import (
@@ -32,24 +32,31 @@ if TYPE_CHECKING:
     from rules.endgame import Totals
 
 
-def hold(ed, new_game: bool, enroll: bool, key: str, now: int) -> None:
-    """A key held its hold_ms, and the core's table of holds says it asks a question
-    (rules.card_bank's HOLD_NEW_GAME: C, `new_game`; HOLD_ENROLL, `enroll`, or HOLD_TOTALS,
-    with no card in): asked here, or, C while a question is open, the question's own hold."""
+def held(ed, key: str, now: int) -> None:
+    """A key held its hold_ms (rules.card_bank's table): C asks for a new game (or, in a mode,
+    means the mode's own hold), the enroll and totals keys with no card in ask about enrolling
+    and TOTALS, the lift key with a card alone in RED asks for the mortgage value."""
     mode = ed.question_mode()
-    if new_game:
+    if key == keys.CLEAR:
         if mode is not None:
             mode.held(key, now)
         elif ed.paying() is None:
             ask(ed, ASK_NEW_GAME, now)
-    elif mode is None and ed.no_card():
-        if enroll:
+    elif key == ed.policy.enroll_key:
+        if mode is None and ed.no_card():
             ask(ed, ASK_ENROLL, now)
-        elif ed.registry.numbers:
-            ask(ed, ASK_TOTALS, now)
-        else:
-            ed.cue("key")
-            ed.refuse(MSG_NO_CARDS)
+    elif key == ed.policy.totals_key:
+        if mode is None and ed.no_card():
+            if ed.registry.numbers:
+                ask(ed, ASK_TOTALS, now)
+            else:
+                ed.cue("key")
+                ed.refuse(MSG_NO_CARDS)
+    else:
+        from rules import endgame  # loaded by the first payment asked
+
+        ed.cue("key")
+        endgame.start_lift(ed)
 
 
 def ask(ed, question: str, now: int) -> None:

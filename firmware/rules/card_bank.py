@@ -1,11 +1,13 @@
 # The card-banking core every card edition is built from, with a money policy and an edition part.
-# Slots, amounts, transfers, GO, undo, history, the holds, admin questions, asked payments, totals.
+# Slots, amounts, transfers, GO, undo, history, admin questions, asked payments and totals.
 # Inputs: key_down/key_up (logical key, ticks ms), card_present/card_gone (slot, card id), tick.
-# Outputs: view(), take_cues() and `outbox`: records the shell makes durable, then acknowledge();
-# nothing a record changes is applied, shown or cued before acknowledge(True) (write-ahead by
-# construction; records: rules.card_records). Built with a money policy (Millions, or an
-# edition's) and the edition's part (None, or an object answering docs/editions.md's extension
-# points), which acts through the core's public names.
+# Outputs: view() as plain data, take_cues() sound cue names, and `outbox`: records that the
+# shell must make durable and then acknowledge(). Nothing a record changes is applied, shown
+# as done or cued before acknowledge(True): the unit is write-ahead by construction (records:
+# rules.card_records).
+# A CardBank is built with a money policy (Millions, or an edition's) and the edition's part
+# (None, or an object answering the extension points of docs/editions.md); it calls the part,
+# the part acts through the core's public names.
 from compat.ticks import ticks_diff
 from rules import card_records, card_view, keys
 from rules.card_view import MSG_INSERT_CARD
@@ -41,12 +43,6 @@ MSG_NEW_CARD = "NEW CARD"
 MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
 MSG_CARD_MOVED = "CARD MOVED: PRESS C"  # a card came or went mid-entry: keys locked until C
 MSG_KEY_NOT_USED = "KEY NOT USED HERE"
-# What a hold asks (the core's table of holds, CardBank.holds; docs/editions.md).
-HOLD_NEW_GAME = "new game"
-HOLD_HISTORY = "history"
-HOLD_ENROLL = "enroll"
-HOLD_TOTALS = "totals"
-HOLD_LIFT = "lift"
 
 
 class Millions:
@@ -132,15 +128,6 @@ class CardBank(StateMachine):
         # [red card, green card, their title, balance, its line]: one attribute, not five (an
         # edition's attributes fill a table that grows by doubling).
         self.made: list = [None, None, "", None, ""]
-        # The table of holds, with the policy's keys: (key, what it asks); the first row of a key
-        # whose condition is met answers (hold_of, which the grammar's hold_ms and held read).
-        self.holds = (
-            (keys.CLEAR, HOLD_NEW_GAME),
-            (policy.history_key, HOLD_HISTORY),
-            (policy.enroll_key, HOLD_ENROLL),
-            (policy.totals_key, HOLD_TOTALS),
-            (policy.lift_key, HOLD_LIFT),
-        )
 
     # ---- persistence (rules.card_records: functions of the core, assembled here) -----------
 
@@ -149,8 +136,6 @@ class CardBank(StateMachine):
     snapshot_records = card_records.snapshot_records
     not_stored = card_records.not_stored
     applied = card_records.applied
-    amount_done = card_records.amount_done
-    go_paid = card_records.go_paid
 
     # ---- the screen (rules.card_view: functions of the core, assembled here) ------------
 
@@ -172,7 +157,8 @@ class CardBank(StateMachine):
         self.tick_hold(now)
         modes = self.modes
         if modes:
-            # A question or asked payment (one at most) times out: the core ticks it, not the part.
+            # A question or an asked payment (one at most) unanswered for confirm_ms is
+            # cancelled: the core ticks it (the part ticks its own modes).
             for mode in modes:
                 if mode.asks or mode.pays:
                     mode.tick(now)
@@ -220,7 +206,8 @@ class CardBank(StateMachine):
 
     def guarded(self, key: str) -> bool:
         """The guards a key (not C) meets before its meaning: True if one took it (a card lock, a
-        key whose hold is possible). A mode letting a key through calls this, then act()."""
+        key whose hold is possible; a question or an asked payment is a mode on top, which took
+        the key first). A mode that lets a key through calls this first, then act()."""
         self.undo = None  # C must come right after the transaction to take it back
         # A plain key (a digit) is none of the keys with holds: their checks are skipped (each
         # reads a policy attribute, some 10 us on the chip).
@@ -293,51 +280,39 @@ class CardBank(StateMachine):
             self.undo_last()  # then: the transaction just carried out is taken back
         self.view_changed()
 
-    def hold_of(self, key: str) -> str | None:
-        """What holding `key` asks now (a HOLD_ name: the key's first row met), or None."""
-        for row in self.holds:
-            if row[0] == key:
-                what = row[1]
-                if what is HOLD_HISTORY:  # (rules.machine: a press that waited for this hold)
-                    if self.holds_done < 0 and self.history_hold_possible():
-                        return what
-                elif what is not HOLD_LIFT or self.lift_hold_possible():
-                    return what
-        return None
-
     def hold_ms(self, key: str) -> int:
-        """The part's holds, then the table's (holds, hold_of)."""
+        """The holds: C (new game; clear cards; a TOTALS value to 0), the enroll and totals keys
+        (no card in), the lift key (a card alone in RED), the history key (one card in), and
+        the part's."""
         if self.part is not None:
             ms = self.part.hold_ms(key)
             if ms is not None:
                 return ms
-        what = self.hold_of(key)
-        if what is None:
-            return 0
-        if what is HOLD_ENROLL:
+        if key == keys.CLEAR:
+            return self.long_press_ms
+        policy = self.policy
+        if key == policy.history_key and self.holds_done < 0 and self.history_hold_possible():
+            return self.long_press_ms
+        if key == policy.enroll_key:
             return self.enroll_press_ms
-        if what is HOLD_TOTALS:
+        if key == policy.totals_key:
             return self.totals_press_ms
-        return self.long_press_ms
+        if key == policy.lift_key and self.lift_hold_possible():
+            return self.long_press_ms
+        return 0
 
     def held(self, key: str, now: int) -> None:
-        """The table's hold acts: a history page, the lift, a question (each loaded on use)."""
         if self.part is not None and self.part.held(key, now):
             return
-        what = self.hold_of(key)
-        if what is HOLD_HISTORY:
+        deferred = self.holds_done < 0  # (rules.machine: a press that waited for this hold)
+        if key == self.policy.history_key and deferred and self.history_hold_possible():
             from rules import history  # loaded by the first history opened
 
             history.open_page(self)
-        elif what is HOLD_LIFT:
-            from rules import endgame  # loaded by the first payment asked
+            return
+        from rules import admin  # what a hold asks: loaded by the first hold
 
-            self.cue("key")
-            endgame.start_lift(self)
-        elif what is not None:
-            from rules import admin
-
-            admin.hold(self, what is HOLD_NEW_GAME, what is HOLD_ENROLL, key, now)
+        admin.held(self, key, now)
 
     def card_moved(self, now: int) -> None:
         """What every card event does first: a card always wakes the unit and acts."""
@@ -508,6 +483,22 @@ class CardBank(StateMachine):
             return
         self.propose([("tx", payer, payee, amount)], self.amount_done)
 
+    def amount_done(self, record: tuple) -> None:
+        payer, payee, amount = record[1], record[2], record[3]
+        self.clear_entry()
+        self.showing_card_number = False
+        if payer == BANK:
+            self.last_change = "+" + self.money(amount)
+            self.cue("credit")
+        elif payee == BANK:
+            self.last_change = "-" + self.money(amount)
+            self.cue("debit")
+        else:
+            self.last_change = self.money(amount) + " PAID"
+            self.cue("transfer")
+        if self.part is not None:
+            self.part.done(record, False)
+
     def go(self) -> None:
         """GO with a card alone in GREEN: the GO amount from the bank, once per insertion."""
         problem = self.slot_problem()
@@ -525,6 +516,15 @@ class CardBank(StateMachine):
             return
         self.propose([("tx", BANK, green, self.go_amount, GO_TAG)], self.go_paid)
 
+    def go_paid(self, record: tuple) -> None:
+        self.undo_go = True
+        self.go_done = True
+        self.showing_card_number = False
+        self.last_change = "GO +" + self.money(record[3])
+        self.cue("go")
+        if self.part is not None:
+            self.part.done(record, True)
+
     def undo_last(self) -> None:
         """C right after a transaction: propose its inverse (rules.undo, loaded on first use)."""
         from rules import undo
@@ -538,7 +538,7 @@ class CardBank(StateMachine):
 
         self.propose([("set", "sound", 0 if self.sound_on else 1)], toggled)
 
-    # ---- the guarded holds, and the modes the core finds on its stack ------------------------
+    # ---- the guarded holds, and payments asked first --------------------------------------
 
     def hold_free(self) -> bool:
         """No question, refused card, typed amount, card lock or mode keeping the holds."""
@@ -562,19 +562,22 @@ class CardBank(StateMachine):
         return self.policy.lift_key is not None and alone and self.hold_free()
 
     def history_hold_possible(self) -> bool:
-        """One card in, nothing typed, no question or payment: the history key's hold opens."""
+        """One card in, nothing typed, no question: holding the history key opens its history
+        (rules.history, loaded when it opens)."""
         one = (self.slot_card[0] is None) != (self.slot_card[1] is None)
         return one and self.journal is not None and self.paying() is None and self.hold_free()
 
     def question_mode(self) -> "Admin | None":
-        """The question, enrolling or TOTALS on the stack (rules.admin.Admin, `asks`), or None."""
+        """The open question, enrolling or TOTALS on the stack (rules.admin's Admin, `asks`),
+        or None."""
         for mode in self.modes:
             if mode.asks:
                 return mode
         return None
 
     def question(self) -> str | None:
-        """What the open Admin asks (rules.admin_text: a question, ENROLLING, TOTALS), or None."""
+        """What the open Admin mode asks (rules.admin_text: a question, ENROLLING, TOTALS), or
+        None."""
         mode = self.question_mode()
         return None if mode is None else mode.question
 

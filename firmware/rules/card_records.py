@@ -5,10 +5,7 @@
 # (rules.cards); ("set", "sound", 0|1); ("set", "assets", number, value): the property and
 # building value typed in TOTALS for a player (the end-of-game ranking only: it never changes a
 # balance; a new game clears it). The part's own records are its (part.restore, part.snapshot).
-# Also what the core's own transactions do once durable (amount_done, go_paid: the line under
-# the balance, the cue). Functions of the core, assembled into CardBank as its methods
-# (rules.card_bank).
-from rules.ledger import BANK
+# Functions of the core, assembled into CardBank as its methods (rules.card_bank).
 
 
 def restore(self, record: tuple) -> None:
@@ -65,30 +62,3 @@ def applied(self, records: list) -> None:
     if len(records) == 1 and records[0][0] == "tx":
         self.undo = records[0]
         self.undo_go = False  # go_done() says otherwise
-
-
-def amount_done(self, record: tuple) -> None:
-    payer, payee, amount = record[1], record[2], record[3]
-    self.clear_entry()
-    self.showing_card_number = False
-    if payer == BANK:
-        self.last_change = "+" + self.money(amount)
-        self.cue("credit")
-    elif payee == BANK:
-        self.last_change = "-" + self.money(amount)
-        self.cue("debit")
-    else:
-        self.last_change = self.money(amount) + " PAID"
-        self.cue("transfer")
-    if self.part is not None:
-        self.part.done(record, False)
-
-
-def go_paid(self, record: tuple) -> None:
-    self.undo_go = True
-    self.go_done = True
-    self.showing_card_number = False
-    self.last_change = "GO +" + self.money(record[3])
-    self.cue("go")
-    if self.part is not None:
-        self.part.done(record, True)
