@@ -1,9 +1,10 @@
 # Electronic Banking's admin modes (and Classic's and Revolution's): a question a long press
 # asks, answered with GO or C (a new game, enrolling cards, clearing all cards, the game's
-# totals), and enrolling cards. The edition holds one Admin while `admin` names a question or
-# ENROLLING, and hands it every key, card and view; it acts through the edition's public names.
-# Also what each hold asks (held). Loaded at the first hold: a game in which nobody holds a key
-# never has it in RAM.
+# totals), enrolling cards, and TOTALS. One Admin on the core's stack (rules.modes) while a
+# question, ENROLLING or TOTALS is open owns it and answers every key, card and the view; it
+# acts through the core's public names. Also what each hold asks (held). Loaded at the first
+# hold: a game in which nobody holds a key never has it in RAM.
+from compat.ticks import ticks_diff
 from rules import keys
 from rules.admin_text import (
     ASK_CLEAR_CARDS,
@@ -35,33 +36,37 @@ def held(ed, key: str, now: int) -> None:
     """A key held its hold_ms (rules.card_bank's table): C asks for a new game (or, in a mode,
     means the mode's own hold), the enroll and totals keys with no card in ask about enrolling
     and TOTALS, the lift key with a card alone in RED asks for the mortgage value."""
+    mode = ed.question_mode()
     if key == keys.CLEAR:
-        if ed.admin is not None:
-            ed.admin_mode.held_clear(now)
-        elif ed.ask_pay is None:
+        if mode is not None:
+            mode.held(key, now)
+        elif ed.paying() is None:
             ask(ed, ASK_NEW_GAME, now)
     elif key == ed.policy.enroll_key:
-        if ed.admin is None and ed.no_card():
+        if mode is None and ed.no_card():
             ask(ed, ASK_ENROLL, now)
     elif key == ed.policy.totals_key:
-        if ed.admin is None and ed.no_card():
+        if mode is None and ed.no_card():
             if ed.registry.numbers:
                 ask(ed, ASK_TOTALS, now)
             else:
                 ed.cue("key")
                 ed.refuse(MSG_NO_CARDS)
     else:
+        from rules import endgame  # loaded by the first payment asked
+
         ed.cue("key")
-        ed.payment().start_lift()
+        endgame.start_lift(ed)
 
 
 def ask(ed, question: str, now: int) -> None:
-    """A long press asks `question`: GO = yes, C = no (the Admin mode, made at the first)."""
-    if ed.admin_mode is None:
-        ed.admin_mode = Admin(ed)
+    """A long press asks `question`: GO = yes, C = no (the Admin mode open, or a new one)."""
     ed.close_modes(False)  # a held key's question ends a spin (a mode a card ends)
-    ed.admin = question
-    ed.admin_mode.at = now
+    mode = ed.question_mode()
+    if mode is None:
+        mode = Admin(ed)
+    mode.become(question)
+    mode.at = now
     ed.clear_entry()
     ed.card_lock = None  # C was held: as good as pressed
     ed.undo = None
@@ -84,18 +89,46 @@ def new_game(ed) -> None:
 
 
 class Admin:
-    """The mode while the edition's `admin` is set: its keys, cards and screen."""
+    """A question asked, enrolling cards, or TOTALS: a mode on the core's stack (rules.modes'
+    names, without subclassing Mode) that takes every key, card, C held and the whole screen,
+    and keeps the holds from acting. It owns its question (a question, ENROLLING or TOTALS),
+    when it was asked, the enrolling slots and TOTALS' pages; it is popped when the question
+    is over (answered, cancelled, timed out, standby)."""
+
+    covers = True
+    asks = True
+    pays = False
+    ends_on_card = False  # a card answers "no", leaves TOTALS, or is enrolled: card()
+    ends_on_standby = True
+    keeps_holds = True
 
     def __init__(self, ed) -> None:
-        self.ed = ed
+        self.machine = ed
+        self.question: str | None = None  # ASK_..., ENROLLING or TOTALS (None: not open)
         self.slots: list = [None, None]  # card id lying in each slot while enrolling
         self.at = 0  # when the question was asked (unanswered: cancelled after confirm_ms)
         self.totals_mode: Totals | None = None  # TOTALS' pages (rules.endgame), on first use
 
+    def become(self, question: str | None) -> None:
+        """The mode now asks `question` (pushed on the core's stack if it is not there), or,
+        with None, is over: popped, its slots let go with it."""
+        self.question = question
+        modes = self.machine.modes
+        if question is None:
+            if self in modes:
+                modes.remove(self)
+        elif self not in modes:
+            modes.append(self)  # (rules.modes.open_mode, written out: not loaded for this)
+
     def leave(self) -> None:
-        """The question or enrolling is over (answered, cancelled, standby, TOTALS closed)."""
-        ed = self.ed
-        ed.admin = None
+        """The question or enrolling is over (answered, cancelled, TOTALS closed)."""
+        self.become(None)
+        self.closed()
+
+    def closed(self) -> None:
+        """Popped (standby, or left): the enrolling slots and the typed value go."""
+        ed = self.machine
+        self.question = None
         self.slots = [None, None]
         ed.clear_entry()
         ed.view_changed()
@@ -107,37 +140,33 @@ class Admin:
         if mode is None:
             from rules.endgame import Totals
 
-            mode = self.totals_mode = Totals(self.ed, self)
+            mode = self.totals_mode = Totals(self.machine, self)
         return mode
 
     @property
-    def card(self) -> str | None:
+    def to_enroll(self) -> str | None:
         """The card to enroll: the one card lying in a slot (None with none, or two)."""
         green, red = self.slots
         if green is not None and red is not None:
             return None
         return green if green is not None else red
 
-    def view(self) -> dict:
-        ed = self.ed
-        view = {
-            "display_on": ed.awake,
-            "green": None,
-            "red": None,
-            "sound": ed.sound_on,
-            "message": ed.message,
-            "error": ed.message_is_error,
-            "mode": "admin",
-            "title": ed.admin,
-            "big": "SURE?",
-            "detail": MSG_CONFIRM_KEYS,
-        }
-        if ed.admin == TOTALS:
+    def view(self, view: dict) -> None:
+        """The whole screen (the core's view, its cards hidden)."""
+        ed = self.machine
+        question = self.question
+        view["green"] = None
+        view["red"] = None
+        view["mode"] = "admin"
+        view["title"] = question
+        view["big"] = "SURE?"
+        view["detail"] = MSG_CONFIRM_KEYS
+        if question == TOTALS:
             self.totals().view(view)
-        elif ed.admin == ENROLLING:
+        elif question == ENROLLING:
             view["mode"] = "enroll"
             view["title"] = "ENROLL CARDS"
-            card = self.card
+            card = self.to_enroll
             if card is None:
                 view["big"] = "CARD?"
                 view["detail"] = MSG_ENROLL_HELP
@@ -147,48 +176,73 @@ class Admin:
                 view["detail"] = MSG_ENROLL_NUMBER % ed.card_count
                 if ed.entry and known is None and ed.registry.card_of(int(ed.entry)) is not None:
                     view["detail"] = MSG_REPLACES % int(ed.entry)  # what GO will do
-        return view
+
+    def press(self, key: str, now: int) -> bool:
+        """A key going down (C acts on release)."""
+        if key == keys.CLEAR:
+            return False
+        ed = self.machine
+        ed.undo = None
+        ed.cue("key")
+        self.key(key)
+        return True
+
+    def release(self, key: str, now: int) -> bool:
+        """A key let go before its hold: C answers, the others did their part going down."""
+        if key == keys.CLEAR:
+            self.machine.cue("key")
+            self.key(key)
+        return True
+
+    def tick(self, now: int) -> None:
+        """A question unanswered for the core's confirm_ms is cancelled: it changes nothing."""
+        ed = self.machine
+        if self.question in (ENROLLING, TOTALS):
+            return
+        if ticks_diff(now, self.at) >= ed.confirm_ms:
+            self.become(None)
+            ed.show_message(MSG_CANCELLED, False, now)
 
     def key(self, key: str) -> None:
         """A key while a question is asked, or while enrolling cards."""
-        ed = self.ed
-        admin = ed.admin
-        if admin == ENROLLING:
+        ed = self.machine
+        question = self.question
+        if question == ENROLLING:
             self._enroll_key(key)
             return
-        if admin == TOTALS:
+        if question == TOTALS:
             self.totals().key(key)
             return
         if key == keys.GO:
-            ed.admin = None if admin != ASK_ENROLL else ENROLLING
+            self.become(None if question != ASK_ENROLL else ENROLLING)
             ed.view_changed()
-            if admin == ASK_NEW_GAME:
+            if question == ASK_NEW_GAME:
                 new_game(ed)
-            elif admin == ASK_CLEAR_CARDS:
+            elif question == ASK_CLEAR_CARDS:
                 self._clear_cards()
-            elif admin == ASK_TOTALS:
-                ed.admin = TOTALS
+            elif question == ASK_TOTALS:
+                self.become(TOTALS)
                 self.totals().page = 0
         elif key == keys.CLEAR:
-            ed.admin = ENROLLING if admin == ASK_CLEAR_CARDS else None
+            self.become(ENROLLING if question == ASK_CLEAR_CARDS else None)
             ed.show_message(MSG_CANCELLED, False)
         else:
             ed.refuse(MSG_CONFIRM_KEYS)
 
-    def held_clear(self, now: int) -> None:
+    def held(self, key: str, now: int) -> None:
         """C held: while enrolling with no card to enroll, ask about clearing all cards; in
         TOTALS, the page's typed value back to 0 (a question: nothing)."""
-        ed = self.ed
-        if ed.admin == ENROLLING and self.card is None:
-            ask(ed, ASK_CLEAR_CARDS, now)
-        elif ed.admin == TOTALS:
+        question = self.question
+        if question == ENROLLING and self.to_enroll is None:
+            ask(self.machine, ASK_CLEAR_CARDS, now)
+        elif question == TOTALS:
             self.totals().held_clear()
 
-    def card_moved(self, slot: int, card_id: str | None) -> bool:
+    def card(self, slot: int, card_id: str | None, now: int) -> bool:
         """A card came (card_id) or went (None). True: enrolling took it; False: it answered
-        "no" to the question, or left TOTALS, and the edition sees it as usual."""
-        ed = self.ed
-        if ed.admin == ENROLLING:
+        "no" to the question, or left TOTALS, and the core sees it as usual."""
+        ed = self.machine
+        if self.question == ENROLLING:
             self.slots[slot] = card_id
             ed.clear_entry()
             ed.cue("card_in" if card_id is not None else "card_out")
@@ -201,8 +255,8 @@ class Admin:
         return False
 
     def _enroll_key(self, key: str) -> None:
-        ed = self.ed
-        card = self.card
+        ed = self.machine
+        card = self.to_enroll
         if key == keys.CLEAR:
             if ed.entry:
                 ed.clear_entry()
@@ -243,15 +297,15 @@ class Admin:
             ed.refuse(MSG_ENROLL_NUMBER % ed.card_count)
 
     def _clear_cards(self) -> None:
-        ed = self.ed
+        ed = self.machine
         numbers = [ed.registry.numbers[card] for card in ed.registry.numbers]
         if not numbers:
-            ed.admin = ENROLLING
+            self.become(ENROLLING)
             ed.show_message(MSG_CARDS_CLEARED, False)
             return
 
         def cleared(record: tuple) -> None:
-            ed.admin = ENROLLING
+            self.become(ENROLLING)  # (the slots are this mode's: back on the stack with them)
             ed.show_message(MSG_CARDS_CLEARED, False)
             ed.cue("new_game")
 

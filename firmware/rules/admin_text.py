@@ -3,7 +3,8 @@
 # ENROLLING, TOTALS and MSG_NO_CARDS are repeated in rules.card_bank and rules.card_view, which
 # compare or show them always: so this module stays out of RAM until a key is held.
 
-# The questions (the edition's `admin`). Each needs a long press, then GO: no stray key ends one.
+# The questions (what the open Admin mode asks: its `question`). Each needs a long press,
+# then GO: no stray key ends one.
 ASK_NEW_GAME = "NEW GAME?"
 ASK_ENROLL = "ENROLL CARDS?"
 ASK_CLEAR_CARDS = "CLEAR ALL CARDS?"

@@ -13,7 +13,7 @@ from rules import card_records, card_view, keys
 from rules.card_view import MSG_INSERT_CARD
 from rules.cards import CardRegistry
 from rules.ledger import BANK, Ledger
-from rules.machine import DEFERRED, MSG_CANCELLED, MSG_FINISH_ENTRY, StateMachine
+from rules.machine import DEFERRED, MSG_FINISH_ENTRY, StateMachine
 from rules.money import (
     MAX_BALANCE,
     EntryError,
@@ -43,8 +43,6 @@ MSG_NEW_CARD = "NEW CARD"
 MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
 MSG_CARD_MOVED = "CARD MOVED: PRESS C"  # a card came or went mid-entry: keys locked until C
 MSG_KEY_NOT_USED = "KEY NOT USED HERE"
-ENROLLING = "ENROLLING"  # the admin modes' names: rules.admin_text's (it loads with rules.admin)
-TOTALS = "TOTALS"
 
 
 class Millions:
@@ -124,11 +122,6 @@ class CardBank(StateMachine):
         self.last_change = ""  # "+2M" etc. under the balance after a transaction
         self.card_shown_at = 0
         self.showing_card_number = False
-        self.admin: str | None = None  # a question awaiting GO/C, or ENROLLING (rules.admin)
-        self.admin_mode: Admin | None = None  # made by the first question; keys go to it
-        # A payment asked first (rules.endgame): [kind, payer, payee, amount, title] awaiting GO,
-        # or kind "value" while the value of the mortgage to lift is typed.
-        self.ask_pay: list | None = None
         self.assets = [0] * (card_count + 1)  # typed property values per player (TOTALS)
         # The last title and balance line view() made, and what they were made of: a view is
         # built at every redraw, and each new string costs the chip a lookup (0.14 ms).
@@ -162,12 +155,14 @@ class CardBank(StateMachine):
             self.started = True  # ticks need not start near 0 (a simulator, a warm reboot)
             self.last_activity = now
         self.tick_hold(now)
-        asking = self.admin is not None and self.admin != ENROLLING and self.admin != TOTALS
-        if asking and ticks_diff(now, self.admin_mode.at) >= self.confirm_ms:  # type: ignore[union-attr]
-            self.admin = None  # an unanswered question changes nothing
-            self.show_message(MSG_CANCELLED, False, now)
-        if self.ask_pay is not None and ticks_diff(now, self.last_activity) >= self.confirm_ms:
-            self.payment().end(now)
+        modes = self.modes
+        if modes:
+            # A question or an asked payment (one at most) unanswered for confirm_ms is
+            # cancelled: the core ticks it (the part ticks its own modes).
+            for mode in modes:
+                if mode.asks or mode.pays:
+                    mode.tick(now)
+                    break
         if self.showing_card_number and ticks_diff(now, self.card_shown_at) >= self.card_number_ms:
             self.showing_card_number = False
             self.view_changed()
@@ -178,12 +173,7 @@ class CardBank(StateMachine):
         pass
 
     def asleep(self) -> None:
-        self.close_modes(True)
-        if self.admin is not None:
-            self.admin_mode.leave()  # type: ignore[union-attr]  # never left in an admin mode
-        if self.ask_pay is not None:
-            self.ask_pay = None  # nor pays later what was asked before it slept
-            self.clear_entry()
+        self.close_modes(True)  # never left in a question or an asked payment
 
     def close_modes(self, standby: bool) -> None:
         """Standby (True) or a card moved (False): the modes that end then are popped."""
@@ -201,7 +191,7 @@ class CardBank(StateMachine):
         if key == keys.CLEAR:
             return  # acts on release (clear, undo) or after the hold time (new game)
         plain = key in self.plain_keys  # with no guard to meet: guarded() and act() written out
-        if plain and self.admin is None and self.ask_pay is None and self.card_lock is None:
+        if plain and self.card_lock is None:
             self.undo = None  # (each call on the chip ~15 us: a digit makes two fewer)
             self.cues.append("key")
             if key in keys.DIGITS:
@@ -215,14 +205,10 @@ class CardBank(StateMachine):
         self.act(key)
 
     def guarded(self, key: str) -> bool:
-        """The guards a key (not C) meets before its meaning: True if one took it (a question,
-        an asked payment, a card lock, a key whose hold is possible). A mode that lets a key
-        through to its meaning calls this first, then act()."""
+        """The guards a key (not C) meets before its meaning: True if one took it (a card lock, a
+        key whose hold is possible; a question or an asked payment is a mode on top, which took
+        the key first). A mode that lets a key through calls this first, then act()."""
         self.undo = None  # C must come right after the transaction to take it back
-        if self.admin is not None:
-            self.cue("key")
-            self.admin_mode.key(key)  # type: ignore[union-attr]
-            return True
         # A plain key (a digit) is none of the keys with holds: their checks are skipped (each
         # reads a policy attribute, some 10 us on the chip).
         plain = key in self.plain_keys
@@ -230,10 +216,6 @@ class CardBank(StateMachine):
             policy = self.policy
             if (key == policy.enroll_key or key == policy.totals_key) and self.no_card():
                 return True  # on release: nothing to do; held: enrolling cards, or TOTALS
-        if self.ask_pay is not None:
-            self.cue("key")
-            self.payment().key(key)
-            return True
         if self.card_lock is not None:
             self.refuse(self.card_lock)  # only C unlocks: nothing typed now can count
             return True
@@ -267,9 +249,6 @@ class CardBank(StateMachine):
 
     def release(self, key: str, now: int) -> None:
         """The last key down went up before its hold acted."""
-        if key == keys.CLEAR and self.ask_pay is not None:
-            self.payment().clear(now)
-            return
         if self.holds_done < 0 and (
             self.lift_hold_possible()
             if key == self.policy.lift_key
@@ -279,22 +258,19 @@ class CardBank(StateMachine):
             self.act(key)  # a tap: what the key does without the hold
             return
         modes = self.modes
-        if modes and self.admin is None and modes[-1].release(key, now):
-            return
-        if self.part is not None and self.admin is None and self.part.released(key):
+        if modes and modes[-1].release(key, now):
+            return  # (a question takes every key let go)
+        if self.part is not None and self.part.released(key):
             return
         policy = self.policy
         deferred = key == policy.enroll_key or key == policy.totals_key
-        if deferred and self.admin is None and self.no_card():
+        if deferred and self.no_card():
             self.cue("key")
             self.refuse(MSG_INSERT_CARD)
             return
         if key != keys.CLEAR:
             return
         self.cue("key")
-        if self.admin is not None:
-            self.admin_mode.key(keys.CLEAR)  # type: ignore[union-attr]
-            return
         if self.entry or self.entry_locked or self.card_lock is not None:
             self.clear_entry()  # C's first meaning: the amount being typed is dropped
             self.card_lock = None
@@ -347,7 +323,7 @@ class CardBank(StateMachine):
         self.undo = None  # rulebook: an error can be corrected only while the card is still in
         if self.modes:
             self.close_modes(False)  # a card event ends a history page, a spin
-        if self.entry and not self.entry_locked and self.admin is None:
+        if self.entry and not self.entry_locked and self.question_mode() is None:
             # An amount half typed is dropped, and every key but C is refused until C, so the
             # digits typed next never join a stale "1" or "1." (a refused entry is void already).
             self.clear_entry()
@@ -357,7 +333,8 @@ class CardBank(StateMachine):
     def card_present(self, slot: int, card_id: str, now: int) -> None:
         self.card_moved(now)
         # A card going in answers "no" to any question and leaves TOTALS; enrolling takes it.
-        if self.admin is not None and self.admin_mode.card_moved(slot, card_id):  # type: ignore[union-attr]
+        mode = self.question_mode()
+        if mode is not None and mode.card(slot, card_id, now):
             return
         if self.slot_card[slot] is not None or self.slot_refusal[slot] is not None:
             self.take_out(slot)  # a different card without a "gone" in between
@@ -378,8 +355,9 @@ class CardBank(StateMachine):
         self.seat(slot, number, now)
 
     def seat(self, slot: int, number: int, now: int) -> None:
-        if self.ask_pay is not None:
-            self.payment().end(now)  # a card going in answers "no"
+        pay = self.paying()
+        if pay is not None:
+            pay.end(now)  # a card going in answers "no"
         if self.slot_card[1 - slot] == number:
             self.slot_refusal[slot] = MSG_SAME_CARD
             self.refuse(MSG_SAME_CARD)
@@ -399,15 +377,17 @@ class CardBank(StateMachine):
     def card_gone(self, slot: int, now: int) -> None:
         number = self.slot_card[slot]
         self.card_moved(now)
-        if self.admin is not None and self.admin_mode.card_moved(slot, None):  # type: ignore[union-attr]
+        mode = self.question_mode()
+        if mode is not None and mode.card(slot, None, now):
             return
         self.take_out(slot)
         if self.part is not None and number is not None:
             self.part.card_gone(number)
 
     def take_out(self, slot: int) -> None:
-        if self.ask_pay is not None:
-            self.payment().end(self.last_activity)
+        pay = self.paying()
+        if pay is not None:
+            pay.end(self.last_activity)
         number = self.slot_card[slot]
         if number is not None:
             self.cue("card_out")
@@ -564,8 +544,7 @@ class CardBank(StateMachine):
         """No question, refused card, typed amount, card lock or mode keeping the holds."""
         refusal = self.slot_refusal
         if not (
-            self.admin is None
-            and refusal[0] is None
+            refusal[0] is None
             and refusal[1] is None
             and not self.entry
             and not self.entry_locked
@@ -586,15 +565,28 @@ class CardBank(StateMachine):
         """One card in, nothing typed, no question: holding the history key opens its history
         (rules.history, loaded when it opens)."""
         one = (self.slot_card[0] is None) != (self.slot_card[1] is None)
-        return one and self.journal is not None and self.ask_pay is None and self.hold_free()
+        return one and self.journal is not None and self.paying() is None and self.hold_free()
 
-    def payment(self) -> "Payment":
-        """The asked payment's mode (rules.endgame, loaded by the first payment asked). Made
-        for each use: it keeps nothing of its own (the payment is ask_pay), and a cached one
-        would be one more name to look past on every key (measured: fuel per keypress)."""
-        from rules.endgame import Payment
+    def question_mode(self) -> "Admin | None":
+        """The open question, enrolling or TOTALS on the stack (rules.admin's Admin, `asks`),
+        or None."""
+        for mode in self.modes:
+            if mode.asks:
+                return mode
+        return None
 
-        return Payment(self)
+    def question(self) -> str | None:
+        """What the open Admin mode asks (rules.admin_text: a question, ENROLLING, TOTALS), or
+        None."""
+        mode = self.question_mode()
+        return None if mode is None else mode.question
+
+    def paying(self) -> "Payment | None":
+        """The asked payment on the stack (rules.endgame's Payment, `pays`), or None."""
+        for mode in self.modes:
+            if mode.pays:
+                return mode
+        return None
 
 
 MILLIONS = Millions()  # the K/M policy, one for every edition that uses it (it keeps nothing)

@@ -11,8 +11,6 @@ MSG_NO_CARDS = "HOLD K: ENROLL CARDS"  # rules.admin_text's, repeated (it loads 
 def view(self) -> dict:
     """What the screen should show, as plain data for ui.render and the simulator."""
     green, red = self.slot_card[keys.GREEN], self.slot_card[keys.RED]
-    if self.admin is not None:
-        return self.admin_mode.view()  # type: ignore[union-attr]
     view = {
         "display_on": self.awake,
         "green": green,
@@ -26,9 +24,14 @@ def view(self) -> dict:
         "mode": "idle",
     }
     modes = self.modes
-    if modes and modes[-1].covers:
-        modes[-1].view(view)  # a mode that draws in the core's place (a history page)
-        return view
+    pay = None  # an asked payment on top (rules.endgame): it fills the big and detail lines
+    if modes:
+        top = modes[-1]
+        if top.covers:
+            top.view(view)  # a mode that draws in the core's place (a question, a history page)
+            return view
+        if top.pays:
+            pay = top
     if green is None and red is None:
         view["title"] = "MONOPOLY BANK"
         view["big"] = "----"
@@ -37,7 +40,7 @@ def view(self) -> dict:
             self.part.view(view)
         return view
     view["title"] = self.title(red, green)
-    entry = self.ask_pay is None and (self.entry or self.entry_locked)
+    entry = pay is None and (self.entry or self.entry_locked)
     if green is not None and red is not None:
         view["mode"] = "transfer"
         shown = red
@@ -47,8 +50,8 @@ def view(self) -> dict:
         shown = green if green is not None else red
         view["mode"] = "receive" if green is not None else "pay"
         view["detail"] = self.last_change
-    if self.ask_pay is not None:
-        self.payment().view(view, shown)
+    if pay is not None:
+        pay.view(view)
     elif entry:
         view["mode"] = "entry"
         view["big"] = self.shown_entry()

@@ -1,10 +1,12 @@
 # End-of-game TOTALS and payments asked first (a mortgage lifted, Classic's fine and bankruptcy),
 # for every edition built on the card-banking core (rules.card_bank): two mode objects, Totals
-# (held by rules.admin's Admin while the core's `admin` is TOTALS; it keeps its page) and
-# Payment (the core's `payment()`, while its `ask_pay` is set: made for each use, it keeps
-# nothing). The typed values (assets) and ask_pay stay on the core; they act on it through its
-# public names. Imported on first use: a game that never lifts a mortgage or
+# (held by rules.admin's Admin while it is at TOTALS; it keeps its page) and
+# Payment (on the core's stack while a payment is asked: it owns the payment's kind, payer,
+# payee, amount and title, and pops itself when it is paid or ends), and the functions that ask
+# one (start_lift, lift_value, ask). The typed values (assets) stay on the core; they act on it
+# through its public names. Imported on first use: a game that never lifts a mortgage or
 # counts its totals never loads this module into RAM.
+from compat.ticks import ticks_diff
 from rules import keys
 from rules.ledger import BANK, ERR_BALANCE_LIMIT
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS, MSG_FINISH_ENTRY
@@ -174,97 +176,116 @@ def restore_assets(ed, record: tuple) -> None:
     ed.assets[number] = value
 
 
+def red_alone(ed) -> int | None:
+    """The number of the card alone in RED (no GREEN card, no refused card), or None."""
+    if ed.slot_refusal[0] is not None or ed.slot_refusal[1] is not None:
+        return None
+    if ed.slot_card[keys.GREEN] is not None:
+        return None
+    return ed.slot_card[keys.RED]
+
+
+def start_lift(ed) -> None:
+    """Ask for the value of the mortgage that the card alone in RED lifts."""
+    payer = red_alone(ed)
+    if payer is None:
+        ed.refuse(ed.slot_problem() or MSG_RED_ALONE)
+        return
+    asked(ed, VALUE, payer, BANK, 0, "")
+    ed.view_changed()
+
+
+def lift_value(ed, unit_key: str) -> None:
+    """The mortgage value is typed: ask to pay it plus 10 %, rounded up."""
+    value, problem = ed.typed_amount(unit_key)
+    payer = red_alone(ed)
+    amount = lift_amount(value, ed.policy.mortgage_step) if problem is None else 0
+    if problem is None:
+        problem = ed.policy.amount_problem(amount)
+        if problem is not None:
+            problem = "LIFT " + problem  # the value was fine: the value plus 10 % is not
+    if problem is None and payer is not None:
+        problem = ed.ledger.transfer_problem(payer, BANK, amount)
+    if problem is not None or payer is None:
+        ed.refuse_amount(problem or MSG_RED_ALONE)
+        return
+    ed.clear_entry()
+    ask(ed, LIFT, payer, BANK, amount, "LIFT %s +10%%" % ed.money(value))
+
+
+def ask(ed, kind: str, payer: int, payee: int, amount: int, title: str) -> None:
+    """Show a payment and wait for GO (it pays) or C (it does not)."""
+    asked(ed, kind, payer, payee, amount, title)
+    ed.cue("confirm")
+    ed.view_changed()
+
+
+def asked(ed, kind: str, payer: int, payee: int, amount: int, title: str) -> None:
+    """The asked payment on the core's stack is now this one (the typed mortgage value's
+    Payment becomes the lift's; else a Payment is pushed)."""
+    mode = ed.paying()
+    if mode is None:
+        mode = Payment(ed)
+        ed.modes.append(mode)  # (rules.modes.open_mode, written out: not loaded for this)
+    mode.kind = kind
+    mode.payer = payer
+    mode.payee = payee
+    mode.amount = amount
+    mode.title = title
+    ed.showing_card_number = False
+
+
 class Payment:
-    """A payment asked first, awaiting GO (it pays) or C (it does not): the edition's ask_pay,
-    [kind, payer, payee, amount, title]; kind VALUE while a mortgage's value is typed."""
+    """A payment asked first, awaiting GO (it pays) or C (it does not), on the core's stack
+    (rules.modes' names, without subclassing Mode: a Classic or Electronic Banking game never
+    loads rules.modes for it): its kind, payer, payee, amount and title; kind VALUE while a
+    mortgage's value is typed (then the rest waits for it)."""
+
+    covers = False  # it fills the core's card screen (big, detail): `pays`
+    pays = True
+    asks = False
+    ends_on_card = False  # a card moved ends it as the core seats or takes out a card (end)
+    ends_on_standby = True
+    keeps_holds = False  # (the core's history hold asks paying() itself; the lift hold not)
 
     def __init__(self, ed) -> None:
-        self.ed = ed
+        self.machine = ed
+        self.kind = VALUE
+        self.payer = 0
+        self.payee = BANK
+        self.amount = 0
+        self.title = ""
 
-    def red_alone(self) -> int | None:
-        """The number of the card alone in RED (no GREEN card, no refused card), or None."""
-        ed = self.ed
-        if ed.slot_refusal[0] is not None or ed.slot_refusal[1] is not None:
-            return None
-        if ed.slot_card[keys.GREEN] is not None:
-            return None
-        return ed.slot_card[keys.RED]
-
-    def start_lift(self) -> None:
-        """Ask for the value of the mortgage that the card alone in RED lifts."""
-        ed = self.ed
-        payer = self.red_alone()
-        if payer is None:
-            ed.refuse(ed.slot_problem() or MSG_RED_ALONE)
-            return
-        ed.ask_pay = [VALUE, payer, BANK, 0, ""]
-        ed.showing_card_number = False
-        ed.view_changed()
-
-    def lift_value(self, unit_key: str) -> None:
-        """The mortgage value is typed: ask to pay it plus 10 %, rounded up."""
-        ed = self.ed
-        value, problem = ed.typed_amount(unit_key)
-        payer = self.red_alone()
-        amount = lift_amount(value, ed.policy.mortgage_step) if problem is None else 0
-        if problem is None:
-            problem = ed.policy.amount_problem(amount)
-            if problem is not None:
-                problem = "LIFT " + problem  # the value was fine: the value plus 10 % is not
-        if problem is None and payer is not None:
-            problem = ed.ledger.transfer_problem(payer, BANK, amount)
-        if problem is not None or payer is None:
-            ed.refuse_amount(problem or MSG_RED_ALONE)
-            return
-        ed.clear_entry()
-        self.ask(LIFT, payer, BANK, amount, "LIFT %s +10%%" % ed.money(value))
-
-    def ask(self, kind: str, payer: int, payee: int, amount: int, title: str) -> None:
-        """Show a payment and wait for GO (it pays) or C (it does not)."""
-        ed = self.ed
-        ed.ask_pay = [kind, payer, payee, amount, title]
-        ed.showing_card_number = False
-        ed.cue("confirm")
-        ed.view_changed()
-
-    def view(self, view: dict, shown: int) -> None:
-        ed = self.ed
-        kind, payer, payee, amount, title = ed.ask_pay
-        if kind == VALUE:
-            view["mode"] = "lift"
-            view["title"] = "CARD %d MORTGAGE" % shown
-            view["big"] = ed.shown_entry()
-            view["detail"] = ed.policy.lift_value_help
-            return
-        view["mode"] = "ask_pay"
-        view["title"] = title
-        view["big"] = ed.money(amount)
-        view["detail"] = MSG_CONFIRM_KEYS
-
-    def key(self, key: str) -> None:
-        """A key going down while a mortgage value is typed, or while a payment awaits GO."""
-        ed = self.ed
-        kind, payer, payee, amount, title = ed.ask_pay
+    def press(self, key: str, now: int) -> bool:
+        """A key going down while a mortgage value is typed, or while a payment awaits GO (C
+        acts on release: release())."""
+        if key == keys.CLEAR:
+            return False
+        ed = self.machine
+        ed.undo = None
+        ed.cue("key")
+        kind = self.kind
         if kind == VALUE:
             if ed.policy.finishing(ed, key):
-                self.lift_value(key)
+                lift_value(ed, key)
             elif key in keys.DIGITS or key == keys.POINT:
                 ed.type_key(key)
             elif key == keys.GO:
                 ed.refuse(MSG_FINISH_ENTRY if ed.entry else ed.policy.lift_value_help)
             else:
                 ed.refuse(ed.policy.lift_value_help)
-            return
+            return True
         if key != keys.GO:
             ed.refuse(MSG_CONFIRM_KEYS)
-            return
+            return True
+        payer, payee, amount = self.payer, self.payee, self.amount
         problem = ed.ledger.transfer_problem(payer, payee, amount)
         if problem is not None:
             ed.refuse(problem)
-            return
+            return True
 
         def paid(record: tuple) -> None:
-            ed.ask_pay = None
+            self.drop()
             ed.showing_card_number = False
             if kind == LIFT:
                 ed.last_change = MSG_LIFTED % ed.money(record[3])
@@ -274,20 +295,59 @@ class Payment:
 
         # Tagged with its kind ("lift", "fine", "bankrupt"), so a card's history names it.
         ed.propose([("tx", payer, payee, amount, kind)], paid)
+        return True
 
-    def clear(self, now: int) -> None:
+    def release(self, key: str, now: int) -> bool:
         """C let go (before its hold): the typed value is dropped, or the payment cancelled."""
-        ed = self.ed
+        if key != keys.CLEAR:
+            return False
+        ed = self.machine
         ed.cue("key")
         if ed.entry or ed.entry_locked:
             ed.clear_entry()
             ed.view_changed()
         else:
             self.end(now)
+        return True
+
+    def tick(self, now: int) -> None:
+        """Unanswered for the core's confirm_ms since the last key or card: cancelled."""
+        ed = self.machine
+        if ticks_diff(now, ed.last_activity) >= ed.confirm_ms:
+            self.end(now)
+
+    def view(self, view: dict) -> None:
+        """The card screen's big and detail (the core fills the rest, then this)."""
+        ed = self.machine
+        if self.kind == VALUE:
+            shown = view["red"] if view["red"] is not None else view["green"]
+            view["mode"] = "lift"
+            view["title"] = "CARD %d MORTGAGE" % shown
+            view["big"] = ed.shown_entry()
+            view["detail"] = ed.policy.lift_value_help
+            return
+        view["mode"] = "ask_pay"
+        view["title"] = self.title
+        view["big"] = ed.money(self.amount)
+        view["detail"] = MSG_CONFIRM_KEYS
+
+    def asking(self) -> tuple:
+        """(kind, payer, payee, amount, title) of the payment asked."""
+        return (self.kind, self.payer, self.payee, self.amount, self.title)
+
+    def drop(self) -> None:
+        """Popped from the core's stack (it pays, or ends), wherever it is."""
+        modes = self.machine.modes
+        if self in modes:
+            modes.remove(self)
+
+    def closed(self) -> None:
+        """Popped by standby: nor pays later what was asked before it slept."""
+        self.machine.clear_entry()
 
     def end(self, now: int) -> None:
         """The payment is cancelled (C, a card, time): nothing was paid."""
-        ed = self.ed
-        ed.ask_pay = None
+        ed = self.machine
+        self.drop()
         ed.clear_entry()
         ed.show_message(MSG_CANCELLED, False, now)

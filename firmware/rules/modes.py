@@ -18,6 +18,12 @@ class Mode:
     ends_on_card = True
     ends_on_standby = True
     keeps_holds = False
+    # True: an asked payment (rules.endgame.Payment; the core's paying() finds it): it fills the
+    # core's card screen (big, detail) in place of the amount or balance; the core ticks it.
+    pays = False
+    # True: the question, enrolling or TOTALS (rules.admin.Admin; the core's question_mode()
+    # finds it); the core ticks it too.
+    asks = False
 
     def __init__(self, machine) -> None:
         self.machine = machine

@@ -1790,7 +1790,7 @@ def test_F87_totals_gesture_too_short(edition: str) -> None:
             unit.press("go")  # no question was asked: GO answers nothing
             assert unit.screen_text() == IDLE
             assert unit.sounds() == ["error"]
-        assert unit.unit.edition.admin is None
+        assert unit.unit.edition.question() is None
         untouched(unit)
         assert flash_files(unit) == before
 
@@ -1863,7 +1863,7 @@ def test_F90_card_inserted_during_totals(edition: str) -> None:
         start = "$1500" if edition == "classic" else "15M"
         assert unit.screen_text() == ["CARD 2 RECEIVES", "CARD 2", CANCELLED]
         assert unit.sounds() == ["card_in"]
-        assert unit.unit.edition.admin is None
+        assert unit.unit.edition.question() is None
         unit.advance(2.6)
         assert unit.screen_text() == ["CARD 2 RECEIVES", start]  # the 5 did not follow
         assert typed_values(unit) == [value, 0, 0, 0, 0, 0]
@@ -1888,7 +1888,7 @@ def test_F91_standby_during_totals(edition: str) -> None:
         unit.press("go")  # only wakes the unit
         assert unit.screen_text() == IDLE
         assert unit.sounds() == []
-        assert unit.unit.edition.admin is None
+        assert unit.unit.edition.question() is None
         assert typed_values(unit) == values
         key = TOTALS_EDITIONS[edition][0]
         unit.hold(key, 2.5)
@@ -2033,7 +2033,7 @@ def test_F90_an_unknown_card_during_totals_drops_the_half_typed_value(edition: s
         open_totals(unit)
         unit.type("5")  # half-typed: never added
         unit.insert(card=9, slot="green")  # a card this unit never enrolled
-        assert unit.unit.edition.admin is None
+        assert unit.unit.edition.question() is None
         assert unit.unit.edition.entry == ""  # the 5 went with TOTALS
         unit.remove("green")
         unit.advance(2.6)

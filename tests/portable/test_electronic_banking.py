@@ -199,7 +199,7 @@ def test_short_c_press_does_not_start_a_new_game():
     table.type("3M")
     table.type("5")
     table.hold("C", 1500)  # short of the 2 s: a plain C, which clears the 5
-    assert table.unit.admin is None and table.view()["big"] == "18M"
+    assert table.unit.question() is None and table.view()["big"] == "18M"
     assert table.balance(1) == START + 3000000
 
 
@@ -711,7 +711,7 @@ def test_holding_c_after_a_transaction_still_asks_for_a_new_game():
     table.insert(GREEN, 1)
     table.type("1M")
     table.hold("C", 2100)
-    assert table.unit.admin == admin_text.ASK_NEW_GAME
+    assert table.unit.question() == admin_text.ASK_NEW_GAME
     table.press("C")  # no: the question is answered, nothing taken back
     assert table.balance(1) == START + 1000000 and len(table.journal) == 1
     table.press("C")

@@ -148,7 +148,7 @@ def test_totals_needs_enrolled_cards_and_a_card_going_in_leaves_it():
     table = Table()
     _totals(table)
     table.insert(GREEN, 2)
-    assert table.unit.admin is None
+    assert table.unit.question() is None
     assert table.view()["mode"] == "receive"
 
 
@@ -157,7 +157,7 @@ def test_standby_leaves_totals_and_keeps_the_values():
     _totals(table)
     table.type("1M")
     table.advance(table.unit.standby_ms + 200)
-    assert table.unit.admin is None and table.unit.assets[1] == 1000000
+    assert table.unit.question() is None and table.unit.assets[1] == 1000000
 
 
 def test_standby_drops_a_half_typed_mortgage_value():
@@ -166,7 +166,7 @@ def test_standby_drops_a_half_typed_mortgage_value():
     table.hold("GO", 2100)
     table.type("15")
     table.advance(table.unit.standby_ms + 200)
-    assert table.unit.ask_pay is None and table.unit.entry == ""
+    assert table.unit.paying() is None and table.unit.entry == ""
     table.press("K")  # wakes the unit only
     table.press("K")  # nothing typed: refused, no 15K payment
     assert table.journal == [] and table.balance(2) == START

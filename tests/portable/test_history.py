@@ -233,7 +233,7 @@ def test_m_that_finished_an_amount_and_c_that_left_do_not_hold_on():
     edition.acknowledge(True)
     edition.tick(5500)  # M still down 2.5 s, the amount paid: one card in, nothing typed now
     edition.key_up(keys.MILLION, 5600)
-    assert history.shown(edition) is None and edition.admin is None
+    assert history.shown(edition) is None and edition.question() is None
     edition.key_down(keys.MILLION, 6000)
     edition.tick(8100)
     assert history.shown(edition) is not None
@@ -242,7 +242,7 @@ def test_m_that_finished_an_amount_and_c_that_left_do_not_hold_on():
     assert history.shown(edition) is None
     edition.tick(11500)  # still down 2.5 s
     edition.key_up(keys.CLEAR, 11600)
-    assert edition.admin is None and edition.outbox == []
+    assert edition.question() is None and edition.outbox == []
 
 
 def test_review_steps_back_a_generation_at_a_time_and_stops_at_a_new_game():

@@ -7,7 +7,6 @@
 # helper's payment is one ("tx", payer, payee, amount) line, a bankruptcy included.
 from rules import keys
 from rules.card_bank import MSG_KEY_NOT_USED, CardBank
-from rules.endgame import MSG_RED_ALONE
 from rules.keys import BANKRUPT, FINE, MORTGAGE
 from rules.ledger import BANK
 from rules.machine import MSG_FINISH_ENTRY
@@ -93,7 +92,7 @@ class WholeUnits:
     def finishing(self, bank, key: str) -> bool:
         if key == keys.GO:
             return bool(bank.entry) or bank.entry_locked
-        return key == MORTGAGE and bank.ask_pay is not None
+        return key == MORTGAGE and bank.paying() is not None
 
     # ---- the part: Classic's keys ------------------------------------------------------------
 
@@ -119,35 +118,39 @@ class WholeUnits:
 
     def mortgage(self) -> None:
         """MORTGAGE with a card alone in RED: the typed value, or ask for it."""
+        from rules import endgame  # the asked payments: loaded by the first
+
         bank = self.bank
         problem = bank.slot_problem()
-        if problem is None and bank.payment().red_alone() is None:
-            problem = MSG_RED_ALONE
+        if problem is None and endgame.red_alone(bank) is None:
+            problem = endgame.MSG_RED_ALONE
         if problem is not None:
             bank.refuse(problem)
             return
         if bank.entry or bank.entry_locked:
-            bank.payment().lift_value(MORTGAGE)
+            endgame.lift_value(bank, MORTGAGE)
         else:
-            bank.payment().start_lift()
+            endgame.start_lift(bank)
 
     def ask_fine(self) -> None:
+        from rules import endgame
+
         bank = self.bank
         problem = bank.slot_problem()
-        payer = bank.payment().red_alone()
+        payer = endgame.red_alone(bank)
         if problem is None and payer is None:
-            problem = MSG_RED_ALONE
+            problem = endgame.MSG_RED_ALONE
         if problem is None and (bank.entry or bank.entry_locked):
             problem = MSG_FINISH_ENTRY
         if problem is not None or payer is None:
-            bank.refuse(problem or MSG_RED_ALONE)
+            bank.refuse(problem or endgame.MSG_RED_ALONE)
             return
         problem = bank.ledger.transfer_problem(payer, BANK, self.fine)
         if problem is not None:
             bank.refuse(problem)
             return
         title = "CARD %d FINE" % payer
-        bank.payment().ask(FINE_KIND, payer, BANK, self.fine, title)
+        endgame.ask(bank, FINE_KIND, payer, BANK, self.fine, title)
 
     def bankrupt(self) -> None:
         """RED: the bankrupt player; GREEN: the creditor, or none for the bank."""
@@ -171,7 +174,9 @@ class WholeUnits:
             bank.refuse(problem)
             return
         title = "BANKRUPT %d>%s" % (payer, "BANK" if green is None else str(green))
-        bank.payment().ask(BANKRUPT_KIND, payer, payee, amount, title)
+        from rules import endgame
+
+        endgame.ask(bank, BANKRUPT_KIND, payer, payee, amount, title)
 
     def asked_paid(self, kind: str, record: tuple) -> None:
         """FINE or BANKRUPT paid (on flash, applied): the line under the balance, the cue."""

@@ -489,7 +489,8 @@ class RevolutionPart:
         if key != keys.POINT:
             return None
         bank = self.bank
-        if bank.outbox or bank.admin is not None or self.spin is not None:
+        modes = bank.modes  # (a question open is the top mode: question_mode(), written out)
+        if bank.outbox or (modes and modes[-1].asks) or self.spin is not None:
             return 0
         if not bank.no_card() or not bank.awake:
             return 0
@@ -526,7 +527,7 @@ class RevolutionPart:
     def card_gone(self, number: int) -> None:
         """A card that took part in a transaction left: now and then a Chance card."""
         bank = self.bank
-        if not self.left_traded or bank.admin is not None or bank.outbox:
+        if not self.left_traded or bank.question_mode() is not None or bank.outbox:
             return
         if self.chance_percent and number not in self.pending:
             self.roll(number)

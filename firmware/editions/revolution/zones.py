@@ -80,6 +80,8 @@ class Spin:
     question ends it; standby does not (it ends by itself first)."""
 
     covers = False
+    pays = False
+    asks = False
     keeps_holds = True
     ends_on_card = True
     ends_on_standby = False
@@ -158,6 +160,8 @@ class Auction:
     keeps the unit awake, beeps faster as it ends and shows the seconds left with no card in."""
 
     covers = False
+    pays = False
+    asks = False
     keeps_holds = False
     ends_on_card = False
     ends_on_standby = False  # (it keeps the unit awake)
@@ -216,6 +220,8 @@ class Reveal:
     event does not."""
 
     covers = False
+    pays = False
+    asks = False
     keeps_holds = False
     ends_on_card = False
     ends_on_standby = False  # (it ends by itself first)
