@@ -55,27 +55,10 @@ class Mode:
         """Popped: whatever it owned is let go (standby, a card moved, an answer)."""
 
 
-def top(machine):
-    """The machine's mode on top, or None."""
-    modes = machine.modes
-    return modes[-1] if modes else None
-
-
 def open_mode(machine, mode: Mode) -> Mode:
     machine.modes.append(mode)
     machine.view_changed()
     return mode
-
-
-def close_mode(machine, mode: Mode | None = None) -> None:
-    """Pop `mode` (and every mode above it), or the top one."""
-    modes = machine.modes
-    while modes:
-        popped = modes.pop()
-        popped.closed()
-        if mode is None or popped is mode:
-            break
-    machine.view_changed()
 
 
 def drop_mode(machine, mode: Mode) -> None:
@@ -85,10 +68,3 @@ def drop_mode(machine, mode: Mode) -> None:
     if mode in modes:
         modes.remove(mode)
         mode.closed()
-
-
-def close_all(machine) -> None:
-    modes = machine.modes
-    while modes:
-        modes.pop().closed()
-    machine.view_changed()

@@ -6,6 +6,7 @@ from editions.banker import deeds
 from editions.banker.estate import HOTELS, HOUSES, Estate, apply_records
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_banker_estate import state_of  # the portable suite's (tests/portable)
 
 from rules import endgame
 from rules.ledger import BANK, Ledger
@@ -55,19 +56,6 @@ DEALT = (
     (2, (6, 8, 9, 21, 23, 24, 5, 15)),
     (3, (16, 18, 19, 12, 28)),
 )
-
-
-def _state(estate: Estate) -> tuple:
-    ledger = estate.ledger
-    return (
-        list(estate.owners),
-        list(estate.buildings),
-        list(estate.mortgaged),
-        estate.supply(),
-        list(ledger.balances),
-        ledger.created,
-        ledger.destroyed,
-    )
 
 
 def _check_whole(estate: Estate) -> None:
@@ -139,12 +127,12 @@ def _play(start: int, dealt: bool, steps: list) -> None:
         journal = [("deed", s, player, 0, 0) for player, squares in DEALT for s in squares]
         apply_records(estate, journal)
     for step in steps:
-        before = _state(estate)
+        before = state_of(estate)
         players_before = sum(estate.ledger.balances[1:])
         result = _run(estate, step)
         if type(result) is str:
             assert len(result) <= 21
-            assert _state(estate) == before  # a refusal changes nothing
+            assert state_of(estate) == before  # a refusal changes nothing
             continue
         apply_records(estate, result)
         journal.extend(result)
@@ -158,7 +146,7 @@ def _play(start: int, dealt: bool, steps: list) -> None:
     replayed = Estate(Ledger(PLAYERS, start, 999999))
     for record in journal:
         apply_records(replayed, [decode(encode(record))])
-    assert _state(replayed) == _state(estate)
+    assert state_of(replayed) == state_of(estate)
     # and the snapshot alone restores the estate, over a fresh one or a different one
     snapshot = [decode(encode(r)) for r in estate.snapshot_records()]
     for other in (Estate(Ledger(PLAYERS, start, 999999)), replayed):
@@ -166,7 +154,7 @@ def _play(start: int, dealt: bool, steps: list) -> None:
             apply_records(other, [("new", start)])
         for record in snapshot:
             other.apply(record)
-        assert _state(other)[:4] == _state(estate)[:4]
+        assert state_of(other)[:4] == state_of(estate)[:4]
 
 
 @given(st.integers(min_value=0, max_value=10000))
@@ -180,11 +168,11 @@ def test_the_lift_is_classics(value: int) -> None:
 def test_raw_records_are_applied_whole_or_not_at_all(records: list) -> None:
     estate = Estate(Ledger(PLAYERS, 1500, 999999))
     for square, owner, built, mortgaged in records:
-        before = _state(estate)
+        before = state_of(estate)
         try:
             estate.apply(("deed", square, owner, built, mortgaged))
         except ValueError:
-            assert _state(estate) == before
+            assert state_of(estate) == before
         houses, hotels = estate.supply()
         assert houses >= 0 and hotels >= 0
         on_board = [estate.buildings_on(s) for s in deeds.SQUARES]

@@ -15,7 +15,8 @@ def _estate(players: int = 4, start: int = START) -> Estate:
     return Estate(Ledger(players, start, 999999))
 
 
-def _state(estate: Estate) -> tuple:
+def state_of(estate: Estate) -> tuple:
+    """Everything an estate holds, comparable (the host's property suite uses it too)."""
     ledger = estate.ledger
     return (
         list(estate.owners),
@@ -38,10 +39,10 @@ def _do(estate: Estate, action, *args) -> list:
 
 def _refused(estate: Estate, message: str, action, *args) -> None:
     """The action answers `message` instead of records, and nothing changes."""
-    before = _state(estate)
+    before = state_of(estate)
     result = action(estate, *args)
     assert result == message and act.problem(result) == message, result
-    assert _state(estate) == before
+    assert state_of(estate) == before
 
 
 def _give(estate: Estate, player: int, *squares: int) -> None:
@@ -116,9 +117,9 @@ def test_auction_highest_bid_pays_and_owns():
 
 def test_auction_without_a_bid_leaves_the_deed_with_the_bank():
     estate = _estate()
-    before = _state(estate)
+    before = state_of(estate)
     assert act.auction(estate, 37) == [] and act.problem([]) is None
-    assert _state(estate) == before and estate.owner(37) is None
+    assert state_of(estate) == before and estate.owner(37) is None
 
 
 def test_auction_refusals():
@@ -527,7 +528,7 @@ def test_records_that_cannot_be_valid_change_nothing():
     estate = _estate()
     _give(estate, 1, 1, 3)
     _set(estate, 1, 1, 1)
-    before = _state(estate)
+    before = state_of(estate)
     bad = (
         ("deed", 0, 1, 0, 0),  # no deed on GO
         ("deed", 39, 5, 0, 0),  # no card 5
@@ -552,7 +553,7 @@ def test_records_that_cannot_be_valid_change_nothing():
             pass
         else:
             raise AssertionError("applied %r" % (record,))
-        assert _state(estate) == before
+        assert state_of(estate) == before
 
 
 def test_buildings_beyond_the_supply_are_refused():
@@ -602,7 +603,7 @@ def test_a_replay_of_the_journal_rebuilds_the_state():
     fresh = _estate()
     for record in journal:  # as the store keeps them: JSON lines, read back
         apply_records(fresh, [decode(encode(record))])
-    assert _state(fresh) == _state(estate)
+    assert state_of(fresh) == state_of(estate)
 
 
 def test_a_snapshot_restores_the_whole_estate():
@@ -612,19 +613,19 @@ def test_a_snapshot_restores_the_whole_estate():
     assert len(snapshot) == 1 and snapshot[0][0] == "estate"
     fresh = _estate()
     fresh.apply(decode(encode(snapshot[0])))
-    assert _state(fresh)[:4] == _state(estate)[:4]
+    assert state_of(fresh)[:4] == state_of(estate)[:4]
     other = _estate()  # over a state of its own: replaced whole
     _give(other, 2, 6, 8, 9)
     _set(other, 2, 6, 3)
     other.apply(snapshot[0])
-    assert _state(other)[:4] == _state(estate)[:4] and other.invariant_holds()
+    assert state_of(other)[:4] == state_of(estate)[:4] and other.invariant_holds()
 
 
 def test_a_new_game_hands_every_deed_back():
     estate = _estate()
     _play(estate)
     apply_records(estate, [("new", START)])
-    assert _state(estate)[:4] == _state(_estate())[:4]
+    assert state_of(estate)[:4] == state_of(_estate())[:4]
     assert estate.ledger.balances[1:] == [START] * 4
 
 

@@ -3,9 +3,9 @@
 # The market screen is the edition's own; a form (editions.stock_exchange.forms) and the seldom
 # pages (REVIEW, TOTAL, a question: editions.stock_exchange.pages) are modes on its stack
 # (StateMachine.modes, rules.modes' contract), each owning its fields: the top one answers the
-# keys, the tick and the view. The edition pushes and pops them itself, as rules.modes'
-# open_mode and close_all do: importing that module for it would cost the chip a module at
-# boot, or a lookup of its dotted name at each transaction's keys.
+# keys, the tick and the view. The edition pushes and pops them itself (rules.modes' open_mode
+# is an append): importing that module for it would cost the chip a module at boot, or a
+# lookup of its dotted name at each transaction's keys.
 #
 # Inputs: key_down/key_up (logical key, ticks ms) and tick; card events are ignored. Outputs:
 # view() as plain data, take_cues() and `outbox`: records the shell makes durable and then
@@ -265,7 +265,7 @@ class StockExchange(StateMachine):
     # ---- market screens --------------------------------------------------------------------
 
     def to_market(self, now: int) -> None:
-        """Every mode closed (rules.modes.close_all): the market screen."""
+        """Every mode popped and closed: the market screen."""
         self.typed = ""
         self.side_at = now
         modes = self.modes
