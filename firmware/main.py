@@ -11,8 +11,9 @@ import time
 import board  # type: ignore[import-not-found]  # written by `make deploy`: names the board file
 
 from app.editions import uses_cards
+from compat.const import const
 
-SUMMARY_MS = 10000  # the self-test's summary stays this long, then the unit starts
+_SUMMARY_MS = const(10000)  # the self-test's summary stays this long, then the unit starts
 
 
 def selftest_if_held(hardware, keymap, edition: str) -> bool:
@@ -29,7 +30,7 @@ def selftest_if_held(hardware, keymap, edition: str) -> bool:
     selftest = build_selftest(hardware, keymap, cards=uses_cards(edition))
     while selftest.run_step(device_ticks_ms()):
         time.sleep_ms(10)  # type: ignore[attr-defined]
-    time.sleep_ms(SUMMARY_MS)  # type: ignore[attr-defined]
+    time.sleep_ms(_SUMMARY_MS)  # type: ignore[attr-defined]
     return True
 
 

@@ -7,25 +7,28 @@
 # of it once the boot summary or the menu has ended (Config.forget). What the shell
 # does when a summary or menu ends (a new edition, a new game) lives here for the same reason.
 from app.memory import forget_module
+from compat.const import const
 from rules.keys import GREEN
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from typing import Any
 
-MSG_OLDER = "SETTINGS: LAST GOOD"  # the newest settings file was unreadable
-MSG_DEFAULTS = "SETTINGS: DEFAULTS"  # no settings file could be read
+_MSG_OLDER = const("SETTINGS: LAST GOOD")  # the newest settings file was unreadable
+_MSG_DEFAULTS = const("SETTINGS: DEFAULTS")  # no settings file could be read
 SETTINGS_FILES = "set."  # store.settings_file's names
 # Code that runs at power-on only (the settings, the summary, the menu): dropped after it.
-_POWER_ON_MODULES = (
-    "rules.settings_menu",
-    "rules.boot_summary",
-    "rules.settings",
-    "app.config",
-    "app.selftest",
-    "app.power_on",
-    "store.settings_file",
-    "boards.keymaps",  # the layouts of every edition: the keypad keeps its own
+_POWER_ON_MODULES = const(
+    (
+        "rules.settings_menu",
+        "rules.boot_summary",
+        "rules.settings",
+        "app.config",
+        "app.selftest",
+        "app.power_on",
+        "store.settings_file",
+        "boards.keymaps",  # the layouts of every edition: the keypad keeps its own
+    )
 )
 
 
@@ -48,13 +51,13 @@ class Config:
             names = fs.listdir()
         except OSError:
             names = []
-            self.notice = MSG_DEFAULTS  # the shell reports the flash itself as unreadable
+            self.notice = _MSG_DEFAULTS  # the shell reports the flash itself as unreadable
         for name in names:
             if name.startswith(SETTINGS_FILES):
                 self._records, problem = self._file().load()
-                self.notice = MSG_DEFAULTS if problem else ""
+                self.notice = _MSG_DEFAULTS if problem else ""
                 if problem == "older":
-                    self.notice = MSG_OLDER
+                    self.notice = _MSG_OLDER
                 break
         self.make: Any = None
         self.keypad: Any = None
@@ -81,7 +84,7 @@ class Config:
                 try:
                     settings.restore(record)
                 except ValueError:
-                    self.notice = MSG_DEFAULTS
+                    self.notice = _MSG_DEFAULTS
             if settings.game is None:
                 # No record yet of which game the journal holds: the one these settings make.
                 settings.game = settings.current_game()

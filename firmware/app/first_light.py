@@ -1,11 +1,12 @@
 # The panel's first frame at power-on, drawn before the rules, the settings and the journal load:
 # on the chip those imports take a few hundred milliseconds, and a dark screen for that long
 # reads as a dead unit. Only the display driver and the renderer are loaded for it.
+from compat.const import const
 from drivers.ssd1306 import SSD1306
 from ui.render import render
 
 TITLE = "MONOPOLY BANK"
-STARTING = "STARTING"
+_STARTING = const("STARTING")
 
 
 def first_light(board):
@@ -14,7 +15,7 @@ def first_light(board):
     display = SSD1306(board.i2c, board.display_address)
     try:
         display.init_display()
-        render(display.canvas, {"title": TITLE, "detail": STARTING, "display_on": True})
+        render(display.canvas, {"title": TITLE, "detail": _STARTING, "display_on": True})
         display.show()
     except OSError:
         return None

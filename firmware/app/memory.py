@@ -11,6 +11,7 @@
 import gc
 import sys
 
+from compat.const import const
 from compat.ticks import ticks_diff
 
 # Off only in the bench's 32-bit WASI build, whose collector must not run inside a call (it
@@ -18,7 +19,7 @@ from compat.ticks import ticks_diff
 ENABLED = True
 QUIET_MS = 1000  # no key or card for this long: the unit is idle
 GARBAGE_BYTES = 16 * 1024  # allocated since the last collection: worth one while idle
-THRESHOLD_SHARE = 4  # a collection at the latest once a quarter of the heap is allocated
+_THRESHOLD_SHARE = const(4)  # a collection at the latest once a quarter of the heap is allocated
 
 # MicroPython's figures; CPython (the simulator) has its own collector and none of them.
 _mem_free = getattr(gc, "mem_free", None)
@@ -35,7 +36,7 @@ def set_threshold() -> None:
     when the heap is full (gc.threshold; MicroPython's default is never)."""
     if ENABLED and _mem_free is not None:
         heap = _mem_free() + gc.mem_alloc()  # type: ignore[attr-defined]
-        gc.threshold(heap // THRESHOLD_SHARE)  # type: ignore[attr-defined]
+        gc.threshold(heap // _THRESHOLD_SHARE)  # type: ignore[attr-defined]
 
 
 class IdleCollector:

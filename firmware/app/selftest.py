@@ -7,17 +7,19 @@
 # reader or a dead key ends in the summary instead of a hang. Every result is also printed: on
 # the Pico, print() goes to the USB serial port, so `mpremote` shows the report.
 from app.power_on import HOLD_KEYS, hold_at_power_on, selftest_key  # noqa: F401 (re-exported)
+from compat.const import const
 from compat.ticks import ticks_diff
 from drivers.keypad import Keypad
 from ui.render import render
 
-PATTERN_MS = 1500
-CARD_WAIT_MS = 20000
-KEY_WAIT_MS = 10000
-TONE_MS = 500
-VSYS_MIN_MV = 2800  # below this the Pico browns out; above VSYS_MAX_MV something is miswired
-VSYS_MAX_MV = 5500
-TEST_TONE = ((1000, TONE_MS),)
+_PATTERN_MS = const(1500)
+_CARD_WAIT_MS = const(20000)
+_KEY_WAIT_MS = const(10000)
+_TONE_MS = const(500)
+# below this the Pico browns out; above VSYS_MAX_MV something is miswired
+_VSYS_MIN_MV = const(2800)
+_VSYS_MAX_MV = const(5500)
+TEST_TONE = ((1000, _TONE_MS),)
 SLOT_NAMES = ("GREEN", "RED")
 # What to check on a reader whose VersionReg reads 0x00 (something holds MISO low: a part
 # sharing its MISO line, a short) or 0xFF (nothing drives MISO): small-font lines of at most
@@ -96,7 +98,7 @@ class SelfTest:
         if step == 0:
             self._display_pattern()
         elif step == 1:
-            if waited < PATTERN_MS:
+            if waited < _PATTERN_MS:
                 return True
             self._reader_versions()
         elif step == 2 or step == 3:
@@ -108,7 +110,7 @@ class SelfTest:
         elif step == 5:
             if waited == 0 or self.piezo is None:
                 self._tone()
-            if waited < TONE_MS and self.piezo is not None:
+            if waited < _TONE_MS and self.piezo is not None:
                 self.piezo.step(now)
                 return True
             if self.piezo is not None:
@@ -195,7 +197,7 @@ class SelfTest:
         if change == card_slot.INSERTED:
             self._result(name, True, card_slot.uid_hex or "")
             return True
-        if waited >= CARD_WAIT_MS:
+        if waited >= _CARD_WAIT_MS:
             self._result(name, False, "NO CARD SEEN")
             return True
         return False
@@ -218,7 +220,7 @@ class SelfTest:
                 self._result("KEY " + key, True, "OK")
                 return self._next_key(now)
             event = self.keypad.pop()
-        if ticks_diff(now, self.step_at) >= KEY_WAIT_MS:
+        if ticks_diff(now, self.step_at) >= _KEY_WAIT_MS:
             self._result("KEY " + key, False, "NOT PRESSED")
             return self._next_key(now)
         return False
@@ -242,7 +244,7 @@ class SelfTest:
             return
         mv = self.battery.read_mv()
         text = "VSYS %d.%02d V %d%%" % (mv // 1000, mv % 1000 // 10, self.battery.percent())
-        self._result("BATTERY", VSYS_MIN_MV <= mv <= VSYS_MAX_MV, text)
+        self._result("BATTERY", _VSYS_MIN_MV <= mv <= _VSYS_MAX_MV, text)
 
     def _summary(self) -> None:
         failed = self.failures()

@@ -2,13 +2,16 @@
 # the settings file), then the machine told whether they are durable, and a compaction when due;
 # a full flash, a failed write and a MemoryError before the write each refuse the transaction.
 # And the boot's line for what the journal's load() reported (describe_problems).
+from compat.const import const
+
 ENOSPC = 28
 # The flash refused the newest generation itself, every older one removed already (store.Store
 # make_room): the owner must free flash (docs/storage.md "Flash full"). 21 characters: a line.
 MSG_FULL = "FLASH FULL: SEE GUIDE"
 MSG_MEMORY = "MEMORY FULL"  # a transaction refused: memory ran out before it reached flash
-MSG_REPAIRED = "STORAGE REPAIRED"  # a corrupt snapshot was rebuilt from the older generation
-MSG_LOST = "JOURNAL: %d LOST"  # confirmed records that could not be read back
+# a corrupt snapshot was rebuilt from the older generation
+_MSG_REPAIRED = const("STORAGE REPAIRED")
+_MSG_LOST = const("JOURNAL: %d LOST")  # confirmed records that could not be read back
 
 
 def describe_problems(problems: list) -> str:
@@ -35,8 +38,8 @@ def describe_problems(problems: list) -> str:
             other += 1  # a record that would not apply, journals gone with their snapshot
     lost = max(dropped, missing) + other
     if lost:
-        return MSG_LOST % lost
-    return MSG_REPAIRED if repaired else ""
+        return _MSG_LOST % lost
+    return _MSG_REPAIRED if repaired else ""
 
 
 def store_records(unit, edition) -> None:

@@ -4,10 +4,7 @@
 # deadline fell due), the render task when a step left the screen out of date; the tick
 # (100 ms), the reader polls and the battery check keep their periods. Every step is followed
 # by BankUnit.stepped; a MemoryError in a step is the unit's out_of_memory.
-try:
-    import asyncio
-except ImportError:  # MicroPython builds before 1.21 name it uasyncio
-    import uasyncio as asyncio  # type: ignore[no-redef]
+import asyncio  # MicroPython 1.21 and later (the README asks for 1.23): no uasyncio fallback
 
 from compat.ticks import ticks_diff
 from rules.keys import GREEN, RED

@@ -8,13 +8,9 @@
 # shell as one app.config.Change (apply). A MemoryError in a step is caught by its task
 # (out_of_memory): collected, redrawn whole, and a second one soon after restarts the unit into
 # its journal (app.restart).
+import asyncio  # MicroPython 1.21 and later (the README asks for 1.23): no uasyncio fallback
 import gc
 import time
-
-try:
-    import asyncio
-except ImportError:  # MicroPython builds before 1.21 name it uasyncio
-    import uasyncio as asyncio  # type: ignore[no-redef]
 
 from app import card_polling, memory, storage_handoff
 from app.editions import draws_market, forget_about
@@ -35,12 +31,12 @@ from ui.render import (
 )
 from ui.sounds import melody_for
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from typing import Any
 
-MSG_ONE_CARD = "ONE CARD PER SLOT"  # two cards answer in one slot's field
-MSG_BATTERY_LOW = "BATTERY LOW"
+_MSG_ONE_CARD = const("ONE CARD PER SLOT")  # two cards answer in one slot's field
+_MSG_BATTERY_LOW = const("BATTERY LOW")
 MSG_READER_MISSING = tuple(name + " READER MISSING" for name in SLOT_NAMES)  # by slot
 # drivers.keypad.Keypad.PRESS and RELEASE, folded into scan_keys (tests/portable/test_unit.py
 # checks they agree)
@@ -353,7 +349,7 @@ class BankUnit:
         """A fault that must replace whatever message the edition shows, or ""."""
         for card_slot in self.slots:
             if card_slot is not None and card_slot.collided:
-                return MSG_ONE_CARD
+                return _MSG_ONE_CARD
         return ""
 
     def notice(self) -> str:
@@ -365,7 +361,7 @@ class BankUnit:
         if self.settings_notice:
             return self.settings_notice
         if self.battery_notice:
-            return MSG_BATTERY_LOW
+            return _MSG_BATTERY_LOW
         if not self.uses_cards:
             return ""  # an edition played without cards has no readers to miss
         green = self.slots[GREEN] is None

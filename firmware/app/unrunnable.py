@@ -4,11 +4,12 @@
 # catches a board.py written by hand or copied from another build.
 from app.editions import EDITIONS
 from boards.keymaps import LAYOUTS
+from compat.const import const
 
 TITLE = "CANNOT RUN"
-MESSAGE = "REDEPLOY: SEE USB"
+_MESSAGE = const("REDEPLOY: SEE USB")
 WIDTH = 21  # characters of the small font across the panel
-DUTY = 10923  # the piezo's duty at the default volume (drivers.piezo.Piezo.VOLUME_DUTY[3])
+_DUTY = const(10923)  # the piezo's duty at the default volume (drivers.piezo.Piezo.VOLUME_DUTY[3])
 
 
 def _shown(text: str) -> str:
@@ -45,7 +46,7 @@ def report(hardware, problem) -> None:
     if display is not None:
         from ui.render import render
 
-        view = {"title": TITLE, "lines": lines, "message": MESSAGE, "error": True}
+        view = {"title": TITLE, "lines": lines, "message": _MESSAGE, "error": True}
         render(display.canvas, view)
         display.show()
     _error_sound(hardware.piezo)
@@ -61,6 +62,6 @@ def _error_sound(pwm) -> None:
     for freq, ms in melody_for("error"):
         if freq:
             pwm.freq(freq)
-        pwm.duty_u16(DUTY if freq else 0)
+        pwm.duty_u16(_DUTY if freq else 0)
         time.sleep(ms / 1000)
     pwm.duty_u16(0)

@@ -1,8 +1,9 @@
 # Battery voltage through a divider on the ADC (Pico: VSYS/3 on ADC3/GP29): mV, percent, low flag.
 # On a Pico W, GP29 is also the radio's SPI clock: the board file deselects the radio and frees
 # the pin for the ADC (the unit never starts the radio); this driver only reads the ADC it gets.
+from compat.const import const
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from machine import ADC
 

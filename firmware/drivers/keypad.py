@@ -31,15 +31,15 @@ from array import array
 from compat.const import const
 from compat.ticks import ticks_diff
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from typing import Any
 
     from machine import Pin
 
-_RING = 32  # changes kept between two drains (a power of two); a 40 ms stall needs about 8
-_RING_MASK = _RING - 1
-_WRAP = 2 * _RING - 1  # ring indices count modulo 2 * _RING, so "full" and "empty" differ
+_RING = const(32)  # changes kept between two drains (a power of two); a 40 ms stall needs about 8
+_RING_MASK = const(_RING - 1)
+_WRAP = const(2 * _RING - 1)  # ring indices count modulo 2 * _RING, so "full" and "empty" differ
 _TICKS_HALF = const(1 << 29)  # compat.ticks: ticks_ms wraps at 2**30 on every port
 _TICKS_MASK = const((1 << 30) - 1)
 _PRESS = const(1)  # Keypad.PRESS, Keypad.RELEASE: folded into the code that queues events

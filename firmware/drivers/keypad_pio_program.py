@@ -24,7 +24,7 @@
 import rp2
 from micropython import const
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from rp2.asm_pio_rp2040 import *  # noqa: F403  # the names @rp2.asm_pio gives the program
 

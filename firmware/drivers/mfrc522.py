@@ -12,7 +12,7 @@ except ImportError:  # CPython's time has no sleep_ms
 
 from binascii import hexlify
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from machine import SPI, Pin
 

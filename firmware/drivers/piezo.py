@@ -1,9 +1,10 @@
 # Passive piezo on a PWM output: melodies of (freq_hz, ms) notes, volume levels, silent mode.
 import asyncio
 
+from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from machine import PWM
 

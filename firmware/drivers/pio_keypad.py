@@ -2,15 +2,16 @@
 # The program and how its words are stamped: drivers/keypad_pio_program.py; the ring, debounce,
 # ghost rejection and baseline muting: drivers/keypad.py, unchanged. Like that driver, it gives
 # clean press and release events only; what a key means is the state machine's (rules.machine).
+from compat.const import const
 from drivers.keypad import Keypad
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from typing import Any
 
-_COUNT_SPAN = 1 << 20  # scans the count word spans (drivers.keypad_pio_program._COUNT_BITS)
-_TICKS_MASK = (1 << 30) - 1  # ticks_ms wraps at 2**30 (compat.ticks)
-_TICKS_HALF = 1 << 29
+_COUNT_SPAN = const(1 << 20)  # scans the count word spans (drivers.keypad_pio_program._COUNT_BITS)
+_TICKS_MASK = const((1 << 30) - 1)  # ticks_ms wraps at 2**30 (compat.ticks)
+_TICKS_HALF = const(1 << 29)
 
 
 class PioKeypad(Keypad):

@@ -3,7 +3,7 @@ import framebuf
 
 from compat.const import const
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from machine import I2C
 
@@ -32,23 +32,25 @@ _PAGE_ADDRESS = const(0x22)  # + first, last page
 
 # Power-up configuration for a 128x64 module on the internal charge pump, display left off.
 _INIT = (
-    b"\x00"  # control byte: command stream
-    b"\xae"  # display off while configuring
-    b"\xd5\x80"  # display clock: divide ratio 1, oscillator frequency 8 (reset value)
-    b"\xa8\x3f"  # multiplex ratio 64 (value + 1): all 64 COM rows
-    b"\xd3\x00"  # display offset 0
-    b"\x40"  # display start line 0
-    b"\x8d\x14"  # charge pump on: the module makes its own panel voltage from 3.3 V
-    b"\x20\x00"  # horizontal addressing: column, then page, wraps within the window
-    b"\xa1"  # segment remap: column 127 on SEG0 (modules mount the glass mirrored)
-    b"\xc8"  # COM scan from COM[N-1] to COM0: row 0 at the top of the glass
-    b"\xda\x12"  # COM pins: alternative configuration, no left/right remap (64-row glass)
-    b"\x81\xcf"  # contrast
-    b"\xd9\xf1"  # pre-charge: phase 1 = 1 DCLK, phase 2 = 15 DCLK (internal charge pump)
-    b"\xdb\x30"  # VCOMH deselect level about 0.83 x VCC
-    b"\x2e"  # horizontal scroll off
-    b"\xa4"  # output follows GDDRAM (not all pixels on)
-    b"\xa6"  # normal, not inverted
+    const(
+        b"\x00"  # control byte: command stream
+        b"\xae"  # display off while configuring
+        b"\xd5\x80"  # display clock: divide ratio 1, oscillator frequency 8 (reset value)
+        b"\xa8\x3f"  # multiplex ratio 64 (value + 1): all 64 COM rows
+        b"\xd3\x00"  # display offset 0
+        b"\x40"  # display start line 0
+        b"\x8d\x14"  # charge pump on: the module makes its own panel voltage from 3.3 V
+        b"\x20\x00"  # horizontal addressing: column, then page, wraps within the window
+        b"\xa1"  # segment remap: column 127 on SEG0 (modules mount the glass mirrored)
+        b"\xc8"  # COM scan from COM[N-1] to COM0: row 0 at the top of the glass
+        b"\xda\x12"  # COM pins: alternative configuration, no left/right remap (64-row glass)
+        b"\x81\xcf"  # contrast
+        b"\xd9\xf1"  # pre-charge: phase 1 = 1 DCLK, phase 2 = 15 DCLK (internal charge pump)
+        b"\xdb\x30"  # VCOMH deselect level about 0.83 x VCC
+        b"\x2e"  # horizontal scroll off
+        b"\xa4"  # output follows GDDRAM (not all pixels on)
+        b"\xa6"
+    )  # normal, not inverted
 )
 
 

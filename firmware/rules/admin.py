@@ -4,6 +4,7 @@
 # question, ENROLLING or TOTALS is open owns it and answers every key, card and the view; it
 # acts through the core's public names. Also what each hold asks (held). Loaded at the first
 # hold: a game in which nobody holds a key never has it in RAM.
+from compat.const import const
 from compat.ticks import ticks_diff
 from rules import keys
 from rules.admin_text import (
@@ -27,7 +28,7 @@ from rules.admin_text import (
 )
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from rules.endgame import Totals
 

@@ -1,10 +1,11 @@
 # The boot summary: the settings in force, a few lines a page, at power-on. It has an edition's
 # interface, so the shell runs it in the edition's place until a key, a card or the time ends it.
+from compat.const import const
 from compat.ticks import ticks_diff
 from rules import settings as schema
 
-MSG_ANY_KEY = "ANY KEY: START"
-_LINE = 21  # small-font characters across the panel
+_MSG_ANY_KEY = const("ANY KEY: START")
+_LINE = const(21)  # small-font characters across the panel
 
 
 class BootSummary:
@@ -77,7 +78,7 @@ class BootSummary:
             "title": title,
             "big": "",
             "lines": self.lines[first : first + self.per_page],
-            "detail": MSG_ANY_KEY,
+            "detail": _MSG_ANY_KEY,
         }
 
 

@@ -8,6 +8,7 @@
 # A CardBank is built with a money policy (Millions, or an edition's) and the edition's part
 # (None, or an object answering the extension points of docs/editions.md); it calls the part,
 # the part acts through the core's public names.
+from compat.const import const
 from compat.ticks import ticks_diff
 from rules import card_records, card_view, keys
 from rules.card_view import MSG_INSERT_CARD
@@ -25,7 +26,7 @@ from rules.money import (
     parse_amount,
 )
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from rules.admin import Admin
     from rules.endgame import Payment
@@ -34,12 +35,12 @@ MSG_REMOVE_BAD_CARD = "REMOVE THAT CARD"
 MSG_PRESS_C = "PRESS C TO RETYPE"
 MSG_GO_GREEN_ONLY = "GO: GREEN SLOT ONLY"
 MSG_GO_ONCE = "REINSERT FOR 2ND GO"
-GO_TAG = "go"  # a GO's "tx" record ends in it: the history names it from the tag
-MSG_SOUND_ON = "SOUND ON"
+_GO_TAG = const("go")  # a GO's "tx" record ends in it: the history names it from the tag
+_MSG_SOUND_ON = const("SOUND ON")
 MSG_SOUND_OFF = "SOUND OFF"
 MSG_UNKNOWN_CARD = "UNKNOWN CARD"
 MSG_SAME_CARD = "SAME CARD IN BOTH"
-MSG_NEW_CARD = "NEW CARD"
+_MSG_NEW_CARD = const("NEW CARD")
 MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
 MSG_CARD_MOVED = "CARD MOVED: PRESS C"  # a card came or went mid-entry: keys locked until C
 MSG_KEY_NOT_USED = "KEY NOT USED HERE"
@@ -348,7 +349,7 @@ class CardBank(StateMachine):
 
             def enrolled(record: tuple, slot: int = slot, now: int = now) -> None:
                 self.seat(slot, record[2], now)
-                self.show_message(MSG_NEW_CARD, False)
+                self.show_message(_MSG_NEW_CARD, False)
 
             self.propose([("card", card_id, free)], enrolled)
             return
@@ -514,7 +515,7 @@ class CardBank(StateMachine):
         if problem is not None:
             self.refuse(problem)
             return
-        self.propose([("tx", BANK, green, self.go_amount, GO_TAG)], self.go_paid)
+        self.propose([("tx", BANK, green, self.go_amount, _GO_TAG)], self.go_paid)
 
     def go_paid(self, record: tuple) -> None:
         self.undo_go = True
@@ -533,7 +534,7 @@ class CardBank(StateMachine):
 
     def toggle_sound(self) -> None:
         def toggled(record: tuple) -> None:
-            self.show_message(MSG_SOUND_ON if self.sound_on else MSG_SOUND_OFF, False)
+            self.show_message(_MSG_SOUND_ON if self.sound_on else MSG_SOUND_OFF, False)
             self.cue("sound_on" if self.sound_on else "sound_off")
 
         self.propose([("set", "sound", 0 if self.sound_on else 1)], toggled)

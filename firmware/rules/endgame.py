@@ -6,6 +6,7 @@
 # one (start_lift, lift_value, ask). The typed values (assets) stay on the core; they act on it
 # through its public names. Imported on first use: a game that never lifts a mortgage or
 # counts its totals never loads this module into RAM.
+from compat.const import const
 from compat.ticks import ticks_diff
 from rules import keys
 from rules.ledger import BANK, ERR_BALANCE_LIMIT
@@ -13,14 +14,14 @@ from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS, MSG_FINISH_ENTRY
 
 MSG_RED_ALONE = "ONLY A CARD IN RED"
 MSG_TOTALS_KEYS = "VALUE, GO: NEXT"
-MSG_TOTALS_ASSETS = "CASH %s + %s"
+_MSG_TOTALS_ASSETS = const("CASH %s + %s")
 MSG_ASSETS_CLEARED = "CARD %d VALUE 0"
-MSG_RANK_KEYS = "GO: NEXT  C: LEAVE"
+_MSG_RANK_KEYS = const("GO: NEXT  C: LEAVE")
 MSG_TOTALS_CLOSED = "TOTALS CLOSED"
 
 LIFT = "lift"  # the kind of an asked payment: a mortgage lifted
 VALUE = "value"  # the mortgage value to lift is being typed
-MSG_LIFTED = "MORTGAGE -%s"
+_MSG_LIFTED = const("MORTGAGE -%s")
 
 
 def lift_amount(value: int, step: int) -> int:
@@ -84,10 +85,10 @@ class Totals:
                 view["big"] = ed.shown_entry()
             else:
                 view["big"] = ed.money(balance + assets)
-            view["detail"] = MSG_TOTALS_ASSETS % (ed.money(balance), ed.money(assets))
+            view["detail"] = _MSG_TOTALS_ASSETS % (ed.money(balance), ed.money(assets))
             return
         view["mode"] = "ranking"
-        view["detail"] = MSG_RANK_KEYS
+        view["detail"] = _MSG_RANK_KEYS
         winners = view["winners"]
         if page == len(players):
             view["title"] = "WINNER" if len(winners) == 1 else "TIE FOR 1ST"
@@ -128,7 +129,7 @@ class Totals:
                 ed.cue("winner")
             ed.view_changed()
         else:
-            ed.refuse(MSG_TOTALS_KEYS if on_card else MSG_RANK_KEYS)
+            ed.refuse(MSG_TOTALS_KEYS if on_card else _MSG_RANK_KEYS)
 
     def _add(self, number: int, unit_key: str) -> None:
         ed = self.ed
@@ -288,7 +289,7 @@ class Payment:
             self.drop()
             ed.showing_card_number = False
             if kind == LIFT:
-                ed.last_change = MSG_LIFTED % ed.money(record[3])
+                ed.last_change = _MSG_LIFTED % ed.money(record[3])
                 ed.cue("debit")
             else:
                 ed.part.asked_paid(kind, record)  # (an edition's own kind: its part's)

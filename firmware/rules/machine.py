@@ -2,9 +2,10 @@
 # the edition contract's shared half (docs/editions.md). It owns the input grammar once: the
 # key that wakes the unit, activity and standby, which key is held and for how long (from the
 # edition's table of holds), and one write-ahead hand-off: propose(records, then) / acknowledge.
+from compat.const import const
 from compat.ticks import ticks_diff
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -16,7 +17,7 @@ MSG_CANCELLED = "ENTRY CANCELLED"
 # before its hold, it is a tap (release() reads holds_done < 0); held, its hold acts.
 DEFERRED = -1
 _NO_CUES: list = []  # take_cues() of a step without cues: read, never changed
-_MSG_NOT_IDLE = "event before the outbox was acknowledged"
+_MSG_NOT_IDLE = const("event before the outbox was acknowledged")
 
 
 class StateMachine:

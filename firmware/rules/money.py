@@ -124,9 +124,9 @@ def format_amount(amount: int) -> str:
 # new string is looked up among every interned one: str(), a slice or a "+" each cost that
 # lookup, and the old slicing made about ten). The fraction is worked out in arithmetic and
 # printed zero-padded to its digits ("%0*d": the width is an argument).
-_WHOLE = "%s%s%d%s"  # label, sign, whole part, suffix
-_FRACTION = "%s%s%d.%0*d%s"  # label, sign, whole part, fraction digits, fraction, suffix
-_POWERS = (1, 10, 100, 1000, 10000, 100000, 1000000)
+_WHOLE = const("%s%s%d%s")  # label, sign, whole part, suffix
+_FRACTION = const("%s%s%d.%0*d%s")  # label, sign, whole part, fraction digits, fraction, suffix
+_POWERS = const((1, 10, 100, 1000, 10000, 100000, 1000000))
 
 
 def format_labelled(label: str, amount: int) -> str:

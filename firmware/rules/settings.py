@@ -7,6 +7,7 @@
 # changed, and replays the journal onto that start balance (a changed start balance is the next
 # new game's).
 from app.editions import EDITIONS, about
+from compat.const import const
 from rules.money import format_amount
 
 EDITION = "edition"
@@ -18,7 +19,7 @@ VOLUME = "volume"
 STANDBY = "standby"
 AUCTION = "auction"
 CHANCE = "chance"
-CHANCE_PCT = "chance_pct"
+_CHANCE_PCT = const("chance_pct")
 HOLD = "hold"
 FINE = "fine"
 
@@ -34,7 +35,7 @@ ORDER = (
     STANDBY,
     AUCTION,
     CHANCE,
-    CHANCE_PCT,
+    _CHANCE_PCT,
     HOLD,
 )
 LABELS = {
@@ -48,7 +49,7 @@ LABELS = {
     STANDBY: "STANDBY S",
     AUCTION: "AUCTION S",
     CHANCE: "CHANCE",
-    CHANCE_PCT: "CHANCE %",
+    _CHANCE_PCT: "CHANCE %",
     HOLD: "HOLD MS",
 }
 # A change of these starts a new game (the journal holds balances for so many players of one
@@ -80,18 +81,19 @@ APPLY = (
     (FINE, "fine", None, 1),
     (CURRENCY, "currency", None, 1),
     (AUCTION, "auction_ms", None, 1000),
-    (CHANCE_PCT, "chance_percent", None, 1),
+    (_CHANCE_PCT, "chance_percent", None, 1),
     (STANDBY, None, "standby_ms", 1000),
     (HOLD, None, "long_press_ms", 1),
 )
-ENROLL_EXTRA_MS = 1000  # holding K to enroll cards takes this much longer than the hold time
+# holding K to enroll cards takes this much longer than the hold time
+_ENROLL_EXTRA_MS = const(1000)
 
 MSG_UNKNOWN = "UNKNOWN SETTING"
 MSG_NOT_HERE = "NOT IN THIS EDITION"
 MSG_EDITION = "EDITION NOT ON UNIT"
-MSG_NUMBER = "%s: A NUMBER"
-MSG_RANGE = "%s: %s TO %s"
-MSG_STEP = "%s: STEPS OF %s"
+_MSG_NUMBER = const("%s: A NUMBER")
+_MSG_RANGE = const("%s: %s TO %s")
+_MSG_STEP = const("%s: STEPS OF %s")
 MSG_CURRENCY = "CURRENCY: " + " ".join(CURRENCIES)
 
 
@@ -146,12 +148,12 @@ def validate(name: str, value, edition: str, editions: tuple = ()) -> str | None
     if name == CURRENCY:
         return None if value in CURRENCIES else MSG_CURRENCY
     if type(value) is not int:
-        return MSG_NUMBER % label
+        return _MSG_NUMBER % label
     _, low, high, step = spec(name, edition)
     if not low <= value <= high:
-        return MSG_RANGE % (label, _bound(name, low, edition), _bound(name, high, edition))
+        return _MSG_RANGE % (label, _bound(name, low, edition), _bound(name, high, edition))
     if value % step:
-        return MSG_STEP % (label, _bound(name, step, edition))
+        return _MSG_STEP % (label, _bound(name, step, edition))
     return None
 
 
@@ -280,7 +282,7 @@ def edition_kwargs(settings: Settings) -> dict:
         value = settings.get(name)
         if keyword is None or value is None:
             continue
-        if name == CHANCE_PCT and not settings.get(CHANCE):
+        if name == _CHANCE_PCT and not settings.get(CHANCE):
             value = 0  # random Chance off
         if name == START and settings.same_game():
             value = settings.game[2]  # type: ignore[index]  # the journal replays onto it
@@ -299,7 +301,7 @@ def apply_attributes(settings: Settings, edition) -> None:
             continue
         setattr(edition, attribute, value * scale)
         if name == HOLD and edition.uses_cards:
-            edition.enroll_press_ms = value + ENROLL_EXTRA_MS
+            edition.enroll_press_ms = value + _ENROLL_EXTRA_MS
     level = settings.get(VOLUME)
     if level is not None and edition.volume is not None:
         edition.restore(("set", VOLUME, level))  # the journal, replayed after, may change it

@@ -8,28 +8,29 @@
 # changed), then proposed as ("setting", name, value) in `outbox` and applied only once the shell
 # acknowledges it durable. Edition and players end the game: the menu asks before proposing.
 # Back, with no edit open, leaves; `done` then tells the shell to rebuild the edition.
+from compat.const import const
 from compat.ticks import ticks_diff
 from rules import settings as schema
 from rules.machine import StateMachine
 from rules.money import EntryError, parse_amount
 
 ASK = "ask"
-BROWSE = "browse"
-EDIT = "edit"
+_BROWSE = const("browse")
+_EDIT = const("edit")
 CONFIRM = "confirm"
 
-MSG_SAVED = "SAVED"
-MSG_UNCHANGED = "UNCHANGED"
+_MSG_SAVED = const("SAVED")
+_MSG_UNCHANGED = const("UNCHANGED")
 MSG_CANCELLED = "CANCELLED"
-MSG_YES_NO = "%s = YES   %s = NO"
-MSG_YES_NO_SHORT = "%s=YES %s=NO"  # long key names (CONFIRM, CANCEL): fits one line
-MSG_EDIT = "%s = CHANGE"
-MSG_CHOOSE = "%s/%s = CHOOSE"
+_MSG_YES_NO = const("%s = YES   %s = NO")
+_MSG_YES_NO_SHORT = const("%s=YES %s=NO")  # long key names (CONFIRM, CANCEL): fits one line
+_MSG_EDIT = const("%s = CHANGE")
+_MSG_CHOOSE = const("%s/%s = CHOOSE")
 MSG_NEW_GAME = "NEW GAME?"
-MSG_KEY = "KEY NOT USED HERE"
-_ENTRY_CHARS = "0123456789.KM"
-_MAX_ENTRY = 8
-_LINE = 21  # small-font characters across the panel
+_MSG_KEY = const("KEY NOT USED HERE")
+_ENTRY_CHARS = const("0123456789.KM")
+_MAX_ENTRY = const(8)
+_LINE = const(21)  # small-font characters across the panel
 
 
 class SettingsMenu(StateMachine):
@@ -47,12 +48,12 @@ class SettingsMenu(StateMachine):
         self.settings = settings
         self.ok, self.back, self.next, self.prev = menu_keys
         # Which key says yes: shortened where long key names (CONFIRM, CANCEL) would be cut.
-        yes_no = MSG_YES_NO % (self.ok, self.back)
-        self.yes_no = yes_no if len(yes_no) <= _LINE else MSG_YES_NO_SHORT % (self.ok, self.back)
+        yes_no = _MSG_YES_NO % (self.ok, self.back)
+        self.yes_no = yes_no if len(yes_no) <= _LINE else _MSG_YES_NO_SHORT % (self.ok, self.back)
         # Likewise the list hint: Classic's BANKRUPT/MORTGAGE leave no room for "= CHOOSE".
-        choose = MSG_CHOOSE % (self.next, self.prev)
+        choose = _MSG_CHOOSE % (self.next, self.prev)
         self.choose = choose if len(choose) <= _LINE else choose[: choose.index(" ")]
-        self.state = ASK if ask else BROWSE
+        self.state = ASK if ask else _BROWSE
         self.index = 0
         self.entry = ""
         self.choice = 0  # index into the list being chosen from
@@ -94,9 +95,9 @@ class SettingsMenu(StateMachine):
                 self.changed.append(record[1])
         if records[-1][1] == schema.EDITION:
             self.index = 0  # the new edition's own list of settings
-        self.state = BROWSE
+        self.state = _BROWSE
         self.entry = ""
-        self.show_message(MSG_SAVED, False)
+        self.show_message(_MSG_SAVED, False)
         self.cue("sound_on")
 
     # ---- outputs ---------------------------------------------------------------------------
@@ -125,7 +126,7 @@ class SettingsMenu(StateMachine):
             view["title"] = "SET " + schema.LABELS[name]
             view["big"] = MSG_NEW_GAME
             view["detail"] = self.yes_no
-        elif self.state == EDIT:
+        elif self.state == _EDIT:
             view["title"] = "SET " + schema.LABELS[name]
             options = self._options(name)
             if options is not None:
@@ -136,7 +137,7 @@ class SettingsMenu(StateMachine):
                 view["detail"] = self._range(name)
         else:
             # The label, and the key that edits it when both fit (never a key name cut short).
-            line = schema.LABELS[name] + "  " + MSG_EDIT % self.ok
+            line = schema.LABELS[name] + "  " + _MSG_EDIT % self.ok
             view["detail"] = line if len(line) <= _LINE else schema.LABELS[name]
         return view
 
@@ -191,7 +192,7 @@ class SettingsMenu(StateMachine):
             self._back()
         elif state in (ASK, CONFIRM):
             self.refuse(self.yes_no)
-        elif state == BROWSE:
+        elif state == _BROWSE:
             self._browse(key)
         else:
             self._edit(key)
@@ -199,12 +200,12 @@ class SettingsMenu(StateMachine):
     def _ok(self, now: int) -> None:
         state = self.state
         if state == ASK:
-            self.state = BROWSE
+            self.state = _BROWSE
             self.view_changed()
-        elif state == BROWSE:
+        elif state == _BROWSE:
             name = self.current()
             options = self._options(name)
-            self.state = EDIT
+            self.state = _EDIT
             self.entry = ""
             self.choice = 0
             if options is not None:
@@ -225,8 +226,8 @@ class SettingsMenu(StateMachine):
         if options is not None:
             value = options[self.choice]
         elif not self.entry:
-            self.state = BROWSE  # nothing typed: the value stays
-            self.show_message(MSG_UNCHANGED, False)
+            self.state = _BROWSE  # nothing typed: the value stays
+            self.show_message(_MSG_UNCHANGED, False)
             return
         else:
             try:
@@ -241,9 +242,9 @@ class SettingsMenu(StateMachine):
             self.refuse(problem)
             return
         if value == settings.get(name):
-            self.state = BROWSE
+            self.state = _BROWSE
             self.entry = ""
-            self.show_message(MSG_UNCHANGED, False)
+            self.show_message(_MSG_UNCHANGED, False)
             return
         if name in schema.NEW_GAME:
             self.pending = (name, value)
@@ -260,19 +261,19 @@ class SettingsMenu(StateMachine):
             self.view_changed()
         else:
             self.pending = None
-            self.state = BROWSE
+            self.state = _BROWSE
             self.show_message(MSG_CANCELLED, False)
 
     def _back(self) -> None:
         state = self.state
         if state in (ASK, CONFIRM):
             self._no()
-        elif state == EDIT:
+        elif state == _EDIT:
             if self.entry:
                 self.entry = ""
                 self.view_changed()
             else:
-                self.state = BROWSE
+                self.state = _BROWSE
                 self.view_changed()
         else:
             self.done = True
@@ -285,7 +286,7 @@ class SettingsMenu(StateMachine):
         elif key == self.prev:
             self.index = (self.index - 1) % count
         else:
-            self.refuse(MSG_EDIT % self.ok)
+            self.refuse(_MSG_EDIT % self.ok)
             return
         self.view_changed()
 
@@ -305,4 +306,4 @@ class SettingsMenu(StateMachine):
             self.entry += key
             self.view_changed()
         else:
-            self.refuse(self._range(self.current()) if key in _ENTRY_CHARS else MSG_KEY)
+            self.refuse(self._range(self.current()) if key in _ENTRY_CHARS else _MSG_KEY)

@@ -1,10 +1,11 @@
 # C right after a transaction takes it back (rulebook tip 3): the checks, the screen text and
 # the ledger's inverse. Loaded on first use, like rules.endgame: a game in which nobody takes a
 # transaction back never loads it into RAM.
+from compat.const import const
 from rules.money import BANK, ERR_NOT_ENOUGH
 
-MSG_UNDONE = "UNDONE: %s"
-MSG_NO_UNDO = "%s: NO UNDO"  # C after a payment the unit made itself (a tagged "tx")
+_MSG_UNDONE = const("UNDONE: %s")
+_MSG_NO_UNDO = const("%s: NO UNDO")  # C after a payment the unit made itself (a tagged "tx")
 MSG_CANNOT_UNDO = "CANNOT UNDO"  # a guard: see ledger_problem()
 
 
@@ -28,7 +29,7 @@ def proposal(ledger, tx, was_go: bool, money) -> tuple:
     trips. Other tags name an asked payment ("lift", "fine", "bankrupt"), taken back as any."""
     payer, payee, amount = tx[1], tx[2], tx[3]
     if len(tx) > 4 and tx[4] == "chance":  # ("chance", number): a Chance card the unit paid
-        return None, MSG_NO_UNDO % tx[4].upper()  # (other tags name a payment: rules.history)
+        return None, _MSG_NO_UNDO % tx[4].upper()  # (other tags name a payment: rules.history)
     if ledger_problem(ledger, payer, payee, amount) is not None:
         return None, MSG_CANNOT_UNDO
     shown = money(amount)
@@ -40,7 +41,7 @@ def proposal(ledger, tx, was_go: bool, money) -> tuple:
         shown = "-" + shown
     else:
         shown = shown + " PAID"
-    return ("undo", ledger.moves, payer, payee, amount), MSG_UNDONE % shown
+    return ("undo", ledger.moves, payer, payee, amount), _MSG_UNDONE % shown
 
 
 def apply(ledger, record: tuple) -> None:

@@ -6,10 +6,11 @@
 # LittleFS) and only then removes set.<n-1>. A cut before the rename leaves the old file in
 # force; a newest file that reads back corrupt gives way to the one before it (the last good
 # settings), and with none readable the defaults apply. Either way load() says so.
+from compat.const import const
 from store.generations import generations_of
 from store.journal import decode, encode
 
-PREFIX = "set."
+_PREFIX = const("set.")
 TMP = ".tmp"
 OLDER = "older"  # the newest file was unreadable: the one before it was used
 DEFAULTS = "defaults"  # no settings file could be read: the defaults apply
@@ -22,7 +23,7 @@ class SettingsFile:
         self.bytes_written = 0
 
     def _generations(self) -> list:
-        return generations_of(self.fs.listdir(), PREFIX)  # the journal's rule for its files
+        return generations_of(self.fs.listdir(), _PREFIX)  # the journal's rule for its files
 
     def load(self) -> tuple:
         """(records, problem): the records of the newest readable file; problem is "" (all
@@ -43,7 +44,7 @@ class SettingsFile:
 
     def _read(self, generation: int):
         try:
-            with self.fs.open(PREFIX + str(generation), "rb") as handle:
+            with self.fs.open(_PREFIX + str(generation), "rb") as handle:
                 header = decode(handle.readline())
                 if header is None or header[0] != "settings" or header[1] != generation:
                     return None
@@ -63,14 +64,14 @@ class SettingsFile:
         """Make `records` (the whole settings) the ones in force; raises OSError, or
         MemoryError before the write, and then the settings on flash are the ones before."""
         nxt = self.generation + 1
-        tmp = PREFIX + str(nxt) + TMP
+        tmp = _PREFIX + str(nxt) + TMP
         data = encode(("settings", nxt, len(records)))
         data += b"".join(encode(record) for record in records)
         try:
             with self.fs.open(tmp, "wb") as handle:
                 handle.write(data)
                 handle.flush()
-            self.fs.rename(tmp, PREFIX + str(nxt))
+            self.fs.rename(tmp, _PREFIX + str(nxt))
         except OSError:
             try:
                 self.fs.remove(tmp)
@@ -83,7 +84,7 @@ class SettingsFile:
             for generation in self._generations():
                 if generation < nxt - 1:
                     try:
-                        self.fs.remove(PREFIX + str(generation))
+                        self.fs.remove(_PREFIX + str(generation))
                     except OSError:
                         pass  # removed after a later save instead
         except MemoryError:

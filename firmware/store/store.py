@@ -38,6 +38,7 @@
 # compaction. Written in turn, one mark file is always whole: a write torn by a power cut
 # leaves the other, one record lower, and the mark is never above the journal, since it is
 # written only after the append returned.
+from compat.const import const
 from store.generations import (
     LOG,
     NEW,
@@ -49,19 +50,19 @@ from store.generations import (
 )
 from store.journal import ENOENT, ENOSPC, Journal, crc32, decode, encode
 
-MARK = "mark."
+_MARK = const("mark.")
 HISTORY_BYTES = 96 * 1024  # older generations kept for the history, at most (~2400 records)
-HISTORY_SHARE = 4  # and at most 1/HISTORY_SHARE of the filesystem, where statvfs tells it
+_HISTORY_SHARE = const(4)  # and at most 1/HISTORY_SHARE of the filesystem, where statvfs tells it
 # Free space the history leaves (where statvfs tells it): a whole journal generation (200 lines
 # of up to 48 bytes: 3 blocks of 4 KB), the block LittleFS copies at each append, a snapshot
 # and its .tmp (2), and 2 blocks for LittleFS's own metadata.
-RESERVE_BYTES = 32 * 1024
+_RESERVE_BYTES = const(32 * 1024)
 
 
 class Store:
     compact_every = 200  # records per journal generation before a snapshot is taken
     history_bytes = HISTORY_BYTES
-    reserve = RESERVE_BYTES
+    reserve = _RESERVE_BYTES
 
     def __init__(self, fs) -> None:
         self.fs = fs
@@ -194,7 +195,7 @@ class Store:
         best = 0
         best_slot = 1
         for slot in (0, 1):
-            name = MARK + str(slot)
+            name = _MARK + str(slot)
             if name not in names:
                 continue
             try:
@@ -251,7 +252,7 @@ class Store:
         data = body + b" %08x\n" % (crc32(body) & 0xFFFFFFFF)
         while True:
             try:
-                with self.fs.open(MARK + str(slot), "wb") as mark:
+                with self.fs.open(_MARK + str(slot), "wb") as mark:
                     mark.write(data)  # closing commits it (LittleFS: atomically)
                 break
             except (OSError, MemoryError) as error:  # the line is durable: append must not raise
@@ -328,7 +329,7 @@ class Store:
         size, free = self._space() if space is None else space
         bound = self.history_bytes
         if size >= 0:
-            bound = min(bound, size // HISTORY_SHARE, kept + free - self.reserve)
+            bound = min(bound, size // _HISTORY_SHARE, kept + free - self.reserve)
         return bound
 
     def make_room(self, error: OSError) -> bool:

@@ -23,7 +23,7 @@ BOTTOM_Y = const(55)  # detail or message, small font
 BAR_Y = const(54)  # the inverted message bar covers rows 54-63
 _QUESTION = const(63)  # '?' stands in for characters the small font lacks
 _SMALL_COUNT = const(59)  # glyphs of fonts.SMALL: codes 32..90
-_VLSB = framebuf.MONO_VLSB
+_VLSB = const(0)  # framebuf.MONO_VLSB, folded: no name in the heap
 
 _INVERT = framebuf.FrameBuffer(bytearray(2), 2, 1, _VLSB)
 _INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn dark
@@ -43,7 +43,7 @@ _images: dict = {}  # icon bytes -> its FrameBuffer
 # firmware loaded), and text.encode() allocates. pack_into() copies the text's UTF-8 bytes
 # into _codes (zero-padded) in C, allocating nothing; CPython's "s" wants bytes.
 _CODES_MAX = const(31)  # longest text read this way (a small-font line is 21 characters)
-_CODES_FORMAT = "32s"
+_CODES_FORMAT = const("32s")
 _codes = bytearray(_CODES_MAX + 1)
 try:
     pack_into("1s", _codes, 0, "0")
@@ -65,8 +65,8 @@ _small_at = bytearray(bytes((_QUESTION - fonts.SMALL_FIRST,)) * 128)
 _small_at[32:91] = bytes(range(_SMALL_COUNT))
 _small_at[97:123] = bytes(range(33, _SMALL_COUNT))
 # Four rows of a glyph's column (a nibble, bit 0 on top) drawn x2: each bit twice, a page byte.
-_SPREAD3 = (0, 7, 56, 63, 448, 455, 504, 511)  # three rows (bits) drawn x3: nine bits
-_SPREAD2 = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
+_SPREAD3 = const((0, 7, 56, 63, 448, 455, 504, 511))  # three rows (bits) drawn x3: nine bits
+_SPREAD2 = const(b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff")
 
 
 # ---- lines of small text through palettes --------------------------------------------------

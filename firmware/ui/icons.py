@@ -16,15 +16,15 @@ BATTERY_LOW = b"\x7e\x7e\x42\x42\x42\x7e\x18\x00"
 # Chance: a question mark cut out of a lit square.
 CHANCE = b"\xff\xfb\xfd\xfd\xad\xf5\xfb\xff"
 # The four Transport Zones: a walker, a bicycle, a car, a rocket.
-ZONE_PEDESTRIAN = b"\x00\x88\xe4\x1f\x1f\xe4\x88\x00"
-ZONE_CYCLIST = b"\x60\x94\x94\x6e\x25\x99\x90\x60"
-ZONE_CAR = b"\x38\xfc\xfa\x3a\x3e\xfa\xfc\x38"
-ZONE_SPACE = b"\x40\x20\x7e\xb9\xb9\x7e\x20\x40"
+_ZONE_PEDESTRIAN = const(b"\x00\x88\xe4\x1f\x1f\xe4\x88\x00")
+_ZONE_CYCLIST = const(b"\x60\x94\x94\x6e\x25\x99\x90\x60")
+_ZONE_CAR = const(b"\x38\xfc\xfa\x3a\x3e\xfa\xfc\x38")
+_ZONE_SPACE = const(b"\x40\x20\x7e\xb9\xb9\x7e\x20\x40")
 
 SYMBOLS = {
     "chance": CHANCE,
-    "zone_pedestrian": ZONE_PEDESTRIAN,
-    "zone_cyclist": ZONE_CYCLIST,
-    "zone_car": ZONE_CAR,
-    "zone_space": ZONE_SPACE,
+    "zone_pedestrian": _ZONE_PEDESTRIAN,
+    "zone_cyclist": _ZONE_CYCLIST,
+    "zone_car": _ZONE_CAR,
+    "zone_space": _ZONE_SPACE,
 }

@@ -22,7 +22,7 @@ from ui.draw import (
 )
 from ui.windows import COUNT, COVERED, SIZE, SPANS, add_window, send_windows
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from typing import Any
 

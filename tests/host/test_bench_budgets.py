@@ -100,7 +100,7 @@ SAMPLE = {
         "unix64": {"smallest_heap": 1, "game_need": 1, "firmware_after_boot": 1},
         "wasi32": {"game_need": 1, "boot_need": 1, "firmware_after_boot": 1},
     },
-    "chip_heap": {"live_after_boot": 1, "peak": 1},
+    "chip_heap": {"live_after_boot": 1, "peak": 1, "names_after_game": 1},
     "fragmentation": {"allocation_failures": 0},
 }
 
@@ -138,3 +138,49 @@ def test_the_cost_table_carries_over_the_keypad_costs_the_game_did_not_measure(t
     results["editions"][0]["fuel"]["render_fit"] = {}
     table = BENCH.devicetime.cost_file(results, stored)["editions"]["electronic_banking"]
     assert table == {"sample_idle": 44, "sample_held": 110, "sample_scan": 488, **measured}
+
+
+def test_the_chip_name_pools_double_from_twenty_names_as_py_qstr_c_lays_them_out():
+    """Issue 27: the chip's name pools (6 bytes a name, 1-byte hashes on the rp2 port) hold 20,
+    40 ... 640 names: 1,260 in all; the 1,261st name allocates a pool of 1,280 (7,712 bytes)."""
+    chip = BENCH.QSTR_NAME_BYTES["chip"]
+    assert BENCH.pool_bytes(0, chip) == 0
+    assert BENCH.pool_bytes(20, chip) == 144  # 24 + 6 x 20, in 16-byte blocks
+    assert BENCH.pool_bytes(21, chip) == 144 + 272
+    assert BENCH.pool_bytes(1261, chip) - BENCH.pool_bytes(1260, chip) == 7712
+    assert BENCH.pool_bytes(1260, chip) == BENCH.pool_bytes(621, chip)
+    assert BUDGETS["editions"]["*"]["chip_names_after_game"] <= 1260
+
+
+def test_the_chip_figure_swaps_the_models_pools_for_the_chips():
+    """The model's pools filled from the harness's names first; the chip figure counts the
+    firmware's names alone, in the chip's pools. 1,240 names fit the chip's first six pools;
+    1,300 take the seventh."""
+    wasi, chip = BENCH.QSTR_NAME_BYTES["wasi32"], BENCH.QSTR_NAME_BYTES["chip"]
+    qstrs = {"base": 460, "firmware": 1500, "models": 1750, "boot": 1790, "end": 1800}
+    qstrs["fresh"] = 1190
+    names, model, pools = BENCH.chip_pools(qstrs, "end")
+    assert names == 1190 + 50
+    assert model == BENCH.pool_bytes(1500, wasi) - BENCH.pool_bytes(460, wasi)
+    assert pools == BENCH.pool_bytes(1240, chip) < BENCH.pool_bytes(1261, chip)
+    heap = {"wasi32": {"after_boot": 150000, "boot_peak": 160000, "game_live_peak": 155000}}
+    heap["wasi32"]["qstrs"] = qstrs
+    figures = BENCH.chip_heap_figures(heap)
+    assert figures["live_after_boot"] == 150000 - model + pools
+    assert figures["names_after_game"] == 1240 and figures["peak_in"] == "boot"
+    qstrs["fresh"] = 1250  # 1,300 names: the chip allocates its seventh pool
+    assert BENCH.chip_heap_figures(heap)["live_after_boot"] == 150000 - model + BENCH.pool_bytes(
+        1300, chip
+    )
+
+
+def test_a_comment_only_package_init_is_left_out_of_the_unit(tmp_path):
+    """make deploy-tree and the bench leave out an __init__.py with no code: MicroPython
+    imports the folder as a namespace package, sparing the unit a module and a name."""
+    bare = tmp_path / "__init__.py"
+    bare.write_text("# The rules: what a game is.\n\n")
+    assert not BENCH.package_code(bare)
+    bare.write_text("# The rules.\nVERSION = 1\n")
+    assert BENCH.package_code(bare)
+    assert BENCH.package_code(ROOT / "firmware" / "rules" / "money.py")
+    assert BENCH.source_name(ROOT / "firmware" / "rules" / "money.py") == "rules/money.mpy"

@@ -113,33 +113,77 @@ def compile_tree(build: pathlib.Path) -> None:
             rel = source.relative_to(ROOT)
             if rel.name in ("bench.py", "devicetime.py"):  # host side only
                 continue
+            if folder == "firmware" and not package_code(source):
+                continue  # as `make deploy-tree`: a namespace package on the unit
             out = build / rel.with_suffix(".mpy")
             out.parent.mkdir(parents=True, exist_ok=True)
             # The source name each .mpy carries is a qstr in the heap: the path from the root,
             # as `make deploy` gives it, so that no figure depends on where the tree is checked
             # out.
-            jobs.append([str(MPY_CROSS), *flags, "-s", str(rel), "-o", str(out), str(source)])
+            # The firmware's as `make deploy-tree` names it: its path on the unit's flash, the
+            # same text as the module's __file__ there, so that both are one qstr.
+            name = source_name(source) if folder == "firmware" else str(rel)
+            jobs.append([str(MPY_CROSS), *flags, "-s", name, "-o", str(out), str(source)])
     for job in jobs:
         subprocess.run(job, check=True)
+    # main.py as the unit holds it, a source it compiles at power-on (names_code counts its names)
+    shutil.copy(ROOT / "firmware" / "main.py", build / "firmware" / "main.py")
+
+
+def package_code(source: pathlib.Path) -> bool:
+    """False for a package's __init__.py that holds only comments: `make deploy-tree` leaves it
+    out, and MicroPython imports the folder as a namespace package (py/builtinimport.c), which
+    spares the unit a module, its code and the name of its file."""
+    if source.name != "__init__.py":
+        return True
+    return any(line.strip() and not line.lstrip().startswith("#") for line in source.open())
+
+
+def source_name(source: pathlib.Path) -> str:
+    """A firmware file's name in its .mpy: its path on the unit's flash (rules/money.mpy), which
+    is also the module's __file__ there (main.py runs from the root, sys.path[0] is ''): one
+    name (qstr) for both, where the path of the source file made a second one per module."""
+    return str(source.relative_to(ROOT / "firmware").with_suffix(".mpy"))
 
 
 def guest_code(
     root: str, edition: str, transactions: int, flash: str, mode: str, compact: int, names=()
 ):
     """names: the chip run's firmware modules (guest.PREINTERN)."""
-    paths = [root + "/firmware", root + "/host_sim", root, root + "/tools/bench"]
-    code = "import sys\nsys.path[:0] = %r\nsys.path.append(%r)\nimport guest\n"
+    # The firmware is imported as on the unit: from the folder the program runs in (sys.path[0]
+    # '' after a chdir), so that each module's __file__ is its path on the unit's flash
+    # (rules/money.mpy), one qstr with its source name (source_name()).
+    code = guest_paths(root) + "import guest\n"
     code += "guest.PREINTERN = %r\n" % (tuple(names),)
     code += "guest.main(%r, %d, %r, %r, %d)\n"
-    return code % (
-        paths,
-        root + "/tools/bench/stubs",  # last: a real (frozen) asyncio wins
-        edition,
-        transactions,
-        flash,
-        mode,
-        compact,
-    )
+    return code % (edition, transactions, flash, mode, compact)
+
+
+def guest_paths(root: str) -> str:
+    """The guest's first lines: the firmware imported as on the unit, from the folder the
+    program runs in (sys.path[0] '' after a chdir), so that each module's __file__ is its path
+    on the unit's flash (rules/money.mpy), one qstr with its source name (source_name())."""
+    up = root if root.startswith("/") else root + "/.."
+    paths = ["", up + "/host_sim", up, up + "/tools/bench"]
+    code = "import os, sys\nos.chdir(%r)\n" % (root + "/firmware")
+    # the stubs last: a real (frozen) asyncio wins
+    return code + "sys.path[:0] = %r\nsys.path.append(%r)\n" % (paths, up + "/tools/bench/stubs")
+
+
+def names_code(root: str, names, board: str = "pico") -> str:
+    """A guest that counts the names (qstrs) the firmware interns on the chip: rp2 and asyncio
+    (frozen there: their names are in flash) first, then main.py compiled from its source as
+    the unit does, board.py and the firmware's modules, with nothing of the harness before
+    them. Two qstr_info lines: before, after."""
+    board_py = "from boards.%s import Board\nEDITION = 1\nMATRIX = 1\n" % board
+    code = guest_paths(root) + "import micropython\n"
+    code += "try:\n    import rp2, asyncio\nexcept ImportError:\n    pass\n"
+    code += "print('q before')\nmicropython.qstr_info()\n"
+    code += "compile(open('main.py').read(), 'main.py', 'exec')\n"
+    code += "compile(%r, 'board.py', 'exec')\n" % board_py
+    code += "for n in %r:\n" % (("boards." + board, *names),)
+    code += "    try:\n        __import__(n)\n    except ImportError:\n        pass\n"
+    return code + "print('q after')\nmicropython.qstr_info()\nprint('done {}')\n"
 
 
 # ---- the two interpreters -----------------------------------------------------------------------
@@ -152,8 +196,15 @@ class Outcome:
         self.meter = meter
         self.summary = None
         self.skip = None
+        self.qstrs: dict = {}  # guest.qmark: label -> names (qstrs) the interpreter held then
+        label = None
         for line in stdout.splitlines():
-            if line.startswith("done "):
+            if line.startswith("q "):
+                label = line[2:]
+            elif label is not None and line.startswith("qstr pool:"):
+                self.qstrs[label] = int(line.split("n_qstr=")[1].split(",")[0])
+                label = None
+            elif line.startswith("done "):
                 self.summary = json.loads(line[5:])
             elif line.startswith("skip "):
                 self.skip = line[5:]
@@ -558,17 +609,66 @@ def heap_figures(peak: Outcome) -> dict:
         "firmware_after_import": summary["import_bytes"],
         "firmware_after_boot": summary["boot_bytes"],
         "firmware_after_game": summary["end_bytes"],
+        "qstrs": peak.qstrs,
     }
+
+
+# The name pools. MicroPython keeps the names (qstrs) it interns in pools, each twice the size
+# of the last when it fills (py/qstr.c, qstr_add), the first of 20 names (tools/mpy-tool.py
+# gives the frozen pool min(its names, 10) "allocated entries"); a pool is one heap block: a
+# 24-byte header and, per name, a pointer, a hash and a length. The rp2 port keeps a one-byte
+# hash (ports/rp2/mpconfigport.h, MICROPY_QSTR_BYTES_IN_HASH 1): 6 bytes a name; the bench's
+# WASI build keeps two: 7 bytes. On the chip the firmware's names are the only ones; in the
+# bench the harness's (about 340) come first, so the model's pools filled at other counts:
+# whether the pool of 1,280 names (7.7 KB on the chip) is there turns on a few dozen names,
+# which is most of the +8 KB by which the model stood over the chip for Electronic Banking and
+# Classic (tools/bench/chip_heap.json).
+QSTR_FIRST_POOL = 20
+QSTR_NAME_BYTES = {"chip": 6, "wasi32": 7}
+
+
+def pool_bytes(names: int, per_name: int) -> int:
+    """Heap bytes of the pools that hold `names` names (blocks of 16 bytes)."""
+    total, alloc, room = 0, QSTR_FIRST_POOL, 0
+    while room < names:
+        total += -(-(24 + per_name * alloc) // 16) * 16
+        room += alloc
+        alloc *= 2
+    return total
+
+
+def chip_pools(qstrs: dict, point: str) -> tuple:
+    """(the firmware's names at `point`, the pool bytes the model's figure gave them, the pool
+    bytes the chip's pools take for them). The firmware's names: those a fresh interpreter
+    interns for main.py, board.py and the game's modules (names_code: in the chip run the
+    harness interned some of them first), and all added once the models were built (the
+    firmware's own at run time, the few the models intern lazily: an upper bound)."""
+    w = QSTR_NAME_BYTES["wasi32"]
+    names = qstrs["fresh"] + qstrs[point] - qstrs["models"]
+    model = pool_bytes(qstrs["firmware"], w) - pool_bytes(qstrs["base"], w)
+    model += pool_bytes(qstrs[point], w) - pool_bytes(qstrs["models"], w)
+    return names, model, pool_bytes(names, QSTR_NAME_BYTES["chip"])
 
 
 def chip_heap_figures(heap: dict) -> dict:
     """The chip's live heap as its figures were taken (tools/bench/chip_heap.json): the 32-bit
-    firmware heap after a collection every 250 ms, through the boot summary and the game."""
+    firmware heap after a collection every 250 ms, through the boot summary and the game.
+    The WASI run's figures with the name pools as the chip lays them out (chip_pools); the
+    boot's peak with the names held after boot (pools only grow: at most what it held)."""
     wasi = heap["wasi32"]
+    boot_names, boot_model, boot_chip = chip_pools(wasi["qstrs"], "boot")
+    game_names, game_model, game_chip = chip_pools(wasi["qstrs"], "end")
+    boot_peak = wasi["boot_peak"] - boot_model + boot_chip
+    game_peak = wasi["game_live_peak"] - game_model + game_chip
     return {
-        "live_after_boot": wasi["after_boot"],
-        "peak": max(wasi["boot_peak"], wasi["game_live_peak"]),
-        "peak_in": "boot" if wasi["boot_peak"] >= wasi["game_live_peak"] else "game",
+        "live_after_boot": wasi["after_boot"] - boot_model + boot_chip,
+        "peak": max(boot_peak, game_peak),
+        "peak_in": "boot" if boot_peak >= game_peak else "game",
+        "boot_peak": boot_peak,
+        "names_after_boot": boot_names,
+        "names_after_game": game_names,
+        "name_pools_after_game": game_chip,
+        "name_pools_in_model_after_game": game_model,
     }
 
 
@@ -604,6 +704,13 @@ def require(outcome: Outcome, what: str) -> Outcome:
     return outcome
 
 
+def firmware_names(wasi, build, names) -> int:
+    """How many names the firmware interns on the chip (names_code), on the WASI build."""
+    code = names_code("/b", names)
+    counted = require(wasi.run(build, "-", 0, 256 * 1024, "names", code=code), "names")
+    return counted.qstrs["after"] - counted.qstrs["before"]
+
+
 def measure_edition(build, wasi, edition, transactions, compact, budgets, quick) -> dict:
     """Every deterministic figure of one edition; the game is played 5 ways (see __doc__)."""
     traffic = run_unix(build, edition, transactions, TRAFFIC_HEAP, "loud", compact)
@@ -628,6 +735,8 @@ def measure_edition(build, wasi, edition, transactions, compact, budgets, quick)
         if max(peak.summary["need_peak"], peak.summary["boot_need"]) > PEAK_HEAP[name] * 3 // 4:
             raise RuntimeError("%s: raise PEAK_HEAP[%r]" % (edition, name))
         heap[name] = heap_figures(peak)
+        if name == "wasi32":
+            heap[name]["qstrs"]["fresh"] = firmware_names(wasi, build, names)
         names = peak.summary["modules"]
         if name == "wasi32":
             heap[name]["collection_fuel"] = spread(peak.meter.samples.get("G", []))
@@ -778,6 +887,7 @@ def checked_figures(result: dict) -> list:
         ("flash_writes_per_tx_worst", t["flash"]["writes_per_transaction"]["worst"], "writes"),
         ("chip_heap_after_boot_bytes", c["live_after_boot"], "chip live heap after boot"),
         ("chip_heap_peak_bytes", c["peak"], "chip live heap, peak"),
+        ("chip_names_after_game", c["names_after_game"], "names (qstrs) on the chip"),
         ("fragmentation_failures", g["allocation_failures"], "allocation failures"),
     ]
 
@@ -963,9 +1073,15 @@ def table(results: dict, budgets: dict) -> str:
             ),
             ("  peak (in the %s)" % c["peak_in"], c["peak"], "chip_heap_peak_bytes"),
             (
-                "  boot summary peak / game peak",
+                "  boot summary peak / game peak (model's name pools)",
                 "%d / %d" % (w["boot_peak"], w["game_live_peak"]),
                 None,
+            ),
+            (
+                "  names (qstrs) after the game: 1,260 fit, one more pool is %d B"
+                % (pool_bytes(1261, QSTR_NAME_BYTES["chip"]) - pool_bytes(1260, 6)),
+                c["names_after_game"],
+                "chip_names_after_game",
             ),
             (
                 "  %d-byte board heap (64-bit: %d): failures"

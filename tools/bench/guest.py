@@ -83,6 +83,16 @@ def preintern(names):
             del sys.modules[name]
 
 
+def qmark(label):
+    """Chip mode: how many names (qstrs) the interpreter holds now, micropython.qstr_info()'s
+    line after a "q LABEL" line, for the host's account of the name pools as the chip lays
+    them out (bench.chip_pools). Prints from C: it allocates nothing."""
+    import micropython
+
+    print("q " + label)
+    micropython.qstr_info()
+
+
 def _profiled(label, fn):
     def wrapper(*args, **kwargs):
         host.call("ppppppppp", label)
@@ -443,7 +453,9 @@ class Game:
             import rp2  # noqa: F401
         base = self.live()
         if self.chip:
+            qmark("base")
             preintern(PREINTERN + ("app.unrunnable",))  # main.py's check, then let go
+            qmark("firmware")
         from peripherals.wiring import VirtualBoard, VirtualParts, card_id
 
         matrix, layout = layout_for(edition)
@@ -479,6 +491,8 @@ class Game:
         self.phase_need = {"import": 0, "boot": 0}  # live before + allocated, no collection
         # the parts, the flash, this harness and the interpreter's own heap before it
         self.models_bytes = self.live() - firmware_before
+        if self.chip:
+            qmark("models")
 
         board = MeteredBoard(self.board) if metered else self.board
         # As main.py: the panel's first frame before the rest of the firmware is imported.
@@ -1002,6 +1016,7 @@ def main(edition, transactions, flash_dir, mode="quiet", compact_every=0):
         game.setup(edition, flash_dir, mode, metered)
         if game.chip:  # here, not in setup(): its frame's dead slots still name the summary
             game.through_summary()
+            qmark("boot")
         if compact_every:
             game.unit.store.compact_every = compact_every
         if "CONFIRM" in game.keys:  # the Stock Exchange's keypad
@@ -1011,6 +1026,8 @@ def main(edition, transactions, flash_dir, mode="quiet", compact_every=0):
     except LookupError as error:
         print("skip %s" % error)
         return
+    if game.chip:
+        qmark("end")
     summary = {
         "edition": edition,
         "transactions": done,

@@ -21,6 +21,7 @@
 # "batch", store.store), so a power cut keeps the whole action or none of it, never the money
 # without the deed. Replayed at boot in order (apply_records, or the edition's restore() a
 # record at a time), the records rebuild the same state; so does the snapshot.
+from compat.const import const
 from editions.banker.deeds import (
     DEED_COUNT,
     GROUP_SQUARES,
@@ -40,7 +41,7 @@ HOUSES = 32  # the bank's supply at the start of a game
 HOTELS = 12
 
 DEED = "deed"
-ESTATE = "estate"
+_ESTATE = const("estate")
 
 
 def lift_cost(value: int) -> int:
@@ -180,7 +181,7 @@ class Estate:
                 raise ValueError("the bank has no such buildings")
             self.owners[at], self.buildings[at], self.mortgaged[at] = owner, built, mortgaged
             self.houses, self.hotels = houses, hotels
-        elif kind_ == ESTATE:
+        elif kind_ == _ESTATE:
             self._load(record)
         elif kind_ == "new":
             self._reset()
@@ -223,7 +224,7 @@ class Estate:
 
     def snapshot_records(self) -> list:
         """The whole estate as one record: apply() of it rebuilds this state anywhere."""
-        return [(ESTATE, list(self.owners), list(self.buildings), list(self.mortgaged))]
+        return [(_ESTATE, list(self.owners), list(self.buildings), list(self.mortgaged))]
 
     def _load(self, record: tuple) -> None:
         if len(record) != 4:

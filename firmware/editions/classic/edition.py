@@ -5,6 +5,7 @@
 # Amounts are typed as plain numbers and GO carries them out (no K or M). The keys in K's, M's
 # and the point's places are MORTGAGE, BANKRUPT and FINE. Records are the core's: each
 # helper's payment is one ("tx", payer, payee, amount) line, a bankruptcy included.
+from compat.const import const
 from rules import keys
 from rules.card_bank import MSG_KEY_NOT_USED, CardBank
 from rules.keys import BANKRUPT, FINE, MORTGAGE
@@ -13,18 +14,18 @@ from rules.machine import MSG_FINISH_ENTRY
 from rules.money import ERR_BAD_CHAR, ERR_NO_DIGITS, EntryError
 
 CURRENCIES = ("$", "\xa3", "\u20ac", "M")  # dollar, pound, euro, Monopoly's M
-MAX_DIGITS = 5  # an amount is typed in at most 5 digits, as the original's screen shows
+_MAX_DIGITS = const(5)  # an amount is typed in at most 5 digits, as the original's screen shows
 MAX_AMOUNT = 99999
 MAX_BALANCE = 999999  # 6 digits: still fits the big font with the currency symbol
 
-FINE_KIND = "fine"
-BANKRUPT_KIND = "bankrupt"
+_FINE_KIND = const("fine")
+_BANKRUPT_KIND = const("bankrupt")
 
 ERR_TOO_MANY_DIGITS = "MAX 5 DIGITS"
-ERR_ZERO = "MORE THAN 0"
+_ERR_ZERO = const("MORE THAN 0")
 MSG_LIFT_VALUE = "MORTGAGE VALUE, GO"
-MSG_NOTHING_LEFT = "BALANCE IS 0"
-MSG_BANKRUPT_RED = "BANKRUPT CARD IN RED"
+_MSG_NOTHING_LEFT = const("BALANCE IS 0")
+_MSG_BANKRUPT_RED = const("BANKRUPT CARD IN RED")
 
 
 def typing_problem(text: str) -> str | None:
@@ -34,7 +35,7 @@ def typing_problem(text: str) -> str | None:
     for code in text.encode():
         if not 48 <= code <= 57:  # "0".."9"
             return ERR_BAD_CHAR
-    if len(text) > MAX_DIGITS:
+    if len(text) > _MAX_DIGITS:
         return ERR_TOO_MANY_DIGITS
     return None
 
@@ -84,7 +85,7 @@ class WholeUnits:
 
     def amount_problem(self, amount: int) -> str | None:
         if amount < 1:
-            return ERR_ZERO
+            return _ERR_ZERO
         if amount > MAX_AMOUNT:
             return "MAX " + self.money(MAX_AMOUNT)
         return None
@@ -150,7 +151,7 @@ class WholeUnits:
             bank.refuse(problem)
             return
         title = "CARD %d FINE" % payer
-        endgame.ask(bank, FINE_KIND, payer, BANK, self.fine, title)
+        endgame.ask(bank, _FINE_KIND, payer, BANK, self.fine, title)
 
     def bankrupt(self) -> None:
         """RED: the bankrupt player; GREEN: the creditor, or none for the bank."""
@@ -160,14 +161,14 @@ class WholeUnits:
         green = bank.slot_card[keys.GREEN]
         payee = BANK if green is None else green
         if problem is None and payer is None:
-            problem = MSG_BANKRUPT_RED
+            problem = _MSG_BANKRUPT_RED
         if problem is None and (bank.entry or bank.entry_locked):
             problem = MSG_FINISH_ENTRY
         if problem is not None or payer is None:
-            bank.refuse(problem or MSG_BANKRUPT_RED)
+            bank.refuse(problem or _MSG_BANKRUPT_RED)
             return
         amount = bank.ledger.balance(payer)
-        problem = MSG_NOTHING_LEFT if amount <= 0 else None
+        problem = _MSG_NOTHING_LEFT if amount <= 0 else None
         if problem is None:
             problem = bank.ledger.transfer_problem(payer, payee, amount)
         if problem is not None:
@@ -176,13 +177,13 @@ class WholeUnits:
         title = "BANKRUPT %d>%s" % (payer, "BANK" if green is None else str(green))
         from rules import endgame
 
-        endgame.ask(bank, BANKRUPT_KIND, payer, payee, amount, title)
+        endgame.ask(bank, _BANKRUPT_KIND, payer, payee, amount, title)
 
     def asked_paid(self, kind: str, record: tuple) -> None:
         """FINE or BANKRUPT paid (on flash, applied): the line under the balance, the cue."""
         bank = self.bank
         amount = bank.money(record[3])
-        if kind == FINE_KIND:
+        if kind == _FINE_KIND:
             bank.last_change = "FINE -" + amount
             bank.cue("debit")
         else:

@@ -22,7 +22,7 @@ MONEY_KINDS = (GET, PAY, TO_GO, PAY_EACH, GET_EACH)
 # Texts are written for this unit, upper case like the screen's font. The amount of a TO_GO
 # card is the edition's GO salary, so it is left empty; label is what shows big once the text
 # has scrolled by, for a card that moves no money (a money card shows its amount).
-DECK = """\
+_DECK = const("""\
 get|500K||YOUR BIKE REPAIR SHOP MAKES A PROFIT: COLLECT 500K
 get|1M||YOU WIN THE CITY CYCLING RACE: COLLECT 1M
 get|200K||THE BANK FINDS AN ERROR IN YOUR FAVOUR: COLLECT 200K
@@ -49,9 +49,9 @@ pay_each|100K||YOU THROW A STREET PARTY: PAY EACH PLAYER 100K
 pay_each|50K||YOU SHARE THE FUEL OF A CAR POOL: PAY EACH PLAYER 50K
 get_each|100K||IT IS YOUR BIRTHDAY: COLLECT 100K FROM EACH PLAYER
 get_each|200K||EVERYBODY RENTS YOUR SPACE ROCKET: COLLECT 200K FROM EACH PLAYER
-"""
+""")
 
-CARD_COUNT = DECK.count("\n")
+CARD_COUNT = _DECK.count("\n")
 
 
 def _fields(card: int) -> list:
@@ -60,8 +60,8 @@ def _fields(card: int) -> list:
         raise IndexError("no chance card %d" % card)
     start = 0
     for _ in range(card):
-        start = DECK.index("\n", start) + 1
-    return DECK[start : DECK.index("\n", start)].split("|", 3)
+        start = _DECK.index("\n", start) + 1
+    return _DECK[start : _DECK.index("\n", start)].split("|", 3)
 
 
 def text(card: int) -> str:

@@ -11,6 +11,7 @@
 #   ("set", "pending", number, card, settled)         (snapshots) a money card not yet applied
 #   ("tx", payer, payee, amount, "chance", number)    one payment of a Chance card: the tag
 #       settles that counterpart in the same line, so a power cut never pays a step twice
+from compat.const import const
 from editions.revolution import chance
 from editions.revolution.zones import (
     MSG_NEXT_CARD,
@@ -30,16 +31,16 @@ from rules.money import M, format_amount
 SILENT = 0
 BEEPS_ONLY = 1  # the lowest sound level: beeps, no music or sound effects
 LOUDEST = 4
-VOLUME_NAMES = ("SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD")
+_VOLUME_NAMES = const(("SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD"))
 
 # Cues that are music or sound effects: the shell skips them at the beeps-only level.
 MUSIC_CUES = ("go", "credit", "debit", "transfer", "chance", "auction_end", "winner") + ZONE_CUES
 
-MSG_VOLUME = "VOLUME: %s"
-MSG_CHANCE_WAITS = "CARD %d: CHANCE WAITS"
-MSG_CHANCE_ASIDE = "CHANCE WAITS"
-MSG_APPLY = "GO=APPLY"
-MSG_CANNOT_PAY = "CARD %d: NOT ENOUGH"
+_MSG_VOLUME = const("VOLUME: %s")
+_MSG_CHANCE_WAITS = const("CARD %d: CHANCE WAITS")
+_MSG_CHANCE_ASIDE = const("CHANCE WAITS")
+_MSG_APPLY = const("GO=APPLY")
+_MSG_CANNOT_PAY = const("CARD %d: NOT ENOUGH")
 
 # A card's effect for whoever drew it with no card in (its money waits for the next card in).
 _YOU_LINES = {
@@ -343,7 +344,7 @@ class RevolutionPart:
         for payer, payee, amount in steps:
             if payer != BANK:
                 if balances[payer] < amount:
-                    return ERR_NOT_ENOUGH if payer == number else MSG_CANNOT_PAY % payer
+                    return ERR_NOT_ENOUGH if payer == number else _MSG_CANNOT_PAY % payer
                 balances[payer] -= amount
             if payee != BANK:
                 if balances[payee] + amount > bank.ledger.max_balance:
@@ -398,7 +399,7 @@ class RevolutionPart:
         if problem is not None:  # balances changed since GO: the rest keeps waiting
             self.paying = None
             if problem == ERR_NOT_ENOUGH and payer != number:
-                problem = MSG_CANNOT_PAY % payer
+                problem = _MSG_CANNOT_PAY % payer
             bank.refuse(problem)
             return
         kind = chance.kind(self.pending[number][0])  # type: ignore[index]
@@ -467,7 +468,7 @@ class RevolutionPart:
             return False
         bank = self.bank
         if bank.no_card():
-            bank.show_message(MSG_VOLUME % VOLUME_NAMES[bank.volume], False)
+            bank.show_message(_MSG_VOLUME % _VOLUME_NAMES[bank.volume], False)
         return True
 
     def cleared(self) -> bool:
@@ -478,7 +479,7 @@ class RevolutionPart:
             bank.undo_last()
         elif self.ready_chance() is not None:
             self.aside = True
-            bank.show_message(MSG_CHANCE_ASIDE, False)
+            bank.show_message(_MSG_CHANCE_ASIDE, False)
         else:
             bank.view_changed()
         return True
@@ -505,7 +506,7 @@ class RevolutionPart:
         level = bank.volume - 1 if bank.volume > BEEPS_ONLY else LOUDEST
 
         def stepped(record: tuple) -> None:
-            bank.show_message(MSG_VOLUME % VOLUME_NAMES[bank.volume], False, now)
+            bank.show_message(_MSG_VOLUME % _VOLUME_NAMES[bank.volume], False, now)
             bank.cue("volume")
 
         bank.propose([("set", "volume", level)], stepped)
@@ -566,7 +567,7 @@ class RevolutionPart:
             elif 0 in self.pending:
                 view["detail"] = MSG_NEXT_CARD
             elif self.pending and bank.registry.numbers:
-                view["detail"] = MSG_CHANCE_WAITS % sorted(self.pending)[0]
+                view["detail"] = _MSG_CHANCE_WAITS % sorted(self.pending)[0]
         else:
             number = self.ready_chance()
             if number is not None:
@@ -574,5 +575,5 @@ class RevolutionPart:
                 view["mode"] = "chance"
                 view["symbol"] = "chance"
                 view["title"] = "CHANCE CARD %d" % number
-                view["big"] = MSG_APPLY if self.paying is None else self.label(card)
+                view["big"] = _MSG_APPLY if self.paying is None else self.label(card)
                 view["detail"] = self.effect_line(number, card)

@@ -5,27 +5,28 @@
 # shows its label. Each mode keeps its own fields, answers its keys, ticks and view, and is
 # popped when it ends (rules.modes); the part (editions.revolution.edition) keeps a reference
 # to the open one (spin, auction, reveal: what the simulator and tests read).
+from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 from editions.revolution import chance
 from rules import keys
 from rules.keys import DEAL, ZONE
 from rules.machine import MSG_FINISH_ENTRY
 
-ZONES = ("PEDESTRIAN", "CYCLIST", "CAR", "SPACE")
+_ZONES = const(("PEDESTRIAN", "CYCLIST", "CAR", "SPACE"))
 ZONE_CUES = ("zone_pedestrian", "zone_cyclist", "zone_car", "zone_space")  # also icon names
 
-MSG_ZONE_ONE_CARD = "ZONE: ONE CARD ONLY"
-MSG_CHANCE_FIRST = "APPLY CHANCE FIRST"
-MSG_SPIN_KEYS = "ZONE=DRAW  C=NO"
-MSG_SPIN_TITLE = "TRANSPORT ZONE"
-MSG_NOTHING_DRAWN = "NOTHING DRAWN"
-MSG_AUCTION_RUNS = "AUCTION RUNNING"
+_MSG_ZONE_ONE_CARD = const("ZONE: ONE CARD ONLY")
+_MSG_CHANCE_FIRST = const("APPLY CHANCE FIRST")
+_MSG_SPIN_KEYS = const("ZONE=DRAW  C=NO")
+_MSG_SPIN_TITLE = const("TRANSPORT ZONE")
+_MSG_NOTHING_DRAWN = const("NOTHING DRAWN")
+_MSG_AUCTION_RUNS = const("AUCTION RUNNING")
 MSG_NEXT_CARD = "CHANCE WAITS: CARD IN"  # a card drawn with no card in, for the next card in
-MSG_AUCTION_HINT = "DEAL = STOP"
-MSG_AUCTION_OVER = "AUCTION CLOSED"
-MSG_AUCTION_STOPPED = "AUCTION STOPPED"
+_MSG_AUCTION_HINT = const("DEAL = STOP")
+_MSG_AUCTION_OVER = const("AUCTION CLOSED")
+_MSG_AUCTION_STOPPED = const("AUCTION STOPPED")
 
-_SCREEN_COLUMNS = 21  # small-font characters across the panel: the scrolling window
+_SCREEN_COLUMNS = const(21)  # small-font characters across the panel: the scrolling window
 
 
 # The stack operations of rules.modes, written out: a Revolution game that never opens a
@@ -55,18 +56,18 @@ def zone_key(part) -> None:
     number = 0 if ed.no_card() else ed.single_card()
     problem = None
     if part.auction is not None:
-        problem = MSG_AUCTION_RUNS
+        problem = _MSG_AUCTION_RUNS
     elif number == 0:
         if 0 in part.pending:
             problem = MSG_NEXT_CARD  # one card drawn with no card in at a time
     else:
         problem = ed.slot_problem()
         if problem is None and number is None:
-            problem = MSG_ZONE_ONE_CARD
+            problem = _MSG_ZONE_ONE_CARD
         if problem is None and (ed.entry or ed.entry_locked):
             problem = MSG_FINISH_ENTRY
         if problem is None and (number in part.pending or part.paying is not None):
-            problem = MSG_CHANCE_FIRST
+            problem = _MSG_CHANCE_FIRST
     if problem is not None:
         ed.refuse(problem)
         return
@@ -110,7 +111,7 @@ class Spin:
             drop(self.part, self)  # the other choice on a zone square: an auction
             self.part.auction_key()
         else:
-            ed.refuse(MSG_SPIN_KEYS)  # the symbols go on turning
+            ed.refuse(_MSG_SPIN_KEYS)  # the symbols go on turning
         return True
 
     def release(self, key: str, now: int) -> bool:
@@ -120,12 +121,12 @@ class Spin:
                 return False
             ed.cue("key")
             drop(self.part, self)
-            ed.show_message(MSG_NOTHING_DRAWN, False)
+            ed.show_message(_MSG_NOTHING_DRAWN, False)
             return True
         policy = ed.policy
         if key == policy.enroll_key or key == policy.totals_key:  # a tap, no card in
             ed.cue("key")
-            ed.refuse(MSG_SPIN_KEYS)
+            ed.refuse(_MSG_SPIN_KEYS)
         return True
 
     def tick(self, now: int) -> None:
@@ -133,9 +134,9 @@ class Spin:
         elapsed = ticks_diff(now, self.at)
         if elapsed >= self.part.spin_ms:
             drop(self.part, self)
-            ed.show_message(MSG_NOTHING_DRAWN, False, now)
+            ed.show_message(_MSG_NOTHING_DRAWN, False, now)
             return
-        shown = (elapsed // self.part.zone_step_ms) % len(ZONES)
+        shown = (elapsed // self.part.zone_step_ms) % len(_ZONES)
         if shown != self.shown:
             self.shown = shown
             ed.cue("zone_step")
@@ -145,9 +146,9 @@ class Spin:
         view["mode"] = "spin"
         view["symbol"] = ZONE_CUES[self.shown]
         spinner = self.number
-        view["title"] = "CARD %d ZONE" % spinner if spinner else MSG_SPIN_TITLE
-        view["big"] = ZONES[self.shown]
-        view["detail"] = MSG_SPIN_KEYS
+        view["title"] = "CARD %d ZONE" % spinner if spinner else _MSG_SPIN_TITLE
+        view["big"] = _ZONES[self.shown]
+        view["detail"] = _MSG_SPIN_KEYS
 
 
 def beep_interval(left_ms: int) -> int:
@@ -186,7 +187,7 @@ class Auction:
         """DEAL while it runs."""
         ed = self.machine
         drop(self.part, self)
-        ed.show_message(MSG_AUCTION_STOPPED, False)
+        ed.show_message(_MSG_AUCTION_STOPPED, False)
         ed.cue("confirm")
 
     def tick(self, now: int) -> None:
@@ -195,7 +196,7 @@ class Auction:
         ed.last_activity = now  # no standby while the timer runs
         if left <= 0:
             drop(self.part, self)
-            ed.show_message(MSG_AUCTION_OVER, False, now)
+            ed.show_message(_MSG_AUCTION_OVER, False, now)
             ed.cue("signal")  # heard at the beeps-only level too
             ed.cue("auction_end")
             return
@@ -211,7 +212,7 @@ class Auction:
         view["mode"] = "auction"
         view["title"] = "AUCTION"
         view["big"] = str(self.shown)
-        view["detail"] = MSG_AUCTION_HINT
+        view["detail"] = _MSG_AUCTION_HINT
 
 
 class Reveal:

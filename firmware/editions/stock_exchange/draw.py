@@ -31,8 +31,8 @@ VALUE_X = const(42)  # labels up to 6 characters end at x 34
 VALUE_RIGHT = const(66)  # values up to 4 characters end at x 64
 VALUE_CHARS = const(4)
 NOTE_Y = const(46)
-REVIEW_TAG = "REVIEW"
-AMOUNT_CHARS = "+-0123456789"  # what a form's amount shows, x2
+_REVIEW_TAG = const("REVIEW")
+_AMOUNT_CHARS = const("+-0123456789")  # what a form's amount shows, x2
 
 _REGIONS = const(8)  # market: header, typed digits, 6 rows; form: title, 4 fields, 3 more
 _HEAD = const(0)  # market regions
@@ -74,7 +74,7 @@ class MarketDrawer:
         # The canvas's page view (SSD1306.pages), set by ui.render before each draw, or None: a
         # form's title goes through it as one line (draw.page_line), not a blit per letter.
         self.pages = None
-        prepare(AMOUNT_CHARS, 2)  # a form's first amount drew with up to 4 glyphs to build
+        prepare(_AMOUNT_CHARS, 2)  # a form's first amount drew with up to 4 glyphs to build
         self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
         self._states = bytearray(FIELD_ROWS)  # each field line's state (MarketDrawer._form)
@@ -275,7 +275,7 @@ class MarketDrawer:
             line = status["notice"]
             inverted = 1
         elif review:
-            line = REVIEW_TAG
+            line = _REVIEW_TAG
         high = _NOTE_PAGE + 1
         if full or line != keys[_BOTTOM] or inverted != marks[_BOTTOM_INVERTED]:
             if inverted or marks[_BOTTOM_INVERTED]:

@@ -20,6 +20,7 @@
 #   there replace it with the auction's winning bid (0: nobody bid, free introduction).
 # - After CONFIRM the market screen shows the company's side with the company selected.
 # - A trade's amount is None on the screen (agreed off-unit).
+from compat.const import const
 from compat.ticks import ticks_diff
 from editions.stock_exchange.forms import (
     ASK,
@@ -45,10 +46,10 @@ from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
 )
 from rules.machine import StateMachine
 
-MSG_NOTHING_TO_REVIEW = "NO TRANSACTION YET"
+_MSG_NOTHING_TO_REVIEW = const("NO TRANSACTION YET")
 MSG_KEY_NOT_USED = "KEY NOT USED HERE"
 MSG_NEW_GAME = "NEW GAME"
-MSG_REMOVED = "%s REMOVED"
+_MSG_REMOVED = const("%s REMOVED")
 
 
 def _tuples(record) -> tuple:
@@ -312,7 +313,7 @@ class StockExchange(StateMachine):
             self.open_page(SHOW_TOTAL)
         elif key == REVIEW:
             if self.last is None:
-                self.refuse(MSG_NOTHING_TO_REVIEW)
+                self.refuse(_MSG_NOTHING_TO_REVIEW)
                 return
             self.cue("key")
             self.typed = ""
@@ -355,7 +356,7 @@ class StockExchange(StateMachine):
             self.cue("new_game")
             return
         if kind == "se_remove":
-            self.show_message(MSG_REMOVED % TOKENS[record[1]], False)
+            self.show_message(_MSG_REMOVED % TOKENS[record[1]], False)
         code = 0
         if kind == "se_intro" or kind == "se_buy" or kind == "se_sell" or kind == "se_interest":
             code = record[2]

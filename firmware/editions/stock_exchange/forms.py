@@ -4,6 +4,7 @@
 # transaction's record. It owns its fields (kind, labels, values, partial, active, quote,
 # blink ...) and acts on the edition through its public names only. Also what the edition's
 # other screens share with it: titles, field labels, messages and the screens' names.
+from compat.const import const
 from compat.ticks import ticks_diff
 from editions.stock_exchange.market import TOKENS, MarketError
 from editions.stock_exchange.prices import LIST_PRICE
@@ -22,7 +23,7 @@ from rules.keys import (  # the 5x5 keymap in boards/keymaps.py
 
 # The screens, as view()["screen"] names them (editions.stock_exchange.draw reads the same).
 MARKET = "market"
-FORM = "form"
+_FORM = const("form")
 SHOW_REVIEW = "review"
 SHOW_TOTAL = "total"
 ASK = "ask"
@@ -48,22 +49,22 @@ SELLER = "SELLER"
 CODE = "CODE"
 SHARES = "SHARES"
 PRICE = "PRICE"
-PRICE_DIGITS = 4
+_PRICE_DIGITS = const(4)
 
-MSG_TOKEN_KEYS = "TOKEN: KEYS 1 TO 6"
-MSG_CODE_RANGE = "CODE: 01 TO 22"
-MSG_BUY_COUNT = "BUY 1 OR 2 SHARES"
-MSG_COUNT = "SHARES: 1 TO 9"
-MSG_LEVEL = "OFFICES: 0 TO 5"
-MSG_PRICE_DIGITS = "PRICE: 4 DIGITS MAX"
-MSG_SAME_TOKEN = "BUYER IS THE SELLER"
-MSG_PRESIDENT_PAYS_NONE = "PRESIDENT PAYS NONE"
-MSG_NOT_A_MONOPOLY = "NOT A MONOPOLY"
-MSG_ENTER = "ENTER %s"
+_MSG_TOKEN_KEYS = const("TOKEN: KEYS 1 TO 6")
+_MSG_CODE_RANGE = const("CODE: 01 TO 22")
+_MSG_BUY_COUNT = const("BUY 1 OR 2 SHARES")
+_MSG_COUNT = const("SHARES: 1 TO 9")
+_MSG_LEVEL = const("OFFICES: 0 TO 5")
+_MSG_PRICE_DIGITS = const("PRICE: 4 DIGITS MAX")
+_MSG_SAME_TOKEN = const("BUYER IS THE SELLER")
+_MSG_PRESIDENT_PAYS_NONE = const("PRESIDENT PAYS NONE")
+_MSG_NOT_A_MONOPOLY = const("NOT A MONOPOLY")
+_MSG_ENTER = const("ENTER %s")
 MSG_CONFIRM_OR_CANCEL = "CONFIRM OR CANCEL"
-MSG_CANCEL_FIRST = "CANCEL FIRST"
+_MSG_CANCEL_FIRST = const("CANCEL FIRST")
 NOTE_REFUND = "REFUND TO %s %d"
-NOTE_LIST_PRICE = "LIST PRICE %d"
+_NOTE_LIST_PRICE = const("LIST PRICE %d")
 
 TRANSACTIONS = (
     "se_intro",
@@ -112,13 +113,13 @@ def code_key(ed, typed: str, key: str) -> int:
     has sounded and shown the refusal). The market screen and the forms both type codes."""
     if not typed:
         if key not in "012":
-            ed.refuse(MSG_CODE_RANGE)
+            ed.refuse(_MSG_CODE_RANGE)
             return -1
         ed.cue("key")
         return 0
     code = int(typed) * 10 + int(key)  # (typed + key would be another str to look up)
     if not 1 <= code <= 22:
-        ed.refuse(MSG_CODE_RANGE)
+        ed.refuse(_MSG_CODE_RANGE)
         return -1
     ed.cue("key")
     return code
@@ -171,7 +172,7 @@ class Form:
             or self.list_price != kept[13]
         ):
             self._make()
-        view["screen"] = FORM
+        view["screen"] = _FORM
         view["title"] = kept[0]
         view["fields"] = kept[1]
         view["active"] = self.active
@@ -238,7 +239,7 @@ class Form:
             if paid != self.list_price:
                 kept = self._kept  # the list price's note: made once per introduction
                 if kept[5] != self.list_price:
-                    kept[6] = NOTE_LIST_PRICE % self.list_price
+                    kept[6] = _NOTE_LIST_PRICE % self.list_price
                     kept[5] = self.list_price
                 note = kept[6]
             return paid, "-" if paid else "", note
@@ -291,7 +292,7 @@ class Form:
             ed.cue("cancel")
             ed.to_market(now)
         else:
-            self.machine.refuse(MSG_CANCEL_FIRST)
+            self.machine.refuse(_MSG_CANCEL_FIRST)
         return True
 
     def tick(self, now: int) -> None:
@@ -319,10 +320,10 @@ class Form:
         digit = int(key)
         if label in (TOKEN, BUYER, SELLER):
             if not 1 <= digit <= len(TOKENS):
-                ed.refuse(MSG_TOKEN_KEYS)
+                ed.refuse(_MSG_TOKEN_KEYS)
                 return
             if label == SELLER and digit - 1 == self.values[0]:
-                ed.refuse(MSG_SAME_TOKEN)
+                ed.refuse(_MSG_SAME_TOKEN)
                 return
             ed.cue("key")
             self._set(index, digit - 1, now)
@@ -338,13 +339,13 @@ class Form:
         elif label == SHARES:
             most = 2 if self.kind == BANK else 9
             if not 1 <= digit <= most:
-                ed.refuse(MSG_BUY_COUNT if self.kind == BANK else MSG_COUNT)
+                ed.refuse(_MSG_BUY_COUNT if self.kind == BANK else _MSG_COUNT)
                 return
             ed.cue("key")
             self._set(index, digit, now)
         elif label == PRICE:
-            if len(self.partial) >= PRICE_DIGITS:
-                ed.refuse(MSG_PRICE_DIGITS)
+            if len(self.partial) >= _PRICE_DIGITS:
+                ed.refuse(_MSG_PRICE_DIGITS)
                 return
             ed.cue("key")
             self.partial += key
@@ -352,7 +353,7 @@ class Form:
             self._typed(now)
         else:  # an OFFICES level: 0..4 offices, 5 = a head office
             if digit > 5:
-                ed.refuse(MSG_LEVEL)
+                ed.refuse(_MSG_LEVEL)
                 return
             ed.cue("key")
             self._set(index, digit, now)
@@ -400,7 +401,7 @@ class Form:
                 if label == CODE:
                     code = values[0]
                     if not market.has_monopoly(code):
-                        return MSG_NOT_A_MONOPOLY
+                        return _MSG_NOT_A_MONOPOLY
                     group = market.group_of(code)
                     self.offices_code = code
                     self.labels = [CODE_TEXTS[c] for c in group]
@@ -419,7 +420,7 @@ class Form:
                 token, code = values[0], values[1]
                 quote = market.quote_interest(token, code)
                 if market.president[code] == token:
-                    return MSG_PRESIDENT_PAYS_NONE
+                    return _MSG_PRESIDENT_PAYS_NONE
                 self.quote = quote
             elif kind == BANK and label == CODE:
                 token, code = values[0], values[1]
@@ -477,7 +478,7 @@ class Form:
         values = self.values
         if self.active >= 0 and not (kind == BANK and PRICE in self.labels):
             label = self.labels[self.active]
-            ed.refuse(MSG_ENTER % (label if label[0] not in DIGITS else OFFICES))
+            ed.refuse(_MSG_ENTER % (label if label[0] not in DIGITS else OFFICES))
             return
         market = ed.market
         try:

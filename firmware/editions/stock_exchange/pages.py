@@ -5,6 +5,7 @@
 # are not the market's (REVIEW's, the cards another edition enrolled), replayed at boot. It
 # acts through the edition's public names only; the last transaction is the edition's (a game
 # record, in its snapshot).
+from compat.const import const
 from compat.ticks import ticks_diff
 from editions.stock_exchange.forms import (
     ASK,
@@ -38,15 +39,15 @@ from editions.stock_exchange.forms import (
 from editions.stock_exchange.market import TOKENS
 from rules.keys import REVIEW
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
     from rules.history import Review
 
-ASK_KEYS = "CONFIRM / CANCEL"
-TITLE_TOTAL = "TOTAL"
-MSG_HOLD = "HOLD %s SECONDS"  # the hold time (settings: HOLD MS), in seconds
-MSG_NOT_CONFIRMED = "NOT CONFIRMED"  # a question left unanswered for confirm_ms
-NOTE_EARLIER = "%d BEFORE LAST"  # REVIEW stepped back (no total: it would read the game)
+_ASK_KEYS = const("CONFIRM / CANCEL")
+_TITLE_TOTAL = const("TOTAL")
+_MSG_HOLD = const("HOLD %s SECONDS")  # the hold time (settings: HOLD MS), in seconds
+_MSG_NOT_CONFIRMED = const("NOT CONFIRMED")  # a question left unanswered for confirm_ms
+_NOTE_EARLIER = const("%d BEFORE LAST")  # REVIEW stepped back (no total: it would read the game)
 
 
 def restore_other(ed, record: tuple) -> None:
@@ -90,14 +91,14 @@ class SeldomPage:
         ed = self.machine
         screen = view["screen"] = self.screen
         if screen == SHOW_TOTAL:
-            view["title"] = TITLE_TOTAL
+            view["title"] = _TITLE_TOTAL
             totals = ed.market.totals()
             in_play = ed.market.in_play
             view["totals"] = tuple((t, totals[t]) for t in range(len(TOKENS)) if in_play[t])
             return
         if screen == ASK:
             view["title"] = self.question
-            view["detail"] = ASK_KEYS
+            view["detail"] = _ASK_KEYS
             quote = self.quote
             note = ""
             if quote is not None and quote.refund:  # removing a player who held a monopoly
@@ -160,7 +161,7 @@ class SeldomPage:
         if refund and refund_to >= 0:
             note = NOTE_REFUND % (TOKENS[refund_to], refund)
         elif back:
-            note = NOTE_EARLIER % back
+            note = _NOTE_EARLIER % back
         view["note"] = note
 
     def press(self, key: str, now: int) -> bool:
@@ -196,7 +197,7 @@ class SeldomPage:
         ed = self.machine
         if self.screen == ASK and ticks_diff(now, ed.last_activity) >= ed.confirm_ms:
             ed.to_market(now)
-            ed.message = MSG_NOT_CONFIRMED
+            ed.message = _MSG_NOT_CONFIRMED
             ed.message_is_error = False
             ed.message_at = now
 
@@ -219,8 +220,8 @@ def too_soon(ed) -> None:
     rounded up to a tenth of a second."""
     tenths = (ed.long_press_ms + 99) // 100
     if tenths % 10:
-        ed.refuse(MSG_HOLD % ("%d.%d" % (tenths // 10, tenths % 10)))
+        ed.refuse(_MSG_HOLD % ("%d.%d" % (tenths // 10, tenths % 10)))
     elif tenths == 10:
         ed.refuse("HOLD 1 SECOND")
     else:
-        ed.refuse(MSG_HOLD % (tenths // 10))
+        ed.refuse(_MSG_HOLD % (tenths // 10))

@@ -67,15 +67,15 @@ ASK_SMALL_Y = const(25)
 _SLOT_SOUND = const(110)  # the same icon slots as ui.render
 _SLOT_BATTERY = const(119)
 
-SIDE_RANGES = ("01-05", "06-11", "12-17", "18-22")
-TOKEN_LETTERS = "HCDSIB"  # hat, car, dog, shoe, iron, boat
-TOKEN_NAMES = ("HAT", "CAR", "DOG", "SHOE", "IRON", "BOAT")
+_SIDE_RANGES = const(("01-05", "06-11", "12-17", "18-22"))
+_TOKEN_LETTERS = const("HCDSIB")  # hat, car, dog, shoe, iron, boat
+_TOKEN_NAMES = const(("HAT", "CAR", "DOG", "SHOE", "IRON", "BOAT"))
 DIGITS = "0123456789"
 # Company codes as the screen shows them: constants, so a row draws its code without allocating.
 CODES = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11",
          "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22")  # fmt: skip
 # The bank's mark in the header: a temple front, 5x7 (column-major, bit 0 on top).
-BANK_MARK = b"\x7c\x46\x7f\x46\x7c"
+_BANK_MARK = const(b"\x7c\x46\x7f\x46\x7c")
 
 # Status icons as bits (the keys of the drawer's header and title regions: icon_flags()).
 _BATTERY = const(1)
@@ -99,11 +99,11 @@ def market_header(canvas, view: dict, status, line: str, inverted: bool, log) ->
         _status_icons(canvas, view, status, 1, log)
         side = view.get("side", 0)
         if 0 <= side < 4:
-            draw_text(canvas, SIDE_RANGES[side], CODE_X, TITLE_Y, 1, BANK_X - 2, 1, log)
-        _bitmap(canvas, BANK_MARK, BANK_X, TITLE_Y, 1, "icon:bank", log)
+            draw_text(canvas, _SIDE_RANGES[side], CODE_X, TITLE_Y, 1, BANK_X - 2, 1, log)
+        _bitmap(canvas, _BANK_MARK, BANK_X, TITLE_Y, 1, "icon:bank", log)
         for token in range(6):
             x = TOKEN_X + token * TOKEN_PITCH
-            draw_text(canvas, TOKEN_LETTERS[token], x, TITLE_Y, 1, WIDTH, 1, log)
+            draw_text(canvas, _TOKEN_LETTERS[token], x, TITLE_Y, 1, WIDTH, 1, log)
     canvas.hline(0, HEADER_RULE_Y, WIDTH, 1)
 
 
@@ -199,7 +199,7 @@ def total_screen(canvas, view: dict, status, log) -> None:
     for i in range(min(count, 6)):
         token, value = totals[i]
         if not isinstance(token, str):
-            token = TOKEN_NAMES[token]
+            token = _TOKEN_NAMES[token]
         if count <= 3:
             x, right, y = 16, WIDTH - 16, TOTAL_Y + i * TOTAL_PITCH
         elif i < 3:
