@@ -64,6 +64,16 @@ STOCK_EXCHANGE_5X5 = (
     ("ONOFF", "REMOVE", "NEWGAME", None, None),
 )
 
+# 5x5 matrix, the Banker (21 keys): Classic's keys where Classic has them, the deed's actions in
+# the fifth column and on the fourth row. SELL with two cards in is a trade.
+BANKER_5X5 = (
+    ("1", "2", "3", "DEED", "BUY"),
+    ("4", "5", "6", "RENT", "AUCTION"),
+    ("7", "8", "9", "GO", "BUILD"),
+    ("FINE", "0", "C", "MORTGAGE", "SELL"),
+    (None, None, None, "BANKRUPT", None),
+)
+
 LAYOUTS = {
     ("4x4", "electronic_banking"): ELECTRONIC_BANKING_4X4,
     ("5x5", "electronic_banking"): ELECTRONIC_BANKING_5X5,
@@ -71,6 +81,7 @@ LAYOUTS = {
     ("4x4", "classic"): CLASSIC_4X4,
     ("5x5", "classic"): CLASSIC_5X5,
     ("5x5", "stock_exchange"): STOCK_EXCHANGE_5X5,
+    ("5x5", "banker"): BANKER_5X5,
 }
 
 

@@ -65,6 +65,12 @@ UNIT_KEYS = (
     ("mortgage", "o", "MORTGAGE (lift one: value + 10%)"),
     ("bankrupt", "b", "BANKRUPT (RED's whole balance)"),
     ("fine", "f", "FINE (prison; no card: sound)"),
+    # The Banker (a deed: its square number, then DEED; SELL with two cards in: a trade)
+    ("deed", "d", "DEED (the square typed)"),
+    ("buy", "y", "BUY (the deed's price)"),
+    ("auction", "a", "AUCTION (the deed)"),
+    ("rent", "r", "RENT (dice first: utility)"),
+    ("build", "u", "BUILD (a house, a hotel)"),
     # Stock Exchange (no C, K, M or GO there, so c and g are free for it)
     ("bank_purchase", "b", "BANK PURCHASE"),
     ("sell", "l", "SELL"),
@@ -141,6 +147,9 @@ class KeyTable:
     def _free_key(public: str, taken: set) -> str:
         for char in public.lower() + "abcdefghijklmnopqrstuvwxyz":
             if char.isalpha() and char not in taken:
+                return char
+        for char in ",;'/-=`\\":  # every letter taken (a table of every edition's keys)
+            if char not in taken:
                 return char
         raise ValueError("no terminal key left for unit key %r" % public)
 

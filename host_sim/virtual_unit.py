@@ -17,13 +17,16 @@ from host_sim.clock import VirtualClock, VirtualTimeLoop
 from host_sim.device_time import DeviceTime, load_costs
 from peripherals.flash import VirtualFlash
 from peripherals.piezo_recorder import tones
-from peripherals.wiring import SPARES, VirtualParts, card_id
+from peripherals.wiring import SPARES, VirtualParts, card_id, deed_id
 from rules import keys
 from rules import settings as schema
 from rules.money import EntryError, parse_amount
 from store.store import Store
 
 SLOTS = {"green": 0, "red": 1}
+# The Banker's deeds by board square (GO = 0): Mediterranean Avenue 1 ... Boardwalk 39.
+DEED_SQUARES = (1, 3, 5, 6, 8, 9, 11, 12, 13, 14, 15, 16, 18, 19, 21, 23, 24, 25, 26, 27, 28)
+DEED_SQUARES += (29, 31, 32, 34, 35, 37, 39)
 PLAYER_CARDS = 6  # virtual cards 1..6 come enrolled on a fresh flash, like the original's cards
 TAP_S = 0.1  # a finger on a key, and the pause after it
 KEY_SCANNERS = ("pio", "timer")  # VirtualUnit(key_scanner=...)
@@ -56,6 +59,9 @@ def public_key_name(logical: str) -> str:
 KEY_NAMES = {digit: digit for digit in keys.DIGITS}
 for _rows in LAYOUTS.values():  # every edition's keys, as its keypad lays them out
     KEY_NAMES.update((public_key_name(key), key) for row in _rows for key in row if key)
+
+# Other spellings a call may use for a public key name: C in lower case (the Banker's API).
+ALIASES = {"c": "C"}
 
 TOKENS = ("hat", "car", "dog", "shoe", "iron", "boat")  # Stock Exchange tokens, keys 1..6
 
@@ -203,7 +209,10 @@ class VirtualUnit:
         if fresh and uses_cards(config.settings.edition):
             cards = min(PLAYER_CARDS, config.settings.players())
             if cards:
-                Store(self.flash).append([("card", card_id(n), n) for n in range(1, cards + 1)])
+                enrolled = [("card", card_id(n), n) for n in range(1, cards + 1)]
+                if config.settings.edition == "banker":  # its 28 deed tags come enrolled too
+                    enrolled += [("deed_tag", deed_id(n), n) for n in DEED_SQUARES]
+                Store(self.flash).append(enrolled)
         self._boot()
 
     # ---- lifecycle -------------------------------------------------------------------------
@@ -332,7 +341,7 @@ class VirtualUnit:
         unit = getattr(self, "unit", None)
         if unit is not None:
             self._sync_keys(unit.edition.name)
-        key = self.keys.get(name)
+        key = self.keys.get(ALIASES.get(name, name))
         if key is None:
             raise VirtualUnitError(
                 "no key %r on the %s unit; keys: %s"
@@ -415,16 +424,27 @@ class VirtualUnit:
         if not self.uses_cards:
             raise VirtualUnitError("the %s unit has no card slots" % self.edition_name)
 
-    def insert(self, card: int | None = None, slot: str = "", spare: int | None = None) -> None:
+    def insert(
+        self,
+        card: int | None = None,
+        slot: str = "",
+        spare: int | None = None,
+        deed: int | None = None,
+    ) -> None:
         """Lay card number `card` in a slot (cards above 6 are cards this unit never
         enrolled), or spare tag `spare` (1..8, no player card's UID: what a cafe keeps to
-        replace a lost card in the enrollment mode). Exactly one of card and spare."""
+        replace a lost card in the enrollment mode), or the Banker's tag of the deed on square
+        `deed` (1..39) on that reader. Exactly one of card, spare and deed."""
         self._need_slots()
         if slot not in SLOTS:
             raise VirtualUnitError("slot must be 'green' or 'red', not %r" % (slot,))
-        if (card is None) == (spare is None):
-            raise VirtualUnitError("insert takes a card=N or a spare=K, not both or neither")
-        if spare is not None:
+        if [card, spare, deed].count(None) != 2:
+            raise VirtualUnitError("insert takes one of card=N, spare=K or deed=S")
+        if deed is not None:
+            if deed not in DEED_SQUARES:
+                raise VirtualUnitError("no deed on square %r; deeds: %s" % (deed, DEED_SQUARES))
+            held = "deed %d" % deed
+        elif spare is not None:
             if not isinstance(spare, int) or not 1 <= spare <= SPARES:
                 raise VirtualUnitError("spare must be a number 1..%d, not %r" % (SPARES, spare))
             held = "spare %d" % spare
@@ -440,7 +460,9 @@ class VirtualUnit:
                 "the %s slot already holds %s" % (slot, _held(self.slot_cards[slot]))
             )
         self.slot_cards[slot] = held
-        if spare is not None:
+        if deed is not None:
+            self.parts.insert(SLOTS[slot], deed, deed=True)
+        elif spare is not None:
             self.parts.insert(SLOTS[slot], spare, spare=True)
         else:
             self.parts.insert(SLOTS[slot], card)
@@ -506,6 +528,36 @@ class VirtualUnit:
     def balances(self) -> dict:
         ledger = self._ledger()
         return {n: ledger.balance(n) for n in range(1, ledger.card_count + 1)}
+
+    # ---- the Banker's estate (deeds by board square: Mediterranean Avenue 1 ... Boardwalk 39) --
+
+    def _estate(self):
+        part = getattr(self.unit.edition, "part", None)
+        estate = getattr(part, "estate", None)
+        if estate is None:
+            raise VirtualUnitError("the %s unit holds no deeds" % self.edition_name)
+        return estate
+
+    def deed(self, square: int) -> dict:
+        """The deed on `square` as the unit holds it: owner (card number, None: the bank),
+        buildings (0..4 houses, 5 a hotel), mortgaged."""
+        estate = self._estate()
+        if square not in DEED_SQUARES:
+            raise VirtualUnitError("no deed on square %r; deeds: %s" % (square, DEED_SQUARES))
+        return {
+            "owner": estate.owner(square),
+            "buildings": estate.buildings_on(square),
+            "mortgaged": estate.is_mortgaged(square),
+        }
+
+    def deeds(self) -> dict:
+        """Every deed, square -> deed(square): the board of owners, buildings, mortgages."""
+        return {square: self.deed(square) for square in DEED_SQUARES}
+
+    def bank_supply(self) -> dict:
+        """The houses and hotels the bank still holds."""
+        houses, hotels = self._estate().supply()
+        return {"houses": houses, "hotels": hotels}
 
     # ---- the Stock Exchange's market (tokens by name: "hat", "car", ... "boat") ---------------
 

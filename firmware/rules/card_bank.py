@@ -341,6 +341,8 @@ class CardBank(StateMachine):
             self.take_out(slot)  # a different card without a "gone" in between
         number = self.registry.number_of(card_id)
         if number is None:
+            if self.part is not None and self.part.tag(slot, card_id):
+                return  # a tag of the part's own (the Banker's deeds)
             free = self.registry.free_number() if self.registry.auto_enroll else None
             if free is None:
                 self.slot_refusal[slot] = MSG_UNKNOWN_CARD
@@ -382,8 +384,11 @@ class CardBank(StateMachine):
         if mode is not None and mode.card(slot, None, now):
             return
         self.take_out(slot)
-        if self.part is not None and number is not None:
-            self.part.card_gone(number)
+        if self.part is not None:
+            if number is None:
+                self.part.tag(slot, None)  # whatever the part's lay there (or nothing) left
+            else:
+                self.part.card_gone(number)
 
     def take_out(self, slot: int) -> None:
         pay = self.paying()

@@ -4,7 +4,8 @@
 # ("new", start), ("ledger", ...) (rules.ledger); ("card", id, number), ("uncard", number)
 # (rules.cards); ("set", "sound", 0|1); ("set", "assets", number, value): the property and
 # building value typed in TOTALS for a player (the end-of-game ranking only: it never changes a
-# balance; a new game clears it). The part's own records are its (part.restore, part.snapshot).
+# balance; a new game clears it). The part's own records are its (part.restore, part.snapshot):
+# a kind the core does not know goes to part.restore alone, which returns True if it took it.
 # Functions of the core, assembled into CardBank as its methods (rules.card_bank).
 
 
@@ -24,8 +25,10 @@ def restore(self, record: tuple) -> None:
             from rules import endgame
 
             endgame.restore_assets(self, record)
+    elif self.part is None or self.part.restore(record) is not True:
+        raise ValueError("unknown record")  # (a kind of the part's own: its restore took it)
     else:
-        raise ValueError("unknown record")
+        return
     if self.part is not None:
         self.part.restore(record)  # its own "set" records, and what the core's change
 

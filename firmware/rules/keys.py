@@ -25,6 +25,13 @@ MORTGAGE = "MORTGAGE"  # lift a mortgage (held, no card in: enroll cards)
 BANKRUPT = "BANKRUPT"  # a whole balance to a creditor (held, no card: TOTALS)
 FINE = "FINE"  # the prison fine (no card in: sound on/off)
 
+# The Banker (5x5): a deed's actions; SELL, MORTGAGE, BANKRUPT and FINE as named elsewhere.
+BUY = "BUY"  # the deed from the bank at its price
+AUCTION = "AUCTION"  # the deed to the highest bid
+RENT = "RENT"  # the deed's rent to its owner
+BUILD = "BUILD"  # a house, or the hotel
+DEED = "DEED"  # the square number typed names a deed
+
 # Stock Exchange (5x5).
 BANK = "BANK"  # bank purchase
 SELL = "SELL"

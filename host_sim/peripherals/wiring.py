@@ -36,6 +36,15 @@ def spare_id(number: int) -> str:
     return "".join("%02x" % byte for byte in spare_uid(number))
 
 
+def deed_uid(square: int) -> bytes:
+    """The UID of the Banker's tag of the deed on `square` (1..39; "DEEDS")."""
+    return bytes((0x04, 0x44, 0x45, 0x45, 0x44, 0x53, square))
+
+
+def deed_id(square: int) -> str:
+    return "".join("%02x" % byte for byte in deed_uid(square))
+
+
 class VirtualBoard:
     """The attributes of boards/pico.py's Board, built on the fake buses."""
 
@@ -89,9 +98,10 @@ class VirtualParts:
     def reader(self, slot: int) -> MFRC522Chip:
         return self.green_reader if slot == 0 else self.red_reader
 
-    def insert(self, slot: int, number: int, spare: bool = False) -> None:
-        """Player card `number` in the slot, or spare tag `number` when `spare`."""
-        uid = spare_uid(number) if spare else card_uid(number)
+    def insert(self, slot: int, number: int, spare: bool = False, deed: bool = False) -> None:
+        """Player card `number` in the slot, or spare tag `number` when `spare`, or the tag of
+        the deed on square `number` when `deed`."""
+        uid = spare_uid(number) if spare else deed_uid(number) if deed else card_uid(number)
         self.reader(slot).put_card(VirtualCard(uid))
 
     def remove(self, slot: int) -> None:

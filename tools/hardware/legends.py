@@ -30,6 +30,7 @@ PRINTED = {
     "INTEREST": ["INTER-", "EST"],
     "MORTGAGE": ["MORT-", "GAGE"],
     "BANKRUPT": ["BANK-", "RUPT"],
+    "AUCTION": ["AUC-", "TION"],
 }
 PLAIN = ("#ffffff", "#111111")
 OTHER = ("#37474f", "#ffffff")

@@ -525,6 +525,9 @@ class RevolutionPart:
             self.traded.remove(number)
         self.aside = False
 
+    def tag(self, slot: int, card_id: str | None) -> bool:
+        return False  # no tags but the players' cards
+
     def card_gone(self, number: int) -> None:
         """A card that took part in a transaction left: now and then a Chance card."""
         bank = self.bank

@@ -1,0 +1,356 @@
+# The Banker: the card-banking core in whole dollars ($1500) plus the bank's whole estate.
+#
+# Classic's money (amounts typed as plain numbers, GO carries them out, FINE) and the deeds: a
+# deed is a tag laid on a reader or its square typed, then DEED; BUY, AUCTION, RENT, BUILD,
+# SELL (a trade with two cards in), MORTGAGE (a lift with the card in RED) and BANKRUPT plan an
+# action (editions.banker.actions), show it (editions.banker.modes.Offer) and GO journals it.
+#
+# Records (besides the core's "tx", "undo", "new", "card", "uncard", "set"):
+#   ("deed", square, owner, buildings, mortgaged)    a deed's state after an action
+#   ("estate", owners, buildings, mortgaged)         (snapshots) the whole estate
+#   ("deed_tag", tag id, square)                     a deed's tag enrolled (its UID, in hex)
+#   ("tx", payer, payee, amount, tag, square)        an action's money: tag "buy", "auction",
+#       "rent", "build", "sell", "mortgage", "lift", "interest", "trade", "bankrupt"
+# An action's records are proposed together: one journal line (store.Store's batch), so a
+# power cut keeps all of it or none. Its undo (C right after, while the cards stay in) is one
+# line too: an "undo" per "tx", newest first, and every deed's state before.
+from compat.const import const
+from editions.banker import flows
+from editions.banker.deeds import DEED_COUNT, is_deed
+from editions.banker.estate import Estate
+from rules import keys
+from rules.card_bank import MSG_KEY_NOT_USED, CardBank
+from rules.keys import AUCTION, BANKRUPT, BUILD, BUY, DEED, FINE, MORTGAGE, RENT, SELL
+from rules.ledger import BANK
+from rules.machine import MSG_FINISH_ENTRY
+from rules.money import ERR_BAD_CHAR, ERR_NO_DIGITS, EntryError
+
+CURRENCIES = ("$", "\xa3", "\u20ac", "M")  # as Classic's
+_MAX_DIGITS = const(5)
+MAX_AMOUNT = 99999
+MAX_BALANCE = 999999
+_TAG_WIDTH = const(20)  # a tag's UID in hex (up to 10 bytes), padded with spaces
+_PAD = const(32)
+_TAG = const("deed_tag")
+_FINE_KIND = const("fine")
+
+ERR_TOO_MANY_DIGITS = "MAX 5 DIGITS"
+_ERR_ZERO = const("MORE THAN 0")
+MSG_LIFT_VALUE = "MORTGAGE: DEED FIRST"
+MSG_TOTALS_KNOWN = "DEEDS ARE COUNTED"
+MSG_SAME_DEED = "SAME DEED TWICE"
+MSG_DEED_OUT = "DEED IN: USE ITS KEY"
+
+
+def typing_problem(text: str) -> str | None:
+    """The first problem of a half-typed amount: digits only, at most 5."""
+    for code in text.encode():  # (byte codes: no str per character)
+        if not 48 <= code <= 57:
+            return ERR_BAD_CHAR
+    if len(text) > _MAX_DIGITS:
+        return ERR_TOO_MANY_DIGITS
+    return None
+
+
+class BankerRules:
+    """The Banker's money policy and its part, one object (a class is heap on the chip): whole
+    units as Classic, the estate (editions.banker.estate), the deed tags, what lies on each
+    reader, the typed deed, and the last action's way back. Its modes (Offer, Auction) are on
+    the core's stack; `offer` and `auction` name the open ones."""
+
+    max_balance = MAX_BALANCE
+    mortgage_step = 1  # value plus 10 %, rounded up to a whole unit (75 -> 83)
+    enroll_key = MORTGAGE
+    totals_key = BANKRUPT
+    lift_key = None  # a mortgage is lifted by its deed: no hold
+    lift_value_help = MSG_LIFT_VALUE
+    history_key = BANKRUPT  # held with one card in: its history; then older (MORTGAGE: newer)
+    history_newer_key = MORTGAGE
+    sound_key = FINE
+
+    def __init__(self, currency: str, fine: int, auction_ms: int) -> None:
+        self.entry_prefix = currency
+        self.fine = fine
+        self.auction_ms = auction_ms
+        self.bank: Banker = None  # type: ignore[assignment]  # its core (bind)
+        self.estate: Estate = None  # type: ignore[assignment]
+        self.tags = bytearray(b" " * (DEED_COUNT * _TAG_WIDTH))  # by deed index
+        self.tag_squares = bytearray(DEED_COUNT)  # the square of each enrolled tag (0: none)
+        self.laid: list = [None, None]  # the square of the deed on each reader (GREEN, RED)
+        self.typed: int | None = None  # the square typed, then DEED
+        self.offer = None  # the open modes.Offer
+        self.auction = None  # the open modes.Auction
+        self.for_auction: list = []  # squares a bankruptcy to the bank handed back
+        self.way_back: list | None = None  # the last action's undo records
+        self.undo_mark: tuple | None = None  # its first "tx": the core's undo while it holds
+
+    def bind(self, bank) -> None:
+        self.bank = bank
+        self.estate = Estate(bank.ledger)
+
+    # ---- the policy: whole units -----------------------------------------------------------
+
+    def money(self, amount: int) -> str:
+        return self.labelled_money("", amount)
+
+    def labelled_money(self, label: str, amount: int) -> str:
+        if amount < 0:
+            return "%s-%s%d" % (label, self.entry_prefix, -amount)
+        return "%s%s%d" % (label, self.entry_prefix, amount)
+
+    def typing_problem(self, text: str) -> str | None:
+        if self.bank.modes and self.bank.question() == "TOTALS":
+            return MSG_TOTALS_KNOWN  # the unit knows every deed: nothing is typed there
+        return typing_problem(text)
+
+    def parse(self, entry: str, unit_key: str) -> int:
+        if not entry:
+            raise EntryError(ERR_NO_DIGITS)
+        problem = typing_problem(entry)
+        if problem is not None:
+            raise EntryError(problem)
+        return int(entry)
+
+    def amount_problem(self, amount: int) -> str | None:
+        if amount < 1:
+            return _ERR_ZERO
+        if amount > MAX_AMOUNT:
+            return "MAX " + self.money(MAX_AMOUNT)
+        return None
+
+    def finishing(self, bank, key: str) -> bool:
+        return key == keys.GO and (bool(bank.entry) or bank.entry_locked)
+
+    # ---- the part: keys ----------------------------------------------------------------------
+
+    def key(self, key: str) -> bool:
+        bank = self.bank
+        if key == keys.GO:
+            typed = bank.entry or bank.entry_locked
+            if typed and (self.laid[0] or self.laid[1] or self.typed is not None):
+                bank.refuse(MSG_DEED_OUT)  # a number typed by a deed: dice, a price
+                return True
+            if typed:
+                bank.commit_amount(key)
+            else:
+                bank.go()
+        elif key == FINE:
+            if bank.no_card():
+                bank.toggle_sound()
+            else:
+                self.ask_fine()
+        elif key == DEED:
+            self.type_deed()
+        elif key in (BUY, AUCTION, RENT, BUILD, SELL, MORTGAGE, BANKRUPT):
+            flows.act(self, key)
+        else:
+            bank.refuse(MSG_KEY_NOT_USED)
+        return True
+
+    def type_deed(self) -> None:
+        """The square typed, then DEED: the deed the next action takes."""
+        bank = self.bank
+        if not bank.entry or bank.entry_locked:
+            bank.refuse(ERR_NO_DIGITS if not bank.entry_locked else MSG_FINISH_ENTRY)
+            return
+        square = int(bank.entry)
+        if not is_deed(square):
+            bank.refuse_amount(flows.ERR_NOT_A_DEED)
+            return
+        bank.clear_entry()
+        self.typed = square
+        bank.cue("card_in")
+        bank.view_changed()
+
+    def ask_fine(self) -> None:
+        from rules import endgame
+
+        bank = self.bank
+        problem = bank.slot_problem()
+        payer = endgame.red_alone(bank)
+        if problem is None and payer is None:
+            problem = endgame.MSG_RED_ALONE
+        if problem is None and (bank.entry or bank.entry_locked):
+            problem = MSG_FINISH_ENTRY
+        if problem is None and payer is not None:
+            problem = bank.ledger.transfer_problem(payer, BANK, self.fine)
+        if problem is not None or payer is None:
+            bank.refuse(problem or endgame.MSG_RED_ALONE)
+            return
+        endgame.ask(bank, _FINE_KIND, payer, BANK, self.fine, "CARD %d FINE" % payer)
+
+    def asked_paid(self, kind: str, record: tuple) -> None:
+        bank = self.bank
+        bank.last_change = "FINE -" + bank.money(record[3])
+        bank.cue("debit")
+
+    def cleared(self) -> bool:
+        """C with nothing typed: the typed deed is let go, or the last action taken back."""
+        bank = self.bank
+        if self.typed is not None:
+            self.typed = None
+            return True
+        if bank.undo is not None and bank.undo is self.undo_mark and self.way_back:
+            flows.take_back(self)
+            return True
+        return False
+
+    def held(self, key: str, now: int) -> bool:
+        """TOTALS about to be asked: each player's deeds and buildings are the value it adds."""
+        bank = self.bank
+        if key == BANKRUPT and bank.no_card():
+            estate = self.estate
+            for number in range(1, bank.card_count + 1):
+                bank.assets[number] = estate.property_value(number)
+        return False
+
+    # ---- the part: tags on the readers ---------------------------------------------------------
+
+    def tag_square(self, card_id: str) -> int:
+        """The square of the deed whose tag this is, or 0."""
+        key = card_id.encode()
+        tags = self.tags
+        at = tags.find(key)
+        while at >= 0:
+            end = at + len(key)
+            if at % _TAG_WIDTH == 0 and (len(key) == _TAG_WIDTH or tags[end] == _PAD):
+                return self.tag_squares[at // _TAG_WIDTH]
+            at = tags.find(key, at + 1)
+        return 0
+
+    def tag(self, slot: int, card_id: str | None) -> bool:
+        """A tag that is no card went in (card_id), or the slot emptied (None)."""
+        bank = self.bank
+        self.typed = None
+        if card_id is None:
+            self.laid[slot] = None
+            return True
+        square = self.tag_square(card_id)
+        if not square:
+            return False
+        if self.laid[1 - slot] == square:
+            bank.slot_refusal[slot] = MSG_SAME_DEED
+            bank.refuse(MSG_SAME_DEED)
+            return True
+        self.laid[slot] = square
+        bank.cue("card_in")
+        bank.view_changed()
+        return True
+
+    def seated(self, number: int) -> None:
+        self.typed = None
+        slots = self.bank.slot_card
+        for slot in (0, 1):
+            if slots[slot] is not None:
+                self.laid[slot] = None  # a card went in where a deed lay
+
+    def taken_out(self, number: int | None) -> None:
+        self.typed = None
+
+    # ---- the part: records -----------------------------------------------------------------
+
+    def restore(self, record: tuple) -> bool | None:
+        kind = record[0]
+        if kind == "deed" or kind == "estate":
+            self.estate.apply(record)
+            return True
+        if kind == _TAG:
+            self.bind_tag(record)
+            return True
+        if kind == "new":
+            self.estate.apply(record)
+            self.for_auction = []
+        return None
+
+    def bind_tag(self, record: tuple) -> None:
+        card_id, square = record[1], record[2]
+        if type(card_id) is not str or not 0 < len(card_id) <= _TAG_WIDTH or not is_deed(square):
+            raise ValueError("bad deed tag")
+        old = self.tag_square(card_id)
+        if old:
+            self.unbind(old)
+        self.unbind(square)
+        at = self.estate.at(square)
+        start = at * _TAG_WIDTH
+        self.tags[start : start + len(card_id)] = card_id.encode()
+        self.tag_squares[at] = square
+
+    def unbind(self, square: int) -> None:
+        at = self.estate.at(square)
+        start = at * _TAG_WIDTH
+        self.tags[start : start + _TAG_WIDTH] = b" " * _TAG_WIDTH
+        self.tag_squares[at] = 0
+
+    def tag_of(self, square: int) -> str | None:
+        """The id of the deed's enrolled tag, or None."""
+        at = self.estate.at(square)
+        if not self.tag_squares[at]:
+            return None
+        start = at * _TAG_WIDTH
+        return bytes(self.tags[start : start + _TAG_WIDTH]).decode().strip()
+
+    def snapshot(self, records: list) -> list:
+        """Its tags and estate first (they tell a Banker journal apart), then the core's but
+        the TOTALS values (the unit counts them from the deeds)."""
+        own: list = []
+        for square in range(40):
+            if is_deed(square):
+                tag = self.tag_of(square)
+                if tag is not None:
+                    own.append((_TAG, tag, square))
+        own += self.estate.snapshot_records()
+        return own + [r for r in records if r[:2] != ("set", "assets")]
+
+    def not_stored(self) -> None:
+        pass
+
+    # ---- the part: the rest ------------------------------------------------------------------
+
+    def tick(self, now: int) -> None:
+        mode = self.auction if self.auction is not None else self.offer
+        if mode is not None:
+            mode.tick(now)
+
+    def view(self, view: dict) -> None:
+        flows.complete_view(self, view)
+
+    def released(self, key: str) -> None:
+        return None
+
+    def hold_ms(self, key: str) -> None:
+        return None
+
+    def card_gone(self, number: int) -> None:
+        pass
+
+    def done(self, record: tuple, go: bool) -> None:
+        pass
+
+
+class Banker(CardBank):
+    """The core configured for the Banker: whole dollars, and the estate's part."""
+
+    name = "banker"
+
+    def __init__(
+        self,
+        card_count: int = 6,
+        start_balance: int = 1500,
+        go_amount: int = 200,
+        fine: int = 50,
+        currency: str = "$",
+        auction_ms: int = 15000,
+        registry=None,
+    ) -> None:
+        for value, what in ((start_balance, "start_balance"), (go_amount, "go_amount")):
+            if type(value) is not int or not 1 <= value <= MAX_AMOUNT:
+                raise ValueError("%s must be 1..%d" % (what, MAX_AMOUNT))
+        if type(fine) is not int or not 1 <= fine <= MAX_AMOUNT:
+            raise ValueError("fine must be 1..%d" % MAX_AMOUNT)
+        if currency not in CURRENCIES:
+            raise ValueError("currency must be one of $ \xa3 \u20ac M")
+        if type(auction_ms) is not int or auction_ms < 1000:
+            raise ValueError("auction_ms must be at least 1000")
+        rules = BankerRules(currency, fine, auction_ms)
+        CardBank.__init__(self, rules, rules, card_count, start_balance, go_amount, registry)
+        rules.bind(self)

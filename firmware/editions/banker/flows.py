@@ -1,0 +1,370 @@
+# The Banker's keys at the table: which card and which deed an action takes (the readers, the
+# typed deed), the action planned (editions.banker.actions) and shown as an Offer, carried out
+# on GO (journaled in one line), taken back with C; and the deeds on the screen.
+#
+# The card goes in the slot of the money's direction (RED pays, GREEN receives), the deed lies
+# on the other reader, or its square is typed, then DEED. A refusal changes nothing.
+from compat.const import const
+from editions.banker import actions
+from editions.banker.deeds import HOTEL, UTILITY, UTILITY_TIMES, kind, mortgage_value, name, price
+from editions.banker.estate import DEED, deeds_for_auction, lift_cost
+from editions.banker.modes import Auction, Offer, pop, push
+from rules import keys
+from rules.keys import AUCTION, BANKRUPT, BUILD, BUY, MORTGAGE, RENT, SELL
+from rules.ledger import BANK
+from rules.machine import MSG_FINISH_ENTRY
+
+ERR_NOT_A_DEED = actions.ERR_NOT_A_DEED
+ERR_NO_DEED = "LAY OR TYPE A DEED"
+ERR_DEED_IN_CARD_SLOT = "DEED IN CARD'S SLOT"
+ERR_CARD_IN_DEED_SLOT = "CARD IN DEED'S SLOT"
+ERR_BANKRUPT_RED = "BANKRUPT CARD IN RED"
+ERR_AUCTION_RUNS = "AUCTION RUNNING"
+_ROLES = const(
+    (
+        ("BUY", "BUYER'S CARD IN RED"),
+        ("RENT", "PAYER'S CARD IN RED"),
+        ("BUILD", "OWNER'S CARD IN RED"),
+        ("SELL", "OWNER'S CARD IN GREEN"),
+        ("MORTGAGE", "CARD: GREEN OR RED"),
+    )
+)
+_MSG_UNDONE = const("UNDONE")
+_MSG_AUCTION_DEEDS = const("%d DEEDS: AUCTION")
+
+
+def role_problem(key: str) -> str:
+    for action, problem in _ROLES:
+        if action == key:
+            return problem
+    return ERR_NO_DEED
+
+
+def card_and_deed(part, key: str, slot: int) -> tuple:
+    """(problem, player, square): the card alone in `slot` and the deed of the action (the
+    typed one, or the one on the other reader)."""
+    bank = part.bank
+    refused = bank.slot_refusal
+    if refused[0] is not None or refused[1] is not None:
+        return bank.slot_problem(), 0, 0
+    if part.laid[slot] is not None:
+        return ERR_DEED_IN_CARD_SLOT, 0, 0
+    player = bank.slot_card[slot]
+    if player is None:
+        return role_problem(key), 0, 0
+    if bank.slot_card[1 - slot] is not None:
+        return ERR_CARD_IN_DEED_SLOT, 0, 0
+    square = part.typed if part.typed is not None else part.laid[1 - slot]
+    if square is None:
+        return ERR_NO_DEED, 0, 0
+    return None, player, square
+
+
+def act(part, key: str) -> None:
+    """An action key past the guards (no mode open above the core)."""
+    bank = part.bank
+    if part.auction is not None:
+        bank.refuse(ERR_AUCTION_RUNS)
+        return
+    if key == AUCTION:
+        start_auction(part)
+        return
+    if key == BANKRUPT:
+        bankrupt(part)
+        return
+    green, red = bank.slot_card[keys.GREEN], bank.slot_card[keys.RED]
+    if key == SELL and green is not None and red is not None:
+        trade(part, green, red)
+        return
+    slot = keys.RED
+    if key == SELL or (key == MORTGAGE and red is None):
+        slot = keys.GREEN
+    problem, player, square = card_and_deed(part, key, slot)
+    dice = 0
+    if problem is None and (bank.entry or bank.entry_locked):
+        if key != RENT or bank.entry_locked:
+            problem = MSG_FINISH_ENTRY
+        else:
+            dice = int(bank.entry)  # (digits only: the policy's typing_problem)
+    if problem is not None:
+        bank.refuse(problem)
+        return
+    estate = part.estate
+    money = bank.money
+    title = name(square)
+    if key == BUY:
+        result = actions.buy(estate, player, square)
+        lines = ("BUY: CARD %d" % player, money(price(square)), title)
+        done, cue = "BUY %d -%s" % (square, money(price(square))), "debit"
+    elif key == RENT:
+        result = actions.pay_rent(estate, player, square, dice)
+        owner = estate.owners[estate.at(square)]
+        due = actions.rent_due(estate, square, dice)
+        lines = ("RENT TO CARD %d" % owner, money(due), title)
+        done, cue = "RENT %d -%s" % (square, money(due)), "transfer"
+    elif key == BUILD:
+        result = actions.build(estate, player, square)
+        built = estate.buildings_on(square) + 1
+        what = "HOTEL:" if built == HOTEL else "HOUSE %d:" % built
+        cost = result[0][3] if type(result) is list else 0
+        lines = ("%s CARD %d" % (what, player), money(cost), title)
+        done, cue = "BUILD %d -%s" % (square, money(cost)), "debit"
+    elif key == SELL:
+        result = actions.sell(estate, player, square)
+        what = "SELL THE HOTEL" if estate.buildings_on(square) == HOTEL else "SELL A HOUSE"
+        paid = result[0][3] if type(result) is list else 0
+        lines = (what, money(paid), title)
+        done, cue = "SELL %d +%s" % (square, money(paid)), "credit"
+    elif slot == keys.GREEN:  # MORTGAGE, the card in GREEN
+        result = actions.mortgage(estate, player, square)
+        value = mortgage_value(square)
+        lines = ("MORTGAGE CARD %d" % player, money(value), title)
+        done, cue = "MORTGAGE %d +%s" % (square, money(value)), "credit"
+    else:  # MORTGAGE, the card in RED: the lift
+        result = actions.lift(estate, player, square)
+        cost = lift_cost(mortgage_value(square))
+        lines = ("LIFT: CARD %d" % player, money(cost), title)
+        done, cue = "LIFT %d -%s" % (square, money(cost)), "debit"
+    offer(part, result, lines, done, cue)
+
+
+def offer(part, result, lines: tuple, done: str, cue: str) -> Offer | None:
+    """Show the planned action (GO carries it out), or refuse it: nothing changes."""
+    bank = part.bank
+    problem = actions.problem(result)
+    if problem is not None:
+        bank.refuse(problem)
+        return None
+    mode = part.offer = Offer(part, result, lines, done, cue)
+    push(part, mode)
+    bank.cue("confirm")
+    return mode
+
+
+def trade(part, seller: int, buyer: int) -> None:
+    """SELL with two cards in: the typed deed from GREEN to RED for the typed price (none:
+    a gift)."""
+    bank = part.bank
+    square = part.typed
+    problem = bank.slot_problem()
+    if problem is None and square is None:
+        problem = ERR_NO_DEED  # (both readers hold cards: the deed is typed)
+    price_ = 0
+    if problem is None and bank.entry_locked:
+        problem = MSG_FINISH_ENTRY
+    elif problem is None and bank.entry:
+        price_ = int(bank.entry)
+    if problem is not None or square is None:
+        bank.refuse(problem or ERR_NO_DEED)
+        return
+    mode = offer_trade(part, (seller, buyer, square, price_, False))
+    if mode is not None:
+        bank.clear_entry()
+
+
+def offer_trade(part, terms: tuple) -> Offer | None:
+    seller, buyer, square, price_, lifted = terms
+    bank = part.bank
+    result = actions.trade(part.estate, seller, buyer, square, price_, lifted)
+    total = 0
+    extra = ": %d TO %d"
+    if type(result) is list:
+        for record in result:
+            if record[0] == "tx":
+                total += record[3]
+                if record[4] != "trade":
+                    extra = " %d>%d LIFT" if lifted else " %d>%d +10%%"
+    lines = (("TRADE" + extra) % (seller, buyer), bank.money(total), name(square))
+    mode = offer(part, result, lines, "TRADE %d -%s" % (square, bank.money(total)), "transfer")
+    if mode is not None:
+        mode.trade = terms
+    return mode
+
+
+def toggle_lift(part, mode: Offer) -> None:
+    """MORTGAGE on a trade's offer of a mortgaged deed: the buyer lifts it at once (or not)."""
+    terms = mode.trade
+    if terms is None:
+        return
+    seller, buyer, square, price_, lifted = terms
+    if not part.estate.is_mortgaged(square):
+        part.bank.refuse(actions.ERR_NOT_MORTGAGED)
+        return
+    pop(part, mode)
+    offer_trade(part, (seller, buyer, square, price_, not lifted))
+
+
+def bankrupt(part) -> None:
+    """BANKRUPT: the card in RED hands everything to the card in GREEN, or to the bank."""
+    bank = part.bank
+    problem = bank.slot_problem()
+    debtor = bank.slot_card[keys.RED]
+    green = bank.slot_card[keys.GREEN]
+    if problem is None and part.laid[keys.GREEN] is not None:
+        problem = ERR_CARD_IN_DEED_SLOT if debtor is None else ERR_DEED_IN_CARD_SLOT
+    if problem is None and debtor is None:
+        problem = ERR_BANKRUPT_RED
+    if problem is None and (bank.entry or bank.entry_locked):
+        problem = MSG_FINISH_ENTRY
+    if problem is not None or debtor is None:
+        bank.refuse(problem or ERR_BANKRUPT_RED)
+        return
+    creditor = BANK if green is None else green
+    result = actions.bankrupt(part.estate, debtor, creditor)
+    cash = bank.ledger.balance(debtor)
+    lines = (
+        "BANKRUPT %d>BANK" % debtor if creditor == BANK else "BANKRUPT %d>%d" % (debtor, creditor),
+        bank.money(cash),
+        "ALL CASH AND DEEDS",
+    )
+    offer(part, result, lines, "BANKRUPT", "bankrupt")
+
+
+def start_auction(part) -> None:
+    """AUCTION on a deed the bank holds (laid, typed, or the next a bankruptcy handed back)."""
+    bank = part.bank
+    square = part.typed
+    if square is None:
+        laid = part.laid
+        if laid[0] is not None and laid[1] is not None:
+            bank.refuse(ERR_NO_DEED)  # which one?
+            return
+        square = laid[0] if laid[0] is not None else laid[1]
+    if square is None and part.for_auction:
+        square = part.for_auction[0]
+    problem = bank.slot_problem() if bank.slot_refusal[0] or bank.slot_refusal[1] else None
+    if problem is None and (bank.entry or bank.entry_locked):
+        problem = MSG_FINISH_ENTRY
+    if problem is None and square is None:
+        problem = ERR_NO_DEED
+    if problem is None and square is not None:
+        problem = actions.problem(actions.auction(part.estate, square, BANK, -1))
+        problem = problem if problem != actions.ERR_NO_BID else None
+    if problem is not None or square is None:
+        bank.refuse(problem or ERR_NO_DEED)
+        return
+    if square in part.for_auction:
+        part.for_auction.remove(square)
+    part.typed = None
+    mode = part.auction = Auction(part, square, bank.last_activity)
+    push(part, mode)
+    bank.cue("confirm")
+
+
+def sold(part, square: int, bidder: int, bid: int) -> None:
+    """The countdown ended on a bid: the sale is offered (GO journals it)."""
+    bank = part.bank
+    result = actions.auction(part.estate, square, bidder, bid)
+    lines = ("SOLD TO CARD %d" % bidder, bank.money(bid), name(square))
+    offer(part, result, lines, "AUCTION %d -%s" % (square, bank.money(bid)), "auction_end")
+
+
+def carry_out(part, mode: Offer) -> None:
+    """GO on an offer: its records to the flash; once they are durable, applied and shown."""
+    bank = part.bank
+    records = mode.records
+    if not records:
+        pop(part, mode)
+        bank.view_changed()
+        return
+    estate = part.estate
+    before = [estate.deed_record(r[1]) for r in records if r[0] == DEED]
+    handed = deeds_for_auction(records)  # a bankruptcy to the bank: offered for auction
+
+    def done(last: tuple) -> None:
+        pop(part, mode)
+        part.typed = None
+        txs = [r for r in records if r[0] == "tx"]
+        number = bank.ledger.moves - len(txs)
+        back: list = []
+        for record in txs:
+            number += 1
+            back.insert(0, ("undo", number, record[1], record[2], record[3]))
+        before.reverse()
+        part.way_back = back + before
+        part.undo_mark = txs[0] if txs else None
+        bank.undo = part.undo_mark  # C right after takes it back (the core clears it)
+        bank.undo_go = False
+        bank.showing_card_number = False
+        bank.last_change = mode.done
+        bank.cue(mode.done_cue)
+        for square in handed:
+            if square not in part.for_auction:
+                part.for_auction.append(square)
+        if handed:
+            bank.show_message(_MSG_AUCTION_DEEDS % len(part.for_auction), False)
+
+    bank.propose(records, done)
+
+
+def take_back(part) -> None:
+    """C right after an action: its way back, one journal line."""
+    bank = part.bank
+    records = part.way_back
+    part.way_back = None
+    part.undo_mark = None
+    bank.undo = None
+
+    def undone(last: tuple) -> None:
+        part.for_auction = []
+        bank.showing_card_number = False
+        bank.last_change = _MSG_UNDONE
+        bank.show_message(_MSG_UNDONE, False)
+        bank.cue("undo")
+
+    bank.propose(records, undone)
+
+
+# ---- the deeds on the screen ---------------------------------------------------------------
+
+
+def deed_lines(part, square: int) -> list:
+    """A deed alone on a reader: its name, owner, buildings and rent now, mortgage."""
+    estate = part.estate
+    money = part.bank.money
+    value = mortgage_value(square)
+    owner = estate.owner(square)
+    lines = [name(square), "OWNER: BANK" if owner is None else "OWNER: CARD %d" % owner]
+    if owner is None:
+        lines.append("PRICE " + money(price(square)))
+        lines.append("MORTGAGE " + money(value))
+        return lines
+    if kind(square) == UTILITY:
+        times = UTILITY_TIMES[estate.held_in_group(owner, square)]
+        lines.append("RENT %dX THE DICE" % times)
+    else:
+        built = estate.buildings_on(square)
+        due = money(actions.rent_due(estate, square))
+        if built == HOTEL:
+            lines.append("HOTEL  RENT " + due)
+        elif built:
+            lines.append("%d HOUSES  RENT %s" % (built, due))
+        else:
+            lines.append("RENT " + due)
+    if estate.is_mortgaged(square):
+        lines.append("MORTGAGED: LIFT " + money(lift_cost(value)))
+    else:
+        lines.append("MORTGAGE " + money(value))
+    return lines
+
+
+def complete_view(part, view: dict) -> None:
+    """The core's view (no covering mode on top), with the deeds: a deed alone on a reader
+    shows its owner and state; with a card in, the deed laid or typed is named."""
+    laid = part.laid
+    square = part.typed
+    if square is None:
+        square = laid[0] if laid[0] is not None else laid[1]
+    if square is None:
+        if part.for_auction and view["green"] is None and view["red"] is None:
+            view["detail"] = _MSG_AUCTION_DEEDS % len(part.for_auction)
+        return
+    view["deed"] = square
+    if view["green"] is None and view["red"] is None:
+        view["mode"] = "deed"
+        view["title"] = "DEED %d" % square
+        view["big"] = ""
+        view["detail"] = ""
+        view["lines"] = deed_lines(part, square)
+    elif view["mode"] != "entry" and not part.bank.last_change:
+        view["detail"] = name(square)

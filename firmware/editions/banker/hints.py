@@ -1,0 +1,21 @@
+# The Banker for the host tools (the simulator, the history export, the web page; never
+# imported on the unit): its name, how its game is told apart and exported, the help's lines.
+
+NAME = "Banker"
+HISTORY = "cards"  # exported as every card's balance after each transaction
+# How host_sim.history.guess_edition tells its journal apart: its deed tags ("deed_tag") and
+# deeds ("deed") come first in its snapshots and journals.
+RECORD_PREFIX = "deed"  # record kinds only it journals begin so
+SET_RECORDS: tuple = ()  # ("set", name, ...) records only it journals
+SMALL_START = False  # (Classic's sign: a Banker game is told by its deeds)
+# The terminal UI's help: what a hold does, the power-up that opens the menu, how a game is
+# played beyond what every card edition shares (host_sim.tui.CARD_PLAYING).
+TUI_HOLD = "hold %(key)s for %(s).1f s: NEW GAME? (GO confirms)"
+TUI_POWER_MENU = "power cycle holding the menu's ok key: the settings menu"
+TUI_PLAYING_TITLE = "Deeds (square number, then DEED; or a deed tag on a reader):"
+TUI_PLAYING = (
+    "Buy: card in RED, deed; BUY, then GO. Rent: payer in RED, deed, RENT, GO.",
+    "Build: owner in RED, deed, BUILD, GO. Sell a building: owner in GREEN, SELL.",
+    "Mortgage: owner in GREEN (lift: RED), deed, MORTGAGE, GO. Auction: deed, AUCTION.",
+    "Trade: seller GREEN, buyer RED, square DEED, price, SELL, GO. Bankrupt: RED card.",
+)

@@ -1,0 +1,239 @@
+# The Banker's modes on the core's stack: an action shown before GO carries it out (Offer),
+# and the auction of a deed the bank holds (Auction: bids typed, a countdown that beeps).
+#
+# Each owns its fields, answers its keys, tick and view, and is popped when it ends; the part
+# (editions.banker.edition.BankerRules) names the open one (offer, auction). They answer what
+# the core asks of a mode (rules.modes.Mode's names) without subclassing it: a game that
+# never opens a history page does not load rules.modes.
+from compat.const import const
+from compat.ticks import ticks_add, ticks_diff
+from editions.banker.deeds import name
+from rules import keys
+from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
+from rules.money import ERR_NOT_ENOUGH
+
+_MSG_BID_KEYS = const("BID, GO  C: STOP")
+_MSG_BIDDER_RED = const("BIDDER'S CARD IN RED")
+_MSG_BID_MORE = const("BID MORE THAN %s")
+_MSG_NO_BID = const("NO BID: BANK KEEPS IT")
+_MSG_STOPPED = const("AUCTION STOPPED")
+_MSG_HIGH = const("CARD %d BID %d S")
+_MSG_RUNS = const("AUCTION %d S")
+
+
+def push(part, mode) -> None:
+    bank = part.bank
+    bank.modes.append(mode)
+    bank.view_changed()
+
+
+def pop(part, mode) -> None:
+    """Pop `mode` alone, if it is open."""
+    modes = part.bank.modes
+    if mode in modes:
+        modes.remove(mode)
+        mode.closed()
+
+
+def beep_interval(left_ms: int) -> int:
+    """ms to the next countdown beep with left_ms to go: 2 s early on, down to 0.2 s."""
+    return max(200, min(2000, left_ms // 1000 * 100))
+
+
+class Offer:
+    """An action planned (editions.banker.actions' records) and shown: the deed, the other side
+    and the amount. GO journals it; C, a card or tag moving, standby or confirm_ms do not."""
+
+    covers = True  # the whole screen is the offer's
+    pays = False
+    asks = False
+    ends_on_card = True
+    ends_on_standby = True
+    keeps_holds = True
+
+    def __init__(self, part, records: list, lines: tuple, done: str, cue: str) -> None:
+        self.machine = part.bank
+        self.part = part
+        self.records = records
+        self.lines = lines  # (title, big, detail)
+        self.done = done  # the line under the balance once it is carried out
+        self.done_cue = cue
+        # a trade's (seller, buyer, square, price, lifted): MORTGAGE toggles the lift
+        self.trade: tuple | None = None
+
+    def press(self, key: str, now: int) -> bool:
+        if key == keys.CLEAR:
+            return False  # on release
+        ed = self.machine
+        ed.undo = None
+        ed.cue("key")
+        if key == keys.GO:
+            from editions.banker import flows
+
+            flows.carry_out(self.part, self)
+        elif key == keys.MORTGAGE and self.trade is not None:
+            from editions.banker import flows
+
+            flows.toggle_lift(self.part, self)
+        else:
+            ed.refuse(MSG_CONFIRM_KEYS)
+        return True
+
+    def release(self, key: str, now: int) -> bool:
+        if key == keys.CLEAR:
+            ed = self.machine
+            ed.cue("key")
+            pop(self.part, self)
+            ed.show_message(MSG_CANCELLED, False, now)
+            ed.view_changed()
+        return True
+
+    def hold_ms(self, key: str) -> int:
+        return 0
+
+    def held(self, key: str, now: int) -> None:
+        pass
+
+    def card(self, slot: int, card_id, now: int) -> bool:
+        return False
+
+    def tick(self, now: int) -> None:
+        ed = self.machine
+        if ticks_diff(now, ed.last_activity) >= ed.confirm_ms:
+            pop(self.part, self)
+            ed.show_message(MSG_CANCELLED, False, now)
+            ed.view_changed()
+
+    def view(self, view: dict) -> None:
+        title, big, detail = self.lines
+        view["mode"] = "offer"
+        view["title"] = title
+        view["big"] = big
+        view["detail"] = detail
+
+    def closed(self) -> None:
+        if self.part.offer is self:
+            self.part.offer = None
+
+
+class Auction:
+    """The deed `square` under the hammer: a bid is typed with the bidder's card in RED and
+    GO; each bid above the last starts the countdown again; at its end the highest bid is
+    offered (an Offer: GO journals the sale), no bid leaves the deed with the bank. C with
+    nothing typed stops it. Cards come and go (each bidder in turn): it stays open."""
+
+    covers = True
+    pays = False
+    asks = False
+    ends_on_card = False
+    ends_on_standby = False  # (it keeps the unit awake)
+    keeps_holds = True
+
+    def __init__(self, part, square: int, now: int) -> None:
+        self.machine = part.bank
+        self.part = part
+        self.square = square
+        self.bidder = 0  # the highest bid's card (0: no bid yet)
+        self.bid = 0
+        self.at = now  # when the countdown (re)started
+        self.shown = (part.auction_ms + 999) // 1000
+        self.beep_at = ticks_add(now, beep_interval(part.auction_ms))
+
+    def press(self, key: str, now: int) -> bool:
+        ed = self.machine
+        if key == keys.CLEAR or key in keys.DIGITS:
+            return False  # C on release; a digit is typed by the core (a card must be in)
+        ed.undo = None
+        ed.cue("key")
+        if key == keys.GO:
+            self.take_bid(now)
+        else:
+            ed.refuse(_MSG_BID_KEYS)
+        return True
+
+    def take_bid(self, now: int) -> None:
+        ed = self.machine
+        bidder = ed.slot_card[keys.RED]
+        if bidder is None or ed.slot_refusal[keys.RED] is not None:
+            ed.refuse_amount(_MSG_BIDDER_RED)
+            return
+        amount, problem = ed.typed_amount(keys.GO)
+        if problem is None and amount <= self.bid:
+            problem = _MSG_BID_MORE % ed.money(self.bid)
+        if problem is None and ed.ledger.balance(bidder) < amount:
+            problem = ERR_NOT_ENOUGH
+        if problem is not None:
+            ed.refuse_amount(problem)
+            return
+        ed.clear_entry()
+        self.bidder, self.bid = bidder, amount
+        self.at = now
+        self.beep_at = ticks_add(now, beep_interval(self.part.auction_ms))
+        ed.cue("confirm")
+        ed.view_changed()
+
+    def release(self, key: str, now: int) -> bool:
+        if key != keys.CLEAR:
+            return True
+        ed = self.machine
+        if ed.entry or ed.entry_locked or ed.card_lock is not None:
+            return False  # the core's C: the typed bid goes
+        ed.cue("key")
+        pop(self.part, self)
+        ed.show_message(_MSG_STOPPED, False, now)
+        ed.view_changed()
+        return True
+
+    def hold_ms(self, key: str) -> int:
+        return 0
+
+    def held(self, key: str, now: int) -> None:
+        pass
+
+    def card(self, slot: int, card_id, now: int) -> bool:
+        return False
+
+    def tick(self, now: int) -> None:
+        ed = self.machine
+        part = self.part
+        left = part.auction_ms - ticks_diff(now, self.at)
+        ed.last_activity = now  # no standby while it runs
+        if left <= 0:
+            pop(part, self)
+            ed.cue("signal")
+            if not self.bidder:
+                ed.show_message(_MSG_NO_BID, False, now)
+                ed.view_changed()
+                return
+            from editions.banker import flows
+
+            flows.sold(part, self.square, self.bidder, self.bid)
+            return
+        if ticks_diff(now, self.beep_at) >= 0:
+            self.beep_at = ticks_add(now, beep_interval(left))
+            ed.cue("auction_tick")
+        seconds = (left + 999) // 1000
+        if seconds != self.shown:
+            self.shown = seconds
+            ed.view_changed()
+
+    def view(self, view: dict) -> None:
+        ed = self.machine
+        view["title"] = (
+            _MSG_HIGH % (self.bidder, self.shown) if self.bidder else _MSG_RUNS % (self.shown)
+        )
+        view["detail"] = name(self.square)
+        view["deed"] = self.square
+        if ed.entry or ed.entry_locked:
+            view["mode"] = "entry"
+            view["big"] = ed.shown_entry()
+        else:
+            view["mode"] = "auction"
+            view["big"] = ed.money(self.bid)
+        if ed.card_lock is not None:
+            view["detail"] = ed.card_lock
+
+    def closed(self) -> None:
+        if self.part.auction is self:
+            self.part.auction = None
+        self.machine.clear_entry()

@@ -1,0 +1,273 @@
+"""The Banker on the simulator (issue 30): the deeds' flows through the keys' public names, deed
+tags on the readers, every action shown first and carried out by GO only, refusals that change
+nothing, undo, and the journal replayed at power-up."""
+
+import pytest
+
+from host_sim.virtual_unit import VirtualUnit
+
+
+@pytest.fixture
+def unit():
+    with VirtualUnit(edition="banker") as made:
+        yield made
+
+
+def typed_deed(unit, square: int) -> None:
+    unit.type(str(square))
+    unit.press("deed")
+
+
+def state(unit) -> tuple:
+    """Everything an action may change: balances, every deed, the bank's supply."""
+    return unit.balances(), unit.deeds(), unit.bank_supply()
+
+
+def buy(unit, card: int, *squares: int) -> None:
+    unit.insert(card=card, slot="red")
+    for square in squares:
+        typed_deed(unit, square)
+        unit.press("buy")
+        unit.press("go")
+    unit.remove(slot="red")
+
+
+def refused(unit, message: str, before) -> None:
+    assert message in unit.screen_text()
+    assert "error" in unit.sounds()
+    assert state(unit) == before
+
+
+def test_a_card_starts_at_1500_and_the_bank_holds_every_deed(unit):
+    assert unit.balance(1) == 1500
+    assert unit.deed(39) == {"owner": None, "buildings": 0, "mortgaged": False}
+    assert unit.bank_supply() == {"houses": 32, "hotels": 12}
+
+
+def test_buy_by_tag_shows_first_then_go_pays_the_price(unit):
+    unit.insert(deed=39, slot="green")
+    assert unit.screen_text()[:5] == [
+        "DEED 39",
+        "BOARDWALK",
+        "OWNER: BANK",
+        "PRICE $400",
+        "MORTGAGE $200",
+    ]
+    unit.insert(card=1, slot="red")
+    unit.press("buy")
+    assert unit.screen_text() == ["BUY: CARD 1", "$400", "BOARDWALK"]
+    assert unit.deed(39)["owner"] is None and unit.balance(1) == 1500  # shown, not done
+    unit.press("go")
+    assert unit.deed(39)["owner"] == 1 and unit.balance(1) == 1100
+    assert "BUY 39 -$400" in unit.screen_text()
+
+
+def test_c_on_a_shown_action_does_nothing(unit):
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 1)
+    before = state(unit)
+    unit.press("buy")
+    unit.press("c")
+    assert state(unit) == before
+
+
+def test_a_deed_someone_owns_is_refused(unit):
+    buy(unit, 1, 39)
+    unit.insert(card=2, slot="red")
+    typed_deed(unit, 39)
+    before = state(unit)
+    unit.press("buy")
+    refused(unit, "DEED OWNED", before)
+
+
+def test_c_right_after_an_action_takes_it_back_once(unit):
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 39)
+    unit.press("buy")
+    unit.press("go")
+    unit.press("c")
+    assert unit.deed(39)["owner"] is None and unit.balance(1) == 1500
+    unit.press("c")  # nothing more to take back
+    assert unit.balance(1) == 1500
+
+
+def test_rent_doubles_on_a_whole_group_and_goes_to_the_owner(unit):
+    buy(unit, 1, 37, 39)
+    unit.insert(card=2, slot="red")
+    unit.insert(deed=39, slot="green")
+    unit.press("rent")
+    assert unit.screen_text() == ["RENT TO CARD 1", "$100", "BOARDWALK"]
+    unit.press("go")
+    assert unit.balance(2) == 1400 and unit.balance(1) == 1500 - 750 + 100
+
+
+def test_railroad_rent_by_the_number_held(unit):
+    buy(unit, 1, 5, 15, 25)
+    unit.insert(card=2, slot="red")
+    typed_deed(unit, 5)
+    unit.press("rent")
+    unit.press("go")
+    assert unit.balance(2) == 1400
+
+
+def test_utility_rent_needs_the_dice_typed_before_rent(unit):
+    buy(unit, 1, 12)
+    unit.insert(card=2, slot="red")
+    unit.insert(deed=12, slot="green")
+    before = state(unit)
+    unit.press("rent")
+    refused(unit, "DICE TOTAL FIRST", before)
+    unit.type("8")
+    unit.press("rent")
+    assert unit.screen_text()[1] == "$32"
+    unit.press("go")
+    assert unit.balance(2) == 1500 - 32
+
+
+def test_no_rent_on_a_mortgaged_or_unowned_deed(unit):
+    unit.insert(card=2, slot="red")
+    typed_deed(unit, 39)
+    before = state(unit)
+    unit.press("rent")
+    refused(unit, "BANK HOLDS THIS DEED", before)
+    unit.remove(slot="red")
+    buy(unit, 1, 39)
+    unit.insert(card=1, slot="green")
+    typed_deed(unit, 39)
+    unit.press("mortgage")
+    unit.press("go")
+    assert unit.deed(39)["mortgaged"] and unit.balance(1) == 1100 + 200
+    unit.remove(slot="green")
+    unit.insert(card=2, slot="red")
+    typed_deed(unit, 39)
+    before = state(unit)
+    unit.press("rent")
+    refused(unit, "DEED MORTGAGED", before)
+
+
+def test_build_evenly_from_the_supply_then_a_hotel_gives_four_houses_back(unit):
+    buy(unit, 1, 1, 3)
+    unit.insert(card=1, slot="red")
+    for square in (1, 3, 1, 3, 1, 3, 1, 3):
+        typed_deed(unit, square)
+        unit.press("build")
+        unit.press("go")
+    assert unit.bank_supply() == {"houses": 24, "hotels": 12}
+    typed_deed(unit, 1)
+    before = state(unit)
+    unit.press("build")
+    assert unit.screen_text() == ["HOTEL: CARD 1", "$50", "MEDITERRANEAN AVENUE"]
+    unit.press("go")
+    assert unit.deed(1)["buildings"] == 5
+    assert unit.bank_supply() == {"houses": 28, "hotels": 11}
+    assert unit.balance(1) == before[0][1] - 50
+    typed_deed(unit, 1)
+    before = state(unit)
+    unit.press("build")
+    refused(unit, "HOTEL BUILT ALREADY", before)
+
+
+def test_build_refusals_change_nothing(unit):
+    buy(unit, 1, 1)
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 1)
+    before = state(unit)
+    unit.press("build")
+    refused(unit, "OWN THE WHOLE GROUP", before)
+    unit.remove(slot="red")
+    buy(unit, 1, 3)
+    unit.insert(card=1, slot="green")
+    typed_deed(unit, 3)
+    unit.press("mortgage")
+    unit.press("go")
+    unit.remove(slot="green")
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 1)
+    before = state(unit)
+    unit.press("build")
+    refused(unit, "GROUP MORTGAGED", before)
+
+
+def test_sell_a_building_back_at_half_and_lift_a_mortgage_at_ten_percent(unit):
+    buy(unit, 1, 37, 39)
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 39)
+    unit.press("build")
+    unit.press("go")
+    unit.remove(slot="red")
+    unit.insert(card=1, slot="green")
+    unit.insert(deed=39, slot="red")
+    unit.press("sell")
+    assert unit.screen_text() == ["SELL A HOUSE", "$100", "BOARDWALK"]
+    unit.press("go")
+    assert unit.deed(39)["buildings"] == 0 and unit.balance(1) == 750 - 200 + 100
+    unit.press("mortgage")  # card in GREEN, deed on RED: the mortgage
+    unit.press("go")
+    assert unit.deed(39)["mortgaged"] and unit.balance(1) == 650 + 200
+    unit.remove(slot="green")
+    unit.remove(slot="red")
+    unit.insert(card=1, slot="red")
+    unit.insert(deed=39, slot="green")
+    unit.press("mortgage")  # card in RED: the lift
+    assert unit.screen_text() == ["LIFT: CARD 1", "$220", "BOARDWALK"]
+    unit.press("go")
+    assert not unit.deed(39)["mortgaged"] and unit.balance(1) == 850 - 220
+
+
+def test_trade_a_mortgaged_deed_costs_the_buyer_the_interest(unit):
+    buy(unit, 1, 12)
+    unit.insert(card=1, slot="green")
+    typed_deed(unit, 12)
+    unit.press("mortgage")
+    unit.press("go")
+    unit.insert(card=2, slot="red")
+    typed_deed(unit, 12)
+    unit.type("100")
+    unit.press("sell")
+    assert unit.screen_text() == ["TRADE 1>2 +10%", "$108", "ELECTRIC COMPANY"]
+    unit.press("go")
+    assert unit.deed(12) == {"owner": 2, "buildings": 0, "mortgaged": True}
+    assert unit.balance(2) == 1500 - 108 and unit.balance(1) == 1350 + 75 + 100
+
+
+def test_bad_tags_and_misplaced_deeds_are_refused(unit):
+    unit.insert(deed=39, slot="green")
+    before = state(unit)
+    unit.insert(deed=1, slot="red")
+    unit.press("buy")
+    refused(unit, "DEED IN CARD'S SLOT", before)
+    unit.remove(slot="red")
+    unit.insert(card=7, slot="red")  # never enrolled
+    refused(unit, "UNKNOWN CARD", before)
+    unit.remove(slot="red")
+    unit.insert(card=1, slot="red")
+    unit.remove(slot="green")
+    unit.insert(card=2, slot="green")
+    unit.press("buy")
+    refused(unit, "CARD IN DEED'S SLOT", before)
+    unit.remove(slot="green")
+    unit.type("4")
+    unit.press("deed")
+    refused(unit, "NOT A DEED", before)
+
+
+def test_the_same_deed_on_both_readers_is_refused(unit):
+    with VirtualUnit(edition="banker") as other:
+        other.insert(deed=39, slot="green")
+        other.parts.insert(1, 39, deed=True)  # (a second tag with the same UID)
+        other.advance(0.4)
+        assert "SAME DEED TWICE" in other.screen_text()
+
+
+def test_every_action_and_the_estate_survive_a_power_cut(unit):
+    buy(unit, 1, 37, 39)
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 39)
+    unit.press("build")
+    unit.press("go")
+    before = state(unit)
+    unit.power_cycle()
+    assert state(unit) == before
+    assert unit.deed(39) == {"owner": 1, "buildings": 1, "mortgaged": False}
+    history = unit.history(card=1)
+    assert [entry["amount"] for entry in history[:3]] == [-200, -400, -350]
