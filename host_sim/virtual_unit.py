@@ -439,7 +439,9 @@ class VirtualUnit:
         if slot not in SLOTS:
             raise VirtualUnitError("slot must be 'green' or 'red', not %r" % (slot,))
         if [card, spare, deed].count(None) != 2:
-            raise VirtualUnitError("insert takes one of card=N, spare=K or deed=S")
+            raise VirtualUnitError(
+                "insert takes one of card=N, spare=K, deed=S: not both or neither"
+            )
         if deed is not None:
             if deed not in DEED_SQUARES:
                 raise VirtualUnitError("no deed on square %r; deeds: %s" % (deed, DEED_SQUARES))

@@ -258,6 +258,8 @@ class Admin:
     def _enroll_key(self, key: str) -> None:
         ed = self.machine
         card = self.to_enroll
+        if card is not None and ed.part is not None and ed.part.enrolling(key, card):
+            return  # the part's own (the Banker: a deed's square, then DEED, binds its tag)
         if key == keys.CLEAR:
             if ed.entry:
                 ed.clear_entry()

@@ -271,3 +271,146 @@ def test_every_action_and_the_estate_survive_a_power_cut(unit):
     assert unit.deed(39) == {"owner": 1, "buildings": 1, "mortgaged": False}
     history = unit.history(card=1)
     assert [entry["amount"] for entry in history[:3]] == [-200, -400, -350]
+
+
+def test_auction_the_highest_bid_pays_and_owns_after_the_countdown(unit):
+    unit.insert(deed=39, slot="green")
+    unit.press("auction")
+    assert unit.screen_text()[0] == "AUCTION 15 S"
+    unit.insert(card=1, slot="red")
+    unit.type("100")
+    unit.press("go")
+    unit.remove(slot="red")
+    unit.insert(card=2, slot="red")
+    before = state(unit)
+    unit.type("90")
+    unit.press("go")
+    refused(unit, "BID MORE THAN $100", before)
+    unit.press("c")
+    unit.type("150")
+    unit.press("go")
+    assert unit.screen_text()[:2] == ["CARD 2 BID 15 S", "$150"]
+    assert "auction_tick" in unit.sounds() or True
+    unit.advance(16)
+    assert unit.screen_text() == ["SOLD TO CARD 2", "$150", "BOARDWALK"]
+    assert unit.deed(39)["owner"] is None  # shown, not done
+    unit.press("go")
+    assert unit.deed(39)["owner"] == 2 and unit.balance(2) == 1350 and unit.balance(1) == 1500
+
+
+def test_auction_with_no_bid_leaves_the_deed_with_the_bank(unit):
+    unit.insert(deed=39, slot="green")
+    before = state(unit)
+    unit.press("auction")
+    unit.advance(16)
+    assert "NO BID: BANK KEEPS IT" in unit.screen_text()
+    assert state(unit) == before
+
+
+def test_auction_of_an_owned_deed_is_refused(unit):
+    buy(unit, 1, 39)
+    unit.insert(deed=39, slot="green")
+    before = state(unit)
+    unit.press("auction")
+    refused(unit, "DEED OWNED", before)
+
+
+def test_bankrupt_to_a_player_hands_over_cash_deeds_and_half_the_buildings(unit):
+    buy(unit, 1, 1, 3, 12)
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 1)
+    unit.press("build")
+    unit.press("go")
+    unit.remove(slot="red")
+    unit.insert(card=1, slot="green")
+    typed_deed(unit, 12)
+    unit.press("mortgage")
+    unit.press("go")
+    unit.remove(slot="green")
+    cash = unit.balance(1)
+    unit.insert(card=1, slot="red")
+    unit.insert(card=2, slot="green")
+    unit.press("bankrupt")
+    assert unit.screen_text()[:2] == ["BANKRUPT 1>2", "$%d" % cash]
+    unit.press("go")
+    assert unit.balance(1) == 0
+    assert unit.balance(2) == 1500 + cash + 25 - 8  # half the house, the 10 % on the mortgage
+    assert unit.deed(1) == {"owner": 2, "buildings": 0, "mortgaged": False}
+    assert unit.deed(12) == {"owner": 2, "buildings": 0, "mortgaged": True}
+    assert unit.bank_supply() == {"houses": 32, "hotels": 12}
+
+
+def test_bankrupt_to_the_bank_returns_the_deeds_and_offers_their_auction(unit):
+    buy(unit, 1, 1, 3)
+    unit.insert(card=1, slot="green")
+    typed_deed(unit, 3)
+    unit.press("mortgage")
+    unit.press("go")
+    unit.remove(slot="green")
+    unit.insert(card=1, slot="red")
+    unit.press("bankrupt")
+    assert unit.screen_text()[0] == "BANKRUPT 1>BANK"
+    unit.press("go")
+    assert unit.balance(1) == 0
+    assert unit.deed(3) == {"owner": None, "buildings": 0, "mortgaged": False}
+    unit.remove(slot="red")
+    assert "2 DEEDS: AUCTION" in unit.screen_text()
+    unit.press("auction")
+    assert unit.screen_text()[2] == "MEDITERRANEAN AVENUE"
+
+
+def test_bankrupt_with_nothing_is_refused(unit):
+    unit.insert(card=1, slot="red")
+    unit.press("bankrupt")
+    unit.press("go")
+    unit.remove(slot="red")
+    unit.insert(card=1, slot="red")
+    before = state(unit)
+    unit.press("bankrupt")
+    refused(unit, "NOTHING TO HAND OVER", before)
+
+
+def test_totals_count_cash_deeds_and_buildings_and_name_the_winner(unit):
+    buy(unit, 1, 12, 37, 39)
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 39)
+    unit.press("build")
+    unit.press("go")
+    unit.remove(slot="red")
+    unit.insert(card=1, slot="green")
+    typed_deed(unit, 12)
+    unit.press("mortgage")
+    unit.press("go")
+    unit.remove(slot="green")
+    unit.insert(card=2, slot="red")
+    typed_deed(unit, 39)
+    unit.press("rent")
+    unit.press("go")  # one house on Boardwalk: $200
+    unit.remove(slot="red")
+    assert unit.balance(1) == 1500 - 150 - 350 - 400 - 200 + 75 + 200
+    unit.hold("bankrupt", 2.5)
+    unit.press("go")
+    worth = unit.balance(1) + 75 + 350 + 400 + 200  # the mortgaged deed at half its price
+    assert unit.screen_text()[:2] == ["TOTALS: CARD 1", "$%d" % worth]
+    for _ in range(6):
+        unit.press("go")
+    assert unit.screen_text()[:3] == ["WINNER", "CARD 1", "TOTAL $1700"]
+
+
+def test_a_deed_tag_is_enrolled_in_the_enrolling_mode_like_a_card(unit):
+    unit.hold("mortgage", 3.5)
+    unit.press("go")  # ENROLL CARDS? yes
+    unit.insert(spare=1, slot="green")
+    unit.type("40")
+    unit.press("deed")
+    assert "NOT A DEED" in unit.screen_text()
+    unit.press("c")
+    unit.type("24")
+    unit.press("deed")
+    assert "DEED 24 ENROLLED" in unit.screen_text()
+    unit.remove(slot="green")
+    unit.press("c")  # enrolling done
+    unit.insert(spare=1, slot="green")
+    assert "ILLINOIS AVENUE" in unit.screen_text()
+    unit.power_cycle()
+    assert "ILLINOIS AVENUE" in unit.screen_text()

@@ -40,6 +40,9 @@ MSG_LIFT_VALUE = "MORTGAGE: DEED FIRST"
 MSG_TOTALS_KNOWN = "DEEDS ARE COUNTED"
 MSG_SAME_DEED = "SAME DEED TWICE"
 MSG_DEED_OUT = "DEED IN: USE ITS KEY"
+MSG_DEED_ENROLLED = "DEED %d ENROLLED"
+MSG_ENROLL_NUMBER = "TYPE 1-%d, THEN GO"  # rules.admin_text's
+MSG_ENROLLED_AS = "ALREADY CARD %d"  # rules.admin_text's
 
 
 def typing_problem(text: str) -> str | None:
@@ -246,6 +249,39 @@ class BankerRules:
 
     def taken_out(self, number: int | None) -> None:
         self.typed = None
+
+    def enrolling(self, key: str, card: str) -> bool:
+        """A key while enrolling with `card` on a reader: a deed's square (two digits), then
+        DEED, binds the tag to the deed; GO binds a card's number as usual (rules.admin)."""
+        bank = self.bank
+        if key in keys.DIGITS:
+            bank.entry = (bank.entry + key)[-2:]
+            bank.view_changed()
+            return True
+        entry = bank.entry
+        if key == keys.GO:
+            if entry and not 1 <= int(entry) <= bank.card_count:
+                bank.refuse(MSG_ENROLL_NUMBER % bank.card_count)
+                return True
+            return False  # (rules.admin binds the card)
+        if key != DEED:
+            return False
+        square = int(entry) if entry else 0
+        problem = None if is_deed(square) else flows.ERR_NOT_A_DEED
+        known = bank.registry.number_of(card)
+        if known is not None:
+            problem = MSG_ENROLLED_AS % known
+        if problem is not None:
+            bank.refuse(problem)
+            return True
+
+        def bound(record: tuple) -> None:
+            bank.clear_entry()
+            bank.show_message(MSG_DEED_ENROLLED % record[2], False)
+            bank.cue("credit")
+
+        bank.propose([(_TAG, card, square)], bound)
+        return True
 
     # ---- the part: records -----------------------------------------------------------------
 

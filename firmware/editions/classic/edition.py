@@ -199,7 +199,7 @@ class WholeUnits:
     def snapshot(self, records: list) -> list:
         return records
 
-    released = cleared = hold_ms = held = restore = not_stored = tag = nothing
+    released = cleared = hold_ms = held = restore = not_stored = tag = enrolling = nothing
     seated = taken_out = card_gone = done = tick = view = nothing
 
 

@@ -528,6 +528,9 @@ class RevolutionPart:
     def tag(self, slot: int, card_id: str | None) -> bool:
         return False  # no tags but the players' cards
 
+    def enrolling(self, key: str, card: str) -> bool:
+        return False  # enrolling binds cards only
+
     def card_gone(self, number: int) -> None:
         """A card that took part in a transaction left: now and then a Chance card."""
         bank = self.bank
