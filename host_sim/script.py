@@ -26,6 +26,13 @@ expect shares car 13 4       the token holds this many shares of company 13
 expect price 13 66           company 13's share price
 expect president 13 car      the President of company 13 (none: not listed)
 expect offices 13 2          company 13's office level (5: a head office)
+
+The Banker's deeds (by board square: Mediterranean Avenue 1 ... Boardwalk 39):
+insert deed 39 green         the tag of deed 39 on the green (or red) reader
+expect owner 39 2            the deed's owner (none: the bank)
+expect buildings 39 5        its buildings (0..4 houses, 5 a hotel)
+expect mortgaged 39 yes      whether it is mortgaged (yes or no)
+expect supply 28 11          the bank's houses and hotels
 Its steps print "totals" (token -> TOTAL's value) where a card edition prints "balances".
 """
 
@@ -67,7 +74,7 @@ _ARITY = {
     "press": (1,),
     "type": (1,),
     "hold": (2,),
-    "insert": (2,),
+    "insert": (2, 3),
     "remove": (1,),
     "wait": (1,),
     "power_cycle": (0, 1),
@@ -86,6 +93,10 @@ _EXPECTS = {  # what -> number of words after it
     "price": 2,
     "president": 2,
     "offices": 2,
+    "owner": 2,
+    "buildings": 2,
+    "mortgaged": 2,
+    "supply": 2,
 }
 
 
@@ -103,9 +114,13 @@ def _check(number: int, words: list) -> None:
         if verb in ("hold", "wait"):
             float(words[-1])
         if verb == "insert":
-            int(words[1])
+            int(words[-2])
+            if len(words) == 4 and words[1] != "deed":
+                raise ValueError("insert deed N slot")
         if verb == "expect" and words[1] == "balance":
             amount(words[-1])
+        if verb == "expect" and words[1] in ("owner", "buildings", "mortgaged", "supply"):
+            int(words[2])
         if verb == "expect" and words[1] in ("total", "shares", "price", "offices"):
             int(words[-1])
         if verb == "expect" and words[1] in ("balance", "price", "president", "offices"):
@@ -133,7 +148,10 @@ def run_step(unit: VirtualUnit, words: list, base_dir: pathlib.Path, last_sounds
     elif verb == "hold":
         unit.hold(words[1], float(words[2]))
     elif verb == "insert":
-        unit.insert(card=int(words[1]), slot=words[2])
+        if len(words) == 4:
+            unit.insert(deed=int(words[2]), slot=words[3])
+        else:
+            unit.insert(card=int(words[1]), slot=words[2])
     elif verb == "remove":
         unit.remove(words[1])
     elif verb == "wait":
@@ -183,6 +201,19 @@ def _expect(unit: VirtualUnit, words: list, last_sounds: list) -> None:
         got = unit.price(int(words[2])) if what == "price" else unit.offices(int(words[2]))
         if got != int(words[3]):
             raise ExpectFailed("%s of %s is %d, expected %s" % (what, words[2], got, words[3]))
+    elif what in ("owner", "buildings", "mortgaged"):
+        got = unit.deed(int(words[2]))[what]
+        shown = "none" if got is None else str(got)
+        if isinstance(got, bool):
+            shown = "yes" if got else "no"
+        if shown != words[3].lower():
+            raise ExpectFailed(
+                "%s of deed %s is %s, expected %s" % (what, words[2], shown, words[3])
+            )
+    elif what == "supply":
+        got = unit.bank_supply()
+        if [got["houses"], got["hotels"]] != [int(words[2]), int(words[3])]:
+            raise ExpectFailed("the bank holds %r, expected %s %s" % (got, words[2], words[3]))
     elif what == "president":
         got = unit.president(int(words[2])) or "none"
         if got != words[3].lower():

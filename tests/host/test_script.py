@@ -13,6 +13,7 @@ from host_sim.script import ScriptError, parse, run_script
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 GAME = ROOT / "tests" / "scripts" / "electronic_banking_game.txt"
 SE_GAME = ROOT / "tests" / "scripts" / "stock_exchange_game.txt"
+BANKER_GAME = ROOT / "tests" / "scripts" / "banker_game.txt"
 
 
 def test_the_ci_game_passes_through_the_command_line() -> None:
@@ -155,3 +156,15 @@ def test_an_unknown_setting_is_named_with_the_valid_ones() -> None:
     assert run.returncode == 2
     said = json.loads(run.stdout.splitlines()[0])["error"]
     assert "UNKNOWN SETTING 'foo'" in said and "players" in said, said
+
+
+def test_the_banker_game_plays_from_setup_to_a_bankruptcy() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "host_sim", "run", str(BANKER_GAME)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert '"ok": false' not in run.stdout

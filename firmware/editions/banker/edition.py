@@ -15,7 +15,6 @@
 # power cut keeps all of it or none. Its undo (C right after, while the cards stay in) is one
 # line too: an "undo" per "tx", newest first, and every deed's state before.
 from compat.const import const
-from editions.banker import flows
 from editions.banker.deeds import DEED_COUNT, is_deed
 from editions.banker.estate import Estate
 from rules import keys
@@ -40,6 +39,7 @@ MSG_LIFT_VALUE = "MORTGAGE: DEED FIRST"
 MSG_TOTALS_KNOWN = "DEEDS ARE COUNTED"
 MSG_SAME_DEED = "SAME DEED TWICE"
 MSG_DEED_OUT = "DEED IN: USE ITS KEY"
+ERR_NOT_A_DEED = "NOT A DEED"  # editions.banker.actions' (loaded with the flows)
 MSG_DEED_ENROLLED = "DEED %d ENROLLED"
 MSG_ENROLL_NUMBER = "TYPE 1-%d, THEN GO"  # rules.admin_text's
 MSG_ENROLLED_AS = "ALREADY CARD %d"  # rules.admin_text's
@@ -145,6 +145,8 @@ class BankerRules:
         elif key == DEED:
             self.type_deed()
         elif key in (BUY, AUCTION, RENT, BUILD, SELL, MORTGAGE, BANKRUPT):
+            from editions.banker import flows  # the deeds' flows: loaded by the first action
+
             flows.act(self, key)
         else:
             bank.refuse(MSG_KEY_NOT_USED)
@@ -158,7 +160,7 @@ class BankerRules:
             return
         square = int(bank.entry)
         if not is_deed(square):
-            bank.refuse_amount(flows.ERR_NOT_A_DEED)
+            bank.refuse_amount(ERR_NOT_A_DEED)
             return
         bank.clear_entry()
         self.typed = square
@@ -194,6 +196,8 @@ class BankerRules:
             self.typed = None
             return True
         if bank.undo is not None and bank.undo is self.undo_mark and self.way_back:
+            from editions.banker import flows
+
             flows.take_back(self)
             return True
         return False
@@ -267,7 +271,7 @@ class BankerRules:
         if key != DEED:
             return False
         square = int(entry) if entry else 0
-        problem = None if is_deed(square) else flows.ERR_NOT_A_DEED
+        problem = None if is_deed(square) else ERR_NOT_A_DEED
         known = bank.registry.number_of(card)
         if known is not None:
             problem = MSG_ENROLLED_AS % known
@@ -348,6 +352,11 @@ class BankerRules:
             mode.tick(now)
 
     def view(self, view: dict) -> None:
+        laid = self.laid
+        if laid[0] is None and laid[1] is None and self.typed is None and not self.for_auction:
+            return  # no deed in play: a game of money alone never loads the flows
+        from editions.banker import flows
+
         flows.complete_view(self, view)
 
     def released(self, key: str) -> None:

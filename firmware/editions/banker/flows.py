@@ -135,6 +135,7 @@ def offer(part, result, lines: tuple, done: str, cue: str) -> Offer | None:
     if problem is not None:
         bank.refuse(problem)
         return None
+    bank.clear_entry()  # (the dice or the price typed for it: the offer holds them now)
     mode = part.offer = Offer(part, result, lines, done, cue)
     push(part, mode)
     bank.cue("confirm")
@@ -157,9 +158,7 @@ def trade(part, seller: int, buyer: int) -> None:
     if problem is not None or square is None:
         bank.refuse(problem or ERR_NO_DEED)
         return
-    mode = offer_trade(part, (seller, buyer, square, price_, False))
-    if mode is not None:
-        bank.clear_entry()
+    offer_trade(part, (seller, buyer, square, price_, False))
 
 
 def offer_trade(part, terms: tuple) -> Offer | None:
