@@ -63,11 +63,15 @@ def main() -> None:
         from app.first_light import first_light
 
         display = first_light(hardware)  # the self-test draws its own pattern
+        del first_light
     import asyncio
 
     from app.build import build_unit
+    from app.memory import forget_boot
 
     unit = build_unit(hardware, edition, summary=True, menu=True, display=display)
+    del build_unit  # this frame lives as long as the unit: it must not keep app.build alive
+    forget_boot()
     asyncio.run(unit.run())
 
 

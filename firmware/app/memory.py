@@ -73,6 +73,17 @@ class IdleCollector:
             self.free_after = _mem_free()
 
 
+# Power-on code main.py (and the bench, as main.py) lets go once the unit is built: about
+# 1.7 KB of code the running unit never calls again.
+BOOT_ONLY = ("app.build", "app.first_light")
+
+
+def forget_boot() -> None:
+    """Lets go of BOOT_ONLY (the caller drops its own references to their functions first)."""
+    for name in BOOT_ONLY:
+        forget_module(name)
+
+
 def forget_module(name: str) -> None:
     """A module needed for a while only (the settings code, the boot's problem report) leaves
     sys.modules and its package: its heap is garbage at the next collection."""

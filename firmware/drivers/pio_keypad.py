@@ -2,6 +2,8 @@
 # The program and how its words are stamped: drivers/keypad_pio_program.py; the ring, debounce,
 # ghost rejection and baseline muting: drivers/keypad.py, unchanged. Like that driver, it gives
 # clean press and release events only; what a key means is the state machine's (rules.machine).
+import sys
+
 from compat.const import const
 from drivers.keypad import Keypad
 
@@ -57,6 +59,12 @@ class PioKeypad(Keypad):
         )
         sm.irq(handler=self._drain, hard=True)  # the bound method is made once, here
         sm.active(1)
+        # The program is in the PIO's memory now: its module (about 1 KB of code) is let go
+        # until a new layout starts the keypad again.
+        sys.modules.pop("drivers.keypad_pio_program", None)
+        drivers = sys.modules.get("drivers")
+        if drivers is not None and hasattr(drivers, "keypad_pio_program"):
+            delattr(drivers, "keypad_pio_program")
 
     def stop(self) -> None:
         self._sm.active(0)

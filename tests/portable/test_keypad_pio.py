@@ -242,3 +242,17 @@ def test_the_drain_allocates_nothing():
         finally:
             micropython.heap_unlock()
     assert rig.keypad.drained == 4
+
+
+def test_the_program_module_is_let_go_once_the_state_machine_runs():
+    """Issue 27: the PIO program's module (about 1 KB of code on the chip) leaves sys.modules
+    once the program is in the state machine; a restart (a new layout) loads it again."""
+    rig = Scanned()
+    assert "drivers.keypad_pio_program" not in sys.modules
+    rig.keypad.stop()
+    rig.keypad.start(rig.flag, rig.clock)
+    assert "drivers.keypad_pio_program" not in sys.modules
+    rig.run_task(5)
+    rig.matrix.press("5")
+    rig.run_task(30)
+    assert rig.events == [(PRESS, "5")]

@@ -54,3 +54,26 @@ def test_disabled_collects_nothing():
         memory.set_threshold()
     finally:
         memory.ENABLED = True
+
+
+class _StandIn:
+    """What sys.modules holds for a module here (MicroPython makes no module objects)."""
+
+
+def test_the_power_on_code_is_let_go_once_the_unit_is_built():
+    """Issue 27: main.py lets app.build and app.first_light go once the unit is built (their
+    code is garbage at the next collection). Stand-in modules here: the real ones hold the
+    whole unit's code, more than this suite's heap."""
+    import sys
+
+    import app
+
+    for name in memory.BOOT_ONLY:
+        stand_in = _StandIn()
+        sys.modules[name] = stand_in
+        setattr(app, name.split(".")[1], stand_in)
+    memory.forget_boot()
+    for name in memory.BOOT_ONLY:
+        assert name not in sys.modules
+        assert not hasattr(app, name.split(".")[1])
+    assert memory.BOOT_ONLY == ("app.build", "app.first_light")

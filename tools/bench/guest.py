@@ -539,6 +539,10 @@ class Game:
         )  # main.py's build: the summary at power-on, the menu's gesture looked for
         self.unit = build_unit(board, edition, fs=fs, display=display, summary=chip, menu=chip)
         self.loaded = firmware_modules()  # with the power-on code the summary loads
+        if self.chip:  # main.py lets the power-on code go once the unit is built
+            from app.memory import forget_boot
+
+            forget_boot()
         self.unit.key_flag = GuestFlag()  # what run() makes on the chip
         self.unit.clock = self.clock  # the keypad's sampler times its readings with it
         self.unit.boot(self.now)
