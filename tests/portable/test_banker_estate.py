@@ -95,8 +95,8 @@ def test_buy_pays_the_printed_price_and_owns():
 def test_buying_an_owned_deed_is_refused():
     estate = _estate()
     _do(estate, act.buy, 1, 39)
-    _refused(estate, act.ERR_DEED_OWNED, act.buy, 2, 39)
-    _refused(estate, act.ERR_DEED_OWNED, act.buy, 1, 39)
+    _refused(estate, "DEED OWNED", act.buy, 2, 39)
+    _refused(estate, "DEED OWNED", act.buy, 1, 39)
 
 
 def test_buy_refusals():
@@ -104,8 +104,8 @@ def test_buy_refusals():
     _refused(estate, ERR_NOT_ENOUGH, act.buy, 1, 39)
     _refused(estate, act.ERR_NOT_A_DEED, act.buy, 1, 0)
     _refused(estate, act.ERR_NOT_A_DEED, act.buy, 1, 40)
-    _refused(estate, act.ERR_NO_CARD, act.buy, 5, 1)
-    _refused(estate, act.ERR_NO_CARD, act.buy, BANK, 1)
+    _refused(estate, "NO SUCH CARD", act.buy, 5, 1)
+    _refused(estate, "NO SUCH CARD", act.buy, BANK, 1)
 
 
 def test_auction_highest_bid_pays_and_owns():
@@ -125,7 +125,7 @@ def test_auction_without_a_bid_leaves_the_deed_with_the_bank():
 def test_auction_refusals():
     estate = _estate()
     _do(estate, act.buy, 1, 1)
-    _refused(estate, act.ERR_DEED_OWNED, act.auction, 1, 2, 10)
+    _refused(estate, "DEED OWNED", act.auction, 1, 2, 10)
     _refused(estate, act.ERR_NO_BID, act.auction, 3, 2, 0)
     _refused(estate, ERR_NOT_ENOUGH, act.auction, 3, 2, 1501)
     _refused(estate, act.ERR_NOT_A_DEED, act.auction, 2, 2, 10)
@@ -161,18 +161,18 @@ def test_double_rent_stands_with_another_lot_of_the_group_mortgaged():
     _give(estate, 1, 21, 23, 24)
     _do(estate, act.mortgage, 1, 21)
     assert act.rent_due(estate, 24) == 40  # 20 doubled: the group is still all the owner's
-    _refused(estate, act.ERR_MORTGAGED, act.pay_rent, 2, 21)
+    _refused(estate, "DEED MORTGAGED", act.pay_rent, 2, 21)
     _give(estate, 2, 23)
     assert act.rent_due(estate, 24) == 20
 
 
 def test_rent_refusals():
     estate = _estate()
-    _refused(estate, act.ERR_BANK_DEED, act.pay_rent, 2, 39)
+    _refused(estate, "BANK HOLDS THIS DEED", act.pay_rent, 2, 39)
     _give(estate, 1, 39)
-    _refused(estate, act.ERR_YOUR_OWN, act.pay_rent, 1, 39)
+    _refused(estate, "YOUR OWN DEED", act.pay_rent, 1, 39)
     _refused(estate, act.ERR_NOT_A_DEED, act.pay_rent, 2, 30)
-    _refused(estate, act.ERR_NO_CARD, act.pay_rent, 9, 39)
+    _refused(estate, "NO SUCH CARD", act.pay_rent, 9, 39)
 
 
 def test_rent_the_payer_cannot_pay_is_refused():
@@ -197,9 +197,9 @@ def test_railroads_by_the_number_held():
 def test_utilities_by_the_dice_total():
     estate = _estate()
     _give(estate, 1, 12)
-    _refused(estate, act.ERR_DICE, act.pay_rent, 2, 12)
-    _refused(estate, act.ERR_DICE_RANGE, act.pay_rent, 2, 12, 13)
-    _refused(estate, act.ERR_DICE_RANGE, act.pay_rent, 2, 12, 1)
+    _refused(estate, "DICE TOTAL FIRST", act.pay_rent, 2, 12)
+    _refused(estate, "DICE 2 TO 12", act.pay_rent, 2, 12, 13)
+    _refused(estate, "DICE 2 TO 12", act.pay_rent, 2, 12, 1)
     assert _do(estate, act.pay_rent, 2, 12, 7) == [("tx", 2, 1, 28, "rent", 12)]
     _give(estate, 1, 28)
     assert _do(estate, act.pay_rent, 2, 28, 7) == [("tx", 2, 1, 70, "rent", 28)]
@@ -211,11 +211,11 @@ def test_utilities_by_the_dice_total():
 
 def test_build_a_house_at_its_cost_on_a_whole_group():
     estate = _estate()
-    _refused(estate, act.ERR_BANK_DEED, act.build, 1, 39)
+    _refused(estate, "BANK HOLDS THIS DEED", act.build, 1, 39)
     _give(estate, 1, 39)
-    _refused(estate, act.ERR_WHOLE_GROUP, act.build, 1, 39)
+    _refused(estate, "OWN THE WHOLE GROUP", act.build, 1, 39)
     _give(estate, 2, 37)
-    _refused(estate, act.ERR_NOT_YOURS, act.build, 1, 37)
+    _refused(estate, "NOT YOUR DEED", act.build, 1, 37)
     _give(estate, 1, 37)
     records = _do(estate, act.build, 1, 39)
     assert records == [("tx", 1, BANK, 200, "build", 39), ("deed", 39, 1, 1, 0)]
@@ -225,15 +225,15 @@ def test_build_a_house_at_its_cost_on_a_whole_group():
 def test_no_buildings_on_railroads_or_utilities():
     estate = _estate()
     _give(estate, 1, 5, 15, 25, 35, 12, 28)
-    _refused(estate, act.ERR_NOT_A_LOT, act.build, 1, 5)
-    _refused(estate, act.ERR_NOT_A_LOT, act.build, 1, 28)
+    _refused(estate, "NO BUILDINGS HERE", act.build, 1, 5)
+    _refused(estate, "NO BUILDINGS HERE", act.build, 1, 28)
 
 
 def test_build_evenly():
     estate = _estate()
     _give(estate, 1, 11, 13, 14)
     _do(estate, act.build, 1, 11)
-    _refused(estate, act.ERR_BUILD_EVENLY, act.build, 1, 11)
+    _refused(estate, "BUILD EVENLY", act.build, 1, 11)
     _do(estate, act.build, 1, 13)
     _do(estate, act.build, 1, 14)
     _do(estate, act.build, 1, 11)
@@ -244,7 +244,7 @@ def test_no_building_on_a_group_with_a_mortgage():
     estate = _estate()
     _give(estate, 1, 1, 3)
     _do(estate, act.mortgage, 1, 3)
-    _refused(estate, act.ERR_GROUP_MORTGAGED, act.build, 1, 1)
+    _refused(estate, "GROUP MORTGAGED", act.build, 1, 1)
 
 
 def test_a_hotel_after_four_houses_gives_them_back():
@@ -257,7 +257,7 @@ def test_a_hotel_after_four_houses_gives_them_back():
     records = _do(estate, act.build, 1, 39)
     assert records == [("tx", 1, BANK, 200, "build", 39), ("deed", 39, 1, 5, 0)]
     assert estate.supply() == (28, 11)
-    _refused(estate, act.ERR_HAS_HOTEL, act.build, 1, 39)
+    _refused(estate, "HOTEL BUILT ALREADY", act.build, 1, 39)
     assert act.rent_due(estate, 39) == 2000
 
 
@@ -269,7 +269,7 @@ def test_the_bank_runs_out_of_houses():
     for square, built in ((16, 3), (18, 3), (19, 2)):
         _set(estate, 1, square, built)
     assert estate.supply() == (0, 12)
-    _refused(estate, act.ERR_NO_HOUSES, act.build, 1, 19)
+    _refused(estate, "NO HOUSES LEFT", act.build, 1, 19)
     _do(estate, act.build, 1, 6)  # a hotel still: its four houses go back
     assert estate.supply() == (4, 11)
     _do(estate, act.build, 1, 19)
@@ -286,7 +286,7 @@ def test_the_bank_runs_out_of_hotels():
     _give(estate, 2, 37, 39)
     for square in (37, 39):
         _set(estate, 2, square, 4)
-    _refused(estate, act.ERR_NO_HOTELS, act.build, 2, 39)
+    _refused(estate, "NO HOTELS LEFT", act.build, 2, 39)
 
 
 def test_an_auctioned_building_costs_the_winning_bid():
@@ -308,16 +308,16 @@ def test_sell_back_at_half_evenly():
     _give(estate, 1, 26, 27, 29)
     for square in (26, 27, 29, 26):
         _do(estate, act.build, 1, square)
-    _refused(estate, act.ERR_SELL_EVENLY, act.sell, 1, 27)
+    _refused(estate, "SELL EVENLY", act.sell, 1, 27)
     records = _do(estate, act.sell, 1, 26)
     assert records == [("tx", BANK, 1, 75, "sell", 26), ("deed", 26, 1, 1, 0)]
     assert estate.supply() == (29, 12)
     assert _cash(estate, 1) == 1500 - 4 * 150 + 75
     for square in (26, 27, 29):
         _do(estate, act.sell, 1, square)
-    _refused(estate, act.ERR_NO_BUILDINGS, act.sell, 1, 26)
+    _refused(estate, "NO BUILDINGS", act.sell, 1, 26)
     _give(estate, 1, 5)
-    _refused(estate, act.ERR_NO_BUILDINGS, act.sell, 1, 5)
+    _refused(estate, "NO BUILDINGS", act.sell, 1, 5)
 
 
 def test_a_hotel_comes_down_to_four_houses_only_from_the_supply():
@@ -330,7 +330,7 @@ def test_a_hotel_comes_down_to_four_houses_only_from_the_supply():
     for square, built in ((16, 2), (18, 2), (19, 1)):
         _set(estate, 1, square, built)
     assert estate.supply() == (3, 10)
-    _refused(estate, act.ERR_FOUR_HOUSES, act.sell, 1, 39)
+    _refused(estate, "BANK LACKS 4 HOUSES", act.sell, 1, 39)
     # the whole group back at once: hotels and all, at half their cost (5 x 200 / 2 each)
     records = _do(estate, act.sell_group, 1, 39)
     assert records == [
@@ -350,8 +350,8 @@ def test_a_hotel_comes_down_to_four_houses_only_from_the_supply():
 def test_sell_group_refusals():
     estate = _estate()
     _give(estate, 1, 1, 3)
-    _refused(estate, act.ERR_NO_BUILDINGS, act.sell_group, 1, 1)
-    _refused(estate, act.ERR_NOT_YOURS, act.sell_group, 2, 1)
+    _refused(estate, "NO BUILDINGS", act.sell_group, 1, 1)
+    _refused(estate, "NOT YOUR DEED", act.sell_group, 2, 1)
 
 
 # ---- mortgages ----------------------------------------------------------------------------
@@ -363,7 +363,7 @@ def test_mortgage_pays_the_value_and_lift_the_value_plus_10_percent():
     records = _do(estate, act.mortgage, 1, 37)
     assert records == [("tx", BANK, 1, 175, "mortgage", 37), ("deed", 37, 1, 0, 1)]
     assert estate.is_mortgaged(37)
-    _refused(estate, act.ERR_MORTGAGED, act.mortgage, 1, 37)
+    _refused(estate, "DEED MORTGAGED", act.mortgage, 1, 37)
     records = _do(estate, act.lift, 1, 37)
     assert records == [("tx", 1, BANK, 193, "lift", 37), ("deed", 37, 1, 0, 0)]  # 192.5 up
     assert not estate.is_mortgaged(37)
@@ -386,9 +386,9 @@ def test_no_mortgage_while_the_group_has_buildings():
     estate = _estate()
     _give(estate, 1, 1, 3)
     _do(estate, act.build, 1, 1)
-    _refused(estate, act.ERR_SELL_FIRST, act.mortgage, 1, 3)
-    _refused(estate, act.ERR_SELL_FIRST, act.mortgage, 1, 1)
-    _refused(estate, act.ERR_NOT_YOURS, act.mortgage, 2, 1)
+    _refused(estate, "SELL BUILDINGS FIRST", act.mortgage, 1, 3)
+    _refused(estate, "SELL BUILDINGS FIRST", act.mortgage, 1, 1)
+    _refused(estate, "NOT YOUR DEED", act.mortgage, 2, 1)
 
 
 def test_a_lift_needs_the_money():
@@ -416,11 +416,11 @@ def test_trade_refusals():
     estate = _estate()
     _give(estate, 1, 1, 3)
     _do(estate, act.build, 1, 3)
-    _refused(estate, act.ERR_SELL_FIRST, act.trade, 1, 2, 1, 50)
-    _refused(estate, act.ERR_NOT_YOURS, act.trade, 2, 1, 1, 50)
-    _refused(estate, act.ERR_SAME_CARD, act.trade, 1, 1, 1, 50)
-    _refused(estate, act.ERR_BAD_PRICE, act.trade, 1, 2, 1, -1)
-    _refused(estate, act.ERR_BANK_DEED, act.trade, 1, 2, 5, 50)
+    _refused(estate, "SELL BUILDINGS FIRST", act.trade, 1, 2, 1, 50)
+    _refused(estate, "NOT YOUR DEED", act.trade, 2, 1, 1, 50)
+    _refused(estate, "SAME CARD TWICE", act.trade, 1, 1, 1, 50)
+    _refused(estate, "PRICE 0 OR MORE", act.trade, 1, 2, 1, -1)
+    _refused(estate, "BANK HOLDS THIS DEED", act.trade, 1, 2, 5, 50)
     _give(estate, 1, 5)
     _refused(estate, ERR_NOT_ENOUGH, act.trade, 1, 2, 5, 1501)
     _refused(estate, act.ERR_NOT_MORTGAGED, act.trade, 1, 2, 5, 10, True)
@@ -491,10 +491,10 @@ def test_bankrupt_to_the_bank():
 
 def test_bankrupt_refusals():
     estate = _estate()
-    _refused(estate, act.ERR_SAME_CARD, act.bankrupt, 1, 1)
-    _refused(estate, act.ERR_NO_CARD, act.bankrupt, 7, 1)
+    _refused(estate, "SAME CARD TWICE", act.bankrupt, 1, 1)
+    _refused(estate, "NO SUCH CARD", act.bankrupt, 7, 1)
     _do(estate, act.bankrupt, 1)
-    _refused(estate, act.ERR_NOTHING, act.bankrupt, 1, 2)
+    _refused(estate, "NOTHING TO HAND OVER", act.bankrupt, 1, 2)
 
 
 # ---- net worth ------------------------------------------------------------------------------

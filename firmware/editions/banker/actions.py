@@ -19,6 +19,7 @@
 #   rounding: rules.endgame.lift_amount with step 1); a mortgaged deed changing hands (a trade,
 #   a bankruptcy to a player) costs its new owner the 10 % at once, or the whole lift.
 # - no deed changes hands while buildings stand on its group, nor is one mortgaged then.
+from compat.const import const
 from editions.banker.deeds import (
     DEED_COUNT,
     GROUP_SQUARES,
@@ -41,31 +42,31 @@ from editions.banker.estate import DEED, Estate, building_value, interest, lift_
 from rules.money import BANK, ERR_NOT_ENOUGH
 
 ERR_BALANCE_LIMIT = "BALANCE LIMIT"  # rules.ledger's (not imported: the ledger is the caller's)
-ERR_SAME_CARD = "SAME CARD TWICE"
+_ERR_SAME_CARD = const("SAME CARD TWICE")
 ERR_NOT_A_DEED = "NOT A DEED"
-ERR_NO_CARD = "NO SUCH CARD"
-ERR_DEED_OWNED = "DEED OWNED"
-ERR_BANK_DEED = "BANK HOLDS THIS DEED"
-ERR_NOT_YOURS = "NOT YOUR DEED"
-ERR_YOUR_OWN = "YOUR OWN DEED"
-ERR_MORTGAGED = "DEED MORTGAGED"
+_ERR_NO_CARD = const("NO SUCH CARD")
+_ERR_DEED_OWNED = const("DEED OWNED")
+_ERR_BANK_DEED = const("BANK HOLDS THIS DEED")
+_ERR_NOT_YOURS = const("NOT YOUR DEED")
+_ERR_YOUR_OWN = const("YOUR OWN DEED")
+_ERR_MORTGAGED = const("DEED MORTGAGED")
 ERR_NOT_MORTGAGED = "NOT MORTGAGED"
-ERR_DICE = "DICE TOTAL FIRST"
-ERR_DICE_RANGE = "DICE 2 TO 12"
+_ERR_DICE = const("DICE TOTAL FIRST")
+_ERR_DICE_RANGE = const("DICE 2 TO 12")
 ERR_NO_BID = "BID MORE THAN 0"
-ERR_NOT_A_LOT = "NO BUILDINGS HERE"
-ERR_WHOLE_GROUP = "OWN THE WHOLE GROUP"
-ERR_GROUP_MORTGAGED = "GROUP MORTGAGED"
-ERR_BUILD_EVENLY = "BUILD EVENLY"
-ERR_SELL_EVENLY = "SELL EVENLY"
-ERR_HAS_HOTEL = "HOTEL BUILT ALREADY"
-ERR_NO_HOUSES = "NO HOUSES LEFT"
-ERR_NO_HOTELS = "NO HOTELS LEFT"
-ERR_FOUR_HOUSES = "BANK LACKS 4 HOUSES"
-ERR_NO_BUILDINGS = "NO BUILDINGS"
-ERR_SELL_FIRST = "SELL BUILDINGS FIRST"
-ERR_BAD_PRICE = "PRICE 0 OR MORE"
-ERR_NOTHING = "NOTHING TO HAND OVER"
+_ERR_NOT_A_LOT = const("NO BUILDINGS HERE")
+_ERR_WHOLE_GROUP = const("OWN THE WHOLE GROUP")
+_ERR_GROUP_MORTGAGED = const("GROUP MORTGAGED")
+_ERR_BUILD_EVENLY = const("BUILD EVENLY")
+_ERR_SELL_EVENLY = const("SELL EVENLY")
+_ERR_HAS_HOTEL = const("HOTEL BUILT ALREADY")
+_ERR_NO_HOUSES = const("NO HOUSES LEFT")
+_ERR_NO_HOTELS = const("NO HOTELS LEFT")
+_ERR_FOUR_HOUSES = const("BANK LACKS 4 HOUSES")
+_ERR_NO_BUILDINGS = const("NO BUILDINGS")
+_ERR_SELL_FIRST = const("SELL BUILDINGS FIRST")
+_ERR_BAD_PRICE = const("PRICE 0 OR MORE")
+_ERR_NOTHING = const("NOTHING TO HAND OVER")
 
 
 def problem(result) -> str | None:
@@ -75,7 +76,7 @@ def problem(result) -> str | None:
 
 def _player_problem(estate: Estate, player: int) -> str | None:
     if type(player) is not int or not 1 <= player <= estate.players:
-        return ERR_NO_CARD
+        return _ERR_NO_CARD
     return None
 
 
@@ -89,8 +90,8 @@ def _owner_problem(estate: Estate, player: int, square: int) -> str | None:
         return ERR_NOT_A_DEED
     held = estate.owners[at]
     if held == BANK:
-        return ERR_BANK_DEED
-    return None if held == player else ERR_NOT_YOURS
+        return _ERR_BANK_DEED
+    return None if held == player else _ERR_NOT_YOURS
 
 
 def money_problem(estate: Estate, records: list) -> str | None:
@@ -103,7 +104,7 @@ def money_problem(estate: Estate, records: list) -> str | None:
             continue
         payer, payee, amount = record[1], record[2], record[3]
         if payer == payee:
-            return ERR_SAME_CARD
+            return _ERR_SAME_CARD
         if payer != BANK:
             if balances[payer] < amount:
                 return ERR_NOT_ENOUGH
@@ -145,7 +146,7 @@ def _sale(estate: Estate, square: int, buyer: int, amount: int) -> list | str:
     if at < 0:
         return ERR_NOT_A_DEED
     if estate.owners[at] != BANK:
-        return ERR_DEED_OWNED
+        return _ERR_DEED_OWNED
     refused = _player_problem(estate, buyer)
     if refused is not None:
         return refused
@@ -188,16 +189,16 @@ def pay_rent(estate: Estate, payer: int, square: int, dice: int = 0) -> list | s
         return ERR_NOT_A_DEED
     owner = estate.owners[at]
     if owner == BANK:
-        return ERR_BANK_DEED
+        return _ERR_BANK_DEED
     if owner == payer:
-        return ERR_YOUR_OWN
+        return _ERR_YOUR_OWN
     if estate.mortgaged[at]:
-        return ERR_MORTGAGED
+        return _ERR_MORTGAGED
     if kind(square) == UTILITY:
         if not dice:
-            return ERR_DICE
+            return _ERR_DICE
         if type(dice) is not int or not 2 <= dice <= 12:
-            return ERR_DICE_RANGE
+            return _ERR_DICE_RANGE
     return _paid(estate, [("tx", payer, owner, rent_due(estate, square, dice), "rent", square)])
 
 
@@ -211,22 +212,22 @@ def build(estate: Estate, player: int, square: int, bid: int = 0) -> list | str:
     if refused is not None:
         return refused
     if kind(square) != LOT:
-        return ERR_NOT_A_LOT
+        return _ERR_NOT_A_LOT
     if not estate.owns_group(player, square):
-        return ERR_WHOLE_GROUP
+        return _ERR_WHOLE_GROUP
     fewest, _, mortgaged = estate.group_buildings(square)
     if mortgaged:
-        return ERR_GROUP_MORTGAGED
+        return _ERR_GROUP_MORTGAGED
     built = estate.buildings[index(square)]
     if built == HOTEL:
-        return ERR_HAS_HOTEL
+        return _ERR_HAS_HOTEL
     if built != fewest:
-        return ERR_BUILD_EVENLY
+        return _ERR_BUILD_EVENLY
     if built == HOTEL - 1:
         if estate.hotels < 1:
-            return ERR_NO_HOTELS
+            return _ERR_NO_HOTELS
     elif estate.houses < 1:
-        return ERR_NO_HOUSES
+        return _ERR_NO_HOUSES
     if type(bid) is not int or bid < 0:
         return ERR_NO_BID
     cost = bid if bid else house_cost(square)
@@ -243,11 +244,11 @@ def sell(estate: Estate, player: int, square: int) -> list | str:
         return refused
     built = estate.buildings[index(square)]
     if kind(square) != LOT or built == 0:
-        return ERR_NO_BUILDINGS
+        return _ERR_NO_BUILDINGS
     if built != estate.group_buildings(square)[1]:
-        return ERR_SELL_EVENLY
+        return _ERR_SELL_EVENLY
     if built == HOTEL and estate.houses < HOTEL - 1:
-        return ERR_FOUR_HOUSES
+        return _ERR_FOUR_HOUSES
     half = house_cost(square) // 2
     return _paid(
         estate, [("tx", BANK, player, half, "sell", square), (DEED, square, player, built - 1, 0)]
@@ -261,7 +262,7 @@ def sell_group(estate: Estate, player: int, square: int) -> list | str:
     if refused is not None:
         return refused
     if kind(square) != LOT or estate.group_buildings(square)[1] == 0:
-        return ERR_NO_BUILDINGS
+        return _ERR_NO_BUILDINGS
     proceeds = 0
     records: list = [None]
     for other in GROUP_SQUARES[group(square)]:
@@ -283,9 +284,9 @@ def mortgage(estate: Estate, player: int, square: int) -> list | str:
     if refused is not None:
         return refused
     if estate.mortgaged[index(square)]:
-        return ERR_MORTGAGED
+        return _ERR_MORTGAGED
     if kind(square) == LOT and estate.group_buildings(square)[1]:
-        return ERR_SELL_FIRST
+        return _ERR_SELL_FIRST
     value = mortgage_value(square)
     return _paid(
         estate, [("tx", BANK, player, value, "mortgage", square), (DEED, square, player, 0, 1)]
@@ -317,11 +318,11 @@ def trade(
     if refused is not None:
         return refused
     if buyer == seller:
-        return ERR_SAME_CARD
+        return _ERR_SAME_CARD
     if type(amount) is not int or amount < 0:
-        return ERR_BAD_PRICE
+        return _ERR_BAD_PRICE
     if kind(square) == LOT and estate.group_buildings(square)[1]:
-        return ERR_SELL_FIRST
+        return _ERR_SELL_FIRST
     mortgaged = estate.mortgaged[index(square)]
     if lifted and not mortgaged:
         return ERR_NOT_MORTGAGED
@@ -353,7 +354,7 @@ def bankrupt(estate: Estate, debtor: int, creditor: int = BANK) -> list | str:
     if refused is not None:
         return refused
     if creditor == debtor:
-        return ERR_SAME_CARD
+        return _ERR_SAME_CARD
     cash = estate.ledger.balances[debtor]
     records: list = [("tx", debtor, creditor, cash, "bankrupt")] if cash else []
     for at in range(DEED_COUNT):
@@ -372,4 +373,4 @@ def bankrupt(estate: Estate, debtor: int, creditor: int = BANK) -> list | str:
         if mortgaged:
             owed = interest(mortgage_value(square))
             records.append(("tx", creditor, BANK, owed, "interest", square))
-    return _paid(estate, records) if records else ERR_NOTHING
+    return _paid(estate, records) if records else _ERR_NOTHING

@@ -36,11 +36,11 @@ _FINE_KIND = const("fine")
 ERR_TOO_MANY_DIGITS = "MAX 5 DIGITS"
 _ERR_ZERO = const("MORE THAN 0")
 MSG_LIFT_VALUE = "MORTGAGE: DEED FIRST"
-MSG_TOTALS_KNOWN = "DEEDS ARE COUNTED"
-MSG_SAME_DEED = "SAME DEED TWICE"
-MSG_DEED_OUT = "DEED IN: USE ITS KEY"
+_MSG_TOTALS_KNOWN = const("DEEDS ARE COUNTED")
+_MSG_SAME_DEED = const("SAME DEED TWICE")
+_MSG_DEED_OUT = const("DEED IN: USE ITS KEY")
 ERR_NOT_A_DEED = "NOT A DEED"  # editions.banker.actions' (loaded with the flows)
-MSG_DEED_ENROLLED = "DEED %d ENROLLED"
+_MSG_DEED_ENROLLED = const("DEED %d ENROLLED")
 MSG_ENROLL_NUMBER = "TYPE 1-%d, THEN GO"  # rules.admin_text's
 MSG_ENROLLED_AS = "ALREADY CARD %d"  # rules.admin_text's
 
@@ -103,7 +103,7 @@ class BankerRules:
 
     def typing_problem(self, text: str) -> str | None:
         if self.bank.modes and self.bank.question() == "TOTALS":
-            return MSG_TOTALS_KNOWN  # the unit knows every deed: nothing is typed there
+            return _MSG_TOTALS_KNOWN  # the unit knows every deed: nothing is typed there
         return typing_problem(text)
 
     def parse(self, entry: str, unit_key: str) -> int:
@@ -131,7 +131,7 @@ class BankerRules:
         if key == keys.GO:
             typed = bank.entry or bank.entry_locked
             if typed and (self.laid[0] or self.laid[1] or self.typed is not None):
-                bank.refuse(MSG_DEED_OUT)  # a number typed by a deed: dice, a price
+                bank.refuse(_MSG_DEED_OUT)  # a number typed by a deed: dice, a price
                 return True
             if typed:
                 bank.commit_amount(key)
@@ -236,8 +236,8 @@ class BankerRules:
         if not square:
             return False
         if self.laid[1 - slot] == square:
-            bank.slot_refusal[slot] = MSG_SAME_DEED
-            bank.refuse(MSG_SAME_DEED)
+            bank.slot_refusal[slot] = _MSG_SAME_DEED
+            bank.refuse(_MSG_SAME_DEED)
             return True
         self.laid[slot] = square
         bank.cue("card_in")
@@ -281,7 +281,7 @@ class BankerRules:
 
         def bound(record: tuple) -> None:
             bank.clear_entry()
-            bank.show_message(MSG_DEED_ENROLLED % record[2], False)
+            bank.show_message(_MSG_DEED_ENROLLED % record[2], False)
             bank.cue("credit")
 
         bank.propose([(_TAG, card, square)], bound)

@@ -15,11 +15,11 @@ from rules.ledger import BANK
 from rules.machine import MSG_FINISH_ENTRY
 
 ERR_NOT_A_DEED = actions.ERR_NOT_A_DEED
-ERR_NO_DEED = "LAY OR TYPE A DEED"
-ERR_DEED_IN_CARD_SLOT = "DEED IN CARD'S SLOT"
-ERR_CARD_IN_DEED_SLOT = "CARD IN DEED'S SLOT"
-ERR_BANKRUPT_RED = "BANKRUPT CARD IN RED"
-ERR_AUCTION_RUNS = "AUCTION RUNNING"
+_ERR_NO_DEED = const("LAY OR TYPE A DEED")
+_ERR_DEED_IN_CARD_SLOT = const("DEED IN CARD'S SLOT")
+_ERR_CARD_IN_DEED_SLOT = const("CARD IN DEED'S SLOT")
+_ERR_BANKRUPT_RED = const("BANKRUPT CARD IN RED")
+_ERR_AUCTION_RUNS = const("AUCTION RUNNING")
 _ROLES = const(
     (
         ("BUY", "BUYER'S CARD IN RED"),
@@ -37,7 +37,7 @@ def role_problem(key: str) -> str:
     for action, problem in _ROLES:
         if action == key:
             return problem
-    return ERR_NO_DEED
+    return _ERR_NO_DEED
 
 
 def card_and_deed(part, key: str, slot: int) -> tuple:
@@ -48,15 +48,15 @@ def card_and_deed(part, key: str, slot: int) -> tuple:
     if refused[0] is not None or refused[1] is not None:
         return bank.slot_problem(), 0, 0
     if part.laid[slot] is not None:
-        return ERR_DEED_IN_CARD_SLOT, 0, 0
+        return _ERR_DEED_IN_CARD_SLOT, 0, 0
     player = bank.slot_card[slot]
     if player is None:
         return role_problem(key), 0, 0
     if bank.slot_card[1 - slot] is not None:
-        return ERR_CARD_IN_DEED_SLOT, 0, 0
+        return _ERR_CARD_IN_DEED_SLOT, 0, 0
     square = part.typed if part.typed is not None else part.laid[1 - slot]
     if square is None:
-        return ERR_NO_DEED, 0, 0
+        return _ERR_NO_DEED, 0, 0
     return None, player, square
 
 
@@ -64,7 +64,7 @@ def act(part, key: str) -> None:
     """An action key past the guards (no mode open above the core)."""
     bank = part.bank
     if part.auction is not None:
-        bank.refuse(ERR_AUCTION_RUNS)
+        bank.refuse(_ERR_AUCTION_RUNS)
         return
     if key == AUCTION:
         start_auction(part)
@@ -149,14 +149,14 @@ def trade(part, seller: int, buyer: int) -> None:
     square = part.typed
     problem = bank.slot_problem()
     if problem is None and square is None:
-        problem = ERR_NO_DEED  # (both readers hold cards: the deed is typed)
+        problem = _ERR_NO_DEED  # (both readers hold cards: the deed is typed)
     price_ = 0
     if problem is None and bank.entry_locked:
         problem = MSG_FINISH_ENTRY
     elif problem is None and bank.entry:
         price_ = int(bank.entry)
     if problem is not None or square is None:
-        bank.refuse(problem or ERR_NO_DEED)
+        bank.refuse(problem or _ERR_NO_DEED)
         return
     offer_trade(part, (seller, buyer, square, price_, False))
 
@@ -200,13 +200,13 @@ def bankrupt(part) -> None:
     debtor = bank.slot_card[keys.RED]
     green = bank.slot_card[keys.GREEN]
     if problem is None and part.laid[keys.GREEN] is not None:
-        problem = ERR_CARD_IN_DEED_SLOT if debtor is None else ERR_DEED_IN_CARD_SLOT
+        problem = _ERR_CARD_IN_DEED_SLOT if debtor is None else _ERR_DEED_IN_CARD_SLOT
     if problem is None and debtor is None:
-        problem = ERR_BANKRUPT_RED
+        problem = _ERR_BANKRUPT_RED
     if problem is None and (bank.entry or bank.entry_locked):
         problem = MSG_FINISH_ENTRY
     if problem is not None or debtor is None:
-        bank.refuse(problem or ERR_BANKRUPT_RED)
+        bank.refuse(problem or _ERR_BANKRUPT_RED)
         return
     creditor = BANK if green is None else green
     result = actions.bankrupt(part.estate, debtor, creditor)
@@ -226,7 +226,7 @@ def start_auction(part) -> None:
     if square is None:
         laid = part.laid
         if laid[0] is not None and laid[1] is not None:
-            bank.refuse(ERR_NO_DEED)  # which one?
+            bank.refuse(_ERR_NO_DEED)  # which one?
             return
         square = laid[0] if laid[0] is not None else laid[1]
     if square is None and part.for_auction:
@@ -235,12 +235,12 @@ def start_auction(part) -> None:
     if problem is None and (bank.entry or bank.entry_locked):
         problem = MSG_FINISH_ENTRY
     if problem is None and square is None:
-        problem = ERR_NO_DEED
+        problem = _ERR_NO_DEED
     if problem is None and square is not None:
         problem = actions.problem(actions.auction(part.estate, square, BANK, -1))
         problem = problem if problem != actions.ERR_NO_BID else None
     if problem is not None or square is None:
-        bank.refuse(problem or ERR_NO_DEED)
+        bank.refuse(problem or _ERR_NO_DEED)
         return
     if square in part.for_auction:
         part.for_auction.remove(square)
