@@ -9,7 +9,7 @@
 from app.memory import forget_module
 
 # The edition packages (editions/<name>/): about.py and edition.py in each.
-EDITIONS = ("electronic_banking", "revolution", "classic", "stock_exchange", "banker")
+EDITIONS = ("electronic_banking", "revolution", "classic", "banker", "stock_exchange")
 DEFAULT = "electronic_banking"  # a board that names none runs this one
 
 
