@@ -4,7 +4,6 @@ from app import memory
 from app.editions import draws_market, make_edition
 from app.unit import BankUnit
 from drivers.battery import Battery
-from drivers.keypad import Keypad
 from drivers.piezo import Piezo
 from drivers.ssd1306 import SSD1306
 from store.fs import DeviceFS
@@ -46,6 +45,8 @@ def build_unit(
             from drivers.pio_keypad import PioKeypad  # only on a board with PIO
 
             return PioKeypad(board.rows, board.cols, keymap, sm), keymap
+        from drivers.keypad import Keypad  # a board without PIO, or a test rig
+
         timer = getattr(board, "key_timer", None)  # None: scanned by the task (test rigs)
         return Keypad(board.rows, board.cols, keymap, timer=timer), keymap
 

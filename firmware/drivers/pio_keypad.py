@@ -1,11 +1,12 @@
 # The keypad scanned by an rp2 PIO state machine: its IRQ handler drains changes into the ring.
 # The program and how its words are stamped: drivers/keypad_pio_program.py; the ring, debounce,
-# ghost rejection and baseline muting: drivers/keypad.py, unchanged. Like that driver, it gives
-# clean press and release events only; what a key means is the state machine's (rules.machine).
+# ghost rejection and baseline muting: drivers/keypad_ring.py, as the timer's sampler's. Like
+# that driver, it gives clean press and release events only; what a key means is the state
+# machine's (rules.machine).
 import sys
 
 from compat.const import const
-from drivers.keypad import Keypad
+from drivers.keypad_ring import KeypadRing
 
 TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ _TICKS_MASK = const((1 << 30) - 1)  # ticks_ms wraps at 2**30 (compat.ticks)
 _TICKS_HALF = const(1 << 29)
 
 
-class PioKeypad(Keypad):
+class PioKeypad(KeypadRing):
     """Keypad scanned by the rp2 state machine `sm` (rp2.StateMachine, not yet initialised:
     start() loads drivers.keypad_pio_program's program and starts it; see there for the words it
     pushes and how the drain stamps them)."""
