@@ -96,7 +96,7 @@ def test_make_deploy_refuses_what_the_firmware_cannot_run() -> None:
     run = _check("pico", "stock-exchange")
     assert run.returncode == 2
     assert "unknown edition 'stock-exchange'" in run.stderr
-    assert "electronic_banking, revolution, classic, stock_exchange" in run.stderr
+    assert "electronic_banking, revolution, classic, banker, stock_exchange" in run.stderr
     assert "did you mean stock_exchange?" in run.stderr
     run = _check("pico", "stock_exchange", "4x4")
     assert run.returncode == 2
