@@ -64,12 +64,14 @@ def _party(number: int) -> str:
     return "BANK" if number == 0 else "CARD %d" % number
 
 
-def card_game(fs, edition_name: str | None = None) -> tuple:
+def card_game(fs, edition_name: str | None = None, deeds: bool = False) -> tuple:
     """(edition, cards, start, rows, first) of a card edition's current game: `start` the
     balances before its first row, a row per "tx" or "undo" record (an undo's money flows back:
     payer and payee are those of the flow) with the balance of every card in `cards` after it;
     `first` the game's number of the first transaction on flash: 1, or where the history the
-    unit kept begins (its oldest generations removed: the history yields to play)."""
+    unit kept begins (its oldest generations removed: the history yields to play). deeds (the
+    Banker): each row has a "deed" too, the square of the deed its action was on ("" for money
+    alone; an undo's: that of the transaction it took back)."""
     edition = _edition(fs, edition_name)
     ledger = edition.ledger
     cards = list(range(1, ledger.card_count + 1))
@@ -79,6 +81,8 @@ def card_game(fs, edition_name: str | None = None) -> tuple:
     for seq, record in Store(fs).replay(True):
         if record[0] == CHECK:
             gap = gap_row(edition, cards, seq, record)
+            if gap is not None and deeds:
+                gap["deed"] = ""  # money alone
             if gap is not None:
                 rows.append(gap)
             continue
@@ -92,14 +96,18 @@ def card_game(fs, edition_name: str | None = None) -> tuple:
             start = {n: ledger.balance(n) for n in cards}
             first = ledger.moves + 1  # a snapshot's count of the transactions before it
             continue
+        deed = ""
         if kind == "tx":
             payer, payee, amount = record[1], record[2], record[3]
             label = record[4] if len(record) > 4 else "tx"  # a tag: go, chance, lift...
+            if deeds and len(record) > 5:
+                deed = record[5]  # the Banker's tx: tag and square (buy, 39)
         elif kind == "undo":
             payer, payee, amount, label = record[3], record[2], record[4], "undo"
             for row in rows:
                 if row["number"] == record[1]:
                     row["undone"] = True
+                    deed = row.get("deed", "")
         else:
             continue
         row = {
@@ -110,8 +118,10 @@ def card_game(fs, edition_name: str | None = None) -> tuple:
             "payer": _party(payer),
             "payee": _party(payee),
             "amount": amount,
-            "undone": False,
         }
+        if deeds:
+            row["deed"] = deed
+        row["undone"] = False
         for n in cards:
             row["card_%d" % n] = ledger.balance(n)
         rows.append(row)
@@ -247,11 +257,12 @@ def _figure(title: str, panels: int):
     return pyplot, figure, [row[0] for row in axes]
 
 
-def _save(pyplot, figure, path: str, series: int, gaps: int = 0) -> None:
+def _save(pyplot, figure, path: str, series: int, gaps: int = 0, purchases: int = 0) -> None:
     figure.tight_layout()
-    # The series count (and the gaps marked, if any) ride in the PNG's text chunk, so a
-    # reader (a test) can check them.
+    # The series count (and the gaps and purchases marked, if any) ride in the PNG's text
+    # chunk, so a reader (a test) can check them.
     text = "series=%d" % series + (" gaps=%d" % gaps if gaps else "")
+    text += " purchases=%d" % purchases if purchases else ""
     figure.savefig(path, dpi=CHART_DPI, metadata={"Description": text})
     pyplot.close(figure)
 
@@ -266,15 +277,53 @@ def card_chart(cards: list, start: dict, rows: list, path: str, title: str, mone
 
         ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: money(int(value))))
     xs = [0] + [i + 1 for i in range(len(rows))]
+    colours = {}
     for n in cards:
-        ax.step(xs, [start[n]] + [row["card_%d" % n] for row in rows], where="post")
+        values = [start[n]] + [row["card_%d" % n] for row in rows]
+        (line,) = ax.step(xs, values, where="post", label="card %d" % n)
+        colours[n] = line.get_color()
+    purchases = mark_purchases(ax, rows, colours)
     ax.set_xlabel("transaction")
     ax.set_ylabel("balance")
-    ax.legend(["card %d" % n for n in cards], fontsize="small", ncol=4)
+    ax.legend(fontsize="small", ncol=4)
     ax.grid(True, alpha=0.3)
     gaps = mark_gaps(ax, rows)
-    _save(pyplot, figure, path, len(cards), gaps)
+    _save(pyplot, figure, path, len(cards), gaps, purchases)
     return len(cards)
+
+
+PURCHASES = ("buy", "auction")  # the Banker's tags of a deed bought from the bank
+
+
+def purchase_rows(rows: list) -> list:
+    """(x, buyer, square) of each deed bought from the bank (at its price or at auction) and
+    not taken back, x its place on the chart (the row's number from 1)."""
+    found = []
+    for i, row in enumerate(rows):
+        if row["kind"] in PURCHASES and not row["undone"] and row.get("deed", "") != "":
+            found.append((i + 1, int(row["payer"].split()[1]), row["deed"]))
+    return found
+
+
+def mark_purchases(ax, rows: list, colours: dict) -> int:
+    """A triangle on the buyer's line at each purchase, labelled with the deed's square (the
+    number the unit names a deed by); how many."""
+    found = purchase_rows(rows)
+    if found:  # the legend's entry, in no card's colour
+        ax.scatter([], [], marker="v", s=36, color="dimgrey", label="deed bought (square)")
+    for x, buyer, square in found:
+        y = rows[x - 1]["card_%d" % buyer]
+        ax.scatter([x], [y], marker="v", s=36, color=colours[buyer], zorder=3)
+        ax.annotate(
+            str(square),
+            (x, y),
+            textcoords="offset points",
+            xytext=(0, 6),
+            fontsize="x-small",
+            ha="center",
+            color=colours[buyer],
+        )
+    return len(found)
 
 
 def mark_gaps(ax, rows: list) -> int:
@@ -336,7 +385,8 @@ def export(folder, csv_path=None, chart_path=None, edition: str | None = None) -
         if chart_path:
             series = market_chart(codes, tokens, rows, chart_path, hints.NAME)
     else:
-        ed, cards, start, rows, first = card_game(fs, name)
+        deeds = hints is not None and hints.HISTORY == "deeds"
+        ed, cards, start, rows, first = card_game(fs, name, deeds)
         start_line = history_from(first)
         if chart_path:
             title = ed.name.replace("_", " ").title()

@@ -21,13 +21,14 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
 from app.editions import DEFAULT, about
+from host_sim.tui_deeds import MAX_SQUARE_DIGITS, board_text, deed_prompt, held_text
 from host_sim.virtual_unit import PLAYER_CARDS, VirtualUnit, VirtualUnitError
 
 OLED_WIDTH = 128
@@ -183,6 +184,17 @@ class Snapshot:
     crash: str = ""
     message: str = ""  # the unit's own message line (the view's, or the shell's notice)
     message_error: bool = False  # ... drawn as an error (inverted, with the error sound)
+    deeds: dict = field(default_factory=dict)  # the Banker's: VirtualUnit.deeds()
+    supply: dict = field(default_factory=dict)  # ... and bank_supply()
+
+
+def holds_deeds(unit: VirtualUnit) -> bool:
+    """Whether the unit holds the deeds (the Banker): its board is shown beside it."""
+    try:
+        unit.bank_supply()
+    except VirtualUnitError:
+        return False
+    return True
 
 
 class UnitThread:
@@ -216,6 +228,7 @@ class UnitThread:
         # the edition's own amount format ($1500); the Stock Exchange has none
         self.money = getattr(self.unit.unit.edition, "money", str)
         self.uses_cards = self.unit.uses_cards
+        self.has_deeds = self._executor.submit(holds_deeds, self.unit).result()  # the Banker
 
     def _call(self, action) -> Snapshot:
         error = ""
@@ -248,6 +261,8 @@ class UnitThread:
             crash=self.crash,
             message=message,
             message_error=message_error,
+            deeds=unit.deeds() if self.has_deeds else {},
+            supply=unit.bank_supply() if self.has_deeds else {},
         )
 
     async def call(self, action=None) -> Snapshot | None:
@@ -312,9 +327,10 @@ def ok_key(keys: KeyTable) -> str:
     return "GO" if "go" in keys.by_terminal.values() else "CONFIRM"
 
 
-def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH) -> Text:
+def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH, deeds: bool = False) -> Text:
     """The key legend, its entries laid out in rows of at most `width` characters: an entry is
-    never broken across two rows (the widget would otherwise wrap it anywhere)."""
+    never broken across two rows (the widget would otherwise wrap it anywhere). deeds: the
+    Banker's deed tags are laid on the readers too."""
     text = Text()
 
     def line(title: str, items) -> None:
@@ -350,7 +366,8 @@ def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH) -> Text:
                 ("]", "RED slot"),
                 ("1-6", "then: put that card in"),
                 ("[ ]", "again: take the card out"),
-            ],
+            ]
+            + ([("d", "then: a deed's square, Enter lays its tag")] if deeds else []),
         )
     line(
         "Simulator",
@@ -366,8 +383,8 @@ def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH) -> Text:
     return text
 
 
-def legend_rows(keys: KeyTable) -> int:
-    return len(legend_text(keys).plain.splitlines())
+def legend_rows(keys: KeyTable, deeds: bool = False) -> int:
+    return len(legend_text(keys, deeds=deeds).plain.splitlines())
 
 
 def help_text(keys: KeyTable, edition: str) -> Text:
@@ -396,6 +413,11 @@ def help_text(keys: KeyTable, edition: str) -> Text:
         text.append("  ] then 1-9   put that card in the RED slot (pay); 7-9 are cards the unit\n")
         text.append("               never enrolled (UNKNOWN CARD)\n")
         text.append("  [ or ]       when that slot holds a card: take it out\n")
+        if hints.HISTORY == "deeds":
+            text.append(
+                "  [ or ], d    then a deed's square (1-39) and Enter: lay its tag on that\n"
+            )
+            text.append("               reader (the board beside the unit: owner, buildings, M)\n")
     text.append("\nSimulator:\n", style="bold")
     text.append("  s            terminal bell for sound cues on/off (this window only)\n")
     text.append("  P            %s\n" % hints.TUI_POWER_MENU)
@@ -456,6 +478,8 @@ class BankUnitApp(App):
         border: round $secondary;
         padding: 0 1;
     }
+    #side { width: 1fr; height: 34; }
+    #deeds { height: 1fr; border: round $secondary; padding: 0 1; }
     #slots, #cues, #status { height: 1; padding: 0 1; }
     #status.error { color: $error; text-style: bold; }
     #legend {
@@ -484,6 +508,7 @@ class BankUnitApp(App):
         self.key_table = KeyTable(self.unit_thread.keys)
         self.bell_on = True
         self.pending_slot: str | None = None
+        self.pending_deed: str | None = None  # the square's digits typed for a deed tag
         self.pending_hold = False
         self.cue_log: deque = deque(maxlen=CUE_LOG_LENGTH)
         self.snapshot: Snapshot | None = None
@@ -495,7 +520,8 @@ class BankUnitApp(App):
         self._holds = hold_shortcuts(self.key_table)
         self._unit_message = ""
         # OLED and balances, slots, sounds, status, the legend and its border
-        self.min_size = (MIN_WIDTH, 34 + 3 + legend_rows(self.key_table) + 2)
+        self.has_deeds = self.unit_thread.has_deeds
+        self.min_size = (MIN_WIDTH, 34 + 3 + legend_rows(self.key_table, self.has_deeds) + 2)
         self.too_small = False
 
     # ---- layout ----------------------------------------------------------------------------
@@ -509,11 +535,20 @@ class BankUnitApp(App):
         self.status_line = Static(id="status")
         with Horizontal(id="top"):
             yield self.oled
-            yield self.balances_panel
+            if self.has_deeds:  # the Banker: the board of deeds under the balances
+                self.deeds_panel = Static(id="deeds")
+                self.deeds_panel.border_title = "Deeds"
+                cards = len(self.unit_thread.unit.balances())
+                self.balances_panel.styles.height = cards + 2
+                with Vertical(id="side"):
+                    yield self.balances_panel
+                    yield self.deeds_panel
+            else:
+                yield self.balances_panel
         yield self.slots_line
         yield self.cue_line
         yield self.status_line
-        legend = Static(legend_text(self.key_table), id="legend")
+        legend = Static(legend_text(self.key_table, deeds=self.has_deeds), id="legend")
         legend.border_title = "Keys: %s unit" % self.edition_name.replace("_", " ")
         yield legend
         self.too_small_note = Static(id="too-small")
@@ -583,6 +618,8 @@ class BankUnitApp(App):
         self.snapshot = snap
         self.oled.show(snap.rows)
         self.balances_panel.update(self._balances_text(snap))
+        if self.has_deeds:
+            self.deeds_panel.update(board_text(snap.deeds, snap.supply))
         self._update_slots()
         if snap.cues:
             self.cue_log.extend(snap.cues)
@@ -618,18 +655,26 @@ class BankUnitApp(App):
             return
         text = Text()
         for slot in SLOT_NAMES if self.unit_thread.uses_cards else ():
-            card = snap.slots.get(slot)
+            held = snap.slots.get(slot)
             text.append(slot.upper(), style="bold " + slot)
-            text.append(": %s   " % ("card %d" % card if card is not None else "empty"))
+            text.append(": %s   " % (held_text(held) if held is not None else "empty"))
         text.append(
             " virtual time %.1f s   bell %s" % (snap.virtual_s, "on" if self.bell_on else "off")
         )
         if snap.dark:
             text.append("   screen dark (standby): any key wakes it", style="dim")
-        if self.pending_slot is not None:
+        if self.pending_slot is not None and self.pending_deed is not None:
             text.append(
-                "   %s slot: press 1-%d (7-9: unknown card), Esc cancels"
-                % (self.pending_slot.upper(), PLAYER_CARDS),
+                "   " + deed_prompt(self.pending_slot, self.pending_deed), style="bold reverse"
+            )
+        elif self.pending_slot is not None:
+            text.append(
+                "   %s slot: press 1-%d (7-9: unknown card)%s, Esc cancels"
+                % (
+                    self.pending_slot.upper(),
+                    PLAYER_CARDS,
+                    ", d: a deed" if self.has_deeds else "",
+                ),
                 style="bold reverse",
             )
         elif self.pending_hold:
@@ -658,6 +703,8 @@ class BankUnitApp(App):
             await self.push_screen(HelpScreen(self._help_text))
         elif char == "Q":
             await self.action_quit()
+        elif self.pending_deed is not None:
+            await self._deed_key(char, event.key)
         elif self.pending_slot is not None:
             await self._card_key(char)
         elif self.pending_hold:
@@ -692,17 +739,17 @@ class BankUnitApp(App):
 
     def _cancel_pending(self, message: str) -> None:
         self.pending_slot = None
+        self.pending_deed = None
         self.pending_hold = False
         self._update_slots()
         self.set_status(message)
 
     async def _slot_key(self, slot: str) -> None:
-        card = self.snapshot.slots.get(slot) if self.snapshot else None
-        if card is not None:
+        held = self.snapshot.slots.get(slot) if self.snapshot else None
+        if held is not None:
             self.pending_slot = None
-            await self._unit(
-                lambda unit: unit.remove(slot), "Card %d out of %s" % (card, slot.upper())
-            )
+            said = "%s out of %s" % (held_text(held).capitalize(), slot.upper())
+            await self._unit(lambda unit: unit.remove(slot), said)
         elif self.pending_slot == slot:
             self._cancel_pending("Cancelled")
         else:
@@ -722,8 +769,34 @@ class BankUnitApp(App):
                 lambda unit: unit.insert(card=card, slot=slot),
                 "Card %d in %s" % (card, slot.upper()),
             )
+        elif char == "d" and self.has_deeds:
+            self.pending_deed = ""
+            self._update_slots()
         else:
             self._cancel_pending("%s slot: cancelled" % slot.upper())
+
+    async def _deed_key(self, char: str | None, key: str) -> None:
+        """A key while a deed's square is typed for the pending slot: digits, backspace, and
+        Enter lays the tag (a square with no deed: the unit's simulator says which have)."""
+        slot, typed = self.pending_slot, self.pending_deed or ""
+        assert slot is not None
+        if char is not None and char.isdigit() and len(typed) < MAX_SQUARE_DIGITS:
+            self.pending_deed = typed + char
+            self._update_slots()
+        elif key == "backspace":
+            self.pending_deed = typed[:-1]
+            self._update_slots()
+        elif key == "enter" and typed:
+            self.pending_slot = self.pending_deed = None
+            square = int(typed)
+            await self._unit(
+                lambda unit: unit.insert(deed=square, slot=slot),
+                "Deed %d on %s" % (square, slot.upper()),
+            )
+        elif key == "enter":
+            self.set_status("%s reader: type the deed's square first" % slot.upper(), error=True)
+        else:
+            self._cancel_pending("%s reader: deed cancelled" % slot.upper())
 
     async def _hold(self, public: str) -> None:
         await self._unit(

@@ -232,6 +232,52 @@ def _se_review_earlier(unit) -> None:
     _se(unit, "review", "review", "review")  # two back from dog's interest: car's purchase
 
 
+# ---- the Banker (a deed: its square typed, then DEED; or its tag laid on a reader) ----
+
+
+def _banker_act(unit, square: int, key: str) -> None:
+    unit.type(str(square))
+    unit.press("deed")
+    unit.press(key)
+
+
+def _banker_offer(unit) -> None:
+    unit.insert(card=1, slot="red")
+    unit.advance(1.2)
+    _banker_act(unit, 39, "buy")  # shown first: GO carries it out
+
+
+def _banker_estate(unit) -> None:
+    """Card 1 owns the dark blues, a house on Boardwalk."""
+    _banker_offer(unit)
+    unit.press("go")
+    _banker_act(unit, 37, "buy")
+    unit.press("go")
+    _banker_act(unit, 39, "build")
+    unit.press("go")
+    unit.remove(slot="red")
+
+
+def _banker_deed(unit) -> None:
+    _banker_estate(unit)
+    unit.insert(deed=39, slot="green")  # a deed alone on a reader
+    unit.advance(1.2)
+
+
+def _banker_rent(unit) -> None:
+    _banker_deed(unit)
+    unit.insert(card=2, slot="red")
+    unit.advance(1.2)
+    unit.press("rent")
+
+
+def _banker_history(unit) -> None:
+    _banker_estate(unit)
+    unit.insert(card=1, slot="green")
+    unit.advance(1.2)
+    unit.hold("bankrupt", 2.5)  # one card in: its history, newest first
+
+
 # (name, what the screen shows, steps, expected screen_text()); names are the PNG file names.
 SCENARIOS = (
     ("idle", "no card in either slot", _idle, ["MONOPOLY BANK", "----", "INSERT A CARD"]),
@@ -389,6 +435,30 @@ SCENARIOS = (
         ["CARD 4  #1", "+2M", "GO  BAL 17M"],
     ),
     (
+        "banker_offer",
+        "Banker: card 1 buying Boardwalk, shown before GO",
+        _banker_offer,
+        ["BUY: CARD 1", "$400", "BOARDWALK"],
+    ),
+    (
+        "banker_deed",
+        "Banker: Boardwalk alone on a reader, card 1's with a house",
+        _banker_deed,
+        ["DEED 39", "BOARDWALK", "OWNER: CARD 1", "1 HOUSE  RENT $200", "MORTGAGE $200"],
+    ),
+    (
+        "banker_rent",
+        "Banker: card 2 about to pay Boardwalk's rent to card 1",
+        _banker_rent,
+        ["RENT TO CARD 1", "$200", "BOARDWALK"],
+    ),
+    (
+        "banker_history",
+        "Banker: card 1's history, newest first: the house it built on Boardwalk",
+        _banker_history,
+        ["CARD 1  #3", "-$200", "BUILD 39  BAL $550"],
+    ),
+    (
         "stock_exchange_remove",
         "Stock Exchange: REMOVE A PLAYER held, car typed: the question",
         _se_remove,
@@ -412,6 +482,7 @@ SCENARIO_EDITIONS = {
     "classic_history": "classic",
     "revolution_history": "revolution",
 }
+SCENARIO_EDITIONS.update({name: "banker" for name, *_ in SCENARIOS if name.startswith("banker_")})
 SCENARIO_EDITIONS.update(
     {name: "stock_exchange" for name, *_ in SCENARIOS if name.startswith("stock_exchange_")}
 )

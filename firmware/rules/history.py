@@ -33,6 +33,20 @@ TAGS = {
     "fine": "FINE",
     "bankrupt": "BANKRUPT",
 }
+# The Banker's actions on a deed (a "tx" with the deed's square 6th): the page names both,
+# "BUY 39", in at most 8 characters ("MORT 39  BAL $999999" fills the 21 of a line). A
+# bankruptcy's building proceeds keep BANKRUPT (TAGS).
+DEED_TAGS = {
+    "buy": "BUY",
+    "auction": "AUCT",
+    "rent": "RENT",
+    "build": "BUILD",
+    "sell": "SELL",
+    "mortgage": "MORT",
+    "lift": "LIFT",
+    "interest": "10%",
+    "trade": "TRADE",
+}
 
 # An entry: [seq, number, amount (signed, for this card), other, balance after, state]
 TX = 0
@@ -54,8 +68,13 @@ def grouped(number: int) -> str:
 
 def other_side(record: tuple, card: int) -> str:
     """Who the card's transaction `record` ("tx", payer, payee, amount[, tag, ...]) was with:
-    a tag's name (GO, CHANCE, MORTGAGE...), BANK or CARD n."""
+    a tag's name (GO, CHANCE, MORTGAGE...), a Banker's action with its deed (BUY 39), BANK or
+    CARD n."""
     payer, payee = record[1], record[2]
+    if len(record) > 5:
+        word = DEED_TAGS.get(record[4])
+        if word is not None:
+            return "%s %d" % (word, record[5])
     if len(record) > 4:
         name = TAGS.get(record[4])
         if name is not None:

@@ -109,6 +109,45 @@ def test_an_untagged_go_of_an_older_journal_shows_as_bank():
     assert [e[4] for e in kept] == [START + GO, START + 2 * GO, START + 2 * GO + 100000]
 
 
+def test_the_bankers_actions_name_their_deed_by_square():
+    """A Banker "tx" carries its tag and the deed's square: the page says what was done with
+    which deed (BUY 39, LIFT 12), never the bank or the other card; a bankruptcy's building
+    proceeds stay BANKRUPT; and every such line fits the 21 characters of the screen."""
+    records = [
+        ("tx", 1, 0, 400, "buy", 39),
+        ("tx", 1, 0, 60, "auction", 1),
+        ("tx", 1, 2, 50, "rent", 39),  # card 1 pays card 2 the rent of Boardwalk
+        ("tx", 1, 0, 200, "build", 39),
+        ("tx", 0, 1, 100, "sell", 39),
+        ("tx", 0, 1, 75, "mortgage", 12),
+        ("tx", 1, 0, 83, "lift", 12),
+        ("tx", 2, 1, 300, "trade", 28),  # card 2 buys Water Works from card 1
+        ("tx", 1, 0, 8, "interest", 28),
+        ("tx", 0, 1, 100, "bankrupt", 21),
+        ("tx", 2, 1, 90, "bankrupt"),
+    ]
+    count, kept = history_pass.entries(_journal(records), 1, 1000, 0, 20)
+    assert count == len(records)
+    assert [e[3] for e in kept] == [
+        "BUY 39",
+        "AUCT 1",
+        "RENT 39",
+        "BUILD 39",
+        "SELL 39",
+        "MORT 12",
+        "LIFT 12",
+        "TRADE 28",
+        "10% 28",
+        "BANKRUPT",
+        "BANKRUPT",
+    ]
+    assert history.other_side(("tx", 1, 2, 50, "rent", 39), 2) == "RENT 39"  # the owner's too
+    for tag in history.DEED_TAGS:
+        assert len("%s  BAL $999999" % history.other_side(("tx", 1, 0, 1, tag, 39), 1)) <= 21
+    # a Revolution Chance payment's 6th field is the card's number, not a deed
+    assert history.other_side(("tx", 0, 1, 300000, "chance", 7), 1) == "CHANCE"
+
+
 def test_a_new_game_starts_the_history_again():
     records = [("tx", 0, 2, 50000), ("new", START), ("tx", 2, 1, 20000)]
     count, kept = history_pass.entries(_journal(records), 2, START - 20000)

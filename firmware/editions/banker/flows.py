@@ -337,7 +337,7 @@ def deed_lines(part, square: int) -> list:
         if built == HOTEL:
             lines.append("HOTEL  RENT " + due)
         elif built:
-            lines.append("%d HOUSES  RENT %s" % (built, due))
+            lines.append("%d HOUSE%s  RENT %s" % (built, "S" if built > 1 else "", due))
         else:
             lines.append("RENT " + due)
     if estate.is_mortgaged(square):

@@ -2,7 +2,9 @@
 # imported on the unit): its name, how its game is told apart and exported, the help's lines.
 
 NAME = "Banker"
-HISTORY = "cards"  # exported as every card's balance after each transaction
+# Exported as every card's balance after each transaction, with the square of the deed it was
+# on (the CSV's deed column) and the deeds bought marked on the chart.
+HISTORY = "deeds"
 # How host_sim.history.guess_edition tells its journal apart: its deed tags ("deed_tag") and
 # deeds ("deed") come first in its snapshots and journals.
 RECORD_PREFIX = "deed"  # record kinds only it journals begin so

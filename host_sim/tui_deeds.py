@@ -1,0 +1,84 @@
+"""The terminal UI's board of the Banker's deeds, and the choice of a deed tag to lay on a reader.
+
+The board: the 28 deeds in two columns in board order (squares 1-19 and 21-39), each row the
+square (in its colour group's colour), the owner (c1: card 1, a dash: the bank), the buildings
+(1h-4h houses, H a hotel) and M when mortgaged; then a key to it and the bank's supply of
+houses and hotels.
+What it shows is VirtualUnit.deeds() and bank_supply(): the estate the unit itself holds.
+"""
+
+from editions.banker.deeds import GROUP_NAMES, HOTEL, group
+from rich.text import Text
+
+# The colour groups' colours on a terminal (GROUP_NAMES' order), then railroads and utilities.
+GROUP_STYLES = (
+    "rgb(150,90,50)",  # brown
+    "rgb(150,210,240)",  # light blue
+    "rgb(220,80,160)",  # pink
+    "rgb(240,150,40)",  # orange
+    "rgb(220,40,40)",  # red
+    "rgb(240,220,40)",  # yellow
+    "rgb(40,170,80)",  # green
+    "rgb(60,90,220)",  # dark blue
+    "bold",  # railroads
+    "dim",  # utilities
+)
+assert len(GROUP_STYLES) == len(GROUP_NAMES)
+CELL = "%2d %-2s %-2s %s"  # square, owner, buildings, M: "39 c1 4h M"
+COLUMN_GAP = "   "
+KEY = ("c1: card 1's  -: bank's", "1h-4h: houses  H: hotel", "M: mortgaged")
+WIDTH = 26  # inside the panel beside the OLED: (160 - 130) columns less border and padding
+MAX_SQUARE_DIGITS = 2  # a deed's square is 1..39
+
+
+def buildings_text(buildings: int) -> str:
+    """0 -> "", 1..4 -> "1h".."4h" (houses), 5 -> "H" (a hotel)."""
+    if buildings == HOTEL:
+        return "H"
+    return "%dh" % buildings if buildings else ""
+
+
+def deed_cell(square: int, deed: dict) -> Text:
+    """One deed's row: '39 c1 4h M' (card 1's, four houses, mortgaged), '39 -' the bank's."""
+    owner = "-" if deed["owner"] is None else "c%d" % deed["owner"]
+    cell = CELL % (
+        square,
+        owner,
+        buildings_text(deed["buildings"]),
+        "M" if deed["mortgaged"] else " ",
+    )
+    text = Text(cell[:2], style=GROUP_STYLES[group(square)])
+    text.append(cell[2:], style="bold" if deed["owner"] is not None else "dim")
+    return text
+
+
+def board_text(deeds: dict, supply: dict) -> Text:
+    """Every deed (square -> {owner, buildings, mortgaged}) in two columns, then the key and
+    the supply."""
+    squares = sorted(deeds)
+    half = (len(squares) + 1) // 2
+    text = Text()
+    for row in range(half):
+        text.append_text(deed_cell(squares[row], deeds[squares[row]]))
+        if row + half < len(squares):
+            text.append(COLUMN_GAP)
+            right = squares[row + half]
+            text.append_text(deed_cell(right, deeds[right]))
+        text.append("\n")
+    text.append("\n" + "\n".join(KEY) + "\n", style="dim")
+    text.append("bank: %(houses)d houses, %(hotels)d hotels" % supply)
+    return text
+
+
+def deed_prompt(slot: str, typed: str) -> str:
+    """The slot line while a deed's square is chosen for a reader."""
+    return "%s reader: deed on square %s_ (1-39), Enter lays it, Esc cancels" % (
+        slot.upper(),
+        typed,
+    )
+
+
+def held_text(held) -> str:
+    """What a slot holds as VirtualUnit.slot_cards says it: a card's number, "deed 39", or
+    "spare 2" -> "card 3", "deed 39", "spare 2"."""
+    return "card %d" % held if isinstance(held, int) else str(held)
