@@ -5,10 +5,14 @@ leftovers (interned strings, module objects) never decide whether the next one f
 that also carries the virtual hardware models may declare a larger heap, with its reason, in a
 line of its source: "# micropython-heap: 192k (why)". Prints each
 file's counts and the total as "N passed, N failed"; exits non-zero on any failure or crash.
+The suites run as parallel processes, one per core (each its own interpreter and heap, so they
+share nothing); their results are printed in the suites' order.
 
 Usage: python tests/run_micropython.py MICROPYTHON HEAP SUITE_DIR IMPORT_DIR...
 """
 
+import concurrent.futures
+import os
 import pathlib
 import re
 import subprocess
@@ -34,15 +38,17 @@ def main() -> int:
         print("no suites in " + suite_dir)
         return 1
     passed = failed = most_live = 0
-    for suite in suites:
-        suite_heap = heap_for(suite, heap)
-        command = [micropython, "-X", "heapsize=" + suite_heap, "tests/mp_runner.py", str(suite)]
-        run = subprocess.run(
-            command + import_dirs,
-            capture_output=True,
-            text=True,
-            timeout=600,
+
+    def run_suite(suite: pathlib.Path) -> subprocess.CompletedProcess:
+        command = [micropython, "-X", "heapsize=" + heap_for(suite, heap), "tests/mp_runner.py"]
+        return subprocess.run(
+            command + [str(suite)] + import_dirs, capture_output=True, text=True, timeout=600
         )
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        runs = list(pool.map(run_suite, suites))
+    for suite, run in zip(suites, runs, strict=True):
+        suite_heap = heap_for(suite, heap)
         counts = COUNTS.search(run.stdout)
         live = LIVE.search(run.stdout)
         if counts is None or run.returncode not in (0, 1):

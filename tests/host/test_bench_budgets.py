@@ -8,6 +8,8 @@ import importlib.util
 import json
 import pathlib
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 
 
@@ -64,10 +66,24 @@ def test_a_figure_over_its_budget_is_reported():
     assert BENCH.check({"editions": [SAMPLE]}, BUDGETS) == []
 
 
-def test_quick_bench_is_within_every_budget(tmp_path):
-    results = BENCH.run(quick=True, build=tmp_path / "mpy-bench")
+def _editions() -> tuple:
+    import host_sim  # noqa: F401  (puts firmware/ on sys.path)
+    from app.editions import EDITIONS
+
+    return EDITIONS
+
+
+# One test an edition, so that pytest-xdist's workers share them out (`make test`); the
+# simulator's figures (polls per second) with the first.
+@pytest.mark.parametrize("edition", _editions())
+def test_quick_bench_is_within_every_budget(tmp_path, edition):
+    first = edition == _editions()[0]
+    results = BENCH.run(
+        quick=True, build=tmp_path / "mpy-bench", editions=[edition], simulator=first
+    )
     played = [r for r in results["editions"] if "skipped" not in r]
     assert played, "no edition could be played: %r" % results["editions"]
+    assert "simulator" in results or not first
     for result in played:
         assert result["traffic"]["transactions"] == BENCH.QUICK_TRANSACTIONS
         assert result["traffic"]["flash"]["compactions"] >= 1  # the snapshot path ran too

@@ -322,6 +322,10 @@ class Tmux:
         self.session = "unit"
         self.env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8", TERM="xterm-256color")
         self.env.pop("TMUX", None)
+        # pytest-xdist's workers carry COLUMNS=80 and LINES=24, which the app would take as
+        # its terminal's size over the tmux window's
+        self.env.pop("COLUMNS", None)
+        self.env.pop("LINES", None)
 
     def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         return subprocess.run(
