@@ -5,9 +5,10 @@ virtual time) and every step must leave the same screen and standings as Virtual
 the same actions (the Banker's: also every deed and the bank's supply of buildings), and the
 bridge refuses a bad deed tag with a sentence. Headless Chromium (tests/web/browser.mjs) plays
 a transfer on the built page by clicking, reads the aria-live mirror, takes a screenshot,
-reloads (a power cut) and reloads offline; the balances must survive both. Needs node, npm
-and chromium (tests/tool_gate.py: a loud skip where missing, a failure under CI=true), and the
-npm registry for the pinned packages.
+reloads (a power cut) and reloads offline; the balances must survive both; on the Banker's
+page it lays a deed's tag and buys it by clicks, by the keyboard lays another, and the board
+of deeds shows the owner. Needs node, npm and chromium (tests/tool_gate.py: a loud skip where
+missing, a failure under CI=true), and the npm registry for the pinned packages.
 """
 
 import functools
@@ -260,8 +261,8 @@ def served(web_build):
     server.server_close()
 
 
-@pytest.mark.needs_tool("node", "npm", "chromium")
-def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
+def run_browser(served: str, shot: pathlib.Path, *mode: str) -> dict:
+    """What tests/web/browser.mjs saw playing the page (mode: "banker", or the transfer)."""
     driver = ROOT / "build" / "web-test"  # kept between runs: npm ci again when the lock moves
     driver.mkdir(parents=True, exist_ok=True)
     lock = (WEB_TESTS / "package-lock.json").read_text()
@@ -278,9 +279,8 @@ def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
             capture_output=True,
             timeout=300,
         )
-    shot = tmp_path / "page.png"
     run = subprocess.run(
-        ["node", str(driver / "browser.mjs"), served, shutil.which("chromium"), str(shot)],
+        ["node", str(driver / "browser.mjs"), served, shutil.which("chromium"), str(shot), *mode],
         capture_output=True,
         text=True,
         timeout=180,
@@ -289,6 +289,13 @@ def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
     seen = json.loads(run.stdout)
     assert "failure" not in seen, seen.get("failure")
     assert seen["errors"] == []
+    return seen
+
+
+@pytest.mark.needs_tool("node", "npm", "chromium")
+def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
+    shot = tmp_path / "page.png"
+    seen = run_browser(served, shot)
     after = {"1": 14950000, "2": 15050000}
     assert "14.95M" in seen["transfer"]["aria"]
     assert "CARD 2: 15.05M" in seen["transfer"]["aria"]
@@ -317,3 +324,47 @@ def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
             sorted(latencies)[len(latencies) // 2],
         )
     )
+
+
+@pytest.mark.needs_tool("node", "npm", "chromium")
+def test_browser_banker_board_lays_a_deed_and_shows_its_owner(served, tmp_path) -> None:
+    """The Banker's page: deed 37 chosen on the board and laid on GREEN by clicks, card 1 in
+    RED, BUY, GO: the board shows card 1 owns it; the tag lifted and deed 39's laid by the
+    keyboard alone; a reload keeps the owner and the tag on its reader."""
+    shot = tmp_path / "banker.png"
+    seen = run_browser(served, shot, "banker")
+    assert seen["bankerBoot"]["edition"] == "banker"
+    assert seen["boot"]["edition"] != "banker"  # the other editions' page had no board
+    before = seen["before"]
+    assert not before["estateHidden"]
+    assert before["row"]["label"] == "37 PARK PLACE, dark blue: the bank's, no buildings"
+    assert before["supply"] == "Bank: 32 houses, 12 hotels left"
+    assert seen["chosen"] == {"row": {**before["row"], "pressed": "true"}, "lay": False}
+    bought = seen["bought"]
+    assert "CARD 1" in bought["aria"], bought["aria"]
+    assert bought["standings"]["1"] == 1150
+    assert bought["deeds"]["37"] == {"owner": 1, "buildings": 0, "mortgaged": False}
+    assert bought["row"]["label"] == "37 PARK PLACE, dark blue: card 1's, no buildings"
+    assert bought["row"]["text"] == "37PARK PLACEc1"
+    assert bought["row"]["pressed"] == "false"  # laid: the choice is done
+    assert bought["supply"] == "Bank: 32 houses, 12 hotels left"
+    assert bought["slots"] == '["d37",1]'
+    assert seen["lifted"]["slots"] == "[0,1]"
+    assert seen["keyChosen"] == {
+        "row": {
+            "text": "39BOARDWALK-",
+            "label": "39 BOARDWALK, dark blue: the bank's, no buildings",
+            "pressed": "true",
+        },
+        "lay": False,
+    }
+    laid = seen["keyLaid"]
+    assert laid["aria"] == "CARD 1 PAYS · $1150 · BOARDWALK"
+    assert laid["slots"] == '["d39",1]'
+    assert laid["standings"]["1"] == 1150  # Enter laid the tag: it pressed no GO
+    assert laid["tag"] == "deed 39 BOARDWALK, on the GREEN reader: lift it"
+    reboot = seen["reboot"]
+    assert reboot["error"] is None
+    assert reboot["row"]["label"] == bought["row"]["label"]
+    assert reboot["slots"] == '["d39",1]' and reboot["tag"] == ["39"]
+    assert shot.stat().st_size > 10000
