@@ -2,7 +2,8 @@
 # hands the page plain calls (keys, cards, the panel's pixels, the screen's text). Plays the
 # role of firmware/main.py, whose asyncio.run() the WebAssembly port has not: there the event
 # loop is the browser's, so the unit's tasks are started with asyncio.create_task and the
-# page's JavaScript keeps running between their steps.
+# page's JavaScript keeps running between their steps. The Banker's deeds: tags laid on the
+# readers (deed_tag), the board's facts (deed_board) and the estate in state().
 import asyncio
 import json
 import sys
@@ -13,11 +14,14 @@ from app.editions import DEFAULT, EDITIONS, about, uses_cards
 from app.first_light import first_light
 from app.unrunnable import check
 from boards.web import WebBoard, WebFS
-from peripherals.wiring import card_id
+from peripherals.wiring import card_id, deed_id
 from store.store import Store
 
 MATRIX = "5x5"  # the all-editions keypad: the settings menu can switch to any edition
 PLAYER_CARDS = 6  # cards 1..6 come enrolled on a fresh flash, like the original's
+BANKER = "banker"  # the edition that holds deeds (its tags are laid with deed_tag)
+# The board's short names: the deed's printed name with these words shortened.
+SHORT_WORDS = (("AVENUE", "AVE."), ("RAILROAD", "R.R."), ("COMPANY", "CO."), ("NORTH ", "N. "))
 
 unit = None
 board = None
@@ -72,7 +76,12 @@ def boot(storage, edition: str = DEFAULT, hold_ok: bool = False, summary=True):
     fresh = fs.load() == 0
     board = WebBoard(matrix, edition)
     if fresh and uses_cards(edition):
-        Store(fs).append([("card", card_id(n), n) for n in range(1, PLAYER_CARDS + 1)])
+        enrolled = [("card", card_id(n), n) for n in range(1, PLAYER_CARDS + 1)]
+        if edition == BANKER:  # its 28 deed tags come enrolled too, as in the simulator
+            from editions.banker.deeds import SQUARES
+
+            enrolled += [("deed_tag", deed_id(square), square) for square in SQUARES]
+        Store(fs).append(enrolled)
     ok = ok_key(edition)
     held = [key for row in board.keymap(edition) for key in row if key == ok]
     for key in held if hold_ok else ():
@@ -124,6 +133,73 @@ def card(slot: int, number: int) -> None:
         board.parts.insert(slot, number)
     else:
         board.parts.remove(slot)
+
+
+def _slot(slot) -> int:
+    if slot not in (0, 1):
+        raise ValueError("slot must be 0 (GREEN) or 1 (RED), not %r" % (slot,))
+    return slot
+
+
+def _estate():
+    """The running Banker's estate (editions.banker.estate.Estate), or None on another edition
+    (the settings menu may switch it)."""
+    return getattr(getattr(unit.edition, "part", None), "estate", None)
+
+
+def deed_tag(slot: int, square: int) -> None:
+    """Lay the Banker's tag of the deed on board square `square` on slot 0 (GREEN) or 1 (RED);
+    square 0 lifts what lies there. Bad input raises ValueError with a sentence the page shows:
+    another edition, a square that is no deed."""
+    _slot(slot)
+    if not square:
+        board.parts.remove(slot)
+        return
+    if _estate() is None:
+        raise ValueError(
+            "the %s unit holds no deeds: deed tags are the Banker's" % unit.edition.name
+        )
+    from editions.banker.deeds import SQUARES, is_deed
+
+    if type(square) is not int or not is_deed(square):
+        raise ValueError(
+            "no deed on square %r; deeds: %s" % (square, ", ".join(map(str, SQUARES)))
+        )
+    board.parts.insert(slot, square, deed=True)
+
+
+def short_name(name: str) -> str:
+    """A deed's name for the board: "NORTH CAROLINA AVENUE" -> "N. CAROLINA AVE."."""
+    for word, short in SHORT_WORDS:
+        name = name.replace(word, short)
+    return name
+
+
+def deed_board() -> str:
+    """The Banker's deeds as the board lays them out, as JSON: [square, name, short name,
+    colour group 0..9 (brown ... dark blue, railroads, utilities)] in board order, then the
+    groups' names: {"deeds": [...], "groups": [...]}."""
+    from editions.banker.deeds import GROUP_NAMES, SQUARES, group, name
+
+    deeds = [[sq, name(sq), short_name(name(sq)), group(sq)] for sq in SQUARES]
+    return json.dumps({"deeds": deeds, "groups": list(GROUP_NAMES)})
+
+
+def _estate_state(estate) -> tuple:
+    """({square: {owner, buildings 0..5 (5 a hotel), mortgaged}}, {houses, hotels}), keyed
+    and shaped as host_sim's VirtualUnit.deeds() and bank_supply()."""
+    from editions.banker.deeds import SQUARES
+
+    deeds = {
+        str(sq): {
+            "owner": estate.owner(sq),
+            "buildings": estate.buildings_on(sq),
+            "mortgaged": estate.is_mortgaged(sq),
+        }
+        for sq in SQUARES
+    }
+    houses, hotels = estate.supply()
+    return deeds, {"houses": houses, "hotels": hotels}
 
 
 def version() -> str:
@@ -181,15 +257,18 @@ def standings() -> dict:
 
 def state() -> str:
     """What the page shows besides the glass, as JSON: the screen's text, the edition, whether
-    it plays with cards, the standings and the cues played since the last call."""
+    it plays with cards, the standings and the cues played since the last call; the Banker's
+    also its deeds and the bank's supply of buildings (_estate_state)."""
     played = cues[:]
     del cues[:]
-    return json.dumps(
-        {
-            "screen": screen(),
-            "edition": unit.edition.name,
-            "cards": unit.uses_cards,
-            "standings": standings(),
-            "cues": played,
-        }
-    )
+    shown = {
+        "screen": screen(),
+        "edition": unit.edition.name,
+        "cards": unit.uses_cards,
+        "standings": standings(),
+        "cues": played,
+    }
+    estate = _estate()
+    if estate is not None:
+        shown["deeds"], shown["supply"] = _estate_state(estate)
+    return json.dumps(shown)

@@ -1,12 +1,13 @@
 // The unit's page: loads MicroPython WebAssembly, lays the firmware out on its filesystem, powers
 // the unit up (web/bridge.py) and wires the page to its parts: the panel's GDDRAM drawn on a
 // canvas, keys pressed on the keypad matrix, cards laid on the readers, the piezo through Web
-// Audio. The flash is localStorage (boards/web.py writes each file through before the firmware
+// Audio; for the Banker, a board of its deeds (owners, buildings, mortgages, the bank's supply)
+// whose tags are laid on the readers as cards are. The flash is localStorage (boards/web.py writes each file through before the firmware
 // goes on), so a reload is a power cut. Figures for the tests are kept in window.unitPage.
 import { loadMicroPython } from "./micropython/micropython.mjs";
 
 const EDITION_KEY = "bank-unit:edition"; // the edition deployed on this page's unit
-const SLOTS_KEY = "bank-unit:slots"; // which card lies in which slot, kept across a power cut
+const SLOTS_KEY = "bank-unit:slots"; // which card ("d39": deed tag) lies in which slot, kept across a power cut
 const HOLD_KEY = "bank-unit:hold"; // sessionStorage: power up holding the menu's ok key
 const FLASH_KEY = "bank-unit:flash:"; // boards/web.py's prefix of the flash's files
 const ON = [140, 210, 255]; // the OLED's lit colour, as host_sim's screenshots have it
@@ -32,6 +33,11 @@ let keysFor = "";
 let pendingKey = null; // performance.now() of the last key down not yet seen on the glass
 let slots = JSON.parse(localStorage.getItem(SLOTS_KEY) || "[0, 0]");
 let chosen = 0; // the card tapped, waiting for a tap on a slot
+let chosenDeed = 0; // the Banker's deed chosen on the board (its square), waiting for a reader
+let deedFacts = null; // bridge.deed_board(): {deeds: [[square, name, short, group]], groups}
+// The colour groups' colours (host_sim/tui_deeds.py's), then the railroads' and the utilities'.
+const GROUP_COLOURS = ["rgb(150,90,50)", "rgb(150,210,240)", "rgb(220,80,160)", "rgb(240,150,40)", "rgb(220,40,40)", "rgb(240,220,40)", "rgb(40,170,80)", "rgb(60,90,220)", "#111", "#777"];
+const GROUP_INK = ["#fff", "#000", "#fff", "#000", "#fff", "#000", "#fff", "#fff", "#fff", "#fff"];
 
 // ---- sound: the piezo's PWM through one square-wave oscillator ------------------------------
 let audio = null;
@@ -122,12 +128,15 @@ function showState(state) {
   page.screen = state.screen;
   page.standings = state.standings;
   page.edition = state.edition;
+  page.deeds = state.deeds || null;
+  page.supply = state.supply || null;
   if (text !== lastScreen) {
     lastScreen = text;
     $("screen-text").textContent = text || "(screen off)";
     if (text && page.firstScreenMs === null && page.ready) page.firstScreenMs = performance.now();
   }
   if (state.edition !== keysFor) buildKeypad(state.edition, state.cards);
+  showDeeds(state.deeds, state.supply);
 }
 
 // ---- the keypad ------------------------------------------------------------------------------
@@ -181,8 +190,12 @@ function buildKeypad(edition, cards) {
 }
 
 // Keys of a computer keyboard, for the digits, the point, K, M, Enter (GO) and Backspace (C).
+// Enter on a focused control of the page (a deed, a card, a button, a list) is that control's,
+// not GO.
 const KEYBOARD = { Enter: "GO", Backspace: "C", k: "K", m: "M", ".": "." };
 function keyboardKey(event) {
+  const control = event.target instanceof Element && event.target.closest("button:not(.key), select");
+  if (control && (event.key === "Enter" || event.key === " " || control.tagName === "SELECT")) return null;
   const name = /^[0-9]$/.test(event.key) ? event.key : KEYBOARD[event.key];
   return name && document.querySelector(`.key[data-key="${name}"]`) ? name : null;
 }
@@ -198,25 +211,45 @@ document.addEventListener("keyup", (event) => {
 });
 
 // ---- cards and slots: tap a card then a slot, or drag it; tap a card in a slot to take it out -
+// What lies in a slot: 0 nothing, a card's number, or "d39" the tag of the deed on square 39.
 function saveSlots() {
   localStorage.setItem(SLOTS_KEY, JSON.stringify(slots));
 }
 
-function place(number, where) {
+const SLOT_NAMES = ["GREEN", "RED"];
+const deedSquare = (held) => (typeof held === "string" && held.startsWith("d") ? Number(held.slice(1)) : 0);
+const heldName = (held) => (deedSquare(held) ? `deed ${deedSquare(held)}` : `card ${held}`);
+
+function refusal(error) {
+  const text = String(error && error.message ? error.message : error);
+  return text.trim().split("\n").pop().replace(/^ValueError: /, "");
+}
+
+function lay(slot, held) {
+  // held: 0 lifts what lies on the reader
+  if (deedSquare(held)) bridge.deed_tag(slot, deedSquare(held));
+  else bridge.card(slot, held);
+}
+
+function place(held, where) {
   // where: 0 GREEN, 1 RED, -1 the table
-  const from = slots.indexOf(number);
+  const from = slots.indexOf(held);
   if (from === where) return;
   if (where >= 0 && slots[where] !== 0) {
-    $("status").textContent = `The ${where ? "RED" : "GREEN"} slot already holds card ${slots[where]}`;
+    $("status").textContent = `The ${SLOT_NAMES[where]} slot already holds ${heldName(slots[where])}`;
     return;
   }
   if (from >= 0) {
     slots[from] = 0;
-    bridge.card(from, 0);
+    lay(from, 0);
   }
   if (where >= 0) {
-    slots[where] = number;
-    bridge.card(where, number);
+    try {
+      lay(where, held);
+      slots[where] = held;
+    } catch (error) {
+      $("status").textContent = refusal(error); // the bridge's sentence
+    }
   }
   saveSlots();
   drawCards();
@@ -251,22 +284,120 @@ function drawCards() {
         place(number, -1); // tapped in a slot: taken out
       } else {
         chosen = chosen === number ? 0 : number;
+        if (chosen) chooseDeed(0);
         drawCards();
       }
     });
     (at >= 0 ? $(`slot-${at}`).querySelector(".slot-card") : tray).appendChild(card);
   }
+  slots.forEach((held, at) => {
+    const square = deedSquare(held);
+    if (!square) return;
+    const tag = document.createElement("button"); // a deed's tag on a reader: activate to lift it
+    tag.type = "button";
+    tag.className = "deed-tag";
+    tag.dataset.deed = square;
+    tag.textContent = `DEED ${square}`;
+    tag.setAttribute("aria-label", `deed ${square} ${deedName(square)}, on the ${SLOT_NAMES[at]} reader: lift it`);
+    tag.addEventListener("click", () => place(held, -1));
+    $(`slot-${at}`).querySelector(".slot-card").appendChild(tag);
+  });
 }
 
 for (const slot of [0, 1]) {
   $(`slot-${slot}`).addEventListener("click", (event) => {
-    if (chosen && !event.target.closest(".card")) {
+    if (chosen && !event.target.closest(".card, .deed-tag")) {
       const number = chosen;
       chosen = 0;
       place(number, slot);
+    } else if (chosenDeed && !event.target.closest(".card, .deed-tag")) {
+      layChosenDeed(slot);
     }
   });
 }
+
+// ---- the Banker's deeds: a board of owners, buildings and mortgages; choose one, lay its tag ---
+function deedName(square) {
+  const facts = deedFacts && deedFacts.deeds.find((d) => d[0] === square);
+  return facts ? facts[1] : "";
+}
+
+function buildingsText(buildings) {
+  return buildings === 5 ? "H" : buildings ? `${buildings}h` : "";
+}
+
+function buildingsWords(buildings) {
+  if (buildings === 5) return "a hotel";
+  return buildings === 1 ? "1 house" : buildings ? `${buildings} houses` : "no buildings";
+}
+
+function buildBoard() {
+  deedFacts = JSON.parse(bridge.deed_board());
+  const board = $("deed-board");
+  board.textContent = "";
+  for (const [square, , short, group] of deedFacts.deeds) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "deed";
+    button.dataset.square = square;
+    button.setAttribute("aria-pressed", "false");
+    const cells = [["sq", String(square)], ["nm", short], ["own", ""], ["bld", ""], ["mtg", ""]];
+    for (const [name, text] of cells) {
+      const cell = document.createElement("span");
+      cell.className = name;
+      cell.textContent = text;
+      if (name !== "sq") cell.setAttribute("aria-hidden", "true");
+      button.appendChild(cell);
+    }
+    const sq = button.querySelector(".sq");
+    sq.style.background = GROUP_COLOURS[group];
+    sq.style.color = GROUP_INK[group];
+    button.addEventListener("click", () => chooseDeed(chosenDeed === square ? 0 : square));
+    board.appendChild(button);
+  }
+}
+
+function showDeeds(deeds, supply) {
+  $("estate").hidden = !deeds;
+  if (!deeds) return;
+  if (!deedFacts) buildBoard();
+  for (const [square, name, , group] of deedFacts.deeds) {
+    const deed = deeds[square];
+    const button = $("deed-board").querySelector(`.deed[data-square="${square}"]`);
+    button.classList.toggle("owned", deed.owner !== null);
+    button.querySelector(".own").textContent = deed.owner === null ? "-" : `c${deed.owner}`;
+    button.querySelector(".bld").textContent = buildingsText(deed.buildings);
+    button.querySelector(".mtg").textContent = deed.mortgaged ? "M" : "";
+    const owner = deed.owner === null ? "the bank's" : `card ${deed.owner}'s`;
+    const group_name = deedFacts.groups[group].toLowerCase();
+    const label = `${square} ${name}, ${group_name}: ${owner}, ${buildingsWords(deed.buildings)}${deed.mortgaged ? ", mortgaged" : ""}`;
+    button.setAttribute("aria-label", label);
+  }
+  $("supply").textContent = `Bank: ${supply.houses} houses, ${supply.hotels} hotels left`;
+}
+
+function chooseDeed(square) {
+  chosenDeed = square;
+  if (square && chosen) {
+    chosen = 0;
+    drawCards();
+  }
+  for (const button of document.querySelectorAll(".deed")) {
+    button.setAttribute("aria-pressed", String(Number(button.dataset.square) === square));
+  }
+  for (const slot of [0, 1]) $(`lay-${slot}`).disabled = !square;
+  $("deed-chosen").textContent = square ? `Deed ${square} ${deedName(square)}: lay its tag on a reader` : "Choose a deed, then a reader";
+}
+
+function layChosenDeed(slot) {
+  const square = chosenDeed;
+  if (!square) return;
+  const held = `d${square}`;
+  place(held, slot);
+  if (slots[slot] === held) chooseDeed(0);
+}
+
+for (const slot of [0, 1]) $(`lay-${slot}`).addEventListener("click", () => layChosenDeed(slot));
 
 // ---- power and the edition -------------------------------------------------------------------
 $("power").addEventListener("click", () => location.reload());
@@ -329,10 +460,18 @@ async function powerUp() {
   const problem = bridge.boot(localStorage, edition, hold, true);
   if (problem) throw new Error(problem);
   mp.runPython("import bridge, js\nbridge.board.piezo.on_change = js.webPiezo\nbridge.on_reset = js.webReset");
-  slots.forEach((number, slot) => number && bridge.card(slot, number)); // still lying there
+  $("status").textContent = "";
+  slots.forEach((held, slot) => {
+    try {
+      if (held) lay(slot, held); // still lying there
+    } catch (error) {
+      slots[slot] = 0; // a deed's tag where the edition the menu chose holds no deeds
+      $("status").textContent = refusal(error);
+    }
+  });
+  saveSlots();
   page.ready = true;
   page.bootMs = performance.now();
-  $("status").textContent = "";
   drawCards();
   requestAnimationFrame(loop);
 }

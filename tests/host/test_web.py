@@ -2,10 +2,13 @@
 
 Node plays a game of each edition on the page's MicroPython side (tests/web/harness.mjs, on
 virtual time) and every step must leave the same screen and standings as VirtualUnit playing
-the same actions. Headless Chromium (tests/web/browser.mjs) plays a transfer on the built page
-by clicking, reads the aria-live mirror, takes a screenshot, reloads (a power cut) and reloads
-offline; the balances must survive both. Needs node, npm and chromium (tests/tool_gate.py: a
-loud skip where missing, a failure under CI=true), and the npm registry for the pinned packages.
+the same actions (the Banker's: also every deed and the bank's supply of buildings), and the
+bridge refuses a bad deed tag with a sentence. Headless Chromium (tests/web/browser.mjs) plays
+a transfer on the built page by clicking, reads the aria-live mirror, takes a screenshot,
+reloads (a power cut) and reloads offline; the balances must survive both; on the Banker's
+page it lays a deed's tag and buys it by clicks, by the keyboard lays another, and the board
+of deeds shows the owner. Needs node, npm and chromium (tests/tool_gate.py: a loud skip where
+missing, a failure under CI=true), and the npm registry for the pinned packages.
 """
 
 import functools
@@ -20,7 +23,7 @@ import threading
 import pytest
 
 from host_sim.script import parse
-from host_sim.virtual_unit import KEY_NAMES, SLOTS, VirtualUnit
+from host_sim.virtual_unit import ALIASES, KEY_NAMES, SLOTS, VirtualUnit
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 WEB_TESTS = ROOT / "tests" / "web"
@@ -64,6 +67,7 @@ SCRIPTS = {
     "revolution": REVOLUTION,
     "classic": CLASSIC,
     "stock_exchange": (ROOT / "tests" / "scripts" / "stock_exchange_game.txt").read_text(),
+    "banker": (ROOT / "tests" / "scripts" / "banker_game.txt").read_text(),
 }
 # The Stock Exchange's script is long (its market screens redraw every few seconds, slow on
 # WebAssembly under node): its first part, through purchases, sales and interest, is played.
@@ -82,9 +86,11 @@ def actions_of(text: str) -> list:
         if verb == "type":
             actions += [["press", KEY_NAMES[c]] for c in words[1]]
         elif verb == "press":
-            actions.append(["press", KEY_NAMES[words[1]]])
+            actions.append(["press", KEY_NAMES[ALIASES.get(words[1], words[1])]])
         elif verb == "hold":
             actions.append(["hold", KEY_NAMES[words[1]], float(words[2])])
+        elif verb == "insert" and words[1] == "deed":
+            actions.append(["deed", int(words[2]), SLOTS[words[3]]])
         elif verb == "insert":
             actions.append(["insert", int(words[1]), SLOTS[words[2]]])
         elif verb == "remove":
@@ -98,7 +104,8 @@ def actions_of(text: str) -> list:
 
 
 def play_virtual(edition: str, actions: list) -> list:
-    """(screen, standings) after each action, on VirtualUnit."""
+    """(screen, standings, estate) after each action, on VirtualUnit; estate: the Banker's
+    deeds and supply as the bridge's state() gives them, {} on another edition."""
     by_logical = {logical: name for name, logical in KEY_NAMES.items()}
     slot_names = {n: name for name, n in SLOTS.items()}
     seen = []
@@ -110,6 +117,8 @@ def play_virtual(edition: str, actions: list) -> list:
                 unit.hold(by_logical[args[0]], args[1])
             elif verb == "insert":
                 unit.insert(card=args[0], slot=slot_names[args[1]])
+            elif verb == "deed":
+                unit.insert(deed=args[0], slot=slot_names[args[1]])
             elif verb == "remove":
                 unit.remove(slot_names[args[0]])
             elif verb == "wait":
@@ -117,7 +126,11 @@ def play_virtual(edition: str, actions: list) -> list:
             else:
                 unit.power_cycle()
             standings = {str(k): v for k, v in unit.standings().items()}
-            seen.append((unit.screen_text(), standings))
+            estate = {}
+            if edition == "banker":
+                estate["deeds"] = {str(k): v for k, v in unit.deeds().items()}
+                estate["supply"] = unit.bank_supply()
+            seen.append((unit.screen_text(), standings, estate))
     return seen
 
 
@@ -160,12 +173,54 @@ def test_node_plays_each_edition_as_virtual_unit(web_build, tmp_path, edition) -
     expected = play_virtual(edition, actions)
     assert len(web["steps"]) == len(expected) == len(actions)
     moved = False
-    for n, (step, (screen, standings)) in enumerate(zip(web["steps"], expected, strict=True)):
+    bought = False
+    for n, (step, (screen, standings, estate)) in enumerate(
+        zip(web["steps"], expected, strict=True)
+    ):
         where = "step %d %r" % (n + 1, actions[n])
         assert step["screen"] == screen, where
         assert step["standings"] == standings, where
+        assert {k: step[k] for k in estate} == estate, where
+        assert ("deeds" in step) == (edition == "banker"), where
         moved = moved or standings != web["boot"]["standings"]
+        bought = bought or any(d["owner"] for d in estate.get("deeds", {}).values())
     assert moved, "the script moved no money: it would not catch a ledger that differs"
+    assert bought == (edition == "banker"), "the Banker's script bought no deed"
+
+
+def run_harness(web_build, tmp_path, edition: str, actions: list) -> dict:
+    path = tmp_path / "actions.json"
+    path.write_text(json.dumps(actions))
+    run = subprocess.run(
+        ["node", str(WEB_TESTS / "harness.mjs"), str(web_build), edition, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return json.loads(run.stdout)
+
+
+@pytest.mark.needs_tool("node", "npm")
+def test_the_bridge_refuses_a_deed_tag_with_a_sentence(web_build, tmp_path) -> None:
+    """A square that is no deed, a slot that is no reader, and any deed tag on an edition that
+    holds none are refused with the reason, and lay nothing; the Banker's next tag still lies."""
+    banker = run_harness(
+        web_build,
+        tmp_path,
+        "banker",
+        [["deed", 2, 0], ["deed", 39, 2], ["deed", 39, 0], ["insert", 1, 1], ["press", "BUY"]],
+    )
+    steps = banker["steps"]
+    assert "no deed on square 2; deeds: 1, 3, 5, 6" in steps[0]["error"]
+    assert "slot must be 0 (GREEN) or 1 (RED), not 2" in steps[1]["error"]
+    assert "OWNER: BANK" in steps[2]["screen"], steps[2]["screen"]
+    assert "BUY: CARD 1" in steps[4]["screen"], steps[4]["screen"]
+    assert steps[4]["deeds"]["39"] == {"owner": None, "buildings": 0, "mortgaged": False}
+    assert steps[4]["supply"] == {"houses": 32, "hotels": 12}
+    classic = run_harness(web_build, tmp_path, "classic", [["deed", 39, 0], ["insert", 1, 1]])
+    assert "the classic unit holds no deeds" in classic["steps"][0]["error"]
+    assert "deeds" not in classic["steps"][1] and "supply" not in classic["steps"][1]
 
 
 @pytest.mark.needs_tool("node", "npm")
@@ -206,8 +261,8 @@ def served(web_build):
     server.server_close()
 
 
-@pytest.mark.needs_tool("node", "npm", "chromium")
-def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
+def run_browser(served: str, shot: pathlib.Path, *mode: str) -> dict:
+    """What tests/web/browser.mjs saw playing the page (mode: "banker", or the transfer)."""
     driver = ROOT / "build" / "web-test"  # kept between runs: npm ci again when the lock moves
     driver.mkdir(parents=True, exist_ok=True)
     lock = (WEB_TESTS / "package-lock.json").read_text()
@@ -224,9 +279,8 @@ def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
             capture_output=True,
             timeout=300,
         )
-    shot = tmp_path / "page.png"
     run = subprocess.run(
-        ["node", str(driver / "browser.mjs"), served, shutil.which("chromium"), str(shot)],
+        ["node", str(driver / "browser.mjs"), served, shutil.which("chromium"), str(shot), *mode],
         capture_output=True,
         text=True,
         timeout=180,
@@ -235,6 +289,13 @@ def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
     seen = json.loads(run.stdout)
     assert "failure" not in seen, seen.get("failure")
     assert seen["errors"] == []
+    return seen
+
+
+@pytest.mark.needs_tool("node", "npm", "chromium")
+def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
+    shot = tmp_path / "page.png"
+    seen = run_browser(served, shot)
     after = {"1": 14950000, "2": 15050000}
     assert "14.95M" in seen["transfer"]["aria"]
     assert "CARD 2: 15.05M" in seen["transfer"]["aria"]
@@ -263,3 +324,47 @@ def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
             sorted(latencies)[len(latencies) // 2],
         )
     )
+
+
+@pytest.mark.needs_tool("node", "npm", "chromium")
+def test_browser_banker_board_lays_a_deed_and_shows_its_owner(served, tmp_path) -> None:
+    """The Banker's page: deed 37 chosen on the board and laid on GREEN by clicks, card 1 in
+    RED, BUY, GO: the board shows card 1 owns it; the tag lifted and deed 39's laid by the
+    keyboard alone; a reload keeps the owner and the tag on its reader."""
+    shot = tmp_path / "banker.png"
+    seen = run_browser(served, shot, "banker")
+    assert seen["bankerBoot"]["edition"] == "banker"
+    assert seen["boot"]["edition"] != "banker"  # the other editions' page had no board
+    before = seen["before"]
+    assert not before["estateHidden"]
+    assert before["row"]["label"] == "37 PARK PLACE, dark blue: the bank's, no buildings"
+    assert before["supply"] == "Bank: 32 houses, 12 hotels left"
+    assert seen["chosen"] == {"row": {**before["row"], "pressed": "true"}, "lay": False}
+    bought = seen["bought"]
+    assert "CARD 1" in bought["aria"], bought["aria"]
+    assert bought["standings"]["1"] == 1150
+    assert bought["deeds"]["37"] == {"owner": 1, "buildings": 0, "mortgaged": False}
+    assert bought["row"]["label"] == "37 PARK PLACE, dark blue: card 1's, no buildings"
+    assert bought["row"]["text"] == "37PARK PLACEc1"
+    assert bought["row"]["pressed"] == "false"  # laid: the choice is done
+    assert bought["supply"] == "Bank: 32 houses, 12 hotels left"
+    assert bought["slots"] == '["d37",1]'
+    assert seen["lifted"]["slots"] == "[0,1]"
+    assert seen["keyChosen"] == {
+        "row": {
+            "text": "39BOARDWALK-",
+            "label": "39 BOARDWALK, dark blue: the bank's, no buildings",
+            "pressed": "true",
+        },
+        "lay": False,
+    }
+    laid = seen["keyLaid"]
+    assert laid["aria"] == "CARD 1 PAYS · $1150 · BOARDWALK"
+    assert laid["slots"] == '["d39",1]'
+    assert laid["standings"]["1"] == 1150  # Enter laid the tag: it pressed no GO
+    assert laid["tag"] == "deed 39 BOARDWALK, on the GREEN reader: lift it"
+    reboot = seen["reboot"]
+    assert reboot["error"] is None
+    assert reboot["row"]["label"] == bought["row"]["label"]
+    assert reboot["slots"] == '["d39",1]' and reboot["tag"] == ["39"]
+    assert shot.stat().st_size > 10000

@@ -5,10 +5,14 @@
 // JSON object with what it saw and the timings: boot to first pixel and to first screen, key
 // down to pixel per key.
 //
-//   node tests/web/browser.mjs URL CHROMIUM SCREENSHOT.png
+// With "banker" last: deploys the Banker by the New unit list, chooses deed 37 on the board and
+// lays its tag on GREEN by clicks, card 1 in RED, BUY then GO; reads the board; lifts the tag
+// and lays deed 39's by the keyboard alone (focus, Enter and Space); reloads (a power cut).
+//
+//   node tests/web/browser.mjs URL CHROMIUM SCREENSHOT.png [banker]
 import puppeteer from "puppeteer-core";
 
-const [url, chromium, screenshot] = process.argv.slice(2);
+const [url, chromium, screenshot, mode] = process.argv.slice(2);
 const TAP_MS = 100; // a finger on a key: the firmware's scan must see it down
 
 const browser = await puppeteer.launch({
@@ -32,6 +36,63 @@ try {
 
   await page.goto(url, { waitUntil: "load" });
   out.boot = await booted();
+  const helpers = { booted, aria, screenSays, tap };
+  await (mode === "banker" ? playBanker(page, helpers) : playTransfer(page, helpers));
+} catch (error) {
+  out.failure = String(error && error.stack ? error.stack : error);
+} finally {
+  await browser.close();
+}
+process.stdout.write(JSON.stringify(out) + "\n");
+
+// The Banker's page: its board of deeds, a deed's tag laid by pointer and by keyboard.
+async function playBanker(page, { booted, aria, screenSays, tap }) {
+  page.on("dialog", (dialog) => dialog.accept()); // New unit: "the game on this page is erased"
+  await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.select("#edition", "banker")]);
+  out.bankerBoot = await booted();
+  await tap('.key[data-key="C"]'); // ends the settings summary
+  await screenSays("INSERT A CARD");
+  const row = (square) => page.$eval(`.deed[data-square="${square}"]`, (el) => ({ text: el.textContent, label: el.getAttribute("aria-label"), pressed: el.getAttribute("aria-pressed") }));
+  out.before = { row: await row(37), supply: await page.$eval("#supply", (el) => el.textContent), estateHidden: await page.$eval("#estate", (el) => el.hidden) };
+  await tap('.deed[data-square="37"]');
+  out.chosen = { row: await row(37), lay: await page.$eval("#lay-0", (el) => el.disabled) };
+  await tap("#lay-0");
+  await screenSays("OWNER: BANK");
+  await tap('.card[data-card="1"]');
+  await tap("#slot-1");
+  await screenSays("CARD 1 PAYS");
+  await tap('.key[data-key="BUY"]');
+  await screenSays("BUY: CARD 1");
+  await tap('.key[data-key="GO"]');
+  await page.waitForFunction(() => document.querySelector('.deed[data-square="37"]').classList.contains("owned"), { timeout: 5000 });
+  out.bought = { aria: await aria(), row: await row(37), standings: await page.evaluate(() => window.unitPage.standings), deeds: await page.evaluate(() => window.unitPage.deeds), supply: await page.$eval("#supply", (el) => el.textContent), slots: await page.evaluate(() => localStorage.getItem("bank-unit:slots")) };
+  await page.screenshot({ path: screenshot, fullPage: true }); // the board below the unit
+
+  // The keyboard alone: the tag on GREEN lifted (its button, Enter), deed 39 chosen (Space) and
+  // laid on GREEN (Enter on Lay on GREEN). Enter on a control is the control's, not GO.
+  await page.focus('.deed-tag[data-deed="37"]');
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => !document.querySelector(".deed-tag") && !document.querySelector("#screen-text").textContent.includes("BUY 37"), { timeout: 5000 });
+  out.lifted = { slots: await page.evaluate(() => localStorage.getItem("bank-unit:slots")) };
+  await page.focus('.deed[data-square="39"]');
+  await page.keyboard.press(" ");
+  out.keyChosen = { row: await row(39), lay: await page.$eval("#lay-0", (el) => el.disabled) };
+  await page.focus("#lay-0");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelector('#slot-0 .deed-tag[data-deed="39"]'), { timeout: 5000 });
+  await screenSays("BOARDWALK");
+  out.keyLaid = { aria: await aria(), slots: await page.evaluate(() => localStorage.getItem("bank-unit:slots")), standings: await page.evaluate(() => window.unitPage.standings), tag: await page.$eval('.deed-tag[data-deed="39"]', (el) => el.getAttribute("aria-label")) };
+
+  await page.reload({ waitUntil: "load" }); // a power cut: the deed's owner and the tag stay
+  out.reboot = await booted();
+  await page.waitForFunction(() => window.unitPage.deeds, { timeout: 5000 });
+  out.reboot.row = await row(37);
+  out.reboot.slots = await page.evaluate(() => localStorage.getItem("bank-unit:slots"));
+  out.reboot.tag = await page.$$eval(".deed-tag", (els) => els.map((el) => el.dataset.deed));
+}
+
+// The other editions' game (the default edition): a transfer by clicks, a drag, two reloads.
+async function playTransfer(page, { booted, aria, screenSays, tap }) {
   await tap('.key[data-key="C"]'); // any key ends the settings summary, and does nothing else
   await screenSays("INSERT A CARD");
   await tap('.card[data-card="1"]');
@@ -70,9 +131,4 @@ try {
   await page.reload({ waitUntil: "load" });
   out.offline = await booted();
   out.offline.aria = await aria();
-} catch (error) {
-  out.failure = String(error && error.stack ? error.stack : error);
-} finally {
-  await browser.close();
 }
-process.stdout.write(JSON.stringify(out) + "\n");

@@ -3,11 +3,13 @@
 //
 //   node tests/web/harness.mjs BUILD_DIR EDITION ACTIONS.json
 //
-// ACTIONS: [["press", "5"], ["hold", "C", 2.5], ["insert", 2, 0], ["remove", 0], ["wait", 61],
-// ["power_cycle"], ["memory_restart"] (app.restart: machine.reset() through the page)] with logical key names and slots 0 (GREEN) / 1 (RED), timed as host_sim's
-// VirtualUnit times them (a tap is 100 ms down and 100 ms up; a card settles 400 ms). Prints
-// one JSON object: {"boot": state, "steps": [state after each action]}, a state being
-// bridge.state() (screen text, edition, standings, cues).
+// ACTIONS: [["press", "5"], ["hold", "C", 2.5], ["insert", 2, 0], ["deed", 39, 0] (the Banker's
+// tag of the deed on square 39), ["remove", 0], ["wait", 61], ["power_cycle"], ["memory_restart"]
+// (app.restart: machine.reset() through the page)] with logical key names and slots 0 (GREEN) /
+// 1 (RED), timed as host_sim's VirtualUnit times them (a tap is 100 ms down and 100 ms up; a
+// card or tag settles 400 ms). Prints one JSON object: {"boot": state, "steps": [state after
+// each action]}, a state being bridge.state() (screen text, edition, standings, cues; the
+// Banker's deeds and supply), or {"error": the bridge's message} where it refused a deed tag.
 //
 // Virtual time: Date.now, setTimeout and setInterval are replaced before MicroPython loads (its ticks_ms is
 // Date.now, its asyncio sleeps on setTimeout), so a minute of play takes milliseconds and the
@@ -85,13 +87,18 @@ const { loadMicroPython } = await import(
 );
 const firmware = JSON.parse(readFileSync(join(buildDir, "firmware.json"), "utf8"));
 const storage = new Storage();
-const slots = [0, 0];
+const slots = [0, 0]; // a card's number, or ["deed", square]
 
 let mp = null; // the running interpreter (a power cycle loads a new one)
 let resets = 0; // machine.reset() calls that reached the page (web/bridge.py PageMachine)
 globalThis.webReset = () => {
   resets += 1;
 };
+
+function lay(bridge, slot, held) {
+  if (Array.isArray(held)) bridge.deed_tag(slot, held[1]);
+  else if (held) bridge.card(slot, held);
+}
 
 async function powerUp() {
   timers.clear(); // the old unit's tasks die with its power
@@ -105,7 +112,7 @@ async function powerUp() {
   const problem = bridge.boot(storage, edition, false, false);
   if (problem) throw new Error(problem);
   mp.runPython("import bridge, js\nbridge.on_reset = js.webReset");
-  slots.forEach((number, slot) => number && bridge.card(slot, number)); // cards stay in
+  slots.forEach((held, slot) => lay(bridge, slot, held)); // cards and tags stay where they lie
   await advance(BOOT_MS);
   return bridge;
 }
@@ -127,6 +134,15 @@ for (const [verb, ...args] of actions) {
   } else if (verb === "insert") {
     bridge.card(args[1], args[0]);
     slots[args[1]] = args[0];
+    await advance(CARD_SETTLE_MS);
+  } else if (verb === "deed") {
+    try {
+      bridge.deed_tag(args[1], args[0]);
+    } catch (error) {
+      out.steps.push({ error: String(error.message || error) });
+      continue;
+    }
+    slots[args[1]] = ["deed", args[0]];
     await advance(CARD_SETTLE_MS);
   } else if (verb === "remove") {
     bridge.card(args[0], 0);
@@ -152,5 +168,6 @@ for (const [verb, ...args] of actions) {
   }
   out.steps.push(JSON.parse(bridge.state()));
 }
-process.stdout.write(JSON.stringify(out) + "\n");
-process.exit(0);
+// Exit once the whole answer is written: a pipe takes 64 KB at a time, and the Banker's steps
+// (its 28 deeds each) make more than that.
+process.stdout.write(JSON.stringify(out) + "\n", () => process.exit(0));
