@@ -62,6 +62,23 @@ def test_buy_by_tag_shows_first_then_go_pays_the_price(unit):
     assert "BUY 39 -$400" in unit.screen_text()
 
 
+def test_a_tag_swapped_right_after_an_action_is_shown_at_once(unit):
+    """A tag swapped for another faster than a poll (no "gone" between them) replaces the last
+    action's receipt with the new deed, as a card seated does."""
+    unit.insert(card=1, slot="red")
+    unit.insert(deed=37, slot="green")
+    unit.press("buy")
+    unit.press("go")
+    assert "BUY 37 -$350" in unit.screen_text()
+    unit.parts.remove(0)
+    unit.advance(0.1)
+    unit.parts.insert(0, 39, deed=True)
+    unit.advance(1)
+    assert "BOARDWALK" in unit.screen_text() and "BUY 37 -$350" not in unit.screen_text()
+    unit.press("buy")
+    assert unit.screen_text() == ["BUY: CARD 1", "$400", "BOARDWALK"]
+
+
 def test_c_on_a_shown_action_does_nothing(unit):
     unit.insert(card=1, slot="red")
     typed_deed(unit, 1)

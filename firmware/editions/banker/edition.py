@@ -240,6 +240,7 @@ class BankerRules:
             bank.refuse(_MSG_SAME_DEED)
             return True
         self.laid[slot] = square
+        bank.last_change = ""  # as a card seated: the last action's receipt gives way to it
         bank.cue("card_in")
         bank.view_changed()
         return True
