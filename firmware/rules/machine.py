@@ -3,7 +3,7 @@
 # key that wakes the unit, activity and standby, which key is held and for how long (from the
 # edition's table of holds), and one write-ahead hand-off: propose(records, then) / acknowledge.
 from compat.const import const
-from compat.ticks import ticks_diff
+from compat.ticks import ticks_add, ticks_diff
 
 TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
@@ -18,6 +18,23 @@ MSG_CANCELLED = "ENTRY CANCELLED"
 DEFERRED = -1
 _NO_CUES: list = []  # take_cues() of a step without cues: read, never changed
 _MSG_NOT_IDLE = const("event before the outbox was acknowledged")
+
+
+def beep_interval(left_ms: int) -> int:
+    """ms to a countdown's next beep with left_ms to go: 2 s early on, down to 0.2 s."""
+    return max(200, min(2000, left_ms // 1000 * 100))
+
+
+def count_down(mode, now: int, left_ms: int) -> None:
+    """A running countdown's step (Revolution's auction timer, the Banker's auction): its beep,
+    faster as it ends, and its whole seconds shown. `mode` keeps beep_at and shown."""
+    if ticks_diff(now, mode.beep_at) >= 0:
+        mode.beep_at = ticks_add(now, beep_interval(left_ms))
+        mode.machine.cue("auction_tick")
+    seconds = (left_ms + 999) // 1000
+    if seconds != mode.shown:
+        mode.shown = seconds
+        mode.machine.view_changed()
 
 
 class StateMachine:

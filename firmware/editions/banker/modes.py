@@ -9,7 +9,7 @@ from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 from editions.banker.deeds import name
 from rules import keys
-from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
+from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS, beep_interval, count_down
 from rules.money import ERR_NOT_ENOUGH
 
 _MSG_BID_KEYS = const("BID, GO  C: STOP")
@@ -33,11 +33,6 @@ def pop(part, mode) -> None:
     if mode in modes:
         modes.remove(mode)
         mode.closed()
-
-
-def beep_interval(left_ms: int) -> int:
-    """ms to the next countdown beep with left_ms to go: 2 s early on, down to 0.2 s."""
-    return max(200, min(2000, left_ms // 1000 * 100))
 
 
 class Offer:
@@ -209,13 +204,7 @@ class Auction:
 
             flows.sold(part, self.square, self.bidder, self.bid)
             return
-        if ticks_diff(now, self.beep_at) >= 0:
-            self.beep_at = ticks_add(now, beep_interval(left))
-            ed.cue("auction_tick")
-        seconds = (left + 999) // 1000
-        if seconds != self.shown:
-            self.shown = seconds
-            ed.view_changed()
+        count_down(self, now, left)
 
     def view(self, view: dict) -> None:
         ed = self.machine

@@ -10,7 +10,7 @@ from compat.ticks import ticks_add, ticks_diff
 from editions.revolution import chance
 from rules import keys
 from rules.keys import DEAL, ZONE
-from rules.machine import MSG_FINISH_ENTRY
+from rules.machine import MSG_FINISH_ENTRY, beep_interval, count_down
 
 _ZONES = const(("PEDESTRIAN", "CYCLIST", "CAR", "SPACE"))
 ZONE_CUES = ("zone_pedestrian", "zone_cyclist", "zone_car", "zone_space")  # also icon names
@@ -151,11 +151,6 @@ class Spin:
         view["detail"] = _MSG_SPIN_KEYS
 
 
-def beep_interval(left_ms: int) -> int:
-    """ms to the next countdown beep with left_ms to go: 2 s early on, down to 0.2 s."""
-    return max(200, min(2000, left_ms // 1000 * 100))
-
-
 class Auction:
     """The auction timer, running beside whatever else is open (DEAL starts and stops it): it
     keeps the unit awake, beeps faster as it ends and shows the seconds left with no card in."""
@@ -200,13 +195,7 @@ class Auction:
             ed.cue("signal")  # heard at the beeps-only level too
             ed.cue("auction_end")
             return
-        if ticks_diff(now, self.beep_at) >= 0:
-            self.beep_at = ticks_add(now, beep_interval(left))
-            ed.cue("auction_tick")
-        seconds = (left + 999) // 1000
-        if seconds != self.shown:
-            self.shown = seconds
-            ed.view_changed()
+        count_down(self, now, left)
 
     def view(self, view: dict) -> None:
         view["mode"] = "auction"
