@@ -21,6 +21,15 @@ def start_reader(unit, slot: int, now: int) -> None:
     unit.reader_faults[slot] = 0
 
 
+def cards_in(unit, now: int) -> None:
+    """The summary or the menu closed: cards laid in while it ran reach the edition now."""
+    for slot in (0, 1):  # GREEN, RED
+        card_slot = unit.slots[slot]
+        if card_slot is not None and card_slot.uid_hex is not None:
+            unit.edition.card_present(slot, card_slot.uid_hex, now)
+            unit.settle()
+
+
 def start_poll(unit, slot: int, now: int) -> None:
     """First half of a reader poll: the field on, so a card in it powers up. Call
     poll_reader(slot, ...) power_up_ms (5 ms) or more later, at another wake-up: the unit

@@ -162,7 +162,10 @@ class Config:
         if self.summary:
             from rules.boot_summary import BootSummary
 
-            return Change(overlay=BootSummary(self.in_force(edition)))
+            # The summary holds its text alone and changes no setting: the settings code (this
+            # module too) is let go as it starts. With the game's modules loaded, the two at
+            # once made the unit's highest heap (issue 27). The unit closes it by itself.
+            return Change(overlay=BootSummary(self.in_force(edition).summary()), done=True)
         return Change(done=True)
 
     def start_game(self, edition, store, cards: list):

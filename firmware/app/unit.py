@@ -124,8 +124,7 @@ class BankUnit:
         # them half applied, and only the journal's replay (a restart) makes the state whole.
         self.applying = False
         self.on_cue = None  # optional callable(cue): told of every cue played (simulator)
-        # Settings (app.config.Config, from app.build; None: the edition as constructed, or
-        # the game has begun and the settings code is gone).
+        # app.config.Config from app.build; None: no settings, or their code is let go.
         self.config: Any = config
         # The boot summary or the settings menu while one runs in the edition's place: it gets
         # the keys, ticks and cards and is drawn; the edition waits, untouched.
@@ -206,10 +205,18 @@ class BankUnit:
         follows (the edition rebuilt if the settings changed) and lets go of the settings."""
         overlay = self.overlay
         if overlay is not None and overlay.done:
-            closing = self.config.close_overlay(
-                overlay, self.edition, self.store, self.readers, self.storage_broken, key
-            )
-            self.apply(closing, now)
+            config = self.config
+            if config is not None:
+                closing = config.close_overlay(
+                    overlay, self.edition, self.store, self.readers, self.storage_broken, key
+                )
+                self.apply(closing, now)
+            else:  # the summary: its settings code was let go as it began
+                self.overlay = None
+                self.rendered_version = -1
+                if key is not None:
+                    self.edition.ignore_until_released(key)
+                card_polling.cards_in(self, now)
             self.collector.collect()  # the settings code let go: a quiet point
             self._prepare_screens()
 
@@ -247,11 +254,7 @@ class BankUnit:
             if config is not None:
                 config.forget()
         if change.closed:
-            for slot in (GREEN, RED):  # cards laid in while it ran reach the edition now
-                card_slot = self.slots[slot]
-                if card_slot is not None and card_slot.uid_hex is not None:
-                    self.edition.card_present(slot, card_slot.uid_hex, now)
-                    self.settle()
+            card_polling.cards_in(self, now)
 
     def _prepare_screens(self) -> None:
         """The Stock Exchange's screens (editions.stock_exchange.draw) loaded now, on a heap just

@@ -1,8 +1,9 @@
 # The boot summary: the settings in force, a few lines a page, at power-on. It has an edition's
 # interface, so the shell runs it in the edition's place until a key, a card or the time ends it.
+# It holds the settings as text only: the settings code (rules.settings) is let go as it starts
+# (app.config), so the summary's seconds are not the unit's highest heap (issue 27).
 from compat.const import const
 from compat.ticks import ticks_diff
-from rules import settings as schema
 
 _MSG_ANY_KEY = const("ANY KEY: START")
 _LINE = const(21)  # small-font characters across the panel
@@ -20,9 +21,11 @@ class BootSummary:
     sound_on = True
     entry_edits = 0  # never an amount typed: every change is drawn from view()
 
-    def __init__(self, settings) -> None:
-        self.lines = [_line(label, shown) for label, shown in settings.summary()[1:]]
-        self.title = schema.show(schema.EDITION, settings.edition, settings.edition)
+    def __init__(self, shown: list) -> None:
+        """shown: rules.settings.Settings.summary(), (label, value as shown) in menu order, the
+        edition first (the title)."""
+        self.lines = [_line(label, value) for label, value in shown[1:]]
+        self.title = shown[0][1]
         self.pages = max(1, (len(self.lines) + self.per_page - 1) // self.per_page)
         self.page = 0
         self.started_at = 0

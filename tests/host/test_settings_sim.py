@@ -279,6 +279,23 @@ def test_the_boot_summary_shows_then_the_game_and_a_key_only_ends_it() -> None:
         assert unit.screen_text()[:2] == ["CARD 3 RECEIVES", "15M"]
 
 
+def test_the_summary_runs_with_the_settings_code_let_go() -> None:
+    """Issue 27: the summary holds its lines as text; the settings code (the schema, the
+    settings file, the layouts, app.config itself) leaves sys.modules as it starts, so the
+    summary's seconds are not the unit's highest heap. The settings are still what was set."""
+    import sys
+
+    with VirtualUnit(boot_summary=True, settings={"players": 4, "volume": 1}) as unit:
+        assert unit.unit.overlay is not None and unit.unit.config is None
+        for name in ("rules.settings", "app.config", "store.settings_file", "boards.keymaps"):
+            assert name not in sys.modules, name
+        assert unit.screen_text()[1] == "PLAYERS             4"
+        unit.press("5")  # the key ends it and does nothing else
+        assert unit.unit.overlay is None
+        assert unit.screen_text() == ["MONOPOLY BANK", "----", "INSERT A CARD"]
+        assert unit.settings()["players"] == 4 and unit.settings()["volume"] == 1
+
+
 def test_edition_change_on_the_5x5_rebuilds_unit_and_keys() -> None:
     with VirtualUnit(matrix="5x5") as unit:
         unit.open_settings()

@@ -377,7 +377,7 @@ def test_the_stock_exchange_keys_drive_the_same_menu():
 
 
 def test_summary_pages_then_ends_and_a_key_ends_it():
-    summary = BootSummary(fresh(REV))
+    summary = BootSummary(fresh(REV).summary())
     assert summary.pages == 3
     summary.tick(50)
     view = summary.view()
@@ -387,7 +387,7 @@ def test_summary_pages_then_ends_and_a_key_ends_it():
     assert summary.view()["lines"][0].startswith("STANDBY S")
     summary.tick(50 + 3 * summary.page_ms)
     assert summary.done
-    summary = BootSummary(fresh())
+    summary = BootSummary(fresh().summary())
     summary.tick(0)
     summary.key_down("5", 10)
     assert summary.done and summary.take_cues() == []
