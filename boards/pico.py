@@ -6,10 +6,11 @@
 #   GP6..GP10  keypad rows (open drain)  GP17 GREEN reader SDA (chip select)
 #   GP11..GP15 keypad columns (in)   GP20 RED reader SDA (chip select)
 #   GP29 ADC3  VSYS/3 (on the board) GP21 GREEN reader RST, GP22 RED reader RST
+#   GP24 VBUS sense (on the board: 1 on USB power)
 # Each reader has its own SPI bus: many RC522 modules keep driving MISO while deselected, and
 # on a shared bus that one stops the other answering (issue 28).
 import rp2
-from machine import ADC, I2C, PWM, SPI, Pin, Timer
+from machine import ADC, I2C, PWM, SPI, Pin, Timer, lightsleep
 
 NAME = "pico"
 ROW_PINS = (6, 7, 8, 9, 10)
@@ -44,6 +45,11 @@ class Board:
         self.piezo = PWM(Pin(2))
         self.piezo.duty_u16(0)
         self.vsys = self._vsys_adc()
+        # Light sleep in standby (app.power), never while GP24 (VBUS sense) reads USB power
+        self.vbus, self.lightsleep = self._sleep()
+
+    def _sleep(self) -> tuple:
+        return Pin(24, Pin.IN), lightsleep
 
     def _vsys_adc(self):
         return ADC(Pin(29))

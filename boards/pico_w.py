@@ -13,6 +13,11 @@ NAME = "pico_w"
 class Board(PicoBoard):
     name = NAME
 
+    def _sleep(self) -> tuple:
+        # The W boards sense VBUS on the radio chip (WL_GPIO2), which the unit never starts:
+        # with no way to tell USB from batteries, a Pico W never light-sleeps (app.power).
+        return None, None
+
     def _vsys_adc(self):
         Pin(25, Pin.OUT, value=1)  # deselect the CYW43 so GP29 is free for the ADC
         Pin(29, Pin.IN, pull=None)  # type: ignore[arg-type]  # None: no pull (pads reset pulled down)

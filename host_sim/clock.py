@@ -29,6 +29,7 @@ class VirtualClock:
         self._events: list = []  # heap of [at_us, order, callback]; callback None: cancelled
         self._order = itertools.count()
         self.busy_total_us = 0  # time charged by busy_us since the clock started
+        self.asleep_total_us = 0  # time passed in light sleep (sleep_us)
 
     @property
     def now_s(self) -> float:
@@ -85,6 +86,14 @@ class VirtualClock:
         if at_us > self.now_us:
             self.now_us = at_us
         return False
+
+    def sleep_us(self, us: int) -> None:
+        """machine.lightsleep: the firmware stops for `us` with the chip's clocks off (neither
+        busy nor idle in asyncio); hardware events still fire on the way."""
+        if us <= 0:
+            return
+        self.asleep_total_us += us
+        self.advance_to(self.now_us + us)
 
     def busy_us(self, us: int) -> None:
         """The firmware computes (or waits in a blocking call) for `us`: time passes, hardware

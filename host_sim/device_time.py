@@ -71,6 +71,11 @@ HW_CALLS = {
     "key_sm": ("call_pio", ("init", "active", "irq", "rx_fifo", "get", "put")),
 }
 PIEZO_STEP = "piezo_step"  # the piezo driver's step(), run by its own task
+# Each wake from light sleep (app.power) on the chip: the rp2 port's lightsleep restarts the
+# PLLs and the clocks it stopped (ports/rp2/modmachine.c), then the keypad's columns are read.
+# An estimate, not measured on the chip: the PLL's lock and the clocks' set-up, about 0.2 ms,
+# and the Python around the call.
+SLEEP_WAKE_US = 300
 
 # MFRC522 registers the timer wait is read from (datasheet 9.3): whatever the driver set.
 _COM_IRQ = 0x04
@@ -182,12 +187,25 @@ class DeviceTime:
             pages = getattr(unit.display, "pages", None)
             if pages is not None:
                 self._count_calls(pages)
+        sleeper = unit.sleeper
+        if sleeper is not None and not hasattr(sleeper, "device_cost"):
+            unit.sleeper = self._slept(sleeper)
         timer = getattr(self.board, "key_timer", None)
         if timer is not None:
             timer.on_fire = self._sampled
         key_sm = getattr(self.board, "key_sm", None)
         if key_sm is not None:
             key_sm.on_fire = self._drained
+
+    def _slept(self, sleeper):
+        """machine.lightsleep, then the wake's cost (SLEEP_WAKE_US) as busy time."""
+
+        def sleep(ms):
+            sleeper(ms)
+            self.clock.busy_us(SLEEP_WAKE_US)
+
+        sleep.device_cost = "sleep_wake"
+        return sleep
 
     def _drained(self, handler, sm) -> None:
         """The keypad state machine's IRQ: its handler (the drain), then its cost."""

@@ -174,6 +174,8 @@ class VirtualUnit:
         board_module = importlib.import_module("boards." + board)
         self.board = board_module.Board(matrix or default_matrix(edition))
         self.board.piezo.clock = self.clock.ms
+        if getattr(self.board, "lightsleep", None) is not None:
+            self.board.lightsleep = self._lightsleep  # on this unit's virtual clock
         self.key_timer = getattr(self.board, "key_timer", None)  # the keypad's sampling timer
         if self.key_timer is not None:
             self.key_timer.clock = self.clock  # its callbacks fire as hardware events
@@ -289,6 +291,10 @@ class VirtualUnit:
         has it now: Revolution journals a hold of "." as game state)."""
         settings = self.config.in_force(self.unit.edition)
         return {name: settings.get(name) for name in schema.names_for(settings.edition)}
+
+    def _lightsleep(self, ms: int) -> None:
+        """The board's machine.lightsleep: time passes, nothing of the firmware runs."""
+        self.clock.sleep_us(ms * 1000)
 
     def _stop(self) -> None:
         if self.key_timer is not None:

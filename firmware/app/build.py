@@ -72,6 +72,8 @@ def build_unit(
     piezo = Piezo(board.piezo) if level is None else Piezo(board.piezo, level)
     battery = Battery(board.vsys, divider=board.vsys_divider)
     unit = BankUnit(rules, keys, display, card_readers, piezo, battery, Store(fs), config, screen)
+    unit.sleeper = getattr(board, "lightsleep", None)  # light sleep in standby (app.power)
+    unit.vbus = getattr(board, "vbus", None)
     memory.set_threshold()
     return unit
 

@@ -2,6 +2,7 @@
 # the settings file), then the machine told whether they are durable, and a compaction when due;
 # a full flash, a failed write and a MemoryError before the write each refuse the transaction.
 # And the boot's line for what the journal's load() reported (describe_problems).
+from app import power
 from compat.const import const
 
 ENOSPC = 28
@@ -72,6 +73,8 @@ def store_records(unit, edition) -> None:
         unit.applying = True
         edition.acknowledge(True)
         unit.applying = False
+        if edition is unit.edition:
+            power.stored(unit)  # on low cells, the warning after every transaction
         if edition is unit.edition and unit.store.compact_due():
             try:
                 unit.store.compact(edition.snapshot_records())  # False: retried later

@@ -1,11 +1,13 @@
 # The shell's asyncio tasks: each device's step (BankUnit's methods) run when there is work.
 #
 # The keypad task wakes on its sampler's flag (a key changed, or a debounce or long-press
-# deadline fell due), the render task when a step left the screen out of date; the tick
-# (100 ms), the reader polls and the battery check keep their periods. Every step is followed
-# by BankUnit.stepped; a MemoryError in a step is the unit's out_of_memory.
+# deadline fell due), the render task when a step left the screen out of date; the tick and
+# the readers' cycle keep the pace app.pace gives (slower once the unit is quiet), the battery
+# check its period. Every step is followed by BankUnit.stepped; a MemoryError in a step is the
+# unit's out_of_memory.
 import asyncio  # MicroPython 1.21 and later (the README asks for 1.23): no uasyncio fallback
 
+from app import power
 from compat.ticks import ticks_diff
 from rules.keys import GREEN, RED
 
@@ -17,39 +19,49 @@ async def sleep_ms(ms: int) -> None:
         await asyncio.sleep(ms / 1000)
 
 
-async def every(unit, period_ms: int, step, offset_ms: int = 0) -> None:
-    if offset_ms:
-        await sleep_ms(offset_ms)
-    while True:
-        now = unit.clock()
-        try:
-            step(now)
-            unit.stepped(now)
-        except MemoryError:
-            unit.out_of_memory(now)
-        await sleep_ms(period_ms)
+def _step(unit, step, *args) -> None:
+    """One step at `now`, then BankUnit.stepped; a MemoryError is the unit's out_of_memory."""
+    now = unit.clock()
+    try:
+        step(*args, now)
+        unit.stepped(now)
+    except MemoryError:
+        unit.out_of_memory(now)
 
 
-async def poll_task(unit, slot: int, offset_ms: int) -> None:
-    """One reader: field on, the card's power-up time later the read (field off again),
-    then the rest of the poll period."""
-    if offset_ms:
-        await sleep_ms(offset_ms)
+async def every(unit, period_ms, step) -> None:
+    """step(now) each period_ms, or each period_ms(now) where it is a function (app.pace)."""
     while True:
-        now = unit.clock()
-        try:
-            unit.start_poll(slot, now)
-            unit.stepped(now)
-        except MemoryError:
-            unit.out_of_memory(now)
-        await sleep_ms(unit.card_power_up_ms)
-        now = unit.clock()
-        try:
-            unit.poll_reader(slot, now)
-            unit.stepped(now)
-        except MemoryError:
-            unit.out_of_memory(now)
-        await sleep_ms(unit.poll_period_ms() - unit.card_power_up_ms)
+        _step(unit, step)
+        wait = period_ms(unit.clock()) if callable(period_ms) else period_ms
+        await sleep_ms(wait)
+
+
+def _read_then_start(unit, now: int) -> None:
+    unit.poll_reader(GREEN, now)  # its field off again before the other's comes on
+    unit.start_poll(RED, now)
+
+
+async def readers(unit) -> None:
+    """Both readers in one cycle (issue 31): GREEN's field on; its card's power-up time later
+    GREEN read and RED's field on; as long again, RED read; then the rest of the cycle
+    (app.pace). Three wake-ups a cycle, where a task per reader took four, and one field on
+    at a time. A card-less edition only waits (the settings menu may bring cards in), and so
+    does a unit light-sleeping in standby (app.power: a key wakes it, then cards are read)."""
+    while True:
+        up = unit.card_power_up_ms
+        if unit.uses_cards and not unit.parked:  # parked: asleep, the readers powered down
+            _step(unit, unit.start_poll, GREEN)
+            if up:  # (0: no wait at all, in tests)
+                await sleep_ms(up)
+            _step(unit, _read_then_start, unit)
+            if up:
+                await sleep_ms(up)
+            _step(unit, unit.poll_reader, RED)
+            wait = unit.poll_period_ms(unit.clock()) - 2 * up
+        else:
+            wait = unit.poll_period_ms(unit.clock())
+        await sleep_ms(power.rest(unit, wait))  # in standby, light sleep
 
 
 async def keys(unit) -> None:
@@ -118,11 +130,9 @@ async def run(unit) -> None:
     unit.check_battery(unit.clock())
     unit.render_flag.set()  # the first frame
     tasks = [asyncio.create_task(keys(unit))]
-    # The poll tasks run for every edition (a settings change can bring cards in); for a
-    # card-less edition each poll returns at once, without touching the bus.
-    tasks.append(asyncio.create_task(poll_task(unit, GREEN, 0)))
-    tasks.append(asyncio.create_task(poll_task(unit, RED, unit.reader_poll_ms // 2)))
-    tasks.append(asyncio.create_task(every(unit, unit.tick_ms, unit.tick)))
+    # The readers' task runs for every edition (a settings change can bring cards in).
+    tasks.append(asyncio.create_task(readers(unit)))
+    tasks.append(asyncio.create_task(every(unit, unit.tick_period_ms, unit.tick)))
     tasks.append(asyncio.create_task(render(unit)))
     tasks.append(asyncio.create_task(every(unit, unit.battery_ms, unit.check_battery)))
     if unit.piezo is not None:

@@ -12,7 +12,7 @@ import asyncio  # MicroPython 1.21 and later (the README asks for 1.23): no uasy
 import gc
 import time
 
-from app import card_polling, memory, storage_handoff
+from app import card_polling, memory, pace, power, storage_handoff
 from app.editions import draws_market, forget_about
 from app.restart import MSG_RESTARTED, restart, restarted
 from app.storage_handoff import MSG_MEMORY
@@ -50,10 +50,7 @@ def device_ticks_ms() -> int:
 
 class BankUnit:
     keypad_scan_ms = 10  # a keypad without a sampling timer is scanned by its task this often
-    reader_poll_ms = 120  # per reader; the two readers are staggered by half a period
-    # In standby (display dark) a card still wakes the unit, polled less often: the fields
-    # are on about 6 ms per poll, which is most of what the readers cost.
-    standby_poll_ms = 360
+    reader_poll_ms = 120  # both readers, one after the other, while a game is played (app.pace)
     card_power_up_ms = 5  # drivers.mfrc522.POWER_UP_MS, not imported for a card-less edition
     tick_ms = 100
     render_ms = 40  # between redraws that show keys: at most 25/s while typing
@@ -99,6 +96,8 @@ class BankUnit:
         self.piezo = piezo
         self.battery = battery
         self.battery_low = False
+        self.battery_level: Any = None  # the gauge: 0 (low) to 3 bars, None on USB (app.power)
+        self.brownout_saved = False  # the state snapshotted as the cells near brown-out
         self.battery_notice = False  # "BATTERY LOW" shows for notice_ms when the flag rises
         self.battery_notice_at = 0
         self.rendered_version = -1
@@ -112,7 +111,7 @@ class BankUnit:
         self.key_taken = False
         self.boot_notice = ""
         self.boot_notice_at = 0
-        self.status: dict = {"battery_low": False, "notice": ""}
+        self.status: dict = {"battery_low": False, "battery": None, "notice": ""}
         # Every string drawn in the last render, for a simulator that sets it to a list; None on
         # the device, so rendering allocates no log entries there.
         self.screen_log: list | None = None
@@ -136,6 +135,12 @@ class BankUnit:
         self.render_flag: Any = None
         self.keypad_on: Any = None  # the keypad whose sampling runs (the edition can change it)
         self.collector = memory.IdleCollector()  # collects the heap when the unit is idle
+        self.busy_at = 0  # the last key, card or change on the screen (app.pace)
+        # Light sleep in standby (app.power): the board's machine.lightsleep and USB sense pin
+        # (None: never sleeps), and whether the keypad is parked for it.
+        self.sleeper: Any = None
+        self.vbus: Any = None
+        self.parked = False
 
     @property
     def active(self):
@@ -173,7 +178,7 @@ class BankUnit:
         self.boot_notice = storage_handoff.describe_problems(problems)
         if restarted(self.store.fs) and not self.boot_notice:
             self.boot_notice = MSG_RESTARTED  # a lost record's notice says more: it wins
-        self.boot_notice_at = now
+        self.boot_notice_at = self.busy_at = now
         if problems and not self.storage_broken:
             # Write the repaired state out at once, so the next boot starts clean and does not
             # report the same damage again.
@@ -300,6 +305,7 @@ class BankUnit:
                 machine.key_up(key, now)
             self.settle()
             self.key_taken = True
+            self.busy_at = now  # app.pace: a key keeps the unit at the game's pace
             if self.overlay is not None and kind == KEY_PRESS:
                 self.overlay_check(now, key)
             keypad = self.keypad  # a new one if the edition changed
@@ -320,9 +326,8 @@ class BankUnit:
     start_poll = card_polling.start_poll
     poll_reader = card_polling.poll_reader
 
-    def poll_period_ms(self) -> int:
-        """From one poll of a reader to its next: longer while the display is dark."""
-        return self.reader_poll_ms if self.active.awake else self.standby_poll_ms
+    poll_period_ms = pace.poll_period_ms  # slower once quiet a minute, and in standby
+    tick_period_ms = pace.tick_period_ms
 
     def tick(self, now: int) -> None:
         self.active.tick(now)
@@ -338,15 +343,7 @@ class BankUnit:
         if self.battery_notice and ticks_diff(now, self.battery_notice_at) >= self.notice_ms:
             self.battery_notice = False
 
-    def check_battery(self, now: int) -> None:
-        if self.battery is None:
-            return
-        low = self.battery.low()
-        if low and not self.battery_low:  # warn once as the flag rises; the icon stays
-            self.battery_notice = True
-            self.battery_notice_at = now
-            self._play("battery_low")
-        self.battery_low = low
+    check_battery = power.check_battery  # the gauge, the low warning, brown-out's snapshot
 
     def alert(self) -> str:
         """A fault that must replace whatever message the edition shows, or ""."""
@@ -382,7 +379,7 @@ class BankUnit:
             return self.display is not None and ticks_diff(now, self.retry_at[2]) >= 0
         return (
             self.active.version != self.rendered_version
-            or self.status["battery_low"] != self.battery_low
+            or self.status["battery"] != self.battery_level  # the low flag's level is 0
             or (self.alert() or self.notice()) != self.rendered_notice
         )
 
@@ -397,7 +394,7 @@ class BankUnit:
         alert = self.alert()
         notice = alert or self.notice()
         status = self.status
-        same_status = notice == self.rendered_notice and status["battery_low"] == self.battery_low
+        same_status = notice == self.rendered_notice and status["battery"] == self.battery_level
         if same_status and machine.version == self.rendered_version:
             return False  # as render_due(): compares, no view is built
         display = self.display
@@ -432,6 +429,7 @@ class BankUnit:
             view["error"] = True
         status["notice"] = notice
         status["battery_low"] = self.battery_low
+        status["battery"] = self.battery_level
         try:
             if not view["display_on"]:
                 if self.display_powered:
@@ -499,7 +497,7 @@ class BankUnit:
         if piezo is not None and piezo.volume != volume:
             piezo.set_volume(volume)
 
-    def _play(self, cue: str) -> None:
+    def play(self, cue: str) -> None:
         """The shell's own cue (battery), also before any step."""
         edition = self.active
         volume = edition.volume
@@ -572,6 +570,7 @@ class BankUnit:
         if self.render_flag is not None:
             if self.render_due(now):
                 self.render_flag.set()
+                self.busy_at = now  # something new to see: the unit is not quiet
             else:
                 self.key_taken = False  # the keys changed nothing drawn: no redraw shows them
         if self.keypad is not self.keypad_on and self.key_flag is not None:

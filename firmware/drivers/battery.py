@@ -1,4 +1,5 @@
-# Battery voltage through a divider on the ADC (Pico: VSYS/3 on ADC3/GP29): mV, percent, low flag.
+# Battery voltage through a divider on the ADC (Pico: VSYS/3 on ADC3/GP29): mV, percent, low
+# flag, the gauge's bars and the nearness of brown-out.
 # On a Pico W, GP29 is also the radio's SPI clock: the board file deselects the radio and frees
 # the pin for the ADC (the unit never starts the radio); this driver only reads the ADC it gets.
 from compat.const import const
@@ -11,6 +12,10 @@ if TYPE_CHECKING:
 class Battery:
     vref_mv = 3300  # RP2040 ADC full scale: ADC_VREF, tied to the 3V3 rail on the Pico
     hysteresis = 5  # percent points above low_percent before the low flag clears
+    # VSYS above this is USB (5 V less the Pico's Schottky diode, about 4.7 V): no gauge. Fresh
+    # alkaline cells give at most 4.8 V, less the battery's own diode: 4.5 V.
+    usb_mv = 4600
+    bars_percent = (35, 60)  # two and three bars of the gauge from these; one above low
 
     def __init__(
         self,
@@ -58,3 +63,18 @@ class Battery:
         elif level <= self.low_percent:
             self._low = True
         return self._low
+
+    def gauge(self) -> int | None:
+        """The gauge of the last reading (low() or percent() reads): 0 (low) to 3 bars, or None
+        on USB power. No ADC read."""
+        mv = self.last_mv
+        if mv >= self.usb_mv:
+            return None
+        if self._low:
+            return 0
+        level = (mv - self.empty_mv) * 100 // (self.full_mv - self.empty_mv)
+        return 1 + (level >= self.bars_percent[0]) + (level >= self.bars_percent[1])
+
+    def near_brownout(self) -> bool:
+        """The last reading is at or under empty_mv: the cells are all but spent. No ADC read."""
+        return 0 < self.last_mv <= self.empty_mv

@@ -89,6 +89,44 @@ class KeypadRing:
     def stop(self) -> None:
         self._armed = False
 
+    # ---- light sleep (app.power): no sampler runs, a key is read on the pins themselves ----
+
+    def park(self) -> None:
+        """Stops the sampler and holds every row low: a key pulls its column low, which
+        parked_key() reads after each light sleep. start() (the shell's, at the next scan)
+        samples again; the debounced state is kept, so a key held through it is a press."""
+        self.stop()
+        for pin in self._rows:
+            pin.init(pin.OPEN_DRAIN, value=0)  # back from the state machine to plain GPIO
+
+    def parked_key(self):
+        """Parked: the name of a key down, or None. The columns alone first (every row low),
+        at every wake from light sleep; the rows one by one only when one reads low."""
+        cols = self._cols
+        for pin in cols:
+            if not pin.value():
+                break
+        else:
+            return None
+        rows = self._rows
+        for pin in rows:
+            pin.value(1)
+        found = None
+        for r in range(len(rows)):
+            rows[r].value(0)
+            for c in range(len(cols)):
+                if found is None and not cols[c].value():
+                    found = self._names[r * self._n_cols + c]
+            rows[r].value(1)
+        for pin in rows:
+            pin.value(0)
+        return found
+
+    def unpark(self) -> None:
+        """The rows high again (idle), before start()."""
+        for pin in self._rows:
+            pin.value(1)
+
     def read_once(self) -> int:
         """A reading taken now, for a keypad with no sampler (drivers.keypad.Keypad without a
         timer): the samplers here fill the ring instead."""

@@ -9,8 +9,32 @@ RECEIVE = b"\xc0\x88\x98\xbf\xbf\x98\x88\xc0"
 PAY = b"\xc0\x84\x86\xbf\xbf\x86\x84\xc0"
 # A speaker with a cross: sound is off.
 SOUND_OFF = b"\x1c\x1c\x3e\x7f\x00\x14\x08\x14"
-# A battery with one bar left.
-BATTERY_LOW = b"\x7e\x7e\x42\x42\x42\x7e\x18\x00"
+# The battery gauge (app.power, issue 31): an empty battery when low, then one to three bars.
+BATTERY_LOW = b"\x7e\x42\x42\x42\x42\x7e\x18\x00"
+BATTERY_BARS = (
+    BATTERY_LOW,
+    b"\x7e\x7e\x42\x42\x42\x7e\x18\x00",
+    b"\x7e\x7e\x7e\x42\x42\x7e\x18\x00",
+    b"\x7e\x7e\x7e\x7e\x7e\x7e\x18\x00",
+)
+_BATTERY_NAMES = const(("icon:battery_low", "icon:battery_1", "icon:battery_2", "icon:battery_3"))
+
+
+def battery_level(status) -> int:
+    """The gauge the shell's status asks for: 0 (low) to 3 bars, or -1 for none (the unit on
+    USB power, or no battery reading yet)."""
+    if not status:
+        return -1
+    if status.get("battery_low"):
+        return 0
+    level = status.get("battery")
+    return -1 if level is None else level
+
+
+def battery_icon(level: int) -> tuple:
+    """(bitmap, log name) of a gauge level from battery_level() (0-3)."""
+    return BATTERY_BARS[level], _BATTERY_NAMES[level]
+
 
 # Revolution symbols, drawn at the left of the title line (view["symbol"] names one).
 # Chance: a question mark cut out of a lit square.

@@ -51,6 +51,7 @@ _BATTERY = const(1)
 _SOUND_OFF = const(2)
 _PAY = const(4)
 _RECEIVE = const(8)
+_LEVEL_SHIFT = const(4)  # the battery gauge's level, in the icon flags above these
 # How the big text is drawn (Screen._big_kind).
 _NONE = const(0)
 _GLYPHS = const(1)
@@ -295,8 +296,9 @@ class Screen:
 
     def _draw_title(self, view: dict, status, full: bool, log) -> bool:
         flags = 0
-        if status and status.get("battery_low"):
-            flags |= _BATTERY
+        level = icons.battery_level(status)
+        if level >= 0:
+            flags |= _BATTERY | level << _LEVEL_SHIFT  # a new level repaints its slot
         if not view.get("sound", True):
             flags |= _SOUND_OFF
         if view.get("red") is not None:
@@ -322,7 +324,8 @@ class Screen:
         self._icons = flags
         right = WIDTH
         if flags & _BATTERY:
-            right = _icon(canvas, icons.BATTERY_LOW, _SLOT_BATTERY, "icon:battery_low", log)
+            bitmap, name = icons.battery_icon(level)
+            right = _icon(canvas, bitmap, _SLOT_BATTERY, name, log)
         if flags & _SOUND_OFF:
             right = _icon(canvas, icons.SOUND_OFF, _SLOT_SOUND, "icon:sound_off", log)
         if flags & _PAY:

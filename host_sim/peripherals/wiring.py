@@ -25,6 +25,8 @@ def card_id(number: int) -> str:
 
 
 SPARES = 8  # spare tags a café keeps to replace a lost card: spare 1..8
+# VSYS at or over this is USB power (drivers.battery.Battery.usb_mv): GP24, VBUS sense, reads 1.
+USB_MV = 4600
 
 
 def spare_uid(number: int) -> bytes:
@@ -77,10 +79,11 @@ class VirtualParts:
     """The parts soldered to one board: panel, two readers with cards, keypad, battery."""
 
     def __init__(
-        self, board, edition: str = "electronic_banking", battery_mv: int = 4200, clock_us=None
+        self, board, edition: str = "electronic_banking", battery_mv: int = 4750, clock_us=None
     ):
         """clock_us: the unit's time in microseconds, for the readers' cards to count their
-        power-up time (without it a card answers as soon as the field is on)."""
+        power-up time (without it a card answers as soon as the field is on). battery_mv: VSYS;
+        by default a unit on USB (5 V less the Pico's diode), which shows no battery gauge."""
         self.board = board
         self.panel = SSD1306Panel()
         board.i2c.attach(board.display_address, self.panel)
@@ -94,6 +97,8 @@ class VirtualParts:
             key_sm.wire(board.rows + board.cols, self.keypad.steady)
         self.battery = BatterySource(battery_mv, board.vsys_divider)
         board.vsys.source = self.battery
+        if getattr(board, "vbus", None) is not None:  # GP24 reads 1 on USB power
+            board.vbus.source = lambda pin: 1 if self.battery.mv >= USB_MV else 0
 
     def reader(self, slot: int) -> MFRC522Chip:
         return self.green_reader if slot == 0 else self.red_reader

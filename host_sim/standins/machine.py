@@ -1,7 +1,7 @@
 # CPython stand-in for MicroPython's machine module: the fake buses, so board files run unchanged.
 from peripherals.bus import ADC, I2C, PWM, SPI, Pin
 
-__all__ = ["ADC", "I2C", "PWM", "SPI", "Pin", "Timer", "freq", "reset", "unique_id"]
+__all__ = ["ADC", "I2C", "PWM", "SPI", "Pin", "Timer", "freq", "lightsleep", "reset", "unique_id"]
 
 
 class ResetRequested(Exception):
@@ -76,6 +76,12 @@ class Timer:
 
 def reset() -> None:
     raise ResetRequested()
+
+
+def lightsleep(ms: int | None = None) -> None:
+    """The board file's light sleep: the simulator gives each unit its own on its virtual
+    clock (VirtualUnit: the board's `lightsleep`), so this one is never reached there."""
+    raise RuntimeError("machine.lightsleep needs the simulator's clock (VirtualUnit sets one)")
 
 
 def freq(hz: int | None = None) -> int:

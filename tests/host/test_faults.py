@@ -3933,3 +3933,45 @@ def test_F167_a_setting_saved_on_a_full_flash(monkeypatch, unit: VirtualUnit) ->
     reboot(unit)
     assert unit.settings()["go"] == 1 * M
     kept(unit, {1: 16200 * K})
+
+
+# ---- F195-F196: the unit on batteries (issue 31) ----------------------------------------------
+
+
+def test_F195_cells_near_brownout(unit: VirtualUnit) -> None:
+    ready(unit, 1, "green")
+    unit.type("3M")
+    unit.remove("green")
+    unit.sounds()
+    store = unit.unit.store
+    generation = store.generation
+    unit.parts.battery.mv = 3250
+    unit.advance(15)
+    assert unit.screen_text()[-1] == "BATTERY LOW" and "battery_low" in unit.screen_icons()
+    assert unit.sounds() == ["battery_low"]
+    assert store.generation == generation + 1 and store.log_records == 0
+    unit.advance(45)
+    assert store.generation == generation + 1  # once
+    reboot(unit)
+    kept(unit, {1: 18 * M})
+
+
+def test_F196_asleep_on_batteries_a_card_laid_on_it_the_power_cut(unit: VirtualUnit) -> None:
+    unit.parts.battery.mv = 4100
+    unit.advance(62)
+    assert unit.screen_text() == [] and unit.unit.parked
+    unit.insert(card=2, slot="red")
+    unit.advance(5)
+    assert unit.screen_text() == []
+    unit.press("5")
+    unit.advance(0.3)
+    assert unit.screen_text()[:2] == ["CARD 2 PAYS", "CARD 2"]
+    unit.advance(1.2)
+    unit.sounds()
+    unit.type("3M")
+    assert unit.sounds() == ["key", "debit"]
+    unit.remove("red")
+    unit.advance(62)
+    assert unit.unit.parked
+    unit.power_cycle()
+    kept(unit, {2: 12 * M})

@@ -187,10 +187,9 @@ def test_the_pico_3v3_output_carries_the_peripherals() -> None:
     alkaline = power.SOURCES[0]
     expected = 182.0 * 3.3 / (power.EFFICIENCY * (alkaline.volts - power.DIODE_V))
     assert abs(power.battery_ma(182.0, alkaline) - expected) < 1e-9
-    assert (
-        "%.1f h" % (alkaline.capacity_mah / power.battery_ma(power.total_ma("use_ma"), alkaline))
-        in power.document()
-    )
+    duty = power.recorded_duty()
+    hours = alkaline.capacity_mah / power.battery_ma(power.phase_ma(duty["in_use"]), alkaline)
+    assert "%.1f h" % hours in power.document()
 
 
 def test_the_stl_check_tells_a_closed_solid_from_an_open_one(tmp_path) -> None:
@@ -274,21 +273,20 @@ def test_the_overlap_checks_see_shared_rows_and_foreign_dots() -> None:
     assert wiring.dots_on_foreign_wires([mosi], [("GP16", 710.0, 546.0)]) == []
 
 
-def test_the_battery_estimate_uses_the_readers_duty_cycle_the_firmware_runs() -> None:
+def test_the_battery_hours_come_from_the_duty_cycle_the_bench_measured() -> None:
+    """Issue 31: the averages are the measured shares times the parts' currents; fields on
+    all the time would cost 2 x 73.5 mA, light sleep cuts the RP2040 to under 2.1 mA."""
     from app.unit import BankUnit
     from drivers.mfrc522 import POWER_UP_MS
 
-    assert BankUnit.reader_poll_ms == power.READER_POLL_MS
-    assert BankUnit.standby_poll_ms == power.READER_STANDBY_POLL_MS
     assert power.READER_POWER_UP_MS == POWER_UP_MS == BankUnit.card_power_up_ms
-    assert power.READER_ON_MS > POWER_UP_MS  # the wait, then the request and read
-    # Fields off between polls: each reader averages a few mA, not 73.5 (about 9 h before).
-    reader = [load for load in power.LOADS if load.name.startswith("MFRC522")][0]
-    assert reader.use_ma < 4 and reader.standby_ma < reader.use_ma / 2
-    alkaline = power.SOURCES[0]
-    hours = alkaline.capacity_mah / power.battery_ma(power.total_ma("use_ma"), alkaline)
-    before = power.with_fields_always_on()
-    hours_before = alkaline.capacity_mah / power.battery_ma(
-        power.total_ma("use_ma", before), alkaline
-    )
-    assert hours_before < 10 and hours > 35
+    duty = power.recorded_duty()
+    parts = {name.split(" (")[0]: ma for name, _, ma in power.averages(duty["standby"])}
+    assert parts["RP2040 + flash"] < 2.1 and parts["SSD1306 OLED"] == power.OLED_OFF_MA
+    awake = dict(duty["in_use"], field_ms_per_s=2000.0)  # both carriers always on
+    reader = [ma for name, _, ma in power.averages(awake) if name.startswith("MFRC522")][0]
+    assert abs(reader - power.READER_ON_MA) < 1e-9
+    hours = power.battery_hours(duty)
+    assert hours["standby"] >= 720  # 30 days on 3 x AA
+    assert hours["in_use"] > 30
+    assert power.battery_hours(dict(duty, in_use=awake))["in_use"] < 10

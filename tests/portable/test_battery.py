@@ -63,3 +63,32 @@ def test_bad_settings_are_refused():
         except ValueError:
             continue
         raise AssertionError(settings)
+
+
+def test_the_gauge_has_four_levels_and_none_on_usb():
+    """Issue 31: 0 (low) to 3 bars from the last reading; USB power (VSYS over 4.6 V) shows
+    none; the low flag's hysteresis holds the gauge at 0 until the cells recover."""
+    cases = ((4750, None), (4450, 3), (4030, 3), (3800, 2), (3730, 2), (3600, 1), (3400, 0))
+    for mv, level in cases:
+        source, battery = make(mv)
+        battery.low()
+        assert battery.gauge() == level, mv
+    source, battery = make(3400)
+    assert battery.low() and battery.gauge() == 0
+    source.mv = 3520  # 18 %: over the mark, under mark + hysteresis
+    assert battery.low() and battery.gauge() == 0
+    source.mv = 3600
+    assert not battery.low() and battery.gauge() == 1
+
+
+def test_near_brownout_is_the_empty_mark_of_the_last_reading():
+    source, battery = make(3400)
+    assert not battery.near_brownout()  # nothing read yet: no alarm
+    battery.low()
+    assert not battery.near_brownout()
+    source.mv = 3300
+    battery.low()
+    assert battery.near_brownout()
+    source.mv = 3250
+    reads = source.reads
+    assert battery.near_brownout() is True and source.reads == reads  # no ADC read of its own

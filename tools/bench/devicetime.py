@@ -234,21 +234,65 @@ def calibration_of(results: dict) -> dict:
     return {}
 
 
-def idle_share(edition: str, table: dict, seconds: float, card: bool) -> tuple:
-    """(busy %, no-card poll block times in us) of a unit left alone for `seconds`."""
+def idle_share(edition: str, table: dict, seconds: float, card: bool, quiet: bool = True) -> tuple:
+    """(busy %, no-card poll block times in us, the readers' carrier-on ms per second) of a
+    unit left alone for `seconds`: after its quiet spell (app.pace: the pace of a unit left
+    alone, what the chip's idle figure is for), or, quiet False, in the seconds after a key or a
+    card (the game's pace, a game paused)."""
+    from app.pace import QUIET_MS
     from host_sim.virtual_unit import VirtualUnit
 
     with VirtualUnit(edition=edition, device_time=table) as unit:
         if card:
             unit.insert(1, "green")
-        unit.advance(IDLE_SETTLE_S)
+        unit.advance(IDLE_SETTLE_S + (QUIET_MS / 1000 if quiet else 0))
+        if not quiet:  # the window ends a second before the quiet spell would begin
+            seconds = min(seconds, QUIET_MS / 1000 - IDLE_SETTLE_S - 1)
         device = unit.device
         mark = len(device.step_us.get("poll_empty", []))
         busy = unit.clock.busy_total_us
         start = unit.clock.now_us
+        readers = (unit.parts.green_reader, unit.parts.red_reader)
+        field = sum(reader.field_us() for reader in readers)
         unit.advance(seconds)
-        share = (unit.clock.busy_total_us - busy) / (unit.clock.now_us - start)
-        return round(100 * share, 2), device.step_us.get("poll_empty", [])[mark:]
+        elapsed = unit.clock.now_us - start
+        share = (unit.clock.busy_total_us - busy) / elapsed
+        field_ms = (sum(reader.field_us() for reader in readers) - field) / elapsed * 1000
+        return (
+            round(100 * share, 2),
+            device.step_us.get("poll_empty", [])[mark:],
+            round(field_ms, 2),
+        )
+
+
+ON_BATTERIES_MV = 4100  # VSYS of three fresh AA cells through the diode: no USB, the unit sleeps
+
+
+def standby_share(edition: str, table: dict, seconds: float) -> dict:
+    """A unit on batteries left alone past its standby (the display dark): the shares of the
+    time its CPU was asleep (machine.lightsleep) and busy, and the readers' carrier-on ms per
+    second, over `seconds`."""
+    from host_sim.virtual_unit import VirtualUnit
+
+    with VirtualUnit(edition=edition, device_time=table) as unit:
+        unit.parts.battery.mv = ON_BATTERIES_MV
+        unit.advance(unit.unit.edition.standby_ms / 1000 + IDLE_SETTLE_S)
+        if unit.screen_text():
+            raise RuntimeError(edition + ": not in standby after its standby time")
+        clock = unit.clock
+        readers = (unit.parts.green_reader, unit.parts.red_reader)
+        marks = clock.now_us, clock.busy_total_us, clock.asleep_total_us
+        field = sum(reader.field_us() for reader in readers)
+        unit.advance(seconds)
+        elapsed = clock.now_us - marks[0]
+        return {
+            "display_on": False,
+            "asleep": round((clock.asleep_total_us - marks[2]) / elapsed, 4),
+            "busy": round((clock.busy_total_us - marks[1]) / elapsed, 4),
+            "field_ms_per_s": round(
+                (sum(reader.field_us() for reader in readers) - field) / elapsed * 1000, 2
+            ),
+        }
 
 
 # ---- issue 27: the fixed costs the fuel does not see, calibrated to the chip's profile -------
@@ -361,10 +405,25 @@ def figures(result: dict, quick: bool) -> dict:
     calibrated = fixed_costs(edition, table)
     table.update(calibrated["costs"])
     seconds = IDLE_S["quick" if quick else "full"]
-    idle, polls = idle_share(edition, {edition: table}, seconds, card=False)
-    with_card = None
+    idle, polls, field = idle_share(edition, {edition: table}, seconds, card=False)
+    busy, _, busy_field = idle_share(edition, {edition: table}, seconds, False, quiet=False)
+    with_card = busy_card = None
     if traffic["spi"]["card_lying"]["polls"]:  # an edition with card readers
-        with_card, _ = idle_share(edition, {edition: table}, seconds, card=True)
+        with_card, _, _ = idle_share(edition, {edition: table}, seconds, card=True)
+        busy_card, _, _ = idle_share(edition, {edition: table}, seconds, True, quiet=False)
+    # Issue 31: the duty cycle in use (the game's pace, the display on, the CPU awake) and in
+    # standby on batteries, and the hours on 3 x AA alkaline (tools/hardware/power.py)
+    from tools.hardware import power
+
+    duty = {
+        "in_use": {
+            "display_on": True,
+            "asleep": 0.0,
+            "busy": round(busy / 100, 4),
+            "field_ms_per_s": busy_field,
+        },
+        "standby": standby_share(edition, {edition: table}, seconds),
+    }
     keys = fuel["per_keypress"]
     digits = fuel["digit_keypress"]
     first_frame_us = fuel["first_i2c_bytes"] * 9 * 1000000 // I2C_HZ
@@ -375,7 +434,14 @@ def figures(result: dict, quick: bool) -> dict:
         "keypress_ms": {"median": ms(keys["median"]), "worst": ms(keys["worst"])},
         "digit_keypress_ms": {"median": ms(digits["median"]), "worst": ms(digits["worst"])},
         "idle_seconds": seconds,
+        # A unit left alone (after app.pace's quiet spell): the chip's idle figure (issue 31)
         "idle_cpu_percent": {"no_card": idle, "card_lying": with_card},
+        # In the 10 s after a key or a card: the game's pace
+        "game_pace_cpu_percent": {"no_card": busy, "card_lying": busy_card},
+        # Both readers' carriers on, ms per second (no card): most of what the readers draw
+        "field_ms_per_s": {"left_alone": field, "game_pace": busy_field},
+        "duty": duty,
+        "battery_hours": power.battery_hours(duty),
         "no_card_poll_ms": (round(statistics.median(polls) / 1000, 2) if polls else None),
         # main.py lights the panel (app.first_light) before it imports the rest of the firmware
         "first_pixel_ms": round(boot_ms(fuel["first_light"]) + first_frame_us / 1000, 1),
@@ -395,12 +461,16 @@ def figures(result: dict, quick: bool) -> dict:
 
 
 def checked(result: dict) -> list:
-    """(budget key, value, what) of the device figures (issue 14's targets)."""
+    """(budget key, value, what) of the device figures (issue 14's and 31's targets)."""
     d = result["device"]
-    idle = [v for v in d["idle_cpu_percent"].values() if v is not None]
     return [
         ("device_digit_key_ms_worst", d["digit_keypress_ms"]["worst"], "digit keypress, ms"),
-        ("device_idle_cpu_percent", max(idle), "idle CPU %, worst of no card / card"),
+        ("device_idle_cpu_percent", d["idle_cpu_percent"]["no_card"], "idle CPU %, no card"),
+        (
+            "device_idle_card_cpu_percent",
+            d["idle_cpu_percent"]["card_lying"] or 0,
+            "idle CPU %, a card resting",
+        ),
         (
             "i2c_digit_bytes_worst",
             result["traffic"]["i2c"]["per_digit_key"]["worst"],
@@ -423,6 +493,7 @@ def rows(result: dict) -> list:
     typed = result["traffic"]["i2c"]["per_digit_after_digit"]
     idle = d["idle_cpu_percent"]
     card = idle["card_lying"]
+    pace = d["game_pace_cpu_percent"]
     parts = d["first_pixel_parts"]
     fit = result["fuel"]["render_fit"]
     fixed = d["calibration"]["costs"]
@@ -439,9 +510,26 @@ def rows(result: dict) -> list:
             "device_digit_key_ms_worst",
         ),
         (
-            "  idle CPU %% (%d s), no card / card lying" % d["idle_seconds"],
-            "%s / %s" % (idle["no_card"], "-" if card is None else card),
+            "  idle CPU %% left alone (%d s after the quiet spell), no card" % d["idle_seconds"],
+            idle["no_card"],
             "device_idle_cpu_percent",
+        ),
+        ("  ... a card resting", "-" if card is None else card, "device_idle_card_cpu_percent"),
+        (
+            "  CPU %% at the game's pace (10 s after a key or card), no card / card",
+            "%s / %s"
+            % (pace["no_card"], "-" if pace["card_lying"] is None else pace["card_lying"]),
+            None,
+        ),
+        (
+            "  hours on 3 x AA alkaline: in use / standby (issue 31: 60 / 720)",
+            "%s / %s" % (d["battery_hours"]["in_use"], d["battery_hours"]["standby"]),
+            None,
+        ),
+        (
+            "  readers' carriers on, ms per second: left alone / game's pace",
+            "%s / %s" % (d["field_ms_per_s"]["left_alone"], d["field_ms_per_s"]["game_pace"]),
+            None,
         ),
         (
             "  fixed us per hardware call / per step / per wake-up (issue 27)",

@@ -44,6 +44,7 @@ ROLES = {
     "cols": ("keypad", "column %d"),
     "piezo": ("piezo", "+"),
     "vsys": ("VSYS divider (on the board)", "ADC input"),
+    "vbus": ("VBUS sense (on the board)", "1 on USB power"),
 }
 ON_BOARD = "on the board"
 
@@ -202,6 +203,7 @@ def _make_machine(created: list) -> types.ModuleType:
 
     for cls in (Pin, I2C, SPI, PWM, ADC, Timer):
         setattr(machine, cls.__name__, cls)
+    machine.lightsleep = lambda ms=None: None  # type: ignore[attr-defined]  # no pins
     machine.__getattr__ = unsupported  # type: ignore[attr-defined]
     return machine
 

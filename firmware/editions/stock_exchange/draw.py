@@ -50,7 +50,7 @@ _LINE_CHARS = const(21)  # a centred line of small text: at most 21 characters o
 _NOTE_PAGE = const(5)  # the note's rows, 46-52, are in pages 5 and 6
 _BOTTOM_PAGE = const(6)  # the message line's rows, 54-63, in pages 6 and 7
 _LAST_PAGE = const(7)
-# With the status icons' bits (editions.stock_exchange.pieces' icon_flags(): 1 and 2) in the
+# With the status icons' bits (editions.stock_exchange.pieces' icon_flags(): 1, 2, 16, 32) in the
 # title's key: a review's title is inverted.
 _REVIEW = const(4)
 _TITLE_FLAGS = const(0)  # MarketDrawer._form_keys

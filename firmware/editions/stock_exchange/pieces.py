@@ -258,10 +258,10 @@ def title_line(
 def _status_icons(canvas, view: dict, status, color: int, log) -> int:
     """Battery-low and sound-off icons in render()'s slots; returns the left edge they leave."""
     right = WIDTH
-    if status and status.get("battery_low"):
-        right = _bitmap(
-            canvas, icons.BATTERY_LOW, _SLOT_BATTERY, TITLE_Y, color, "icon:battery_low", log
-        )
+    level = icons.battery_level(status)
+    if level >= 0:
+        bitmap, name = icons.battery_icon(level)
+        right = _bitmap(canvas, bitmap, _SLOT_BATTERY, TITLE_Y, color, name, log)
     if not view.get("sound", True):
         right = _bitmap(
             canvas, icons.SOUND_OFF, _SLOT_SOUND, TITLE_Y, color, "icon:sound_off", log
@@ -300,8 +300,9 @@ def message_line(canvas, line: str, inverted: bool, blank: bool, log) -> None:
 
 def icon_flags(view: dict, status) -> int:
     flags = 0
-    if status and status.get("battery_low"):
-        flags |= _BATTERY
+    level = icons.battery_level(status)
+    if level >= 0:
+        flags |= _BATTERY | level << 4  # a new level repaints its slot
     if not view.get("sound", True):
         flags |= _SOUND_OFF
     return flags

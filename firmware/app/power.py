@@ -1,0 +1,100 @@
+# The unit on batteries (issue 31): light sleep in standby; the gauge on the title line, a
+# warning after every transaction while the cells are low (the transaction itself is carried
+# out: a low battery never refuses or loses money), and a snapshot of the state as the cells
+# near brown-out, so that the last boot on them replays no journal.
+#
+# Light sleep (machine.lightsleep, the board's `lightsleep`): a unit in standby on batteries
+# sleeps with the clocks stopped but the timer's, and nothing runs: about 1.5 mA from USB on a
+# Pico, where an awake idle Pico draws 20 (MicroPython's rp2 lightsleep commit b004e7e). The
+# readers stay in soft power-down, not polled: a key wakes the unit, as on the original units,
+# and a card is read once it is awake (polling them even every few seconds would cost most of
+# the 30 days of standby on 3 AA cells: docs/power.md). The keypad's sampler stops with the
+# clocks, so the rows are held low and the columns read after every 50 ms of sleep: a
+# key held that long wakes the unit, and does nothing else, as any waking key. Never on USB
+# power (the board's `vbus` pin reads 1), so a unit on mpremote or the REPL stays reachable and
+# a card laid on it still wakes it; nor while a sound plays or a frame is due.
+from compat.const import const
+from compat.ticks import ticks_add, ticks_diff
+
+_WAKE_CHECK_MS = const(50)  # a key held this long wakes a sleeping unit (a tap: 80 ms and more)
+
+
+def can_sleep(unit) -> bool:
+    """Whether the unit may light-sleep now: in standby, on batteries, nothing to sound or draw."""
+    if unit.sleeper is None or unit.active.awake or unit.display_powered:
+        return False
+    vbus = unit.vbus
+    if vbus is not None and vbus.value():
+        return False  # USB power: the host may be talking to the REPL
+    piezo = unit.piezo
+    if piezo is not None and piezo.busy():
+        return False
+    return not (unit.render_flag is not None and unit.render_flag.is_set())
+
+
+def rest(unit, ms: int) -> int:
+    """The readers' wait for their next cycle: light sleep in standby (the keypad parked until
+    a key or the end of standby). Returns the ms left for the task to wait in asyncio: all of
+    them when it may not sleep, 0 after a sleep."""
+    if not can_sleep(unit):
+        if unit.parked:
+            unpark(unit)
+        return ms
+    keypad = unit.keypad_on
+    if not unit.parked:
+        keypad.park()
+        unit.parked = True
+    end = ticks_add(unit.clock(), ms)
+    key = keypad.parked_key()
+    while key is None:
+        left = ticks_diff(end, unit.clock())
+        if left <= 0:
+            return 0
+        unit.sleeper(left if left < _WAKE_CHECK_MS else _WAKE_CHECK_MS)
+        key = keypad.parked_key()
+    unpark(unit)  # the keypad samples again; the key wakes the unit now, before any card is
+    now = unit.clock()  # read, and its press and release, when they come, do nothing else
+    unit.active.key_down(key, now)
+    unit.settle()
+    unit.stepped(now)
+    return 0
+
+
+def unpark(unit) -> None:
+    """The keypad samples again: started afresh by the keypad task's next scan."""
+    unit.keypad_on.unpark()
+    unit.parked = False
+    unit.keypad_on = None  # app.unit.scan_keys starts it (start(), not a new baseline)
+    if unit.key_flag is not None:
+        unit.key_flag.set()
+
+
+def check_battery(unit, now: int) -> None:
+    """Reads the battery (every battery_ms): the gauge, the low flag's warning as it rises."""
+    battery = unit.battery
+    if battery is None:
+        return
+    low = battery.low()
+    unit.battery_level = battery.gauge()
+    if low and not unit.battery_low:  # the cue once as the flag rises; the icon stays
+        warn(unit, now)
+        unit.play("battery_low")
+    unit.battery_low = low
+    if not battery.near_brownout():
+        if not low:
+            unit.brownout_saved = False  # fresh cells: the next brown-out saves again
+    elif not unit.brownout_saved and not unit.storage_broken and not unit.edition.outbox:
+        # compact() is False when the flash refused: tried again at the next reading
+        unit.brownout_saved = unit.store.compact(unit.edition.snapshot_records())
+
+
+def warn(unit, now: int) -> None:
+    """The notice line says BATTERY LOW for notice_ms."""
+    unit.battery_notice = True
+    unit.battery_notice_at = now
+
+
+def stored(unit) -> None:
+    """A record of the game is durable (app.storage_handoff): on low cells, the warning again."""
+    if unit.battery_low:
+        warn(unit, unit.clock())
