@@ -431,3 +431,19 @@ def test_a_deed_tag_is_enrolled_in_the_enrolling_mode_like_a_card(unit):
     assert "ILLINOIS AVENUE" in unit.screen_text()
     unit.power_cycle()
     assert "ILLINOIS AVENUE" in unit.screen_text()
+
+
+def test_the_modes_are_composed_from_the_mode_contract():
+    """Offer and Auction are rules.modes.Mode: each says only where it differs from the
+    contract's defaults, and takes the rest (hold_ms, held, card ...) from it."""
+    from editions.banker.modes import Auction, Offer
+
+    from rules.modes import Mode
+
+    for mode in (Offer, Auction):
+        assert issubclass(mode, Mode)
+        for name, value in vars(mode).items():
+            if name in vars(Mode) and not callable(value):
+                assert value != vars(Mode)[name], (mode.__name__, name)
+        for name in ("hold_ms", "held", "card"):
+            assert name not in vars(mode), (mode.__name__, name)

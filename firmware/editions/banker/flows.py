@@ -8,11 +8,12 @@ from compat.const import const
 from editions.banker import actions
 from editions.banker.deeds import HOTEL, UTILITY, UTILITY_TIMES, kind, mortgage_value, name, price
 from editions.banker.estate import DEED, deeds_for_auction, lift_cost
-from editions.banker.modes import Auction, Offer, pop, push
+from editions.banker.modes import Auction, Offer
 from rules import keys
 from rules.keys import AUCTION, BANKRUPT, BUILD, BUY, MORTGAGE, RENT, SELL
 from rules.ledger import BANK
 from rules.machine import MSG_FINISH_ENTRY
+from rules.modes import drop_mode, open_mode
 
 ERR_NOT_A_DEED = actions.ERR_NOT_A_DEED
 _ERR_NO_DEED = const("LAY OR TYPE A DEED")
@@ -137,7 +138,7 @@ def offer(part, result, lines: tuple, done: str, cue: str) -> Offer | None:
         return None
     bank.clear_entry()  # (the dice or the price typed for it: the offer holds them now)
     mode = part.offer = Offer(part, result, lines, done, cue)
-    push(part, mode)
+    open_mode(bank, mode)
     bank.cue("confirm")
     return mode
 
@@ -189,7 +190,7 @@ def toggle_lift(part, mode: Offer) -> None:
     if not part.estate.is_mortgaged(square):
         part.bank.refuse(actions.ERR_NOT_MORTGAGED)
         return
-    pop(part, mode)
+    drop_mode(part.bank, mode)
     offer_trade(part, (seller, buyer, square, price_, not lifted))
 
 
@@ -246,7 +247,7 @@ def start_auction(part) -> None:
         part.for_auction.remove(square)
     part.typed = None
     mode = part.auction = Auction(part, square, bank.last_activity)
-    push(part, mode)
+    open_mode(bank, mode)
     bank.cue("confirm")
 
 
@@ -263,7 +264,7 @@ def carry_out(part, mode: Offer) -> None:
     bank = part.bank
     records = mode.records
     if not records:
-        pop(part, mode)
+        drop_mode(part.bank, mode)
         bank.view_changed()
         return
     estate = part.estate
@@ -271,7 +272,7 @@ def carry_out(part, mode: Offer) -> None:
     handed = deeds_for_auction(records)  # a bankruptcy to the bank: offered for auction
 
     def done(last: tuple) -> None:
-        pop(part, mode)
+        drop_mode(part.bank, mode)
         part.typed = None
         txs = [r for r in records if r[0] == "tx"]
         number = bank.ledger.moves - len(txs)

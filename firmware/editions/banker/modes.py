@@ -1,15 +1,15 @@
 # The Banker's modes on the core's stack: an action shown before GO carries it out (Offer),
 # and the auction of a deed the bank holds (Auction: bids typed, a countdown that beeps).
 #
-# Each owns its fields, answers its keys, tick and view, and is popped when it ends; the part
-# (editions.banker.edition.BankerRules) names the open one (offer, auction). They answer what
-# the core asks of a mode (rules.modes.Mode's names) without subclassing it: a game that
-# never opens a history page does not load rules.modes.
+# Each is a rules.modes.Mode (the contract's defaults, only what differs said here): it owns its
+# fields, answers its keys, tick and view, and is popped when it ends (drop_mode); the part
+# (editions.banker.edition.BankerRules) names the open one (offer, auction).
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 from editions.banker.deeds import name
 from rules import keys
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS, beep_interval, count_down
+from rules.modes import Mode, drop_mode
 from rules.money import ERR_NOT_ENOUGH
 
 _MSG_BID_KEYS = const("BID, GO  C: STOP")
@@ -21,29 +21,11 @@ _MSG_HIGH = const("CARD %d BID %d S")
 _MSG_RUNS = const("AUCTION %d S")
 
 
-def push(part, mode) -> None:
-    bank = part.bank
-    bank.modes.append(mode)
-    bank.view_changed()
-
-
-def pop(part, mode) -> None:
-    """Pop `mode` alone, if it is open."""
-    modes = part.bank.modes
-    if mode in modes:
-        modes.remove(mode)
-        mode.closed()
-
-
-class Offer:
+class Offer(Mode):
     """An action planned (editions.banker.actions' records) and shown: the deed, the other side
     and the amount. GO journals it; C, a card or tag moving, standby or confirm_ms do not."""
 
     covers = True  # the whole screen is the offer's
-    pays = False
-    asks = False
-    ends_on_card = True
-    ends_on_standby = True
     keeps_holds = True
 
     def __init__(self, part, records: list, lines: tuple, done: str, cue: str) -> None:
@@ -78,24 +60,15 @@ class Offer:
         if key == keys.CLEAR:
             ed = self.machine
             ed.cue("key")
-            pop(self.part, self)
+            drop_mode(self.machine, self)
             ed.show_message(MSG_CANCELLED, False, now)
             ed.view_changed()
         return True
 
-    def hold_ms(self, key: str) -> int:
-        return 0
-
-    def held(self, key: str, now: int) -> None:
-        pass
-
-    def card(self, slot: int, card_id, now: int) -> bool:
-        return False
-
     def tick(self, now: int) -> None:
         ed = self.machine
         if ticks_diff(now, ed.last_activity) >= ed.confirm_ms:
-            pop(self.part, self)
+            drop_mode(self.machine, self)
             ed.show_message(MSG_CANCELLED, False, now)
             ed.view_changed()
 
@@ -111,15 +84,13 @@ class Offer:
             self.part.offer = None
 
 
-class Auction:
+class Auction(Mode):
     """The deed `square` under the hammer: a bid is typed with the bidder's card in RED and
     GO; each bid above the last starts the countdown again; at its end the highest bid is
     offered (an Offer: GO journals the sale), no bid leaves the deed with the bank. C with
     nothing typed stops it. Cards come and go (each bidder in turn): it stays open."""
 
     covers = True
-    pays = False
-    asks = False
     ends_on_card = False
     ends_on_standby = False  # (it keeps the unit awake)
     keeps_holds = True
@@ -174,19 +145,10 @@ class Auction:
         if ed.entry or ed.entry_locked or ed.card_lock is not None:
             return False  # the core's C: the typed bid goes
         ed.cue("key")
-        pop(self.part, self)
+        drop_mode(self.machine, self)
         ed.show_message(_MSG_STOPPED, False, now)
         ed.view_changed()
         return True
-
-    def hold_ms(self, key: str) -> int:
-        return 0
-
-    def held(self, key: str, now: int) -> None:
-        pass
-
-    def card(self, slot: int, card_id, now: int) -> bool:
-        return False
 
     def tick(self, now: int) -> None:
         ed = self.machine
@@ -194,7 +156,7 @@ class Auction:
         left = part.auction_ms - ticks_diff(now, self.at)
         ed.last_activity = now  # no standby while it runs
         if left <= 0:
-            pop(part, self)
+            drop_mode(ed, self)
             ed.cue("signal")
             if not self.bidder:
                 ed.show_message(_MSG_NO_BID, False, now)
