@@ -231,6 +231,89 @@ def test_sell_a_building_back_at_half_and_lift_a_mortgage_at_ten_percent(unit):
     assert not unit.deed(39)["mortgaged"] and unit.balance(1) == 850 - 220
 
 
+def credit(unit, card: int, amount: int) -> None:
+    """The bank pays the card (card alone in GREEN, the amount, GO)."""
+    unit.insert(card=card, slot="green")
+    unit.type(str(amount))
+    unit.press("go")
+    unit.remove(slot="green")
+
+
+def build(unit, card: int, *squares: int) -> None:
+    """The card in RED builds on each square in turn (BUILD, GO)."""
+    unit.insert(card=card, slot="red")
+    for square in squares:
+        typed_deed(unit, square)
+        unit.press("build")
+        unit.press("go")
+    unit.remove(slot="red")
+
+
+def sell(unit, card: int, square: int) -> None:
+    unit.insert(card=card, slot="green")
+    typed_deed(unit, square)
+    unit.press("sell")
+
+
+def short_of_houses(unit) -> None:
+    """Card 1 holds the light blues and pinks at four houses, the dark blues at hotels and the
+    oranges at 3, 3, 2: the bank has no house left (and 10 hotels)."""
+    credit(unit, 1, 9000)
+    buy(unit, 1, 6, 8, 9, 11, 13, 14, 16, 18, 19, 37, 39)
+    build(unit, 1, *((6, 8, 9, 11, 13, 14) * 4))
+    build(unit, 1, *((37, 39) * 5))
+    build(unit, 1, 16, 18, 19, 16, 18, 19, 16, 18)
+    assert unit.bank_supply() == {"houses": 0, "hotels": 10}
+
+
+def test_a_hotel_the_bank_cannot_break_into_four_houses_is_sold_with_the_houses_it_lacks(unit):
+    """SELL on a hotel with fewer than four houses in the bank: the offer says which
+    buildings go back (the group's hotels and the houses the supply cannot cover) and what
+    each lot keeps; C changes nothing; GO sells them together at half their cost."""
+    short_of_houses(unit)
+    sell(unit, 1, 16)  # a house of the oranges: one in the bank
+    unit.press("go")
+    unit.remove(slot="green")
+    assert unit.bank_supply() == {"houses": 1, "hotels": 10}
+    sell(unit, 1, 39)
+    assert unit.screen_text() == ["SELL 2 HOTELS", "$900", "+7 HOUSES, TO 1 0"]
+    before = state(unit)
+    unit.press("c")
+    assert state(unit) == before
+    typed_deed(unit, 39)
+    unit.press("sell")
+    unit.press("go")
+    assert unit.deed(37)["buildings"] == 1 and unit.deed(39)["buildings"] == 0
+    assert unit.bank_supply() == {"houses": 0, "hotels": 12}
+    assert unit.balance(1) == before[0][1] + 900
+    assert "SELL 39 +$900" in unit.screen_text()
+    unit.power_cycle()
+    assert state(unit)[1:] == (unit.deeds(), {"houses": 0, "hotels": 12})
+    assert unit.deed(37)["buildings"] == 1 and unit.balance(1) == before[0][1] + 900
+
+
+def test_a_hotel_with_four_houses_in_the_bank_comes_down_to_them(unit):
+    short_of_houses(unit)
+    unit.insert(card=1, slot="green")
+    for square in (16, 18, 19, 16):  # four houses back: 2, 2, 1 on the oranges
+        typed_deed(unit, square)
+        unit.press("sell")
+        unit.press("go")
+    assert unit.bank_supply() == {"houses": 4, "hotels": 10}
+    typed_deed(unit, 39)
+    unit.press("sell")
+    assert unit.screen_text() == ["SELL THE HOTEL", "$100", "BOARDWALK"]
+    unit.press("go")
+    assert unit.deed(39)["buildings"] == 4
+    assert unit.bank_supply() == {"houses": 0, "hotels": 11}
+    typed_deed(unit, 37)  # the other hotel now: none in the bank, four on Boardwalk
+    unit.press("sell")
+    assert unit.screen_text() == ["SELL THE HOTEL", "$500", "+4 HOUSES, TO 2 2"]
+    unit.press("go")
+    assert (unit.deed(37)["buildings"], unit.deed(39)["buildings"]) == (2, 2)
+    assert unit.bank_supply() == {"houses": 0, "hotels": 12}
+
+
 def test_trade_a_mortgaged_deed_costs_the_buyer_the_interest(unit):
     buy(unit, 1, 12)
     unit.insert(card=1, slot="green")

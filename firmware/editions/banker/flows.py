@@ -6,7 +6,17 @@
 # on the other reader, or its square is typed, then DEED. A refusal changes nothing.
 from compat.const import const
 from editions.banker import actions
-from editions.banker.deeds import HOTEL, UTILITY, UTILITY_TIMES, kind, mortgage_value, name, price
+from editions.banker.deeds import (
+    GROUP_SQUARES,
+    HOTEL,
+    UTILITY,
+    UTILITY_TIMES,
+    group,
+    kind,
+    mortgage_value,
+    name,
+    price,
+)
 from editions.banker.estate import DEED, deeds_for_auction, lift_cost
 from editions.banker.modes import Auction, Offer
 from rules import keys
@@ -32,6 +42,7 @@ _ROLES = const(
 )
 _MSG_UNDONE = const("UNDONE")
 _MSG_AUCTION_DEEDS = const("%d DEEDS: AUCTION")
+_MSG_HOUSES_TOO = const("+%d HOUSE%s, TO%s")
 
 
 def role_problem(key: str) -> str:
@@ -112,9 +123,8 @@ def act(part, key: str) -> None:
         done, cue = "BUILD %d -%s" % (square, money(cost)), "debit"
     elif key == SELL:
         result = actions.sell(estate, player, square)
-        what = "SELL THE HOTEL" if estate.buildings_on(square) == HOTEL else "SELL A HOUSE"
         paid = result[0][3] if type(result) is list else 0
-        lines = (what, money(paid), title)
+        lines = sell_lines(estate, square, result, money(paid))
         done, cue = "SELL %d +%s" % (square, money(paid)), "credit"
     elif slot == keys.GREEN:  # MORTGAGE, the card in GREEN
         result = actions.mortgage(estate, player, square)
@@ -127,6 +137,31 @@ def act(part, key: str) -> None:
         lines = ("LIFT: CARD %d" % player, money(cost), title)
         done, cue = "LIFT %d -%s" % (square, money(cost)), "debit"
     offer(part, result, lines, done, cue)
+
+
+def sell_lines(estate, square: int, result, paid: str) -> tuple:
+    """SELL's offer: a house, or the hotel for four houses; with fewer than four in the supply,
+    the group's hotels, the houses they take with them (actions.sell_group) and what each lot
+    of the group comes down to, in board order ("+2 HOUSES, TO 4 3 3")."""
+    built = estate.buildings_on(square)
+    what = "SELL THE HOTEL" if built == HOTEL else "SELL A HOUSE"
+    if built != HOTEL or estate.houses >= HOTEL - 1 or type(result) is not list:
+        return (what, paid, name(square))
+    hotels = houses = 0
+    to = ""
+    for other in GROUP_SQUARES[group(square)]:
+        built = after = estate.buildings_on(other)
+        for record in result:
+            if record[0] == DEED and record[1] == other:
+                after = record[3]
+        if built == HOTEL:
+            hotels += 1
+            built -= 1  # (the hotel itself counted apart)
+        houses += built - after
+        to += " %d" % after
+    if hotels > 1:
+        what = "SELL %d HOTELS" % hotels
+    return (what, paid, _MSG_HOUSES_TOO % (houses, "S" if houses > 1 else "", to))
 
 
 def offer(part, result, lines: tuple, done: str, cue: str) -> Offer | None:
