@@ -459,6 +459,44 @@ def test_bankrupt_to_the_bank_returns_the_deeds_and_offers_their_auction(unit):
     assert unit.screen_text()[2] == "MEDITERRANEAN AVENUE"
 
 
+def test_the_deeds_handed_back_stay_offered_until_their_auction_ends(unit):
+    """The deeds a bankruptcy to the bank hands back are journaled with it: a power cut keeps
+    them; an auction stopped with C leaves its deed offered; one that ends with no bid, or
+    a sale, takes it off the list (journaled too); a sale taken back with C puts it back."""
+    buy(unit, 1, 1, 3, 5)
+    unit.insert(card=1, slot="red")
+    unit.press("bankrupt")
+    unit.press("go")
+    unit.remove(slot="red")
+    unit.power_cycle()
+    assert "3 DEEDS: AUCTION" in unit.screen_text()
+    unit.press("auction")
+    assert unit.screen_text()[2] == "MEDITERRANEAN AVENUE"
+    unit.press("c")  # stopped: still offered
+    assert "AUCTION STOPPED" in unit.screen_text()
+    unit.advance(3)
+    assert "3 DEEDS: AUCTION" in unit.screen_text()
+    unit.press("auction")
+    unit.advance(16)  # no bid
+    assert "NO BID: BANK KEEPS IT" in unit.screen_text()
+    unit.power_cycle()
+    assert "2 DEEDS: AUCTION" in unit.screen_text()
+    unit.press("auction")
+    assert unit.screen_text()[2] == "BALTIC AVENUE"
+    unit.insert(card=2, slot="red")
+    unit.type("40")
+    unit.press("go")
+    unit.advance(16)
+    unit.press("go")
+    assert unit.deed(3)["owner"] == 2
+    unit.press("c")  # the sale taken back: Baltic Avenue is offered again
+    assert unit.deed(3)["owner"] is None and unit.balance(2) == 1500
+    unit.remove(slot="red")
+    unit.power_cycle()
+    assert "2 DEEDS: AUCTION" in unit.screen_text()
+    assert unit.deed(1) == {"owner": None, "buildings": 0, "mortgaged": False}
+
+
 def test_bankrupt_with_nothing_is_refused(unit):
     unit.insert(card=1, slot="red")
     unit.press("bankrupt")

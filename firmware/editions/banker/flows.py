@@ -42,6 +42,7 @@ _ROLES = const(
 )
 _MSG_UNDONE = const("UNDONE")
 _MSG_AUCTION_DEEDS = const("%d DEEDS: AUCTION")
+_MSG_NO_BID = const("NO BID: BANK KEEPS IT")
 _MSG_HOUSES_TOO = const("+%d HOUSE%s, TO%s")
 
 
@@ -278,17 +279,28 @@ def start_auction(part) -> None:
     if problem is not None or square is None:
         bank.refuse(problem or _ERR_NO_DEED)
         return
-    if square in part.for_auction:
-        part.for_auction.remove(square)
-    part.typed = None
+    part.typed = None  # (a deed handed back stays offered until its auction is over)
     mode = part.auction = Auction(part, square, bank.last_activity)
     open_mode(bank, mode)
     bank.cue("confirm")
 
 
-def sold(part, square: int, bidder: int, bid: int) -> None:
-    """The countdown ended on a bid: the sale is offered (GO journals it)."""
+def sold(part, mode: Auction) -> None:
+    """The countdown ended: the highest bid's sale is offered (GO journals it); with no bid
+    the deed stays with the bank, and leaves the deeds a bankruptcy handed back (journaled)."""
     bank = part.bank
+    square, bidder, bid = mode.square, mode.bidder, mode.bid
+    if not bidder:
+        queue = part.for_auction
+        if square not in queue:
+            bank.show_message(_MSG_NO_BID, False)
+            return
+
+        def dropped(last: tuple) -> None:
+            bank.show_message(_MSG_NO_BID, False)
+
+        bank.propose([("auction", [other for other in queue if other != square])], dropped)
+        return
     result = actions.auction(part.estate, square, bidder, bid)
     lines = ("SOLD TO CARD %d" % bidder, bank.money(bid), name(square))
     offer(part, result, lines, "AUCTION %d -%s" % (square, bank.money(bid)), "auction_end")
@@ -305,6 +317,17 @@ def carry_out(part, mode: Offer) -> None:
     estate = part.estate
     before = [estate.deed_record(r[1]) for r in records if r[0] == DEED]
     handed = deeds_for_auction(records)  # a bankruptcy to the bank: offered for auction
+    # The deeds still to be auctioned: less those the action gives a player, plus those it hands
+    # back; journaled in the same line when they change (and the way back restores them).
+    queue = part.for_auction
+    given = [r[1] for r in records if r[0] == DEED and r[2] != BANK]
+    after = [square for square in queue if square not in given]
+    for square in handed:
+        if square not in after:
+            after.append(square)
+    if after != queue:
+        records = records + [("auction", after)]
+        before.insert(0, ("auction", list(queue)))
 
     def done(last: tuple) -> None:
         drop_mode(part.bank, mode)
@@ -323,9 +346,6 @@ def carry_out(part, mode: Offer) -> None:
         bank.showing_card_number = False
         bank.last_change = mode.done
         bank.cue(mode.done_cue)
-        for square in handed:
-            if square not in part.for_auction:
-                part.for_auction.append(square)
         if handed:
             bank.show_message(_MSG_AUCTION_DEEDS % len(part.for_auction), False)
 
@@ -341,7 +361,6 @@ def take_back(part) -> None:
     bank.undo = None
 
     def undone(last: tuple) -> None:
-        part.for_auction = []
         bank.showing_card_number = False
         bank.last_change = _MSG_UNDONE
         bank.show_message(_MSG_UNDONE, False)

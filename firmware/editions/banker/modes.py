@@ -15,7 +15,6 @@ from rules.money import ERR_NOT_ENOUGH
 _MSG_BID_KEYS = const("BID, GO  C: STOP")
 _MSG_BIDDER_RED = const("BIDDER'S CARD IN RED")
 _MSG_BID_MORE = const("BID MORE THAN %s")
-_MSG_NO_BID = const("NO BID: BANK KEEPS IT")
 _MSG_STOPPED = const("AUCTION STOPPED")
 _MSG_HIGH = const("CARD %d BID %d S")
 _MSG_RUNS = const("AUCTION %d S")
@@ -158,13 +157,9 @@ class Auction(Mode):
         if left <= 0:
             drop_mode(ed, self)
             ed.cue("signal")
-            if not self.bidder:
-                ed.show_message(_MSG_NO_BID, False, now)
-                ed.view_changed()
-                return
             from editions.banker import flows
 
-            flows.sold(part, self.square, self.bidder, self.bid)
+            flows.sold(part, self)
             return
         count_down(self, now, left)
 
