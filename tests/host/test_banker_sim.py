@@ -314,6 +314,106 @@ def test_a_hotel_with_four_houses_in_the_bank_comes_down_to_them(unit):
     assert unit.bank_supply() == {"houses": 0, "hotels": 12}
 
 
+def test_the_bank_s_last_house_goes_to_auction_among_the_builders(unit):
+    """One house left and two players who want it: AUCTION with no deed in play puts it under
+    the hammer; each bid names the bidder's lot (laid on GREEN, or typed, then DEED), where
+    that house must be the next to go; the highest bid builds it there at the bid."""
+    credit(unit, 1, 9000)
+    buy(unit, 1, 6, 8, 9, 11, 13, 14, 16, 18, 19)
+    build(unit, 1, *((6, 8, 9, 11, 13, 14) * 4))
+    build(unit, 1, 16, 18, 19, 16, 18, 19, 16, 18)
+    buy(unit, 2, 37, 39)
+    sell(unit, 1, 16)
+    unit.press("go")
+    unit.remove(slot="green")
+    assert unit.bank_supply() == {"houses": 1, "hotels": 12}
+    before = state(unit)
+    unit.press("auction")
+    assert unit.screen_text() == ["A HOUSE 15 S", "$0", "CARD, LOT, BID, GO"]
+    unit.press("auction")  # before the first bid: a hotel instead, and back
+    assert unit.screen_text()[0] == "A HOTEL 15 S"
+    unit.insert(card=2, slot="red")
+    unit.insert(deed=39, slot="green")
+    unit.type("60")
+    unit.press("go")
+    refused(unit, "BID FOR A HOTEL", before)  # Boardwalk's next building is a house
+    unit.press("c")
+    unit.remove(slot="green")
+    unit.press("auction")
+    assert unit.screen_text()[0].startswith("A HOUSE ")  # (the countdown runs)
+    unit.type("60")
+    unit.press("go")
+    refused(unit, "LAY OR TYPE A DEED", before)  # no lot named
+    unit.press("c")
+    typed_deed(unit, 19)
+    unit.type("60")
+    unit.press("go")
+    refused(unit, "NOT YOUR DEED", before)
+    unit.press("c")
+    unit.insert(deed=39, slot="green")
+    assert unit.screen_text()[2] == "BOARDWALK"
+    unit.type("60")
+    unit.press("go")
+    assert unit.screen_text() == ["CARD 2 BID 15 S", "$60", "BOARDWALK"]
+    unit.remove(slot="red")
+    unit.remove(slot="green")
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 6)  # four houses there: a hotel would go next
+    unit.type("70")
+    unit.press("go")
+    refused(unit, "BID FOR A HOUSE", before)
+    unit.press("c")
+    typed_deed(unit, 19)
+    unit.type("50")
+    unit.press("go")
+    refused(unit, "BID MORE THAN $60", before)
+    unit.press("c")
+    unit.press("auction")
+    refused(unit, "BID, GO  C: STOP", before)  # a bid made: no switching now
+    unit.type("100")
+    unit.press("go")
+    assert unit.screen_text()[:2] == ["CARD 1 BID 15 S", "$100"]
+    unit.remove(slot="red")
+    unit.advance(16)
+    assert unit.screen_text() == ["SOLD TO CARD 1", "$100", "NEW YORK AVENUE"]
+    assert state(unit) == before  # shown, not done
+    unit.press("go")
+    assert unit.deed(19)["buildings"] == 3 and unit.balance(1) == before[0][1] - 100
+    assert unit.bank_supply() == {"houses": 0, "hotels": 12}
+    history = unit.history(card=1)
+    assert history[0]["amount"] == -100
+
+
+def test_a_hotel_auction_takes_only_lots_with_four_houses(unit):
+    short_of_houses(unit)
+    buy(unit, 2, 1, 3)
+    build(unit, 2, 1, 3)  # (the bank has no house: refused, nothing built)
+    assert unit.deed(1)["buildings"] == 0
+    before = state(unit)
+    unit.press("auction")
+    assert unit.screen_text()[0] == "A HOTEL 15 S"  # no house left: a hotel
+    unit.press("auction")
+    refused(unit, "NO HOUSES LEFT", before)
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 18)  # 3 houses there, 2 on New York Avenue
+    unit.type("80")
+    unit.press("go")
+    refused(unit, "BUILD EVENLY", before)
+    unit.press("c")
+    typed_deed(unit, 19)  # its next building is a house, and the bank has none
+    unit.type("80")
+    unit.press("go")
+    refused(unit, "NO HOUSES LEFT", before)
+    unit.press("c")
+    typed_deed(unit, 6)  # four houses: the hotel goes there
+    unit.type("80")
+    unit.press("go")
+    unit.advance(16)
+    unit.press("go")
+    assert unit.deed(6)["buildings"] == 5 and unit.balance(1) == before[0][1] - 80
+    assert unit.bank_supply() == {"houses": 4, "hotels": 9}
+
+
 def test_trade_a_mortgaged_deed_costs_the_buyer_the_interest(unit):
     buy(unit, 1, 12)
     unit.insert(card=1, slot="green")

@@ -15,7 +15,8 @@
 #   it back into four needs four in the supply, else the group's hotels and the houses the
 #   supply cannot cover are sold together (sell_group), the group staying even.
 # - a building shortage: the bank sells only what its supply holds; when several players want
-#   more than it has, the table auctions them and build(..., bid) records the winning bid.
+#   more than it has, it auctions them (modes.Auction, a building at a time) and
+#   build(..., bid) records the winning bid.
 # - lifting a mortgage costs its value plus 10 %, rounded up to a whole dollar (Classic's
 #   rounding: rules.endgame.lift_amount with step 1); a mortgaged deed changing hands (a trade,
 #   a bankruptcy to a player) costs its new owner the 10 % at once, or the whole lift.

@@ -43,6 +43,7 @@ _ROLES = const(
 _MSG_UNDONE = const("UNDONE")
 _MSG_AUCTION_DEEDS = const("%d DEEDS: AUCTION")
 _MSG_NO_BID = const("NO BID: BANK KEEPS IT")
+_ERR_NO_BUILDINGS = const("NO BUILDINGS LEFT")
 _MSG_HOUSES_TOO = const("+%d HOUSE%s, TO%s")
 
 
@@ -257,7 +258,9 @@ def bankrupt(part) -> None:
 
 
 def start_auction(part) -> None:
-    """AUCTION on a deed the bank holds (laid, typed, or the next a bankruptcy handed back)."""
+    """AUCTION on a deed the bank holds (laid, typed, or the next a bankruptcy handed back);
+    with none of them, on the bank's next house (a hotel when it has no house left), for
+    players who want more buildings than it has (modes.Auction's building auction)."""
     bank = part.bank
     square = part.typed
     if square is None:
@@ -271,16 +274,21 @@ def start_auction(part) -> None:
     problem = bank.slot_problem() if bank.slot_refusal[0] or bank.slot_refusal[1] else None
     if problem is None and (bank.entry or bank.entry_locked):
         problem = MSG_FINISH_ENTRY
-    if problem is None and square is None:
-        problem = _ERR_NO_DEED
-    if problem is None and square is not None:
-        problem = actions.problem(actions.auction(part.estate, square, BANK, -1))
+    estate = part.estate
+    built = 0  # a deed's auction; else the building's (1 a house, HOTEL a hotel)
+    if square is None:
+        built = 1 if estate.houses else HOTEL
+        if problem is None and not estate.hotels and built == HOTEL:
+            problem = _ERR_NO_BUILDINGS
+    elif problem is None:
+        problem = actions.problem(actions.auction(estate, square, BANK, -1))
         problem = problem if problem != actions.ERR_NO_BID else None
-    if problem is not None or square is None:
-        bank.refuse(problem or _ERR_NO_DEED)
+    if problem is not None:
+        bank.refuse(problem)
         return
     part.typed = None  # (a deed handed back stays offered until its auction is over)
-    mode = part.auction = Auction(part, square, bank.last_activity)
+    mode = part.auction = Auction(part, square or 0, bank.last_activity)
+    mode.built = built
     open_mode(bank, mode)
     bank.cue("confirm")
 
@@ -301,8 +309,12 @@ def sold(part, mode: Auction) -> None:
 
         bank.propose([("auction", [other for other in queue if other != square])], dropped)
         return
-    result = actions.auction(part.estate, square, bidder, bid)
     lines = ("SOLD TO CARD %d" % bidder, bank.money(bid), name(square))
+    if mode.built:  # the building on the highest bid's lot, at the bid
+        result = actions.build(part.estate, bidder, square, bid)
+        offer(part, result, lines, "BUILD %d -%s" % (square, bank.money(bid)), "auction_end")
+        return
+    result = actions.auction(part.estate, square, bidder, bid)
     offer(part, result, lines, "AUCTION %d -%s" % (square, bank.money(bid)), "auction_end")
 
 
