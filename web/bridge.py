@@ -91,9 +91,24 @@ def boot(storage, edition: str = DEFAULT, hold_ok: bool = False, summary=True):
     unit.screen_log = []  # the strings drawn, for the aria-live mirror and the tests
     unit.on_cue = cues.append
     asyncio.create_task(_run(unit))
-    for key in held if hold_ok else ():
-        board.parts.keypad.release(key)  # let go once the unit has looked at it
+    if hold_ok:
+        asyncio.create_task(_let_go(held))
     return ""
+
+
+async def _let_go(held: list) -> None:
+    """The ok key held through power-up is let go once the settings menu it opens is up (2 s
+    at most) and has scanned the keypad a while, as a finger leaves it (VirtualUnit's
+    power_cycle lets go after the boot, too). Let go at once, before the unit's tasks ran,
+    its release was never the menu's: the menu, which ignores the gesture's key until it
+    comes up, took the first GO pressed for it (SETTINGS? stayed)."""
+    for _ in range(40):
+        if unit is not None and unit.overlay is not None:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.1)
+    for key in held:
+        board.parts.keypad.release(key)
 
 
 async def _run(running) -> None:
