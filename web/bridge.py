@@ -14,7 +14,7 @@ from app.editions import DEFAULT, EDITIONS, about, uses_cards
 from app.first_light import first_light
 from app.unrunnable import check
 from boards.web import WebBoard, WebFS
-from peripherals.wiring import card_id, deed_id
+from peripherals.wiring import card_id, deed_tags, enroll_deed_tags
 from store.store import Store
 
 MATRIX = "5x5"  # the all-editions keypad: the settings menu can switch to any edition
@@ -80,7 +80,7 @@ def boot(storage, edition: str = DEFAULT, hold_ok: bool = False, summary=True):
         if edition == BANKER:  # its 28 deed tags come enrolled too, as in the simulator
             from editions.banker.deeds import SQUARES
 
-            enrolled += [("deed_tag", deed_id(square), square) for square in SQUARES]
+            enrolled += deed_tags(SQUARES)
         Store(fs).append(enrolled)
     ok = ok_key(edition)
     held = [key for row in board.keymap(edition) for key in row if key == ok]
@@ -175,6 +175,8 @@ def deed_tag(slot: int, square: int) -> None:
             "the %s unit holds no deeds: deed tags are the Banker's" % unit.edition.name
         )
     from editions.banker.deeds import SQUARES, is_deed
+
+    enroll_deed_tags(unit, SQUARES)  # a unit the settings menu switched to the Banker
 
     if type(square) is not int or not is_deed(square):
         raise ValueError(
@@ -285,5 +287,8 @@ def state() -> str:
     }
     estate = _estate()
     if estate is not None:
+        from editions.banker.deeds import SQUARES
+
+        enroll_deed_tags(unit, SQUARES)  # (as in deed_tag)
         shown["deeds"], shown["supply"] = _estate_state(estate)
     return json.dumps(shown)
