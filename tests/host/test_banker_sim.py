@@ -287,6 +287,11 @@ def test_a_hotel_the_bank_cannot_break_into_four_houses_is_sold_with_the_houses_
     assert unit.bank_supply() == {"houses": 0, "hotels": 12}
     assert unit.balance(1) == before[0][1] + 900
     assert "SELL 39 +$900" in unit.screen_text()
+    unit.press("c")  # taken back at once: every lot as it was
+    assert state(unit) == before
+    typed_deed(unit, 39)
+    unit.press("sell")
+    unit.press("go")
     unit.power_cycle()
     assert state(unit)[1:] == (unit.deeds(), {"houses": 0, "hotels": 12})
     assert unit.deed(37)["buildings"] == 1 and unit.balance(1) == before[0][1] + 900
