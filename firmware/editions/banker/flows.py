@@ -44,7 +44,7 @@ _MSG_UNDONE = const("UNDONE")
 _MSG_AUCTION_DEEDS = const("%d DEEDS: AUCTION")
 _MSG_NO_BID = const("NO BID: BANK KEEPS IT")
 _ERR_NO_BUILDINGS = const("NO BUILDINGS LEFT")
-_MSG_HOUSES_TOO = const("+%d HOUSE%s, TO%s")
+_MSG_HOUSES_TOO = const(("+%d HOUSE%s, TO %d %d", "+%d HOUSE%s, TO %d %d %d"))  # 2, 3 lots
 
 
 def role_problem(key: str) -> str:
@@ -126,7 +126,26 @@ def act(part, key: str) -> None:
     elif key == SELL:
         result = actions.sell(estate, player, square)
         paid = result[0][3] if type(result) is list else 0
-        lines = sell_lines(estate, square, result, money(paid))
+        built = estate.buildings_on(square)
+        lines = ("SELL THE HOTEL" if built == HOTEL else "SELL A HOUSE", money(paid), title)
+        if built == HOTEL and estate.houses < HOTEL - 1 and type(result) is list:
+            # actions.sell_group: the group's hotels and the houses they take with them, and
+            # what each lot of the group comes down to, in board order
+            hotels = houses = 0
+            shown: list = [0, ""]
+            for other in GROUP_SQUARES[group(square)]:
+                built = after = estate.buildings_on(other)
+                for record in result:
+                    if record[0] == DEED and record[1] == other:
+                        after = record[3]
+                if built == HOTEL:
+                    hotels += 1
+                    built -= 1  # (the hotel itself counted apart)
+                houses += built - after
+                shown.append(after)
+            shown[0], shown[1] = houses, "S" if houses > 1 else ""
+            title = _MSG_HOUSES_TOO[len(shown) - 4] % tuple(shown)
+            lines = ("SELL %d HOTELS" % hotels if hotels > 1 else lines[0], lines[1], title)
         done, cue = "SELL %d +%s" % (square, money(paid)), "credit"
     elif slot == keys.GREEN:  # MORTGAGE, the card in GREEN
         result = actions.mortgage(estate, player, square)
@@ -139,31 +158,6 @@ def act(part, key: str) -> None:
         lines = ("LIFT: CARD %d" % player, money(cost), title)
         done, cue = "LIFT %d -%s" % (square, money(cost)), "debit"
     offer(part, result, lines, done, cue)
-
-
-def sell_lines(estate, square: int, result, paid: str) -> tuple:
-    """SELL's offer: a house, or the hotel for four houses; with fewer than four in the supply,
-    the group's hotels, the houses they take with them (actions.sell_group) and what each lot
-    of the group comes down to, in board order ("+2 HOUSES, TO 4 3 3")."""
-    built = estate.buildings_on(square)
-    what = "SELL THE HOTEL" if built == HOTEL else "SELL A HOUSE"
-    if built != HOTEL or estate.houses >= HOTEL - 1 or type(result) is not list:
-        return (what, paid, name(square))
-    hotels = houses = 0
-    to = ""
-    for other in GROUP_SQUARES[group(square)]:
-        built = after = estate.buildings_on(other)
-        for record in result:
-            if record[0] == DEED and record[1] == other:
-                after = record[3]
-        if built == HOTEL:
-            hotels += 1
-            built -= 1  # (the hotel itself counted apart)
-        houses += built - after
-        to += " %d" % after
-    if hotels > 1:
-        what = "SELL %d HOTELS" % hotels
-    return (what, paid, _MSG_HOUSES_TOO % (houses, "S" if houses > 1 else "", to))
 
 
 def offer(part, result, lines: tuple, done: str, cue: str) -> Offer | None:
@@ -304,10 +298,10 @@ def sold(part, mode: Auction) -> None:
             bank.show_message(_MSG_NO_BID, False)
             return
 
-        def dropped(last: tuple) -> None:
+        def done(last: tuple) -> None:
             bank.show_message(_MSG_NO_BID, False)
 
-        bank.propose([("auction", [other for other in queue if other != square])], dropped)
+        bank.propose([("auction", [other for other in queue if other != square])], done)
         return
     lines = ("SOLD TO CARD %d" % bidder, bank.money(bid), name(square))
     if mode.built:  # the building on the highest bid's lot, at the bid

@@ -19,9 +19,10 @@ _MSG_BID_MORE = const("BID MORE THAN %s")
 _MSG_STOPPED = const("AUCTION STOPPED")
 _MSG_HIGH = const("CARD %d BID %d S")
 _MSG_RUNS = const("AUCTION %d S")
-_MSG_BUILDING = const("A %s %d S")  # a building auction before its first bid
-_MSG_BID_FOR = const("BID FOR A %s")
-_MSG_NONE_LEFT = const("NO %sS LEFT")
+# A building auction's (a house, a hotel): its title before the first bid, and its refusals.
+_MSG_BUILDING = const(("A HOUSE %d S", "A HOTEL %d S"))
+_MSG_BID_FOR = const(("BID FOR A HOUSE", "BID FOR A HOTEL"))
+_MSG_NONE_LEFT = const(("NO HOUSES LEFT", "NO HOTELS LEFT"))
 _MSG_LOT_BID = const("CARD, LOT, BID, GO")
 
 
@@ -129,7 +130,7 @@ class Auction(Mode):
             other = 1 if built == HOTEL else HOTEL
             estate = self.part.estate
             if (estate.hotels if other == HOTEL else estate.houses) < 1:
-                ed.refuse(_MSG_NONE_LEFT % ("HOTEL" if other == HOTEL else "HOUSE"))
+                ed.refuse(_MSG_NONE_LEFT[other == HOTEL])
             else:
                 self.built = other
                 ed.view_changed()
@@ -162,7 +163,7 @@ class Auction(Mode):
             estate = part.estate
             problem = actions.problem(actions.build(estate, bidder, square, amount))
             if problem is None and (estate.buildings_on(square) == HOTEL - 1) != (built == HOTEL):
-                problem = _MSG_BID_FOR % ("HOTEL" if built == HOTEL else "HOUSE")
+                problem = _MSG_BID_FOR[built == HOTEL]
         if problem is not None:
             ed.refuse_amount(problem)
             return
@@ -205,7 +206,7 @@ class Auction(Mode):
         if self.bidder:
             view["title"] = _MSG_HIGH % (self.bidder, self.shown)
         elif built:
-            view["title"] = _MSG_BUILDING % (("HOTEL" if built == HOTEL else "HOUSE"), self.shown)
+            view["title"] = _MSG_BUILDING[built == HOTEL] % self.shown
         else:
             view["title"] = _MSG_RUNS % (self.shown)
         if built:  # the lot the next bid names (laid or typed), else the highest bid's
