@@ -15,9 +15,10 @@ from app.editions import EDITIONS, unit_editions, uses_cards
 from boards.keymaps import LAYOUTS, default_matrix
 from host_sim.clock import VirtualClock, VirtualTimeLoop
 from host_sim.device_time import DeviceTime, load_costs
+from peripherals.deed_tags import deed_tags, enroll_deed_tags
 from peripherals.flash import VirtualFlash
 from peripherals.piezo_recorder import tones
-from peripherals.wiring import SPARES, VirtualParts, card_id, deed_tags, enroll_deed_tags
+from peripherals.wiring import SPARES, VirtualParts, card_id
 from rules import keys
 from rules import settings as schema
 from rules.money import EntryError, parse_amount

@@ -14,7 +14,8 @@ from app.editions import DEFAULT, EDITIONS, about, uses_cards
 from app.first_light import first_light
 from app.unrunnable import check
 from boards.web import WebBoard, WebFS
-from peripherals.wiring import card_id, deed_tags, enroll_deed_tags
+from peripherals.deed_tags import deed_tags, enroll_deed_tags
+from peripherals.wiring import card_id
 from store.store import Store
 
 MATRIX = "5x5"  # the all-editions keypad: the settings menu can switch to any edition
