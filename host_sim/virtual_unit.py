@@ -15,9 +15,10 @@ from app.editions import EDITIONS, unit_editions, uses_cards
 from boards.keymaps import LAYOUTS, default_matrix
 from host_sim.clock import VirtualClock, VirtualTimeLoop
 from host_sim.device_time import DeviceTime, load_costs
+from peripherals.deed_tags import deed_tags, enroll_deed_tags
 from peripherals.flash import VirtualFlash
 from peripherals.piezo_recorder import tones
-from peripherals.wiring import SPARES, VirtualParts, card_id, deed_id
+from peripherals.wiring import SPARES, VirtualParts, card_id
 from rules import keys
 from rules import settings as schema
 from rules.money import EntryError, parse_amount
@@ -213,7 +214,7 @@ class VirtualUnit:
             if cards:
                 enrolled = [("card", card_id(n), n) for n in range(1, cards + 1)]
                 if config.settings.edition == "banker":  # its 28 deed tags come enrolled too
-                    enrolled += [("deed_tag", deed_id(n), n) for n in DEED_SQUARES]
+                    enrolled += deed_tags(DEED_SQUARES)
                 Store(self.flash).append(enrolled)
         self._boot()
 
@@ -263,6 +264,9 @@ class VirtualUnit:
                 break
         if not sleeper.done():
             sleeper.cancel()
+        # The settings menu may have switched the unit to the Banker: its deed tags come
+        # enrolled then too, as on a fresh Banker flash (a Banker that knows them: nothing).
+        enroll_deed_tags(self.unit, DEED_SQUARES)
 
     def power_cycle(self, hold: str | None = None) -> None:
         """Cut power and boot again on the same flash; cards lying in the slots stay there.

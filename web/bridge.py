@@ -14,7 +14,8 @@ from app.editions import DEFAULT, EDITIONS, about, uses_cards
 from app.first_light import first_light
 from app.unrunnable import check
 from boards.web import WebBoard, WebFS
-from peripherals.wiring import card_id, deed_id
+from peripherals.deed_tags import deed_tags, enroll_deed_tags
+from peripherals.wiring import card_id
 from store.store import Store
 
 MATRIX = "5x5"  # the all-editions keypad: the settings menu can switch to any edition
@@ -80,7 +81,7 @@ def boot(storage, edition: str = DEFAULT, hold_ok: bool = False, summary=True):
         if edition == BANKER:  # its 28 deed tags come enrolled too, as in the simulator
             from editions.banker.deeds import SQUARES
 
-            enrolled += [("deed_tag", deed_id(square), square) for square in SQUARES]
+            enrolled += deed_tags(SQUARES)
         Store(fs).append(enrolled)
     ok = ok_key(edition)
     held = [key for row in board.keymap(edition) for key in row if key == ok]
@@ -91,9 +92,24 @@ def boot(storage, edition: str = DEFAULT, hold_ok: bool = False, summary=True):
     unit.screen_log = []  # the strings drawn, for the aria-live mirror and the tests
     unit.on_cue = cues.append
     asyncio.create_task(_run(unit))
-    for key in held if hold_ok else ():
-        board.parts.keypad.release(key)  # let go once the unit has looked at it
+    if hold_ok:
+        asyncio.create_task(_let_go(held))
     return ""
+
+
+async def _let_go(held: list) -> None:
+    """The ok key held through power-up is let go once the settings menu it opens is up (2 s
+    at most) and has scanned the keypad a while, as a finger leaves it (VirtualUnit's
+    power_cycle lets go after the boot, too). Let go at once, before the unit's tasks ran,
+    its release was never the menu's: the menu, which ignores the gesture's key until it
+    comes up, took the first GO pressed for it (SETTINGS? stayed)."""
+    for _ in range(40):
+        if unit is not None and unit.overlay is not None:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.1)
+    for key in held:
+        board.parts.keypad.release(key)
 
 
 async def _run(running) -> None:
@@ -160,6 +176,8 @@ def deed_tag(slot: int, square: int) -> None:
             "the %s unit holds no deeds: deed tags are the Banker's" % unit.edition.name
         )
     from editions.banker.deeds import SQUARES, is_deed
+
+    enroll_deed_tags(unit, SQUARES)  # a unit the settings menu switched to the Banker
 
     if type(square) is not int or not is_deed(square):
         raise ValueError(
@@ -270,5 +288,8 @@ def state() -> str:
     }
     estate = _estate()
     if estate is not None:
+        from editions.banker.deeds import SQUARES
+
+        enroll_deed_tags(unit, SQUARES)  # (as in deed_tag)
         shown["deeds"], shown["supply"] = _estate_state(estate)
     return json.dumps(shown)

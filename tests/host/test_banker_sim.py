@@ -231,6 +231,194 @@ def test_sell_a_building_back_at_half_and_lift_a_mortgage_at_ten_percent(unit):
     assert not unit.deed(39)["mortgaged"] and unit.balance(1) == 850 - 220
 
 
+def credit(unit, card: int, amount: int) -> None:
+    """The bank pays the card (card alone in GREEN, the amount, GO)."""
+    unit.insert(card=card, slot="green")
+    unit.type(str(amount))
+    unit.press("go")
+    unit.remove(slot="green")
+
+
+def build(unit, card: int, *squares: int) -> None:
+    """The card in RED builds on each square in turn (BUILD, GO)."""
+    unit.insert(card=card, slot="red")
+    for square in squares:
+        typed_deed(unit, square)
+        unit.press("build")
+        unit.press("go")
+    unit.remove(slot="red")
+
+
+def sell(unit, card: int, square: int) -> None:
+    unit.insert(card=card, slot="green")
+    typed_deed(unit, square)
+    unit.press("sell")
+
+
+def short_of_houses(unit) -> None:
+    """Card 1 holds the light blues and pinks at four houses, the dark blues at hotels and the
+    oranges at 3, 3, 2: the bank has no house left (and 10 hotels)."""
+    credit(unit, 1, 9000)
+    buy(unit, 1, 6, 8, 9, 11, 13, 14, 16, 18, 19, 37, 39)
+    build(unit, 1, *((6, 8, 9, 11, 13, 14) * 4))
+    build(unit, 1, *((37, 39) * 5))
+    build(unit, 1, 16, 18, 19, 16, 18, 19, 16, 18)
+    assert unit.bank_supply() == {"houses": 0, "hotels": 10}
+
+
+def test_a_hotel_the_bank_cannot_break_into_four_houses_is_sold_with_the_houses_it_lacks(unit):
+    """SELL on a hotel with fewer than four houses in the bank: the offer says which
+    buildings go back (the group's hotels and the houses the supply cannot cover) and what
+    each lot keeps; C changes nothing; GO sells them together at half their cost."""
+    short_of_houses(unit)
+    sell(unit, 1, 16)  # a house of the oranges: one in the bank
+    unit.press("go")
+    unit.remove(slot="green")
+    assert unit.bank_supply() == {"houses": 1, "hotels": 10}
+    sell(unit, 1, 39)
+    assert unit.screen_text() == ["SELL 2 HOTELS", "$900", "+7 HOUSES, TO 1 0"]
+    before = state(unit)
+    unit.press("c")
+    assert state(unit) == before
+    typed_deed(unit, 39)
+    unit.press("sell")
+    unit.press("go")
+    assert unit.deed(37)["buildings"] == 1 and unit.deed(39)["buildings"] == 0
+    assert unit.bank_supply() == {"houses": 0, "hotels": 12}
+    assert unit.balance(1) == before[0][1] + 900
+    assert "SELL 39 +$900" in unit.screen_text()
+    unit.press("c")  # taken back at once: every lot as it was
+    assert state(unit) == before
+    typed_deed(unit, 39)
+    unit.press("sell")
+    unit.press("go")
+    unit.power_cycle()
+    assert state(unit)[1:] == (unit.deeds(), {"houses": 0, "hotels": 12})
+    assert unit.deed(37)["buildings"] == 1 and unit.balance(1) == before[0][1] + 900
+
+
+def test_a_hotel_with_four_houses_in_the_bank_comes_down_to_them(unit):
+    short_of_houses(unit)
+    unit.insert(card=1, slot="green")
+    for square in (16, 18, 19, 16):  # four houses back: 2, 2, 1 on the oranges
+        typed_deed(unit, square)
+        unit.press("sell")
+        unit.press("go")
+    assert unit.bank_supply() == {"houses": 4, "hotels": 10}
+    typed_deed(unit, 39)
+    unit.press("sell")
+    assert unit.screen_text() == ["SELL THE HOTEL", "$100", "BOARDWALK"]
+    unit.press("go")
+    assert unit.deed(39)["buildings"] == 4
+    assert unit.bank_supply() == {"houses": 0, "hotels": 11}
+    typed_deed(unit, 37)  # the other hotel now: none in the bank, four on Boardwalk
+    unit.press("sell")
+    assert unit.screen_text() == ["SELL THE HOTEL", "$500", "+4 HOUSES, TO 2 2"]
+    unit.press("go")
+    assert (unit.deed(37)["buildings"], unit.deed(39)["buildings"]) == (2, 2)
+    assert unit.bank_supply() == {"houses": 0, "hotels": 12}
+
+
+def test_the_bank_s_last_house_goes_to_auction_among_the_builders(unit):
+    """One house left and two players who want it: AUCTION with no deed in play puts it under
+    the hammer; each bid names the bidder's lot (laid on GREEN, or typed, then DEED), where
+    that house must be the next to go; the highest bid builds it there at the bid."""
+    credit(unit, 1, 9000)
+    buy(unit, 1, 6, 8, 9, 11, 13, 14, 16, 18, 19)
+    build(unit, 1, *((6, 8, 9, 11, 13, 14) * 4))
+    build(unit, 1, 16, 18, 19, 16, 18, 19, 16, 18)
+    buy(unit, 2, 37, 39)
+    sell(unit, 1, 16)
+    unit.press("go")
+    unit.remove(slot="green")
+    assert unit.bank_supply() == {"houses": 1, "hotels": 12}
+    before = state(unit)
+    unit.press("auction")
+    assert unit.screen_text() == ["A HOUSE 15 S", "$0", "CARD, LOT, BID, GO"]
+    unit.press("auction")  # before the first bid: a hotel instead, and back
+    assert unit.screen_text()[0] == "A HOTEL 15 S"
+    unit.insert(card=2, slot="red")
+    unit.insert(deed=39, slot="green")
+    unit.type("60")
+    unit.press("go")
+    refused(unit, "BID FOR A HOTEL", before)  # Boardwalk's next building is a house
+    unit.press("c")
+    unit.remove(slot="green")
+    unit.press("auction")
+    assert unit.screen_text()[0].startswith("A HOUSE ")  # (the countdown runs)
+    unit.type("60")
+    unit.press("go")
+    refused(unit, "LAY OR TYPE A DEED", before)  # no lot named
+    unit.press("c")
+    typed_deed(unit, 19)
+    unit.type("60")
+    unit.press("go")
+    refused(unit, "NOT YOUR DEED", before)
+    unit.press("c")
+    unit.insert(deed=39, slot="green")
+    assert unit.screen_text()[2] == "BOARDWALK"
+    unit.type("60")
+    unit.press("go")
+    assert unit.screen_text() == ["CARD 2 BID 15 S", "$60", "BOARDWALK"]
+    unit.remove(slot="red")
+    unit.remove(slot="green")
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 6)  # four houses there: a hotel would go next
+    unit.type("70")
+    unit.press("go")
+    refused(unit, "BID FOR A HOUSE", before)
+    unit.press("c")
+    typed_deed(unit, 19)
+    unit.type("50")
+    unit.press("go")
+    refused(unit, "BID MORE THAN $60", before)
+    unit.press("c")
+    unit.press("auction")
+    refused(unit, "BID, GO  C: STOP", before)  # a bid made: no switching now
+    unit.type("100")
+    unit.press("go")
+    assert unit.screen_text()[:2] == ["CARD 1 BID 15 S", "$100"]
+    unit.remove(slot="red")
+    unit.advance(16)
+    assert unit.screen_text() == ["SOLD TO CARD 1", "$100", "NEW YORK AVENUE"]
+    assert state(unit) == before  # shown, not done
+    unit.press("go")
+    assert unit.deed(19)["buildings"] == 3 and unit.balance(1) == before[0][1] - 100
+    assert unit.bank_supply() == {"houses": 0, "hotels": 12}
+    history = unit.history(card=1)
+    assert history[0]["amount"] == -100
+
+
+def test_a_hotel_auction_takes_only_lots_with_four_houses(unit):
+    short_of_houses(unit)
+    buy(unit, 2, 1, 3)
+    build(unit, 2, 1, 3)  # (the bank has no house: refused, nothing built)
+    assert unit.deed(1)["buildings"] == 0
+    before = state(unit)
+    unit.press("auction")
+    assert unit.screen_text()[0] == "A HOTEL 15 S"  # no house left: a hotel
+    unit.press("auction")
+    refused(unit, "NO HOUSES LEFT", before)
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 18)  # 3 houses there, 2 on New York Avenue
+    unit.type("80")
+    unit.press("go")
+    refused(unit, "BUILD EVENLY", before)
+    unit.press("c")
+    typed_deed(unit, 19)  # its next building is a house, and the bank has none
+    unit.type("80")
+    unit.press("go")
+    refused(unit, "NO HOUSES LEFT", before)
+    unit.press("c")
+    typed_deed(unit, 6)  # four houses: the hotel goes there
+    unit.type("80")
+    unit.press("go")
+    unit.advance(16)
+    unit.press("go")
+    assert unit.deed(6)["buildings"] == 5 and unit.balance(1) == before[0][1] - 80
+    assert unit.bank_supply() == {"houses": 4, "hotels": 9}
+
+
 def test_trade_a_mortgaged_deed_costs_the_buyer_the_interest(unit):
     buy(unit, 1, 12)
     unit.insert(card=1, slot="green")
@@ -376,6 +564,44 @@ def test_bankrupt_to_the_bank_returns_the_deeds_and_offers_their_auction(unit):
     assert unit.screen_text()[2] == "MEDITERRANEAN AVENUE"
 
 
+def test_the_deeds_handed_back_stay_offered_until_their_auction_ends(unit):
+    """The deeds a bankruptcy to the bank hands back are journaled with it: a power cut keeps
+    them; an auction stopped with C leaves its deed offered; one that ends with no bid, or
+    a sale, takes it off the list (journaled too); a sale taken back with C puts it back."""
+    buy(unit, 1, 1, 3, 5)
+    unit.insert(card=1, slot="red")
+    unit.press("bankrupt")
+    unit.press("go")
+    unit.remove(slot="red")
+    unit.power_cycle()
+    assert "3 DEEDS: AUCTION" in unit.screen_text()
+    unit.press("auction")
+    assert unit.screen_text()[2] == "MEDITERRANEAN AVENUE"
+    unit.press("c")  # stopped: still offered
+    assert "AUCTION STOPPED" in unit.screen_text()
+    unit.advance(3)
+    assert "3 DEEDS: AUCTION" in unit.screen_text()
+    unit.press("auction")
+    unit.advance(16)  # no bid
+    assert "NO BID: BANK KEEPS IT" in unit.screen_text()
+    unit.power_cycle()
+    assert "2 DEEDS: AUCTION" in unit.screen_text()
+    unit.press("auction")
+    assert unit.screen_text()[2] == "BALTIC AVENUE"
+    unit.insert(card=2, slot="red")
+    unit.type("40")
+    unit.press("go")
+    unit.advance(16)
+    unit.press("go")
+    assert unit.deed(3)["owner"] == 2
+    unit.press("c")  # the sale taken back: Baltic Avenue is offered again
+    assert unit.deed(3)["owner"] is None and unit.balance(2) == 1500
+    unit.remove(slot="red")
+    unit.power_cycle()
+    assert "2 DEEDS: AUCTION" in unit.screen_text()
+    assert unit.deed(1) == {"owner": None, "buildings": 0, "mortgaged": False}
+
+
 def test_bankrupt_with_nothing_is_refused(unit):
     unit.insert(card=1, slot="red")
     unit.press("bankrupt")
@@ -431,3 +657,19 @@ def test_a_deed_tag_is_enrolled_in_the_enrolling_mode_like_a_card(unit):
     assert "ILLINOIS AVENUE" in unit.screen_text()
     unit.power_cycle()
     assert "ILLINOIS AVENUE" in unit.screen_text()
+
+
+def test_the_modes_are_composed_from_the_mode_contract():
+    """Offer and Auction are rules.modes.Mode: each says only where it differs from the
+    contract's defaults, and takes the rest (hold_ms, held, card ...) from it."""
+    from editions.banker.modes import Auction, Offer
+
+    from rules.modes import Mode
+
+    for mode in (Offer, Auction):
+        assert issubclass(mode, Mode)
+        for name, value in vars(mode).items():
+            if name in vars(Mode) and not callable(value):
+                assert value != vars(Mode)[name], (mode.__name__, name)
+        for name in ("hold_ms", "held", "card"):
+            assert name not in vars(mode), (mode.__name__, name)

@@ -5,6 +5,7 @@ Exchange and Classic taking effect: new games, keypad layouts, readers, boot sum
 import pytest
 
 from host_sim import VirtualUnit, VirtualUnitError
+from host_sim.virtual_unit import DEED_SQUARES
 from peripherals.wiring import spi_bytes
 
 M = 1000000
@@ -12,6 +13,7 @@ M = 1000000
 MENU_KEYS = {
     "electronic_banking": ("go", "C", "M", "K"),
     "classic": ("go", "C", "bankrupt", "mortgage"),  # where EB has M and K
+    "banker": ("go", "C", "bankrupt", "mortgage"),  # as Classic
     "stock_exchange": ("confirm", "cancel", "review", "total"),
 }
 SE_MARKET = ["01-05", "H", "C", "D", "S", "I", "B"] + [
@@ -298,3 +300,35 @@ def test_classic_settings_through_the_menu_by_keys() -> None:
         settings = unit.settings()
         assert (settings["start"], settings["go"], settings["fine"]) == (2000, 250, 75)
         assert unit.balances() == {n: 2000 for n in range(1, 7)}
+
+
+def test_a_unit_switched_to_the_banker_has_its_deed_tags_as_a_fresh_banker() -> None:
+    """A fresh Banker comes with its 28 deed tags enrolled (as the player cards are); a unit of
+    another edition switched to the Banker by the menu has them too, journaled as the fresh
+    one's (they survive a power cycle), and keeps its player cards. Before, a deed laid there
+    was an UNKNOWN CARD."""
+    with VirtualUnit(edition="banker") as fresh:
+        tags = {square: fresh.unit.edition.part.tag_of(square) for square in DEED_SQUARES}
+    assert None not in tags.values()
+    with VirtualUnit(matrix="5x5") as unit:
+        switch_edition(unit, "BANKER")
+        assert unit.unit.edition.name == "banker"
+        part = unit.unit.edition.part
+        assert {square: part.tag_of(square) for square in DEED_SQUARES} == tags
+        unit.insert(deed=39, slot="green")
+        assert settled(unit)[:3] == ["DEED 39", "BOARDWALK", "OWNER: BANK"]
+        unit.insert(card=1, slot="red")
+        unit.press("buy")
+        unit.press("go")
+        assert unit.deed(39)["owner"] == 1 and unit.balance(1) == 1100
+        unit.remove("green")
+        unit.remove("red")
+        unit.power_cycle()
+        part = unit.unit.edition.part
+        assert {square: part.tag_of(square) for square in DEED_SQUARES} == tags
+        # a trip through Classic and back: a new Banker game, the tags there again
+        switch_edition(unit, "CLASSIC")
+        switch_edition(unit, "BANKER")
+        assert unit.deed(39)["owner"] is None
+        unit.insert(deed=37, slot="red")
+        assert settled(unit)[:2] == ["DEED 37", "PARK PLACE"]

@@ -223,6 +223,40 @@ def test_the_bridge_refuses_a_deed_tag_with_a_sentence(web_build, tmp_path) -> N
     assert "deeds" not in classic["steps"][1] and "supply" not in classic["steps"][1]
 
 
+# The settings menu's gesture on Electronic Banking's keypad, from SETTINGS? (the page powered
+# up holding GO): yes, EDITION, the choice three steps on (BANKER), yes to NEW GAME?, then the
+# Banker's back key leaves the menu.
+TO_BANKER = ["GO", "GO", "M", "M", "M", "GO", "GO", "C"]
+
+
+@pytest.mark.needs_tool("node", "npm")
+def test_a_page_switched_to_the_banker_by_its_menu_reads_its_deed_tags(web_build, tmp_path):
+    """A page of another edition switched to the Banker by the settings menu has the deed tags
+    enrolled, as a fresh Banker page has them: a deed's tag laid shows the deed, and it is
+    bought; VirtualUnit does the same by the same keys."""
+    actions = [["power_cycle_ok"]] + [["press", key] for key in TO_BANKER]
+    actions += [["deed", 39, 0], ["insert", 1, 1], ["press", "BUY"], ["press", "GO"]]
+    steps = run_harness(web_build, tmp_path, "electronic_banking", actions)["steps"]
+    switched = steps[len(TO_BANKER)]
+    assert switched["edition"] == "banker"
+    laid = steps[len(TO_BANKER) + 1]
+    assert "error" not in laid and laid["screen"][:3] == ["DEED 39", "BOARDWALK", "OWNER: BANK"]
+    assert steps[-1]["deeds"]["39"]["owner"] == 1 and steps[-1]["standings"]["1"] == 1100
+    by_logical = {logical: name for name, logical in KEY_NAMES.items()}
+    with VirtualUnit(matrix="5x5") as unit:
+        unit.power_cycle(hold="go")
+        for key in TO_BANKER:
+            unit.press(by_logical[key])
+        assert unit.unit.edition.name == "banker"
+        unit.insert(deed=39, slot="green")
+        assert unit.screen_text() == laid["screen"]
+        unit.insert(card=1, slot="red")
+        unit.press("buy")
+        unit.press("go")
+        assert unit.screen_text() == steps[-1]["screen"]
+        assert unit.deed(39)["owner"] == 1
+
+
 @pytest.mark.needs_tool("node", "npm")
 def test_a_memory_restart_on_the_page_powers_the_unit_up_into_its_journal(
     web_build, tmp_path

@@ -320,31 +320,79 @@ def test_sell_back_at_half_evenly():
     _refused(estate, "NO BUILDINGS", act.sell, 1, 5)
 
 
-def test_a_hotel_comes_down_to_four_houses_only_from_the_supply():
+def _built(estate: Estate, player: int, *lots: tuple) -> None:
+    """(square, buildings) pairs set as they stand (whole groups given to the player first)."""
+    for square, _ in lots:
+        _give(estate, player, square)
+    for square, buildings in lots:
+        _set(estate, player, square, buildings)
+
+
+# Thirty houses on the light blues, the pinks and the oranges, evenly: two left in the supply.
+THIRTY = ((6, 4), (8, 4), (9, 4), (11, 4), (13, 4), (14, 4), (16, 2), (18, 2), (19, 2))
+
+
+def test_a_hotel_comes_down_to_four_houses_from_the_supply():
     estate = _estate()
-    _give(estate, 1, 37, 39, 6, 8, 9, 11, 13, 14, 16, 18, 19)
-    for square in (37, 39):
-        _set(estate, 1, square, 5)
-    for square in (6, 8, 9, 11, 13, 14):
-        _set(estate, 1, square, 4)
-    for square, built in ((16, 2), (18, 2), (19, 1)):
-        _set(estate, 1, square, built)
-    assert estate.supply() == (3, 10)
-    _refused(estate, "BANK LACKS 4 HOUSES", act.sell, 1, 39)
-    # the whole group back at once: hotels and all, at half their cost (5 x 200 / 2 each)
-    records = _do(estate, act.sell_group, 1, 39)
-    assert records == [
-        ("tx", BANK, 1, 1000, "sell", 39),
-        ("deed", 37, 1, 0, 0),
-        ("deed", 39, 1, 0, 0),
-    ]
-    assert estate.supply() == (3, 12)
-    _do(estate, act.sell, 1, 18)  # a house back: now four in the supply
-    for square in (37, 39):
-        _set(estate, 1, square, 5)
+    _built(estate, 1, (37, 5), (39, 5))
+    assert estate.supply() == (32, 10)
     records = _do(estate, act.sell, 1, 39)
     assert records == [("tx", BANK, 1, 100, "sell", 39), ("deed", 39, 1, 4, 0)]
+    assert estate.supply() == (28, 11)
+
+
+def test_a_hotel_the_supply_cannot_break_goes_with_the_houses_it_cannot_cover():
+    """Two houses in the supply, the dark blues both hotels: while one hotel stands the other
+    lot must keep four houses, which the supply has not; so both hotels go and the group keeps
+    the supply's two houses, one a lot. Sold: two hotels and six houses (half of 8 x $200)."""
+    estate = _estate()
+    _built(estate, 1, *THIRTY)
+    _built(estate, 1, (37, 5), (39, 5))
+    assert estate.supply() == (2, 10)
+    records = _do(estate, act.sell, 1, 39)
+    assert records == [
+        ("tx", BANK, 1, 800, "sell", 39),
+        ("deed", 37, 1, 1, 0),
+        ("deed", 39, 1, 1, 0),
+    ]
+    assert estate.supply() == (0, 12)
+    assert _cash(estate, 1) == START + 800
+
+
+def test_one_hotel_short_of_houses_goes_with_the_houses_the_supply_cannot_cover():
+    """The yellows at 4, 4 and a hotel, two houses in the supply: the group can hold ten
+    houses, so 4, 3, 3 (the lots that had houses keep theirs first): the hotel and the two
+    houses the supply lacked are sold, half of 3 x $150."""
+    estate = _estate()
+    _built(estate, 1, (6, 4), (8, 4), (9, 4), (11, 4), (13, 3), (14, 3))
+    _built(estate, 1, (26, 4), (27, 4), (29, 5))
+    assert estate.supply() == (2, 11)
+    records = _do(estate, act.sell, 1, 29)
+    assert records == [
+        ("tx", BANK, 1, 225, "sell", 29),
+        ("deed", 27, 1, 3, 0),
+        ("deed", 29, 1, 3, 0),
+    ]
+    assert estate.supply() == (0, 12)
+    assert [estate.buildings_on(square) for square in (26, 27, 29)] == [4, 3, 3]
+
+
+def test_the_hotel_with_no_house_in_the_supply_takes_the_group_down_evenly():
+    """No house in the supply, the greens at 4, a hotel, 4: eight houses for three lots,
+    3, 3, 2 (the hotel's lot last): the hotel and four houses go."""
+    estate = _estate()
+    _built(estate, 1, (6, 4), (8, 4), (9, 4), (11, 4), (13, 4), (14, 4))
+    _built(estate, 1, (31, 4), (32, 5), (34, 4))
     assert estate.supply() == (0, 11)
+    records = _do(estate, act.sell, 1, 32)
+    assert records == [
+        ("tx", BANK, 1, 500, "sell", 32),
+        ("deed", 31, 1, 3, 0),
+        ("deed", 34, 1, 3, 0),
+        ("deed", 32, 1, 2, 0),
+    ]
+    assert estate.supply() == (0, 12)
+    _refused(estate, "NO BUILDINGS", act.sell_group, 1, 32)  # no hotel there now
 
 
 def test_sell_group_refusals():

@@ -4,7 +4,8 @@
 //   node tests/web/harness.mjs BUILD_DIR EDITION ACTIONS.json
 //
 // ACTIONS: [["press", "5"], ["hold", "C", 2.5], ["insert", 2, 0], ["deed", 39, 0] (the Banker's
-// tag of the deed on square 39), ["remove", 0], ["wait", 61], ["power_cycle"], ["memory_restart"]
+// tag of the deed on square 39), ["remove", 0], ["wait", 61], ["power_cycle"], ["power_cycle_ok"]
+// (holding the settings menu's ok key: SETTINGS?), ["memory_restart"]
 // (app.restart: machine.reset() through the page)] with logical key names and slots 0 (GREEN) /
 // 1 (RED), timed as host_sim's VirtualUnit times them (a tap is 100 ms down and 100 ms up; a
 // card or tag settles 400 ms). Prints one JSON object: {"boot": state, "steps": [state after
@@ -100,7 +101,7 @@ function lay(bridge, slot, held) {
   else if (held) bridge.card(slot, held);
 }
 
-async function powerUp() {
+async function powerUp(holdOk = false) {
   timers.clear(); // the old unit's tasks die with its power
   mp = await loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout: (line) => process.stderr.write(line + "\n") });
   for (const [path, text] of Object.entries(firmware)) {
@@ -109,7 +110,7 @@ async function powerUp() {
   }
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
   const bridge = mp.pyimport("bridge");
-  const problem = bridge.boot(storage, edition, false, false);
+  const problem = bridge.boot(storage, edition, holdOk, false);
   if (problem) throw new Error(problem);
   mp.runPython("import bridge, js\nbridge.on_reset = js.webReset");
   slots.forEach((held, slot) => lay(bridge, slot, held)); // cards and tags stay where they lie
@@ -152,6 +153,8 @@ for (const [verb, ...args] of actions) {
     await advance(args[0] * 1000);
   } else if (verb === "power_cycle") {
     bridge = await powerUp();
+  } else if (verb === "power_cycle_ok") {
+    bridge = await powerUp(true);
   } else if (verb === "memory_restart") {
     // app.restart as after a second MemoryError: the marker, then machine.reset(), which the
     // port has not (the bridge's reaches the page, which powers the unit up again).

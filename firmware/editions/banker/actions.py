@@ -12,9 +12,11 @@
 # - buildings only on a whole group with no deed of it mortgaged, evenly: a lot gets its next
 #   house only while it has the fewest of its group, and gives one back only while it has the
 #   most. A hotel takes the place of four houses, which go back to the bank's supply; breaking
-#   it back into four needs four in the supply (else the group's buildings go back at once).
+#   it back into four needs four in the supply, else the group's hotels and the houses the
+#   supply cannot cover are sold together (sell_group), the group staying even.
 # - a building shortage: the bank sells only what its supply holds; when several players want
-#   more than it has, the table auctions them and build(..., bid) records the winning bid.
+#   more than it has, it auctions them (modes.Auction, a building at a time) and
+#   build(..., bid) records the winning bid.
 # - lifting a mortgage costs its value plus 10 %, rounded up to a whole dollar (Classic's
 #   rounding: rules.endgame.lift_amount with step 1); a mortgaged deed changing hands (a trade,
 #   a bankruptcy to a player) costs its new owner the 10 % at once, or the whole lift.
@@ -62,7 +64,6 @@ _ERR_SELL_EVENLY = const("SELL EVENLY")
 _ERR_HAS_HOTEL = const("HOTEL BUILT ALREADY")
 _ERR_NO_HOUSES = const("NO HOUSES LEFT")
 _ERR_NO_HOTELS = const("NO HOTELS LEFT")
-_ERR_FOUR_HOUSES = const("BANK LACKS 4 HOUSES")
 _ERR_NO_BUILDINGS = const("NO BUILDINGS")
 _ERR_SELL_FIRST = const("SELL BUILDINGS FIRST")
 _ERR_BAD_PRICE = const("PRICE 0 OR MORE")
@@ -238,7 +239,7 @@ def build(estate: Estate, player: int, square: int, bid: int = 0) -> list | str:
 
 def sell(estate: Estate, player: int, square: int) -> list | str:
     """One building back to the bank at half its cost: a house, or the hotel for four houses
-    (which the bank's supply must then hold)."""
+    from the supply; when the supply has fewer than four, sell_group's way down."""
     refused = _owner_problem(estate, player, square)
     if refused is not None:
         return refused
@@ -248,7 +249,7 @@ def sell(estate: Estate, player: int, square: int) -> list | str:
     if built != estate.group_buildings(square)[1]:
         return _ERR_SELL_EVENLY
     if built == HOTEL and estate.houses < HOTEL - 1:
-        return _ERR_FOUR_HOUSES
+        return sell_group(estate, player, square)
     half = house_cost(square) // 2
     return _paid(
         estate, [("tx", BANK, player, half, "sell", square), (DEED, square, player, built - 1, 0)]
@@ -256,21 +257,40 @@ def sell(estate: Estate, player: int, square: int) -> list | str:
 
 
 def sell_group(estate: Estate, player: int, square: int) -> list | str:
-    """Every building of the square's group back to the bank at once, at half their cost
-    (hotels whole: the way down when the bank has no four houses to break one into)."""
+    """The hotel on `square` sold when the bank has not the four houses it comes down to: the
+    group's hotels and as many of its houses as the supply cannot cover go back together, at
+    half their cost (a hotel: five houses), and the group keeps the houses the supply and its
+    own lots can give it, spread evenly (while a hotel stands the other lots keep four houses,
+    so none can stay). The lots that had houses keep theirs first; their records come first
+    too, so that the supply never runs below 0 as they are applied in order. With four houses
+    in the supply: sell()'s hotel for four houses."""
+    if estate.houses >= HOTEL - 1:
+        return sell(estate, player, square)
     refused = _owner_problem(estate, player, square)
     if refused is not None:
         return refused
-    if kind(square) != LOT or estate.group_buildings(square)[1] == 0:
+    if kind(square) != LOT or estate.buildings[index(square)] != HOTEL:
         return _ERR_NO_BUILDINGS
-    proceeds = 0
-    records: list = [None]
-    for other in GROUP_SQUARES[group(square)]:
+    lots = GROUP_SQUARES[group(square)]
+    left = estate.houses  # the houses the group can hold after: the supply's and its own
+    for other in lots:
         built = estate.buildings[index(other)]
-        if built:
-            proceeds += building_value(other, built) // 2
-            records.append((DEED, other, player, 0, 0))
-    records[0] = ("tx", BANK, player, proceeds, "sell", square)
+        left += built if built < HOTEL else 0
+    share, extra = left // len(lots), left % len(lots)
+    sold = 0
+    records: list = [None]
+    for turn in range(3):  # the lots with houses, then the other hotels, then `square`'s
+        for other in lots:
+            built = estate.buildings[index(other)]
+            if turn != (0 if built < HOTEL else 2 if other == square else 1):
+                continue
+            after = share + (1 if extra > 0 else 0)
+            extra -= 1
+            after = after if after < built else built
+            if after != built:
+                sold += built - after
+                records.append((DEED, other, player, after, 0))
+    records[0] = ("tx", BANK, player, house_cost(square) * sold // 2, "sell", square)
     return _paid(estate, records)
 
 

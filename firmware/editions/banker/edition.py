@@ -9,6 +9,8 @@
 #   ("deed", square, owner, buildings, mortgaged)    a deed's state after an action
 #   ("estate", owners, buildings, mortgaged)         (snapshots) the whole estate
 #   ("deed_tag", tag id, square)                     a deed's tag enrolled (its UID, in hex)
+#   ("auction", squares)                             the deeds a bankruptcy to the bank handed
+#       back still to be auctioned, in order (journaled with every action that changes them)
 #   ("tx", payer, payee, amount, tag, square)        an action's money: tag "buy", "auction",
 #       "rent", "build", "sell", "mortgage", "lift", "interest", "trade", "bankrupt"
 # An action's records are proposed together: one journal line (store.Store's batch), so a
@@ -298,6 +300,15 @@ class BankerRules:
         if kind == _TAG:
             self.bind_tag(record)
             return True
+        if kind == "auction":
+            squares = record[1]
+            if type(squares) is not list:
+                raise ValueError("bad auction record")
+            for square in squares:
+                if not is_deed(square) or squares.count(square) > 1:
+                    raise ValueError("bad auction record")
+            self.for_auction = list(squares)
+            return True
         if kind == "new":
             self.estate.apply(record)
             self.for_auction = []
@@ -340,6 +351,8 @@ class BankerRules:
                 if tag is not None:
                     own.append((_TAG, tag, square))
         own += self.estate.snapshot_records()
+        if self.for_auction:
+            own.append(("auction", list(self.for_auction)))
         return own + [r for r in records if r[:2] != ("set", "assets")]
 
     def not_stored(self) -> None:

@@ -6,13 +6,24 @@
 # on the other reader, or its square is typed, then DEED. A refusal changes nothing.
 from compat.const import const
 from editions.banker import actions
-from editions.banker.deeds import HOTEL, UTILITY, UTILITY_TIMES, kind, mortgage_value, name, price
+from editions.banker.deeds import (
+    GROUP_SQUARES,
+    HOTEL,
+    UTILITY,
+    UTILITY_TIMES,
+    group,
+    kind,
+    mortgage_value,
+    name,
+    price,
+)
 from editions.banker.estate import DEED, deeds_for_auction, lift_cost
-from editions.banker.modes import Auction, Offer, pop, push
+from editions.banker.modes import Auction, Offer
 from rules import keys
 from rules.keys import AUCTION, BANKRUPT, BUILD, BUY, MORTGAGE, RENT, SELL
 from rules.ledger import BANK
 from rules.machine import MSG_FINISH_ENTRY
+from rules.modes import drop_mode, open_mode
 
 ERR_NOT_A_DEED = actions.ERR_NOT_A_DEED
 _ERR_NO_DEED = const("LAY OR TYPE A DEED")
@@ -31,6 +42,9 @@ _ROLES = const(
 )
 _MSG_UNDONE = const("UNDONE")
 _MSG_AUCTION_DEEDS = const("%d DEEDS: AUCTION")
+_MSG_NO_BID = const("NO BID: BANK KEEPS IT")
+_ERR_NO_BUILDINGS = const("NO BUILDINGS LEFT")
+_MSG_HOUSES_TOO = const(("+%d HOUSE%s, TO %d %d", "+%d HOUSE%s, TO %d %d %d"))  # 2, 3 lots
 
 
 def role_problem(key: str) -> str:
@@ -111,9 +125,27 @@ def act(part, key: str) -> None:
         done, cue = "BUILD %d -%s" % (square, money(cost)), "debit"
     elif key == SELL:
         result = actions.sell(estate, player, square)
-        what = "SELL THE HOTEL" if estate.buildings_on(square) == HOTEL else "SELL A HOUSE"
         paid = result[0][3] if type(result) is list else 0
-        lines = (what, money(paid), title)
+        built = estate.buildings_on(square)
+        lines = ("SELL THE HOTEL" if built == HOTEL else "SELL A HOUSE", money(paid), title)
+        if built == HOTEL and estate.houses < HOTEL - 1 and type(result) is list:
+            # actions.sell_group: the group's hotels and the houses they take with them, and
+            # what each lot of the group comes down to, in board order
+            hotels = houses = 0
+            shown: list = [0, ""]
+            for other in GROUP_SQUARES[group(square)]:
+                built = after = estate.buildings_on(other)
+                for record in result:
+                    if record[0] == DEED and record[1] == other:
+                        after = record[3]
+                if built == HOTEL:
+                    hotels += 1
+                    built -= 1  # (the hotel itself counted apart)
+                houses += built - after
+                shown.append(after)
+            shown[0], shown[1] = houses, "S" if houses > 1 else ""
+            title = _MSG_HOUSES_TOO[len(shown) - 4] % tuple(shown)
+            lines = ("SELL %d HOTELS" % hotels if hotels > 1 else lines[0], lines[1], title)
         done, cue = "SELL %d +%s" % (square, money(paid)), "credit"
     elif slot == keys.GREEN:  # MORTGAGE, the card in GREEN
         result = actions.mortgage(estate, player, square)
@@ -137,7 +169,7 @@ def offer(part, result, lines: tuple, done: str, cue: str) -> Offer | None:
         return None
     bank.clear_entry()  # (the dice or the price typed for it: the offer holds them now)
     mode = part.offer = Offer(part, result, lines, done, cue)
-    push(part, mode)
+    open_mode(bank, mode)
     bank.cue("confirm")
     return mode
 
@@ -189,7 +221,7 @@ def toggle_lift(part, mode: Offer) -> None:
     if not part.estate.is_mortgaged(square):
         part.bank.refuse(actions.ERR_NOT_MORTGAGED)
         return
-    pop(part, mode)
+    drop_mode(part.bank, mode)
     offer_trade(part, (seller, buyer, square, price_, not lifted))
 
 
@@ -220,7 +252,9 @@ def bankrupt(part) -> None:
 
 
 def start_auction(part) -> None:
-    """AUCTION on a deed the bank holds (laid, typed, or the next a bankruptcy handed back)."""
+    """AUCTION on a deed the bank holds (laid, typed, or the next a bankruptcy handed back);
+    with none of them, on the bank's next house (a hotel when it has no house left), for
+    players who want more buildings than it has (modes.Auction's building auction)."""
     bank = part.bank
     square = part.typed
     if square is None:
@@ -234,27 +268,47 @@ def start_auction(part) -> None:
     problem = bank.slot_problem() if bank.slot_refusal[0] or bank.slot_refusal[1] else None
     if problem is None and (bank.entry or bank.entry_locked):
         problem = MSG_FINISH_ENTRY
-    if problem is None and square is None:
-        problem = _ERR_NO_DEED
-    if problem is None and square is not None:
-        problem = actions.problem(actions.auction(part.estate, square, BANK, -1))
+    estate = part.estate
+    built = 0  # a deed's auction; else the building's (1 a house, HOTEL a hotel)
+    if square is None:
+        built = 1 if estate.houses else HOTEL
+        if problem is None and not estate.hotels and built == HOTEL:
+            problem = _ERR_NO_BUILDINGS
+    elif problem is None:
+        problem = actions.problem(actions.auction(estate, square, BANK, -1))
         problem = problem if problem != actions.ERR_NO_BID else None
-    if problem is not None or square is None:
-        bank.refuse(problem or _ERR_NO_DEED)
+    if problem is not None:
+        bank.refuse(problem)
         return
-    if square in part.for_auction:
-        part.for_auction.remove(square)
-    part.typed = None
-    mode = part.auction = Auction(part, square, bank.last_activity)
-    push(part, mode)
+    part.typed = None  # (a deed handed back stays offered until its auction is over)
+    mode = part.auction = Auction(part, square or 0, bank.last_activity)
+    mode.built = built
+    open_mode(bank, mode)
     bank.cue("confirm")
 
 
-def sold(part, square: int, bidder: int, bid: int) -> None:
-    """The countdown ended on a bid: the sale is offered (GO journals it)."""
+def sold(part, mode: Auction) -> None:
+    """The countdown ended: the highest bid's sale is offered (GO journals it); with no bid
+    the deed stays with the bank, and leaves the deeds a bankruptcy handed back (journaled)."""
     bank = part.bank
-    result = actions.auction(part.estate, square, bidder, bid)
+    square, bidder, bid = mode.square, mode.bidder, mode.bid
+    if not bidder:
+        queue = part.for_auction
+        if square not in queue:
+            bank.show_message(_MSG_NO_BID, False)
+            return
+
+        def done(last: tuple) -> None:
+            bank.show_message(_MSG_NO_BID, False)
+
+        bank.propose([("auction", [other for other in queue if other != square])], done)
+        return
     lines = ("SOLD TO CARD %d" % bidder, bank.money(bid), name(square))
+    if mode.built:  # the building on the highest bid's lot, at the bid
+        result = actions.build(part.estate, bidder, square, bid)
+        offer(part, result, lines, "BUILD %d -%s" % (square, bank.money(bid)), "auction_end")
+        return
+    result = actions.auction(part.estate, square, bidder, bid)
     offer(part, result, lines, "AUCTION %d -%s" % (square, bank.money(bid)), "auction_end")
 
 
@@ -263,15 +317,26 @@ def carry_out(part, mode: Offer) -> None:
     bank = part.bank
     records = mode.records
     if not records:
-        pop(part, mode)
+        drop_mode(part.bank, mode)
         bank.view_changed()
         return
     estate = part.estate
     before = [estate.deed_record(r[1]) for r in records if r[0] == DEED]
     handed = deeds_for_auction(records)  # a bankruptcy to the bank: offered for auction
+    # The deeds still to be auctioned: less those the action gives a player, plus those it hands
+    # back; journaled in the same line when they change (and the way back restores them).
+    queue = part.for_auction
+    given = [r[1] for r in records if r[0] == DEED and r[2] != BANK]
+    after = [square for square in queue if square not in given]
+    for square in handed:
+        if square not in after:
+            after.append(square)
+    if after != queue:
+        records = records + [("auction", after)]
+        before.insert(0, ("auction", list(queue)))
 
     def done(last: tuple) -> None:
-        pop(part, mode)
+        drop_mode(part.bank, mode)
         part.typed = None
         txs = [r for r in records if r[0] == "tx"]
         number = bank.ledger.moves - len(txs)
@@ -287,9 +352,6 @@ def carry_out(part, mode: Offer) -> None:
         bank.showing_card_number = False
         bank.last_change = mode.done
         bank.cue(mode.done_cue)
-        for square in handed:
-            if square not in part.for_auction:
-                part.for_auction.append(square)
         if handed:
             bank.show_message(_MSG_AUCTION_DEEDS % len(part.for_auction), False)
 
@@ -305,7 +367,6 @@ def take_back(part) -> None:
     bank.undo = None
 
     def undone(last: tuple) -> None:
-        part.for_auction = []
         bank.showing_card_number = False
         bank.last_change = _MSG_UNDONE
         bank.show_message(_MSG_UNDONE, False)

@@ -1,49 +1,36 @@
 # The Banker's modes on the core's stack: an action shown before GO carries it out (Offer),
-# and the auction of a deed the bank holds (Auction: bids typed, a countdown that beeps).
+# and the auction of a deed the bank holds, or of one of its last houses or hotels when
+# players want more than it has (Auction: bids typed, a countdown that beeps).
 #
-# Each owns its fields, answers its keys, tick and view, and is popped when it ends; the part
-# (editions.banker.edition.BankerRules) names the open one (offer, auction). They answer what
-# the core asks of a mode (rules.modes.Mode's names) without subclassing it: a game that
-# never opens a history page does not load rules.modes.
+# Each is a rules.modes.Mode (the contract's defaults, only what differs said here): it owns its
+# fields, answers its keys, tick and view, and is popped when it ends (drop_mode); the part
+# (editions.banker.edition.BankerRules) names the open one (offer, auction).
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
-from editions.banker.deeds import name
+from editions.banker.deeds import HOTEL, name
 from rules import keys
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS, beep_interval, count_down
+from rules.modes import Mode, drop_mode
 from rules.money import ERR_NOT_ENOUGH
 
 _MSG_BID_KEYS = const("BID, GO  C: STOP")
 _MSG_BIDDER_RED = const("BIDDER'S CARD IN RED")
 _MSG_BID_MORE = const("BID MORE THAN %s")
-_MSG_NO_BID = const("NO BID: BANK KEEPS IT")
 _MSG_STOPPED = const("AUCTION STOPPED")
 _MSG_HIGH = const("CARD %d BID %d S")
 _MSG_RUNS = const("AUCTION %d S")
+# A building auction's (a house, a hotel): its title before the first bid, and its refusals.
+_MSG_BUILDING = const(("A HOUSE %d S", "A HOTEL %d S"))
+_MSG_BID_FOR = const(("BID FOR A HOUSE", "BID FOR A HOTEL"))
+_MSG_NONE_LEFT = const(("NO HOUSES LEFT", "NO HOTELS LEFT"))
+_MSG_LOT_BID = const("CARD, LOT, BID, GO")
 
 
-def push(part, mode) -> None:
-    bank = part.bank
-    bank.modes.append(mode)
-    bank.view_changed()
-
-
-def pop(part, mode) -> None:
-    """Pop `mode` alone, if it is open."""
-    modes = part.bank.modes
-    if mode in modes:
-        modes.remove(mode)
-        mode.closed()
-
-
-class Offer:
+class Offer(Mode):
     """An action planned (editions.banker.actions' records) and shown: the deed, the other side
     and the amount. GO journals it; C, a card or tag moving, standby or confirm_ms do not."""
 
     covers = True  # the whole screen is the offer's
-    pays = False
-    asks = False
-    ends_on_card = True
-    ends_on_standby = True
     keeps_holds = True
 
     def __init__(self, part, records: list, lines: tuple, done: str, cue: str) -> None:
@@ -78,24 +65,15 @@ class Offer:
         if key == keys.CLEAR:
             ed = self.machine
             ed.cue("key")
-            pop(self.part, self)
+            drop_mode(self.machine, self)
             ed.show_message(MSG_CANCELLED, False, now)
             ed.view_changed()
         return True
 
-    def hold_ms(self, key: str) -> int:
-        return 0
-
-    def held(self, key: str, now: int) -> None:
-        pass
-
-    def card(self, slot: int, card_id, now: int) -> bool:
-        return False
-
     def tick(self, now: int) -> None:
         ed = self.machine
         if ticks_diff(now, ed.last_activity) >= ed.confirm_ms:
-            pop(self.part, self)
+            drop_mode(self.machine, self)
             ed.show_message(MSG_CANCELLED, False, now)
             ed.view_changed()
 
@@ -111,18 +89,21 @@ class Offer:
             self.part.offer = None
 
 
-class Auction:
+class Auction(Mode):
     """The deed `square` under the hammer: a bid is typed with the bidder's card in RED and
     GO; each bid above the last starts the countdown again; at its end the highest bid is
     offered (an Offer: GO journals the sale), no bid leaves the deed with the bank. C with
-    nothing typed stops it. Cards come and go (each bidder in turn): it stays open."""
+    nothing typed stops it. Cards come and go (each bidder in turn): it stays open.
+    A building auction (`built`: 1 a house, HOTEL a hotel, from the bank's supply): each bid
+    names the bidder's lot as BUILD does (its deed laid on GREEN, or its square typed, then
+    DEED), where the building must be the next to go; `square` is the highest bid's lot, and
+    the sale is that build at the bid. AUCTION before the first bid switches house and hotel."""
 
     covers = True
-    pays = False
-    asks = False
     ends_on_card = False
     ends_on_standby = False  # (it keeps the unit awake)
     keeps_holds = True
+    built = 0  # a deed's auction
 
     def __init__(self, part, square: int, now: int) -> None:
         self.machine = part.bank
@@ -140,28 +121,54 @@ class Auction:
             return False  # C on release; a digit is typed by the core (a card must be in)
         ed.undo = None
         ed.cue("key")
+        built = self.built
         if key == keys.GO:
             self.take_bid(now)
+        elif built and key == keys.DEED:
+            self.part.type_deed()  # the bidder's lot
+        elif built and key == keys.AUCTION and not self.bidder:
+            other = 1 if built == HOTEL else HOTEL
+            estate = self.part.estate
+            if (estate.hotels if other == HOTEL else estate.houses) < 1:
+                ed.refuse(_MSG_NONE_LEFT[other == HOTEL])
+            else:
+                self.built = other
+                ed.view_changed()
         else:
             ed.refuse(_MSG_BID_KEYS)
         return True
 
     def take_bid(self, now: int) -> None:
         ed = self.machine
+        part = self.part
         bidder = ed.slot_card[keys.RED]
         if bidder is None or ed.slot_refusal[keys.RED] is not None:
             ed.refuse_amount(_MSG_BIDDER_RED)
             return
-        amount, problem = ed.typed_amount(keys.GO)
+        square, problem, built = self.square, None, self.built
+        if built:
+            from editions.banker import flows
+
+            problem, bidder, square = flows.card_and_deed(part, keys.BUILD, keys.RED)
+        amount = 0
+        if problem is None:
+            amount, problem = ed.typed_amount(keys.GO)
         if problem is None and amount <= self.bid:
             problem = _MSG_BID_MORE % ed.money(self.bid)
         if problem is None and ed.ledger.balance(bidder) < amount:
             problem = ERR_NOT_ENOUGH
+        if problem is None and built:  # the lot takes that building now, at the bid
+            from editions.banker import actions
+
+            estate = part.estate
+            problem = actions.problem(actions.build(estate, bidder, square, amount))
+            if problem is None and (estate.buildings_on(square) == HOTEL - 1) != (built == HOTEL):
+                problem = _MSG_BID_FOR[built == HOTEL]
         if problem is not None:
             ed.refuse_amount(problem)
             return
         ed.clear_entry()
-        self.bidder, self.bid = bidder, amount
+        self.bidder, self.bid, self.square = bidder, amount, square
         self.at = now
         self.beep_at = ticks_add(now, beep_interval(self.part.auction_ms))
         ed.cue("confirm")
@@ -174,19 +181,10 @@ class Auction:
         if ed.entry or ed.entry_locked or ed.card_lock is not None:
             return False  # the core's C: the typed bid goes
         ed.cue("key")
-        pop(self.part, self)
+        drop_mode(self.machine, self)
         ed.show_message(_MSG_STOPPED, False, now)
         ed.view_changed()
         return True
-
-    def hold_ms(self, key: str) -> int:
-        return 0
-
-    def held(self, key: str, now: int) -> None:
-        pass
-
-    def card(self, slot: int, card_id, now: int) -> bool:
-        return False
 
     def tick(self, now: int) -> None:
         ed = self.machine
@@ -194,25 +192,31 @@ class Auction:
         left = part.auction_ms - ticks_diff(now, self.at)
         ed.last_activity = now  # no standby while it runs
         if left <= 0:
-            pop(part, self)
+            drop_mode(ed, self)
             ed.cue("signal")
-            if not self.bidder:
-                ed.show_message(_MSG_NO_BID, False, now)
-                ed.view_changed()
-                return
             from editions.banker import flows
 
-            flows.sold(part, self.square, self.bidder, self.bid)
+            flows.sold(part, self)
             return
         count_down(self, now, left)
 
     def view(self, view: dict) -> None:
         ed = self.machine
-        view["title"] = (
-            _MSG_HIGH % (self.bidder, self.shown) if self.bidder else _MSG_RUNS % (self.shown)
-        )
-        view["detail"] = name(self.square)
-        view["deed"] = self.square
+        square, built = self.square, self.built
+        if self.bidder:
+            view["title"] = _MSG_HIGH % (self.bidder, self.shown)
+        elif built:
+            view["title"] = _MSG_BUILDING[built == HOTEL] % self.shown
+        else:
+            view["title"] = _MSG_RUNS % (self.shown)
+        if built:  # the lot the next bid names (laid or typed), else the highest bid's
+            part = self.part
+            lot = part.typed if part.typed is not None else part.laid[keys.GREEN]
+            square = lot if lot is not None else square
+        view["detail"] = _MSG_LOT_BID
+        if square:
+            view["detail"] = name(square)
+            view["deed"] = square
         if ed.entry or ed.entry_locked:
             view["mode"] = "entry"
             view["big"] = ed.shown_entry()
