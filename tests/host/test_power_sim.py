@@ -1,5 +1,7 @@
 # Issue 31 on the simulator: the pace of a unit left alone (app.pace), the battery gauge, the
 # warning on low cells after every transaction, brown-out's snapshot and light sleep (app.power).
+import pytest
+
 from app.pace import QUIET_MS, QUIET_POLL_MS
 from host_sim.virtual_unit import VirtualUnit
 
@@ -109,8 +111,8 @@ def test_cells_near_brownout_snapshot_the_game_once() -> None:
 # ---- light sleep in standby -----------------------------------------------------------------
 
 
-def _standby_on_batteries() -> VirtualUnit:
-    unit = VirtualUnit()
+def _standby_on_batteries(**options) -> VirtualUnit:
+    unit = VirtualUnit(**options)
     unit.parts.battery.mv = 4100  # three fresh AA cells: no VBUS
     unit.advance(62)  # the minute without a key: standby, the display dark
     assert unit.screen_text() == []
@@ -135,8 +137,11 @@ def test_usb_power_keeps_the_unit_awake_in_standby() -> None:
         assert unit.clock.asleep_total_us == 0 and not unit.unit.parked
 
 
-def test_a_key_wakes_a_sleeping_unit_and_does_nothing_else() -> None:
-    unit = _standby_on_batteries()
+@pytest.mark.parametrize("scanner", ["pio", "timer"])
+def test_a_key_wakes_a_sleeping_unit_and_does_nothing_else(scanner) -> None:
+    """Either keypad sampler (the PIO state machine, or the timer's on a board without it)
+    parks for the sleep and samples again after it."""
+    unit = _standby_on_batteries(**({"key_scanner": "timer"} if scanner == "timer" else {}))
     try:
         unit.press("5")  # a tap of 100 ms: caught by one of the 50 ms checks
         assert unit.screen_text() == ["MONOPOLY BANK", "----", "INSERT A CARD"]
