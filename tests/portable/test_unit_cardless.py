@@ -1,13 +1,14 @@
 # A unit built for the Stock Exchange, which is played without cards: no readers, no card events.
 # micropython-heap: 304k (firmware, the Stock Exchange and its screens plus every virtual part's
 # model in one heap, on the 64-bit unix port: about 175 KB live in the second test; the first
-# builds all four editions in turn, each one's about.py loaded (app.editions keeps them until a
-# unit boots), and needs 296k: 292k fails, and 288k was this test's edge before the registry)
+# builds every edition in turn, one edition's modules in the heap at a time)
 import gc
 import os
+import sys
 
 from app.build import build_unit
 from app.editions import EDITIONS, make_edition, uses_cards
+from app.memory import forget_module
 from peripherals.flash import VirtualFlash, empty_dir
 from peripherals.wiring import VirtualBoard, VirtualParts, spi_bytes
 
@@ -58,7 +59,11 @@ def cleanup() -> None:
 
 def test_the_build_knows_which_editions_use_cards():
     for name in EDITIONS:  # main.py asks uses_cards(name) before any edition is built
+        loaded = set(sys.modules)
         assert uses_cards(name) == getattr(make_edition(name), "uses_cards", True), name
+        for module in set(sys.modules) - loaded:  # one edition's code in the heap at a time
+            forget_module(module)
+        gc.collect()
     assert not uses_cards("stock_exchange")
 
 
