@@ -2,7 +2,7 @@
 #
 # The keypad task wakes on its sampler's flag (a key changed, or a debounce or long-press
 # deadline fell due), the render task when a step left the screen out of date; the tick and
-# the readers' cycle keep the pace app.pace gives (slower once the unit is quiet), the battery
+# the readers' cycle keep the pace app.power gives (slower once the unit is quiet), the battery
 # check its period. Every step is followed by BankUnit.stepped; a MemoryError in a step is the
 # unit's out_of_memory.
 import asyncio  # MicroPython 1.21 and later (the README asks for 1.23): no uasyncio fallback
@@ -30,7 +30,7 @@ def _step(unit, step, *args) -> None:
 
 
 async def every(unit, period_ms, step) -> None:
-    """step(now) each period_ms, or each period_ms(now) where it is a function (app.pace)."""
+    """step(now) each period_ms, or each period_ms(now) where it is a function (app.power)."""
     while True:
         _step(unit, step)
         wait = period_ms(unit.clock()) if callable(period_ms) else period_ms
@@ -45,7 +45,7 @@ def _read_then_start(unit, now: int) -> None:
 async def readers(unit) -> None:
     """Both readers in one cycle (issue 31): GREEN's field on; its card's power-up time later
     GREEN read and RED's field on; as long again, RED read; then the rest of the cycle
-    (app.pace). Three wake-ups a cycle, where a task per reader took four, and one field on
+    (app.power). Three wake-ups a cycle, where a task per reader took four, and one field on
     at a time. A card-less edition only waits (the settings menu may bring cards in), and so
     does a unit light-sleeping in standby (app.power: a key wakes it, then cards are read)."""
     while True:

@@ -12,7 +12,7 @@ import asyncio  # MicroPython 1.21 and later (the README asks for 1.23): no uasy
 import gc
 import time
 
-from app import card_polling, memory, pace, power, storage_handoff
+from app import card_polling, memory, power, storage_handoff
 from app.editions import draws_market, forget_about
 from app.restart import MSG_RESTARTED, restart, restarted
 from app.storage_handoff import MSG_MEMORY
@@ -50,7 +50,7 @@ def device_ticks_ms() -> int:
 
 class BankUnit:
     keypad_scan_ms = 10  # a keypad without a sampling timer is scanned by its task this often
-    reader_poll_ms = 120  # both readers, one after the other, while a game is played (app.pace)
+    reader_poll_ms = 120  # both readers, one after the other, while a game is played (app.power)
     card_power_up_ms = 5  # drivers.mfrc522.POWER_UP_MS, not imported for a card-less edition
     tick_ms = 100
     render_ms = 40  # between redraws that show keys: at most 25/s while typing
@@ -135,7 +135,7 @@ class BankUnit:
         self.render_flag: Any = None
         self.keypad_on: Any = None  # the keypad whose sampling runs (the edition can change it)
         self.collector = memory.IdleCollector()  # collects the heap when the unit is idle
-        self.busy_at = 0  # the last key, card or change on the screen (app.pace)
+        self.busy_at = 0  # the last key, card or change on the screen (app.power)
         # Light sleep in standby (app.power): the board's machine.lightsleep and USB sense pin
         # (None: never sleeps), and whether the keypad is parked for it.
         self.sleeper: Any = None
@@ -305,7 +305,7 @@ class BankUnit:
                 machine.key_up(key, now)
             self.settle()
             self.key_taken = True
-            self.busy_at = now  # app.pace: a key keeps the unit at the game's pace
+            self.busy_at = now  # app.power: a key keeps the game's pace
             if self.overlay is not None and kind == KEY_PRESS:
                 self.overlay_check(now, key)
             keypad = self.keypad  # a new one if the edition changed
@@ -326,8 +326,8 @@ class BankUnit:
     start_poll = card_polling.start_poll
     poll_reader = card_polling.poll_reader
 
-    poll_period_ms = pace.poll_period_ms  # slower once quiet a minute, and in standby
-    tick_period_ms = pace.tick_period_ms
+    poll_period_ms = power.poll_period_ms  # slower once quiet a minute, and in standby
+    tick_period_ms = power.tick_period_ms
 
     def tick(self, now: int) -> None:
         self.active.tick(now)

@@ -1,8 +1,8 @@
-# Issue 31 on the simulator: the pace of a unit left alone (app.pace), the battery gauge, the
+# Issue 31 on the simulator: the pace of a unit left alone (app.power), the battery gauge, the
 # warning on low cells after every transaction, brown-out's snapshot and light sleep (app.power).
 import pytest
 
-from app.pace import QUIET_MS, QUIET_POLL_MS
+from app.power import QUIET_MS, QUIET_POLL_MS
 from host_sim.virtual_unit import VirtualUnit
 
 M = 1000000

@@ -31,7 +31,7 @@ def test_fields_on_about_5_ms_per_poll_awake_and_less_often_in_standby() -> None
         unit.advance(60.0)  # no key, no card change: standby
         assert not unit.unit.active.view()["display_on"] and not unit.parts.panel.display_on
         for on, polls in duty((green, red), unit, 7.0):
-            assert 24 <= polls <= 26  # every 280 ms (app.pace)
+            assert 24 <= polls <= 26  # every 280 ms (app.power)
             assert on <= 0.03
         unit.remove("green")
         unit.advance(0.8)  # two polls in standby: the pull is noticed

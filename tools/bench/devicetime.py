@@ -236,10 +236,10 @@ def calibration_of(results: dict) -> dict:
 
 def idle_share(edition: str, table: dict, seconds: float, card: bool, quiet: bool = True) -> tuple:
     """(busy %, no-card poll block times in us, the readers' carrier-on ms per second) of a
-    unit left alone for `seconds`: after its quiet spell (app.pace: the pace of a unit left
+    unit left alone for `seconds`: after its quiet spell (app.power: the pace of a unit left
     alone, what the chip's idle figure is for), or, quiet False, in the seconds after a key or a
     card (the game's pace, a game paused)."""
-    from app.pace import QUIET_MS
+    from app.power import QUIET_MS
     from host_sim.virtual_unit import VirtualUnit
 
     with VirtualUnit(edition=edition, device_time=table) as unit:
@@ -434,7 +434,7 @@ def figures(result: dict, quick: bool) -> dict:
         "keypress_ms": {"median": ms(keys["median"]), "worst": ms(keys["worst"])},
         "digit_keypress_ms": {"median": ms(digits["median"]), "worst": ms(digits["worst"])},
         "idle_seconds": seconds,
-        # A unit left alone (after app.pace's quiet spell): the chip's idle figure (issue 31)
+        # A unit left alone (after app.power's quiet spell): the chip's idle figure (issue 31)
         "idle_cpu_percent": {"no_card": idle, "card_lying": with_card},
         # In the 10 s after a key or a card: the game's pace
         "game_pace_cpu_percent": {"no_card": busy, "card_lying": busy_card},

@@ -311,7 +311,7 @@ def document(duty=None) -> str:
         "",
         "## How the firmware saves power",
         "",
-        "- **The readers' pace** (firmware/app/pace.py): both readers are read one after the",
+        "- **The readers' pace** (firmware/app/power.py): both readers are read one after the",
         "  other in one cycle (three asyncio wake-ups, one carrier on at a time), every 120 ms",
         "  within 10 s of a key or a card, every 280 ms after that (a card laid in is still read",
         "  within 300 ms), and the tick slows from 100 ms to a second.",
