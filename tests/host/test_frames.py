@@ -59,7 +59,8 @@ KEY_PATH = {
     ),
     "editions/revolution/edition.py": ("RevolutionPart.key",),
     "editions/revolution/zones.py": ("Reveal.press", "Spin.press", "drop"),
-    "editions/classic/edition.py": ("WholeUnits.key", "typing_problem"),
+    "editions/classic/edition.py": ("ClassicPart.key",),
+    "rules/whole_units.py": ("key", "typing_problem"),
     "rules/money.py": ("entry_problem",),
     "editions/stock_exchange/edition.py": ("StockExchange.press",),
 }
