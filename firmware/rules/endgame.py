@@ -3,7 +3,7 @@
 # mode objects, Totals (held by rules.admin's Admin while it is at TOTALS; it keeps its page)
 # and Payment (on the core's stack while a payment is asked: it owns the payment's kind, payer,
 # payee, amount and title, and pops itself when it is paid or ends), and the functions that ask
-# one (start_lift, lift_value, mortgage, ask_fine, bankrupt, ask). The typed values (assets)
+# one (start_lift, lift_value, mortgage, fine, bankrupt, ask). The typed values (assets)
 # stay on the core; they act on it through its public names. Imported on first use: a game
 # that never lifts a mortgage or counts its totals never loads this module into RAM.
 from compat.const import const
@@ -259,8 +259,8 @@ def bankrupt(ed) -> None:
     ask(ed, _BANKRUPT, payer, payee, amount, title)
 
 
-def ask_fine(ed, fine: int) -> None:
-    """The card alone in RED asked to pay the prison fine to the bank."""
+def fine(ed, amount: int) -> None:
+    """The card alone in RED asked to pay the prison fine (`amount`) to the bank."""
     problem = ed.slot_problem()
     payer = red_alone(ed)
     if problem is None and payer is None:
@@ -268,11 +268,11 @@ def ask_fine(ed, fine: int) -> None:
     if problem is None and (ed.entry or ed.entry_locked):
         problem = MSG_FINISH_ENTRY
     if problem is None and payer is not None:
-        problem = ed.ledger.transfer_problem(payer, BANK, fine)
+        problem = ed.ledger.transfer_problem(payer, BANK, amount)
     if problem is not None or payer is None:
         ed.refuse(problem or MSG_RED_ALONE)
         return
-    ask(ed, _FINE, payer, BANK, fine, "CARD %d FINE" % payer)
+    ask(ed, _FINE, payer, BANK, amount, "CARD %d FINE" % payer)
 
 
 def ask(ed, kind: str, payer: int, payee: int, amount: int, title: str) -> None:

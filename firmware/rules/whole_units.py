@@ -4,7 +4,7 @@
 # shows them after the currency symbol. WholeUnits is the card core's money policy
 # (rules.card_bank's Millions is the K/M one), one object per game; key() gives GO and FINE the
 # meaning both editions give them, and each edition's part calls it for those keys. The fine
-# itself is asked by rules.endgame (ask_fine), loaded by the first.
+# itself is asked by rules.endgame (fine), loaded by the first.
 from compat.const import const
 from rules import keys
 from rules.keys import BANKRUPT, FINE, MORTGAGE
@@ -15,7 +15,10 @@ _MAX_DIGITS = const(5)  # an amount is typed in at most 5 digits, as the origina
 _MAX_AMOUNT = const(99999)
 _MAX_BALANCE = const(999999)  # 6 digits: still fits the big font with the currency symbol
 _ERR_ZERO = const("MORE THAN 0")
+_ERR_OVER = const("MAX %s99999")  # the currency, then _MAX_AMOUNT
 _MSG_LIFT_VALUE = const("MORTGAGE VALUE, GO")
+# label, currency (with its sign), amount, "": rules.money's own format, so one name for both
+_MONEY = const("%s%s%d%s")
 
 
 def typing_problem(text: str) -> str | None:
@@ -56,7 +59,7 @@ def key(bank, key: str, fine: int) -> bool:
         else:
             from rules import endgame  # the asked payments: loaded by the first
 
-            endgame.ask_fine(bank, fine)
+            endgame.fine(bank, fine)
     else:
         return False
     return True
@@ -89,8 +92,8 @@ class WholeUnits:
     def labelled_money(self, label: str, amount: int) -> str:
         # One "%" format: one new string (each costs the chip a lookup among interned ones).
         if amount < 0:
-            return "%s-%s%d" % (label, self.entry_prefix, -amount)
-        return "%s%s%d" % (label, self.entry_prefix, amount)
+            return _MONEY % (label, "-" + self.entry_prefix, -amount, "")
+        return _MONEY % (label, self.entry_prefix, amount, "")
 
     def parse(self, entry: str, unit_key: str) -> int:
         if not entry:
@@ -104,7 +107,7 @@ class WholeUnits:
         if amount < 1:
             return _ERR_ZERO
         if amount > _MAX_AMOUNT:
-            return "MAX " + self.money(_MAX_AMOUNT)
+            return _ERR_OVER % self.entry_prefix
         return None
 
     def finishing(self, bank, key: str) -> bool:

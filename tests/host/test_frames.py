@@ -60,6 +60,7 @@ KEY_PATH = {
     "editions/revolution/edition.py": ("RevolutionPart.key",),
     "editions/revolution/zones.py": ("Reveal.press", "Spin.press", "drop"),
     "editions/classic/edition.py": ("ClassicPart.key",),
+    "editions/banker/edition.py": ("BankerRules.key", "BankerRules.typing_problem"),
     "rules/whole_units.py": ("key", "typing_problem"),
     "rules/money.py": ("entry_problem",),
     "editions/stock_exchange/edition.py": ("StockExchange.press",),

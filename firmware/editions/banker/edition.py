@@ -22,7 +22,7 @@ from editions.banker.deeds import DEED_COUNT, SQUARES, index, is_deed
 from editions.banker.estate import Estate
 from rules import keys, whole_units
 from rules.card_bank import MSG_KEY_NOT_USED, CardBank
-from rules.keys import AUCTION, BANKRUPT, BUILD, BUY, DEED, MORTGAGE, RENT, SELL
+from rules.keys import BANKRUPT, DEED
 from rules.machine import MSG_FINISH_ENTRY
 from rules.money import ERR_NO_DIGITS
 from rules.whole_units import WholeUnits, check, typing_problem
@@ -30,6 +30,9 @@ from rules.whole_units import WholeUnits, check, typing_problem
 _TAG_WIDTH = const(20)  # a tag's UID in hex (up to 10 bytes), padded with spaces
 _PAD = const(32)
 _TAG = const("deed_tag")
+# The keys of a deed's actions (rules.keys' BUY, AUCTION ... spelled out: one constant, where a
+# tuple of their names made BankerRules.key's frame too large for the C stack)
+_ACTIONS = const(("BUY", "AUCTION", "RENT", "BUILD", "SELL", "MORTGAGE", "BANKRUPT"))
 
 _MSG_TOTALS_KNOWN = const("DEEDS ARE COUNTED")
 _MSG_SAME_DEED = const("SAME DEED TWICE")
@@ -82,7 +85,7 @@ class BankerRules:
             return True
         if key == DEED:
             self.type_deed()
-        elif key in (BUY, AUCTION, RENT, BUILD, SELL, MORTGAGE, BANKRUPT):
+        elif key in _ACTIONS:
             from editions.banker import flows  # the deeds' flows: loaded by the first action
 
             flows.act(self, key)
@@ -216,7 +219,7 @@ class BankerRules:
             self.estate.apply(record)
             return True
         if kind == _TAG:
-            self.bind_tag(record)
+            self.bind_tag(record)  # (its frame, not restore's: restore runs for every record)
             return True
         if kind == "auction":
             squares = record[1]
