@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 _MSG_OLDER = const("SETTINGS: LAST GOOD")  # the newest settings file was unreadable
 _MSG_DEFAULTS = const("SETTINGS: DEFAULTS")  # no settings file could be read
-SETTINGS_FILES = "set."  # store.settings_file's names
+_SETTINGS_FILES = const("set.")  # store.settings_file's names
 # Code that runs at power-on only (the settings, the summary, the menu): dropped after it.
 _POWER_ON_MODULES = const(
     (
@@ -53,7 +53,7 @@ class Config:
             names = []
             self.notice = _MSG_DEFAULTS  # the shell reports the flash itself as unreadable
         for name in names:
-            if name.startswith(SETTINGS_FILES):
+            if name.startswith(_SETTINGS_FILES):
                 self._records, problem = self._file().load()
                 self.notice = _MSG_DEFAULTS if problem else ""
                 if problem == "older":

@@ -18,7 +18,7 @@ from app.restart import MSG_RESTARTED, restart, restarted
 from app.storage_handoff import MSG_MEMORY
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
-from rules.keys import GREEN, RED, SLOT_NAMES
+from rules.keys import GREEN, RED
 from ui.draw import prepare_big
 from ui.render import (
     BIG_FIRST_PAGE,
@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 _MSG_ONE_CARD = const("ONE CARD PER SLOT")  # two cards answer in one slot's field
 _MSG_BATTERY_LOW = const("BATTERY LOW")
-MSG_READER_MISSING = tuple(name + " READER MISSING" for name in SLOT_NAMES)  # by slot
+# by slot (rules.keys.SLOT_NAMES)
+_MSG_READER_MISSING = const(("GREEN READER MISSING", "RED READER MISSING"))
 # drivers.keypad.Keypad.PRESS and RELEASE, folded into scan_keys (tests/portable/test_unit.py
 # checks they agree)
 KEY_PRESS = const(1)
@@ -369,7 +370,7 @@ class BankUnit:
         if green and red:
             return "NO CARD READERS"
         if green or red:
-            return MSG_READER_MISSING[GREEN if green else RED]
+            return _MSG_READER_MISSING[GREEN if green else RED]
         return ""
 
     def render_due(self, now: int) -> bool:

@@ -51,7 +51,8 @@ from store.generations import (
 from store.journal import ENOENT, ENOSPC, Journal, crc32, decode, encode
 
 _MARK = const("mark.")
-HISTORY_BYTES = 96 * 1024  # older generations kept for the history, at most (~2400 records)
+# older generations kept for the history, at most (~2400 records)
+_HISTORY_BYTES = const(96 * 1024)
 _HISTORY_SHARE = const(4)  # and at most 1/HISTORY_SHARE of the filesystem, where statvfs tells it
 # Free space the history leaves (where statvfs tells it): a whole journal generation (200 lines
 # of up to 48 bytes: 3 blocks of 4 KB), the block LittleFS copies at each append, a snapshot
@@ -61,7 +62,7 @@ _RESERVE_BYTES = const(32 * 1024)
 
 class Store:
     compact_every = 200  # records per journal generation before a snapshot is taken
-    history_bytes = HISTORY_BYTES
+    history_bytes = _HISTORY_BYTES
     reserve = _RESERVE_BYTES
 
     def __init__(self, fs) -> None:
