@@ -66,7 +66,7 @@ class KeypadRing:
         # One bit per key: last reading, debounced.
         self._seen = 0
         self._down = 0
-        self._started = False  # the first reading is the baseline: keys in it are muted
+        self.started = False  # the first reading is the baseline: keys in it are muted
         self._changed_at = [0] * self._n_keys  # when the key's reading last changed
         self._ev_kind = bytearray(_QUEUE_LEN)
         self._ev_key = bytearray(_QUEUE_LEN)
@@ -81,7 +81,7 @@ class KeypadRing:
         self._readings = array("i", [0] * _RING)
         self._w = 0  # written by the interrupt only
         self._r = 0  # written by the task only
-        self._last = -1  # the last reading sampled (-1: none yet)
+        self.last = -1  # the last reading sampled (-1: none yet)
         self.overruns = 0  # changes that found the ring full (the newest replaced the last)
         self._due = 0  # the task's next deadline, for the interrupt to wake it at
         self._armed = False
@@ -141,7 +141,7 @@ class KeypadRing:
         self._times[w & _RING_MASK] = t
         self._readings[w & _RING_MASK] = bits
         self._w = (w + 1) & _WRAP
-        self._last = bits
+        self.last = bits
 
     # ---- the task side: the grammar -----------------------------------------------------------
 
@@ -188,7 +188,7 @@ class KeypadRing:
             self.ambiguous += 1
             return
         bits &= self._used
-        if not self._started:
+        if not self.started:
             self._baseline(t, bits)
             return
         if self._seen != self._down:
@@ -205,7 +205,7 @@ class KeypadRing:
     def _baseline(self, t: int, bits: int) -> None:
         """The first reading: keys down in it are held as down, so no PRESS comes of them;
         their RELEASE does."""
-        self._started = True
+        self.started = True
         self._seen = self._down = bits
         changed_at = self._changed_at
         for i in range(self._n_keys):

@@ -69,8 +69,8 @@ class SSD1306:
         self.buffer = bytearray(1 + _FRAME)
         self.buffer[0] = _CONTROL_DATA
         view = memoryview(self.buffer)
-        self._frame = view[1:]
-        self.canvas = framebuf.FrameBuffer(self._frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self.frame = view[1:]
+        self.canvas = framebuf.FrameBuffer(self.frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self._sent = bytearray(_FRAME)  # what the panel holds, as of the last show()
         sent = memoryview(self._sent)
         self._page = tuple(view[1 + p * WIDTH : 1 + (p + 1) * WIDTH] for p in range(_PAGES))
@@ -87,7 +87,7 @@ class SSD1306:
         # Windows of the frame are copied with blit() (in C, no allocation) between GS8 views
         # of the same bytes: 128 "pixels" wide and one per page high, a pixel being one byte, a
         # column of 8 rows. A MONO_VLSB blit would move them one bit at a time, 8 times the work.
-        self._pages = framebuf.FrameBuffer(self._frame, WIDTH, _PAGES, framebuf.GS8)
+        self._pages = framebuf.FrameBuffer(self.frame, WIDTH, _PAGES, framebuf.GS8)
         # Declared for ui.render (app.unit passes it on): the canvas's bytes as that GS8 view,
         # so a region of whole pages is cleared, or a big glyph copied, a byte per column.
         self.pages = self._pages
@@ -146,7 +146,7 @@ class SSD1306:
         window over every change is used when it is fewer bytes still; a page at most per
         write. Returns the I2C bytes sent (each transaction counts its address byte)."""
         resend = self._resend
-        if not resend and not self._light_at_show and self._frame == self._sent_frame:
+        if not resend and not self._light_at_show and self.frame == self._sent_frame:
             return 0  # nothing new (one compare in C)
         self._resend = True  # until this show() completes: a fault part-way means resend all
         low = self._low
@@ -214,7 +214,7 @@ class SSD1306:
                 )
             # Every write went through (a fault raises, and the next show() sends every page):
             # the panel holds the frame, outside the windows as before.
-            self._sent_frame[:] = self._frame
+            self._sent_frame[:] = self.frame
         self._resend = False
         if self._light_at_show:
             count += self.power(True)
@@ -296,7 +296,7 @@ class SSD1306:
         into _low[p] and _high[p]."""
         chunk = self._chunk
         sent_chunk = self._sent_chunk
-        frame = self._frame
+        frame = self.frame
         sent = self._sent
         c = p * _CHUNKS
         while chunk[c] == sent_chunk[c]:

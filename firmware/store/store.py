@@ -151,7 +151,7 @@ class Store:
         self.base = base
         self.journal = Journal(LOG + str(current), self.fs)
         self.journal.load()  # learn whether its tail is torn before the next append
-        space = self._space()
+        space = self.space()
         if 0 <= space[1] < self.reserve:
             self._remove_old(space)  # short of room at boot: the history yields
         return records, problems
@@ -311,7 +311,7 @@ class Store:
         self._remove_old()
         return True
 
-    def _space(self) -> tuple:
+    def space(self) -> tuple:
         """(size, free) of the filesystem in bytes (os.statvfs); (-1, -1) where not told."""
         try:
             info = self.fs.statvfs()
@@ -321,13 +321,13 @@ class Store:
 
     def free_bytes(self) -> int:
         """Free bytes of the filesystem as os.statvfs tells them (-1 where it does not)."""
-        return self._space()[1]
+        return self.space()[1]
 
     def history_bound(self, kept: int = 0, space=None) -> int:
         """Bytes the generations older than the newest two may take (kept: what they take
         now): history_bytes, and where the fs tells its size and free space (os.statvfs), at
         most 1/HISTORY_SHARE of it and no more than leaves self.reserve free."""
-        size, free = self._space() if space is None else space
+        size, free = self.space() if space is None else space
         bound = self.history_bytes
         if size >= 0:
             bound = min(bound, size // _HISTORY_SHARE, kept + free - self.reserve)
@@ -352,7 +352,7 @@ class Store:
             return True
         return False
 
-    def _size(self, name: str) -> int:
+    def size(self, name: str) -> int:
         try:
             return self.fs.stat(name)[6]
         except OSError:
@@ -366,7 +366,7 @@ class Store:
         return True
 
     def _remove_old(self, space=None) -> None:
-        """After a compaction (and at boot when free space is short, space: _space() then):
+        """After a compaction (and at boot when free space is short, space: space() then):
         leftover temporary files go, then, oldest first, every generation before the current
         game's, any that take the older ones past history_bound(), and a journal left without
         its snapshot by a cut (every reader passes it over: snapshot first is the order
@@ -386,7 +386,7 @@ class Store:
         sizes = []
         total = 0
         for generation in older:
-            size = self._size(SNAP + str(generation)) + self._size(LOG + str(generation))
+            size = self.size(SNAP + str(generation)) + self.size(LOG + str(generation))
             sizes.append(size)
             total += size
         bound = self.history_bound(total, space)
