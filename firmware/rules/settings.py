@@ -40,20 +40,24 @@ ORDER = (
     _CHANCE_PCT,
     _HOLD,
 )
-LABELS = {
-    EDITION: "EDITION",
-    _PLAYERS: "PLAYERS",
-    _START: "START",
-    _GO: "GO",
-    _FINE: "JAIL FINE",
-    CURRENCY: "CURRENCY",
-    VOLUME: "VOLUME",
-    _STANDBY: "STANDBY S",
-    _AUCTION: "AUCTION S",
-    CHANCE: "CHANCE",
-    _CHANCE_PCT: "CHANCE %",
-    _HOLD: "HOLD MS",
-}
+# The settings' labels: literal pairs, one constant whose strings are not names in the chip's
+# heap (a dict literal's would be).
+LABELS = dict(
+    (
+        (EDITION, "EDITION"),
+        (_PLAYERS, "PLAYERS"),
+        (_START, "START"),
+        (_GO, "GO"),
+        (_FINE, "JAIL FINE"),
+        (CURRENCY, "CURRENCY"),
+        (VOLUME, "VOLUME"),
+        (_STANDBY, "STANDBY S"),
+        (_AUCTION, "AUCTION S"),
+        (CHANCE, "CHANCE"),
+        (_CHANCE_PCT, "CHANCE %"),
+        (_HOLD, "HOLD MS"),
+    )
+)
 # A change of these starts a new game (the journal holds balances for so many players of one
 # edition): the menu asks first.
 NEW_GAME = (EDITION, _PLAYERS)
@@ -70,7 +74,7 @@ PIEZO_NAMES = ("SILENT", "QUIET", "SOFT", "MEDIUM", "LOUD")
 # step); what it does not list of these it has as here. EDITION is never listed: every edition
 # has it, its choices are the editions this unit can run. Money is in the edition's units: K/M
 # editions (about.KM_MONEY) in currency units (1M = 1_000_000), Classic in whole notes.
-_COMMON = {_STANDBY: (60, 10, 600, 1), _HOLD: (2000, 500, 5000, 1)}
+_COMMON = dict(((_STANDBY, (60, 10, 600, 1)), (_HOLD, (2000, 500, 5000, 1))))
 # The menu's keys (ok, back, next, prev) are the edition's about.MENU_KEYS: in an edit, next/prev
 # step through a list; on a number, K and M (where the keypad has them) are its units.
 
