@@ -102,7 +102,7 @@ MSG_EDITION = "EDITION NOT ON UNIT"
 _MSG_NUMBER = const("%s: A NUMBER")
 _MSG_RANGE = const("%s: %s TO %s")
 _MSG_STEP = const("%s: STEPS OF %s")
-MSG_CURRENCY = "CURRENCY: " + " ".join(_CURRENCIES)
+MSG_CURRENCY = "CURRENCY: $ \u00a3 \u20ac M"  # _CURRENCIES, spelled out (no "CURRENCY: " name)
 
 
 def applies(name: str, edition: str) -> bool:
