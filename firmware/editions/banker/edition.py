@@ -253,16 +253,22 @@ class BankerRules:
             tags[start : start + _TAG_WIDTH] = b" " * _TAG_WIDTH
         tags[start : start + len(card_id)] = card_id.encode()
 
+    def tag_of(self, square: int) -> str | None:
+        """The id of the deed's enrolled tag, or None."""
+        start = index(square) * _TAG_WIDTH
+        tags = self.tags
+        if tags[start] == _PAD:
+            return None
+        return bytes(tags[start : start + _TAG_WIDTH]).decode().strip()
+
     def snapshot(self, records: list) -> list:
         """Its tags and estate first (they tell a Banker journal apart), then the core's but
         the TOTALS values (the unit counts them from the deeds)."""
         own: list = []
-        tags = self.tags
-        for at in range(DEED_COUNT):
-            start = at * _TAG_WIDTH
-            if tags[start] != _PAD:
-                tag = bytes(tags[start : start + _TAG_WIDTH]).decode().strip()
-                own.append((_TAG, tag, SQUARES[at]))
+        for square in SQUARES:
+            tag = self.tag_of(square)
+            if tag is not None:
+                own.append((_TAG, tag, square))
         own += self.estate.snapshot_records()
         if self.for_auction:
             own.append(("auction", list(self.for_auction)))
