@@ -480,7 +480,7 @@ class BankUnit:
         if volume is not None:
             self._follow_volume(volume)
         if cue is not None:
-            self._sound(edition, cue, volume)
+            self.sound(edition, cue, volume)
             return
         # The last cue of a step says how it ended; one the edition's sound level skips (music
         # at a beeps-only level) gives way to the cue before it. Most steps (a release, a
@@ -488,7 +488,7 @@ class BankUnit:
         index = len(cues)
         while index:
             index -= 1
-            if self._sound(edition, cues[index], volume):
+            if self.sound(edition, cues[index], volume):
                 return
 
     def _follow_volume(self, volume: int) -> None:
@@ -504,9 +504,9 @@ class BankUnit:
         volume = edition.volume
         if volume is not None:
             self._follow_volume(volume)
-        self._sound(edition, cue, volume)
+        self.sound(edition, cue, volume)
 
-    def _sound(self, edition, cue: str, volume) -> bool:
+    def sound(self, edition, cue: str, volume) -> bool:
         """Plays the cue's melody if the sound setting of `edition` (self.active) lets it
         sound; whether it does (a unit without a piezo included). `volume`: its declared
         level. Editions with volume levels set `volume`, `music_on` and `music_cues` (the

@@ -188,7 +188,7 @@ class Keypad(KeypadRing):
         else:
             bits = 0
         if bits != self.last:
-            self._record(self._clock(), bits)
+            self.record(self._clock(), bits)
             self._flag.set()
         elif self._armed and ticks_diff(self._clock(), self._due) >= 0:
             self._armed = False

@@ -90,7 +90,7 @@ class PioKeypad(KeypadRing):
             else:
                 t = now
                 self._anchored = True
-            self._record(t, raw ^ self._open)  # raw: 1 for an open switch
+            self.record(t, raw ^ self._open)  # raw: 1 for an open switch
             self.drained += 1
         self.t = t
         self._wake.set()
