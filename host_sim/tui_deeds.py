@@ -7,7 +7,8 @@ houses and hotels.
 What it shows is VirtualUnit.deeds() and bank_supply(): the estate the unit itself holds.
 """
 
-from editions.banker.deeds import GROUP_NAMES, HOTEL, group
+from editions.banker.deeds import HOTEL, group
+from editions.banker.hints import GROUP_NAMES
 from rich.text import Text
 
 # The colour groups' colours on a terminal (GROUP_NAMES' order), then railroads and utilities.

@@ -197,7 +197,8 @@ def deed_board() -> str:
     """The Banker's deeds as the board lays them out, as JSON: [square, name, short name,
     colour group 0..9 (brown ... dark blue, railroads, utilities)] in board order, then the
     groups' names: {"deeds": [...], "groups": [...]}."""
-    from editions.banker.deeds import GROUP_NAMES, SQUARES, group, name
+    from editions.banker.deeds import SQUARES, group, name
+    from editions.banker.hints import GROUP_NAMES
 
     deeds = [[sq, name(sq), short_name(name(sq)), group(sq)] for sq in SQUARES]
     return json.dumps({"deeds": deeds, "groups": list(GROUP_NAMES)})

@@ -10,8 +10,6 @@ from store.fs import DeviceFS
 from store.store import Store
 from ui.render import prepare
 
-SETTINGS_FILES = "set."  # store.settings_file's names, as app.config looks for them
-
 
 def build_unit(
     board,
@@ -84,4 +82,5 @@ def _settings_on(fs) -> bool:
         names = fs.listdir()
     except OSError:
         return True
-    return any(name.startswith(SETTINGS_FILES) for name in names)
+    # store.settings_file's names, as app.config looks for them
+    return any(name.startswith("set.") for name in names)

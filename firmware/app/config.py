@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 _MSG_OLDER = const("SETTINGS: LAST GOOD")  # the newest settings file was unreadable
 _MSG_DEFAULTS = const("SETTINGS: DEFAULTS")  # no settings file could be read
-SETTINGS_FILES = "set."  # store.settings_file's names
+_SETTINGS_FILES = const("set.")  # store.settings_file's names
 # Code that runs at power-on only (the settings, the summary, the menu): dropped after it.
 _POWER_ON_MODULES = const(
     (
@@ -42,8 +42,8 @@ class Config:
         """editions: a callable giving the editions this unit can run (asked when needed)."""
         self.fs = fs
         self.default_edition = default_edition
-        self._editions = editions
-        self._records: list = []
+        self.editions = editions
+        self.records: list = []  # the settings file's records, until applied
         self._settings: Any = None
         self.notice = ""
         self.file: Any = None
@@ -53,8 +53,8 @@ class Config:
             names = []
             self.notice = _MSG_DEFAULTS  # the shell reports the flash itself as unreadable
         for name in names:
-            if name.startswith(SETTINGS_FILES):
-                self._records, problem = self._file().load()
+            if name.startswith(_SETTINGS_FILES):
+                self.records, problem = self._file().load()
                 self.notice = _MSG_DEFAULTS if problem else ""
                 if problem == "older":
                     self.notice = _MSG_OLDER
@@ -79,8 +79,8 @@ class Config:
         if self._settings is None:
             from rules.settings import Settings
 
-            settings = Settings(self.default_edition, self._editions())
-            for record in self._records:
+            settings = Settings(self.default_edition, self.editions())
+            for record in self.records:
                 try:
                     settings.restore(record)
                 except ValueError:
@@ -89,7 +89,7 @@ class Config:
                 # No record yet of which game the journal holds: the one these settings make.
                 settings.game = settings.current_game()
             self._settings = settings
-            self._records = []
+            self.records = []
         return self._settings
 
     def in_force(self, edition):
@@ -103,7 +103,7 @@ class Config:
 
     def set_up(self) -> bool:
         """Whether anything was ever set (a unit that never was runs on the defaults)."""
-        return self._settings is not None or bool(self._records)
+        return self._settings is not None or bool(self.records)
 
     @property
     def edition(self) -> str:

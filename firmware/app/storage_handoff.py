@@ -5,10 +5,10 @@
 from app import power
 from compat.const import const
 
-ENOSPC = 28
+_ENOSPC = const(28)
 # The flash refused the newest generation itself, every older one removed already (store.Store
 # make_room): the owner must free flash (docs/storage.md "Flash full"). 21 characters: a line.
-MSG_FULL = "FLASH FULL: SEE GUIDE"
+_MSG_FULL = const("FLASH FULL: SEE GUIDE")
 MSG_MEMORY = "MEMORY FULL"  # a transaction refused: memory ran out before it reached flash
 # a corrupt snapshot was rebuilt from the older generation
 _MSG_REPAIRED = const("STORAGE REPAIRED")
@@ -62,8 +62,8 @@ def store_records(unit, edition) -> None:
                         raise
     except OSError as error:
         unit.storage_failures += 1
-        full = error.args and error.args[0] == ENOSPC
-        edition.acknowledge(False, MSG_FULL if full else "STORAGE FAILED")
+        full = error.args and error.args[0] == _ENOSPC
+        edition.acknowledge(False, _MSG_FULL if full else "STORAGE FAILED")
     except MemoryError:
         # Raised before the write began (Store.append, SettingsFile.save): none of it is on
         # flash, so the transaction is refused like a full flash's, and the screen says so.

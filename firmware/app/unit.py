@@ -18,7 +18,7 @@ from app.restart import MSG_RESTARTED, restart, restarted
 from app.storage_handoff import MSG_MEMORY
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
-from rules.keys import GREEN, RED, SLOT_NAMES
+from rules.keys import GREEN, RED
 from ui.draw import prepare_big
 from ui.render import (
     BIG_FIRST_PAGE,
@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
 _MSG_ONE_CARD = const("ONE CARD PER SLOT")  # two cards answer in one slot's field
 _MSG_BATTERY_LOW = const("BATTERY LOW")
-MSG_READER_MISSING = tuple(name + " READER MISSING" for name in SLOT_NAMES)  # by slot
+# by slot (rules.keys.SLOT_NAMES)
+_MSG_READER_MISSING = const(("GREEN READER MISSING", "RED READER MISSING"))
 # drivers.keypad.Keypad.PRESS and RELEASE, folded into scan_keys (tests/portable/test_unit.py
 # checks they agree)
 KEY_PRESS = const(1)
@@ -369,7 +370,7 @@ class BankUnit:
         if green and red:
             return "NO CARD READERS"
         if green or red:
-            return MSG_READER_MISSING[GREEN if green else RED]
+            return _MSG_READER_MISSING[GREEN if green else RED]
         return ""
 
     def render_due(self, now: int) -> bool:
@@ -479,7 +480,7 @@ class BankUnit:
         if volume is not None:
             self._follow_volume(volume)
         if cue is not None:
-            self._sound(edition, cue, volume)
+            self.sound(edition, cue, volume)
             return
         # The last cue of a step says how it ended; one the edition's sound level skips (music
         # at a beeps-only level) gives way to the cue before it. Most steps (a release, a
@@ -487,7 +488,7 @@ class BankUnit:
         index = len(cues)
         while index:
             index -= 1
-            if self._sound(edition, cues[index], volume):
+            if self.sound(edition, cues[index], volume):
                 return
 
     def _follow_volume(self, volume: int) -> None:
@@ -503,9 +504,9 @@ class BankUnit:
         volume = edition.volume
         if volume is not None:
             self._follow_volume(volume)
-        self._sound(edition, cue, volume)
+        self.sound(edition, cue, volume)
 
-    def _sound(self, edition, cue: str, volume) -> bool:
+    def sound(self, edition, cue: str, volume) -> bool:
         """Plays the cue's melody if the sound setting of `edition` (self.active) lets it
         sound; whether it does (a unit without a piezo included). `volume`: its declared
         level. Editions with volume levels set `volume`, `music_on` and `music_cues` (the

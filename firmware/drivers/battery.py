@@ -28,7 +28,7 @@ class Battery:
     ) -> None:
         if full_mv <= empty_mv or samples < 1:
             raise ValueError("battery: full_mv must exceed empty_mv, samples >= 1")
-        self._adc = adc
+        self.adc = adc
         self.divider = divider
         self.empty_mv = empty_mv
         self.full_mv = full_mv
@@ -41,7 +41,7 @@ class Battery:
         """Battery millivolts, averaged over `samples` reads, rounded to the nearest mV."""
         total = 0
         for _ in range(self.samples):
-            total += self._adc.read_u16()  # 0..65535 for 0..vref
+            total += self.adc.read_u16()  # 0..65535 for 0..vref
         average = (total + self.samples // 2) // self.samples
         # Average first: 65535 * 3300 * 3 still fits a 31-bit small int.
         self.last_mv = (average * self.vref_mv * self.divider + 32767) // 65535

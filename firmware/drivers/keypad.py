@@ -71,7 +71,7 @@ class Keypad(KeypadRing):
         if timer is not None:
             self._flag = flag
             self._clock = clock
-            self._last = -1
+            self.last = -1
             # The bound method is made once, here: the interrupt itself allocates nothing.
             sample = self._sample
             try:
@@ -187,8 +187,8 @@ class Keypad(KeypadRing):
                 break
         else:
             bits = 0
-        if bits != self._last:
-            self._record(self._clock(), bits)
+        if bits != self.last:
+            self.record(self._clock(), bits)
             self._flag.set()
         elif self._armed and ticks_diff(self._clock(), self._due) >= 0:
             self._armed = False

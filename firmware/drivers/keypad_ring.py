@@ -2,7 +2,7 @@
 #
 # A sampler (drivers.keypad.Keypad's timer interrupt, or drivers.pio_keypad.PioKeypad's state
 # machine IRQ) puts each change of the matrix's reading, with its ticks_ms, into a preallocated
-# ring (_record: no allocation, valid in a hard interrupt); the task side, scan(), replays the
+# ring (record: no allocation, valid in a hard interrupt); the task side, scan(), replays the
 # changes by their timestamps into clean press and release events: debounce (a reading must
 # hold debounce_ms), ghost rejection (no diodes: three corners of a rectangle make the fourth
 # read pressed, so such a reading is skipped) and the baseline (keys down at the first reading
@@ -66,7 +66,7 @@ class KeypadRing:
         # One bit per key: last reading, debounced.
         self._seen = 0
         self._down = 0
-        self._started = False  # the first reading is the baseline: keys in it are muted
+        self.started = False  # the first reading is the baseline: keys in it are muted
         self._changed_at = [0] * self._n_keys  # when the key's reading last changed
         self._ev_kind = bytearray(_QUEUE_LEN)
         self._ev_key = bytearray(_QUEUE_LEN)
@@ -75,13 +75,13 @@ class KeypadRing:
         self.dropped = 0  # events lost to a full queue
         self.ambiguous = 0  # samples rejected for ghost keys
         self.changes = 0  # events produced since the keypad was built (PRESS, RELEASE)
-        # The interrupt side: a ring of (ticks_ms, reading) changes, written only by _record.
+        # The interrupt side: a ring of (ticks_ms, reading) changes, written only by record.
         self.sampled = True  # False: the task reads the matrix itself (read_once)
         self._times = array("i", [0] * _RING)
         self._readings = array("i", [0] * _RING)
         self._w = 0  # written by the interrupt only
         self._r = 0  # written by the task only
-        self._last = -1  # the last reading sampled (-1: none yet)
+        self.last = -1  # the last reading sampled (-1: none yet)
         self.overruns = 0  # changes that found the ring full (the newest replaced the last)
         self._due = 0  # the task's next deadline, for the interrupt to wake it at
         self._armed = False
@@ -132,7 +132,7 @@ class KeypadRing:
         timer): the samplers here fill the ring instead."""
         raise NotImplementedError
 
-    def _record(self, t: int, bits: int) -> None:
+    def record(self, t: int, bits: int) -> None:
         """Puts one change into the ring (the interrupt side's only writer: no allocation)."""
         w = self._w
         if (w - self._r) & _WRAP == _RING:
@@ -141,7 +141,7 @@ class KeypadRing:
         self._times[w & _RING_MASK] = t
         self._readings[w & _RING_MASK] = bits
         self._w = (w + 1) & _WRAP
-        self._last = bits
+        self.last = bits
 
     # ---- the task side: the grammar -----------------------------------------------------------
 
@@ -164,7 +164,7 @@ class KeypadRing:
                 self._r = r
         # When every key's reading agrees with its debounced state there is no deadline and
         # nothing to settle: most scans.
-        due = self._settle(now_ms) if self._seen != self._down else -1
+        due = self.settle(now_ms) if self._seen != self._down else -1
         if self.sampled:
             if due >= 0:
                 self._due = due
@@ -188,11 +188,11 @@ class KeypadRing:
             self.ambiguous += 1
             return
         bits &= self._used
-        if not self._started:
+        if not self.started:
             self._baseline(t, bits)
             return
         if self._seen != self._down:
-            self._settle(t)
+            self.settle(t)
         changed = bits ^ self._seen
         if changed:
             self._seen = bits
@@ -205,7 +205,7 @@ class KeypadRing:
     def _baseline(self, t: int, bits: int) -> None:
         """The first reading: keys down in it are held as down, so no PRESS comes of them;
         their RELEASE does."""
-        self._started = True
+        self.started = True
         self._seen = self._down = bits
         changed_at = self._changed_at
         for i in range(self._n_keys):
@@ -225,7 +225,7 @@ class KeypadRing:
                         return True
         return False
 
-    def _settle(self, t: int) -> int:
+    def settle(self, t: int) -> int:
         """Acts on every deadline due by t, in the order they fell due (debounced presses and
         releases); returns the next deadline, or -1 when none is pending."""
         while True:

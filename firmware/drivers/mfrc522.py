@@ -97,8 +97,8 @@ class MFRC522:
 
     def __init__(self, spi: "SPI", cs: "Pin", rst: "Pin | None" = None) -> None:
         self._spi = spi
-        self._cs = cs
-        self._rst = rst
+        self.cs = cs
+        self.rst = rst
         cs.init(cs.OUT, value=1)
         if rst is not None:
             rst.init(rst.OUT, value=1)  # NRSTPD low = hard power-down
@@ -140,7 +140,7 @@ class MFRC522:
     def init(self) -> int:
         """Reset and configure the chip; it is left in soft power-down with the field off
         (field_on() wakes it for a poll). Returns VersionReg."""
-        rst = self._rst
+        rst = self.rst
         if rst is not None:
             rst(0)
             sleep_ms(1)
@@ -319,9 +319,9 @@ class MFRC522:
         if n == 0 or n > _MAX_ANSWER:
             return -1
         addresses, answer = self._fifo_reads[n]
-        self._cs(0)
+        self.cs(0)
         self._spi.write_readinto(addresses, answer)
-        self._cs(1)
+        self.cs(1)
         return n
 
     def _calc_crc(self, data) -> None:
@@ -332,9 +332,9 @@ class MFRC522:
         self._burst(data)
         self._write(_COMMAND, _CALC_CRC)
         self._wait_irq(_DIV_IRQ, _CRC_IRQ)
-        self._cs(0)
+        self.cs(0)
         self._spi.write_readinto(self._crc_out, self._crc_in)
-        self._cs(1)
+        self.cs(1)
 
     def _set_reload(self, ticks: int) -> None:
         self._write(_T_RELOAD_L, ticks)
@@ -367,23 +367,23 @@ class MFRC522:
         out = self._out
         out[0] = 0x80 | reg << 1
         out[1] = 0
-        self._cs(0)
+        self.cs(0)
         self._spi.write_readinto(out, self._in)
-        self._cs(1)
+        self.cs(1)
         return self._in[1]
 
     def _write(self, reg: int, value: int) -> None:
         out = self._out
         out[0] = reg << 1
         out[1] = value
-        self._cs(0)
+        self.cs(0)
         self._spi.write(out)
-        self._cs(1)
+        self.cs(1)
 
     def _burst(self, data) -> None:
-        self._cs(0)
+        self.cs(0)
         self._spi.write(data)
-        self._cs(1)
+        self.cs(1)
 
 
 class CardSlot:

@@ -15,12 +15,12 @@ class Piezo:
     VOLUME_DUTY = (0, 2616, 5272, 10923, 32768)
 
     def __init__(self, pwm: "PWM", volume: int = 3) -> None:
-        self._pwm = pwm
-        self._melody: tuple = ()
+        self.pwm = pwm
+        self.melody: tuple = ()
         self._next = 0  # index of the note that starts at the next change
         self._due = 0  # ticks when the sounding note ends
         self._fresh = False  # play() was called; the next step starts the melody
-        self._duty = 0  # what the PWM has now
+        self.duty = 0  # what the PWM has now
         self._wake = asyncio.Event()
         self.volume = 0
         self.set_volume(volume)
@@ -29,33 +29,33 @@ class Piezo:
     def set_volume(self, level: int) -> None:
         """0 is silent; len(VOLUME_DUTY) - 1 is the loudest. A sounding note follows at once."""
         self.volume = max(0, min(level, len(self.VOLUME_DUTY) - 1))
-        if self._duty:
+        if self.duty:
             self._set_duty(self.VOLUME_DUTY[self.volume])
         if not self.volume:
-            self._melody = ()
+            self.melody = ()
             self._fresh = False
 
     def play(self, melody) -> None:
         """Starts melody (a tuple of (freq_hz, ms); 0 Hz rests), replacing what plays."""
         if not self.volume or not melody:
             return
-        self._melody = melody
+        self.melody = melody
         self._fresh = True
         self._wake.set()
 
     def stop(self) -> None:
-        self._melody = ()
+        self.melody = ()
         self._fresh = False
         self._set_duty(0)
         self._wake.set()
 
     def busy(self) -> bool:
-        return self._fresh or len(self._melody) > 0
+        return self._fresh or len(self.melody) > 0
 
     def _set_duty(self, duty: int) -> None:
-        if duty != self._duty:
-            self._duty = duty
-            self._pwm.duty_u16(duty)
+        if duty != self.duty:
+            self.duty = duty
+            self.pwm.duty_u16(duty)
 
     def step(self, now_ms: int) -> int:
         """Drives the PWM for time now_ms; returns ms until the next change, or -1 when idle."""
@@ -63,26 +63,26 @@ class Piezo:
             self._fresh = False
             self._next = 0
         else:
-            if not self._melody:
+            if not self.melody:
                 return -1
             left = ticks_diff(self._due, now_ms)
             if left > 0:
                 return left
-        melody = self._melody
+        melody = self.melody
         while self._next < len(melody):
             freq, ms = melody[self._next]
             self._next += 1
             if ms <= 0:
                 continue
             if freq > 0:
-                self._pwm.freq(freq)
-                self._duty = self.VOLUME_DUTY[self.volume]
-                self._pwm.duty_u16(self._duty)  # again after freq(): older ports rescale duty
+                self.pwm.freq(freq)
+                self.duty = self.VOLUME_DUTY[self.volume]
+                self.pwm.duty_u16(self.duty)  # again after freq(): older ports rescale duty
             else:
                 self._set_duty(0)  # a rest
             self._due = ticks_add(now_ms, ms)  # timed from now: a late step never clips a note
             return ms
-        self._melody = ()
+        self.melody = ()
         self._next = 0
         self._set_duty(0)
         return -1

@@ -27,16 +27,16 @@ class PioKeypad(KeypadRing):
     def __init__(self, rows: list, cols: list, keymap, sm) -> None:
         super().__init__(rows, cols, keymap)
         self.sampled = True
-        self._sm = sm
+        self.sm = sm
         self._set_base = rows[0]
         self._in_base = cols[0]
         self._n_rows = len(rows)
         self._cols_n = len(cols)
         self._open = (1 << len(rows) * len(cols)) - 1  # a reading with every switch open
         self._wake: Any = None
-        self._ticks: Any = None
+        self.ticks: Any = None
         self._scan_ms = 1
-        self._t = 0  # the stamp of the last change drained
+        self.t = 0  # the stamp of the last change drained
         self._anchored = False
         self.drains = 0  # IRQ handler runs
         self.drained = 0  # changes moved into the ring
@@ -45,12 +45,12 @@ class PioKeypad(KeypadRing):
         """Loads the scan program and starts the state machine; its IRQ drains into the ring
         and sets `flag`. clock() gives ticks_ms."""
         self._wake = flag
-        self._ticks = clock
+        self.ticks = clock
         self._anchored = False
         from drivers.keypad_pio_program import SCAN_MS, cycles, program  # imports rp2
 
         self._scan_ms = SCAN_MS
-        sm = self._sm
+        sm = self.sm
         sm.active(0)
         sm.init(
             program(self._n_rows, self._cols_n),
@@ -68,16 +68,16 @@ class PioKeypad(KeypadRing):
             delattr(drivers, "keypad_pio_program")
 
     def stop(self) -> None:
-        self._sm.active(0)
-        self._sm.irq(handler=None)
+        self.sm.active(0)
+        self.sm.irq(handler=None)
         super().stop()
 
     def _drain(self, sm) -> None:
         """The state machine's IRQ (a hard interrupt): no allocation, no floats. Moves every
         whole change in the RX FIFO into the ring (a lone reading waits for its count)."""
         self.drains += 1
-        now = self._ticks()
-        t = self._t
+        now = self.ticks()
+        t = self.t
         while sm.rx_fifo() >= 2:
             raw = sm.get()
             count = sm.get()
@@ -90,7 +90,7 @@ class PioKeypad(KeypadRing):
             else:
                 t = now
                 self._anchored = True
-            self._record(t, raw ^ self._open)  # raw: 1 for an open switch
+            self.record(t, raw ^ self._open)  # raw: 1 for an open switch
             self.drained += 1
-        self._t = t
+        self.t = t
         self._wake.set()

@@ -18,7 +18,7 @@ _WINDOW_BYTES = const(8)  # a window command on the wire: address, control byte,
 _UNCHANGED = const(255)  # _low[page] of a page that needs nothing sent
 _STEP = const(8)  # a window's width is a multiple of this
 _BLOCK_PAGES = const(3)  # show_window sends this many pages in one write ...
-_BLOCK_COLUMNS = const(40)  # ... when no wider than this (3 x 40 bytes fit in _part)
+_BLOCK_COLUMNS = const(40)  # ... when no wider than this (3 x 40 bytes fit in a page's part)
 
 # Control byte (first byte after the address): Co = bit 7, D/C# = bit 6.
 _CONTROL_COMMANDS = const(0x00)  # Co=0, D/C#=0: every following byte is a command
@@ -69,8 +69,8 @@ class SSD1306:
         self.buffer = bytearray(1 + _FRAME)
         self.buffer[0] = _CONTROL_DATA
         view = memoryview(self.buffer)
-        self._frame = view[1:]
-        self.canvas = framebuf.FrameBuffer(self._frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self.frame = view[1:]
+        self.canvas = framebuf.FrameBuffer(self.frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self._sent = bytearray(_FRAME)  # what the panel holds, as of the last show()
         sent = memoryview(self._sent)
         self._page = tuple(view[1 + p * WIDTH : 1 + (p + 1) * WIDTH] for p in range(_PAGES))
@@ -87,18 +87,18 @@ class SSD1306:
         # Windows of the frame are copied with blit() (in C, no allocation) between GS8 views
         # of the same bytes: 128 "pixels" wide and one per page high, a pixel being one byte, a
         # column of 8 rows. A MONO_VLSB blit would move them one bit at a time, 8 times the work.
-        self._pages = framebuf.FrameBuffer(self._frame, WIDTH, _PAGES, framebuf.GS8)
+        self._pages = framebuf.FrameBuffer(self.frame, WIDTH, _PAGES, framebuf.GS8)
         # Declared for ui.render (app.unit passes it on): the canvas's bytes as that GS8 view,
         # so a region of whole pages is cleared, or a big glyph copied, a byte per column.
         self.pages = self._pages
         self._sent_pages = framebuf.FrameBuffer(self._sent, WIDTH, _PAGES, framebuf.GS8)
-        # Part of a page goes out of `_part`: the control byte, then the window's columns,
-        # copied onto a one-page GS8 canvas of the window's width over it. Windows are widened
-        # to a multiple of 8 columns (at most 7 bytes more per page), so 16 views and 16
-        # canvases, made here, serve every write: index n // 8 - 1 for n columns.
-        self._part = bytearray(1 + WIDTH)
-        self._part[0] = _CONTROL_DATA
-        part = memoryview(self._part)
+        # Part of a page goes out of one buffer (its views and canvases keep it): the control
+        # byte, then the window's columns, copied onto a one-page GS8 canvas of the window's
+        # width over it. Windows are widened to a multiple of 8 columns (at most 7 bytes more
+        # per page), so 16 views and 16 canvases, made here, serve every write: index
+        # n // 8 - 1 for n columns.
+        part = memoryview(bytearray(1 + WIDTH))
+        part[0] = _CONTROL_DATA
         self._part_view = tuple(part[: 1 + n] for n in range(_STEP, WIDTH + 1, _STEP))
         columns = part[1:]
         # The window's columns alone, as sent: what show_window() records in _sent.
@@ -110,7 +110,7 @@ class SSD1306:
         self._sent_frame = sent
         # A window of up to 3 pages and _BLOCK_COLUMNS columns goes out in one write: in
         # horizontal addressing the panel fills the window page by page, the order of a GS8
-        # canvas the window's width and 3 pages high. One canvas per width, over _part.
+        # canvas the window's width and 3 pages high. One canvas per width, over that buffer.
         self._block_canvas = tuple(
             framebuf.FrameBuffer(columns, n, _BLOCK_PAGES, framebuf.GS8)
             for n in range(_STEP, _BLOCK_COLUMNS + 1, _STEP)
@@ -146,7 +146,7 @@ class SSD1306:
         window over every change is used when it is fewer bytes still; a page at most per
         write. Returns the I2C bytes sent (each transaction counts its address byte)."""
         resend = self._resend
-        if not resend and not self._light_at_show and self._frame == self._sent_frame:
+        if not resend and not self._light_at_show and self.frame == self._sent_frame:
             return 0  # nothing new (one compare in C)
         self._resend = True  # until this show() completes: a fault part-way means resend all
         low = self._low
@@ -214,7 +214,7 @@ class SSD1306:
                 )
             # Every write went through (a fault raises, and the next show() sends every page):
             # the panel holds the frame, outside the windows as before.
-            self._sent_frame[:] = self._frame
+            self._sent_frame[:] = self.frame
         self._resend = False
         if self._light_at_show:
             count += self.power(True)
@@ -296,7 +296,7 @@ class SSD1306:
         into _low[p] and _high[p]."""
         chunk = self._chunk
         sent_chunk = self._sent_chunk
-        frame = self._frame
+        frame = self.frame
         sent = self._sent
         c = p * _CHUNKS
         while chunk[c] == sent_chunk[c]:

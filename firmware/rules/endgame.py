@@ -1,11 +1,11 @@
-# End-of-game TOTALS and payments asked first (a mortgage lifted, Classic's fine and bankruptcy),
-# for every edition built on the card-banking core (rules.card_bank): two mode objects, Totals
-# (held by rules.admin's Admin while it is at TOTALS; it keeps its page) and
-# Payment (on the core's stack while a payment is asked: it owns the payment's kind, payer,
+# End-of-game TOTALS and payments asked first (a mortgage lifted, the whole-units editions' fine,
+# Classic's bankruptcy), for every edition built on the card-banking core (rules.card_bank): two
+# mode objects, Totals (held by rules.admin's Admin while it is at TOTALS; it keeps its page)
+# and Payment (on the core's stack while a payment is asked: it owns the payment's kind, payer,
 # payee, amount and title, and pops itself when it is paid or ends), and the functions that ask
-# one (start_lift, lift_value, ask). The typed values (assets) stay on the core; they act on it
-# through its public names. Imported on first use: a game that never lifts a mortgage or
-# counts its totals never loads this module into RAM.
+# one (start_lift, lift_value, mortgage, fine, bankrupt, ask). The typed values (assets)
+# stay on the core; they act on it through its public names. Imported on first use: a game
+# that never lifts a mortgage or counts its totals never loads this module into RAM.
 from compat.const import const
 from compat.ticks import ticks_diff
 from rules import keys
@@ -21,7 +21,12 @@ MSG_TOTALS_CLOSED = "TOTALS CLOSED"
 
 LIFT = "lift"  # the kind of an asked payment: a mortgage lifted
 VALUE = "value"  # the mortgage value to lift is being typed
+_FINE = const("fine")  # the kind of the fine (Classic's and the Banker's FINE: rules.whole_units)
+_BANKRUPT = const("bankrupt")  # the kind of Classic's bankruptcy: all the cash of a card
 _MSG_LIFTED = const("MORTGAGE -%s")
+_MSG_FINED = const("FINE -%s")
+_MSG_NOTHING_LEFT = const("BALANCE IS 0")
+_MSG_BANKRUPT_RED = const("BANKRUPT CARD IN RED")
 
 
 def lift_amount(value: int, step: int) -> int:
@@ -214,6 +219,62 @@ def lift_value(ed, unit_key: str) -> None:
     ask(ed, LIFT, payer, BANK, amount, "LIFT %s +10%%" % ed.money(value))
 
 
+def mortgage(ed) -> None:
+    """Classic's MORTGAGE with a card alone in RED: the typed value's lift, or its value asked
+    for."""
+    problem = ed.slot_problem()
+    if problem is None and red_alone(ed) is None:
+        problem = MSG_RED_ALONE
+    if problem is not None:
+        ed.refuse(problem)
+        return
+    if ed.entry or ed.entry_locked:
+        lift_value(ed, keys.MORTGAGE)
+    else:
+        start_lift(ed)
+
+
+def bankrupt(ed) -> None:
+    """Classic's BANKRUPT: all the cash of the card in RED to the card in GREEN, or to the bank
+    with none there, asked first."""
+    problem = ed.slot_problem()
+    payer = ed.slot_card[keys.RED]
+    green = ed.slot_card[keys.GREEN]
+    payee = BANK if green is None else green
+    if problem is None and payer is None:
+        problem = _MSG_BANKRUPT_RED
+    if problem is None and (ed.entry or ed.entry_locked):
+        problem = MSG_FINISH_ENTRY
+    if problem is not None or payer is None:
+        ed.refuse(problem or _MSG_BANKRUPT_RED)
+        return
+    amount = ed.ledger.balance(payer)
+    problem = _MSG_NOTHING_LEFT if amount <= 0 else None
+    if problem is None:
+        problem = ed.ledger.transfer_problem(payer, payee, amount)
+    if problem is not None:
+        ed.refuse(problem)
+        return
+    title = "BANKRUPT %d>%s" % (payer, "BANK" if green is None else str(green))
+    ask(ed, _BANKRUPT, payer, payee, amount, title)
+
+
+def fine(ed, amount: int) -> None:
+    """The card alone in RED asked to pay the prison fine (`amount`) to the bank."""
+    problem = ed.slot_problem()
+    payer = red_alone(ed)
+    if problem is None and payer is None:
+        problem = MSG_RED_ALONE
+    if problem is None and (ed.entry or ed.entry_locked):
+        problem = MSG_FINISH_ENTRY
+    if problem is None and payer is not None:
+        problem = ed.ledger.transfer_problem(payer, BANK, amount)
+    if problem is not None or payer is None:
+        ed.refuse(problem or MSG_RED_ALONE)
+        return
+    ask(ed, _FINE, payer, BANK, amount, "CARD %d FINE" % payer)
+
+
 def ask(ed, kind: str, payer: int, payee: int, amount: int, title: str) -> None:
     """Show a payment and wait for GO (it pays) or C (it does not)."""
     asked(ed, kind, payer, payee, amount, title)
@@ -288,11 +349,14 @@ class Payment:
         def paid(record: tuple) -> None:
             self.drop()
             ed.showing_card_number = False
-            if kind == LIFT:
-                ed.last_change = _MSG_LIFTED % ed.money(record[3])
-                ed.cue("debit")
+            money = ed.money(record[3])
+            if kind == _BANKRUPT:
+                to = record[2]
+                ed.last_change = "ALL %s TO %s" % (money, "BANK" if to == BANK else "CARD %d" % to)
+                ed.cue("bankrupt")
             else:
-                ed.part.asked_paid(kind, record)  # (an edition's own kind: its part's)
+                ed.last_change = (_MSG_LIFTED if kind == LIFT else _MSG_FINED) % money
+                ed.cue("debit")
 
         # Tagged with its kind ("lift", "fine", "bankrupt"), so a card's history names it.
         ed.propose([("tx", payer, payee, amount, kind)], paid)

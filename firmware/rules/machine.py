@@ -81,7 +81,7 @@ class StateMachine:
         self.cues: list = []
         self.modes: list = []  # rules.modes: the modes open on this machine, the top last
         self.outbox: list = []  # records awaiting durable storage
-        self._then = None  # what to do once the outbox is acknowledged durable
+        self.then = None  # what to do once the outbox is acknowledged durable
         self.version = 0  # bumps whenever view() may have changed
         # How many of those bumps were entry_changed(): a shell that sees every bump since its
         # last drawing was one may draw the typed amount alone (app.unit, ui.render.edit_entry).
@@ -166,9 +166,9 @@ class StateMachine:
     def acknowledge(self, durable: bool, problem: str = "STORAGE FAILED") -> None:
         """The shell stored the outbox (durable=True) or could not (nothing is applied)."""
         records = self.outbox
-        then = self._then
+        then = self.then
         self.outbox = []
-        self._then = None
+        self.then = None
         if not records:
             return
         if not durable:
@@ -186,7 +186,7 @@ class StateMachine:
         if self.outbox:
             raise RuntimeError("previous record not acknowledged")
         self.outbox.extend(records)
-        self._then = then
+        self.then = then
 
     def cue(self, name: str) -> None:
         self.cues.append(name)

@@ -7,9 +7,9 @@ M = const(1000000)
 
 MIN_OPERATION = const(10000)  # rulebook: the smallest single operation is 10K
 MAX_OPERATION = const(20000000)  # rulebook: the largest single operation is 20M
-OPERATION_STEP = const(10000)  # every printed amount is a multiple of 10K
-MAX_ENTRY_DIGITS = const(5)  # the original's screen fits 5 digits
-MAX_DISPLAY_DIGITS = const(5)
+_OPERATION_STEP = const(10000)  # every printed amount is a multiple of 10K
+_MAX_ENTRY_DIGITS = const(5)  # the original's screen fits 5 digits
+_MAX_DISPLAY_DIGITS = const(5)
 MAX_BALANCE = const(999990000)  # largest balance "999.99M" still shown exactly in 5 digits
 
 # Messages are short enough for one line of the small font (21 columns).
@@ -52,7 +52,7 @@ def entry_problem(body: str, complete: bool = False) -> str | None:
                 return ERR_TWO_POINTS
         elif code >= 48 and code <= 57:  # "0".."9" (unchained: keeps the frame in 11 words)
             digits += 1
-            if digits > MAX_ENTRY_DIGITS:
+            if digits > _MAX_ENTRY_DIGITS:
                 return ERR_TOO_MANY_DIGITS
         else:
             return ERR_BAD_CHAR
@@ -91,7 +91,7 @@ def operation_problem(amount: int) -> str | None:
         return ERR_UNDER_MIN
     if amount > MAX_OPERATION:
         return ERR_OVER_MAX
-    if amount % OPERATION_STEP:
+    if amount % _OPERATION_STEP:
         return ERR_NOT_STEP
     return None
 
@@ -150,7 +150,7 @@ def _format(amount: int, label: str = "") -> str:
     unit = _POWERS[unit_digits]
     whole = amount // unit
     rest = amount % unit
-    room = MAX_DISPLAY_DIGITS - 1  # digits left for the fraction after the whole part's
+    room = _MAX_DISPLAY_DIGITS - 1  # digits left for the fraction after the whole part's
     limit = 10
     while whole >= limit and room > 0:
         room -= 1

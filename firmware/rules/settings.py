@@ -10,54 +10,60 @@ from app.editions import EDITIONS, about
 from compat.const import const
 from rules.money import format_amount
 
-EDITION = "edition"
-PLAYERS = "players"
-START = "start"
-GO = "go"
-CURRENCY = "currency"
-VOLUME = "volume"
-STANDBY = "standby"
-AUCTION = "auction"
-CHANCE = "chance"
+# The settings' names: the public ones are read by other modules; the others are folded where
+# they are used (mpy-cross), and a global name of theirs would cost the chip's heap a name each.
+EDITION = const("edition")
+_PLAYERS = const("players")
+_START = const("start")
+_GO = const("go")
+CURRENCY = const("currency")
+VOLUME = const("volume")
+_STANDBY = const("standby")
+_AUCTION = const("auction")
+CHANCE = const("chance")
 _CHANCE_PCT = const("chance_pct")
-HOLD = "hold"
-FINE = "fine"
+_HOLD = const("hold")
+_FINE = const("fine")
 
 # Menu and summary order.
 ORDER = (
     EDITION,
-    PLAYERS,
-    START,
-    GO,
-    FINE,
+    _PLAYERS,
+    _START,
+    _GO,
+    _FINE,
     CURRENCY,
     VOLUME,
-    STANDBY,
-    AUCTION,
+    _STANDBY,
+    _AUCTION,
     CHANCE,
     _CHANCE_PCT,
-    HOLD,
+    _HOLD,
 )
-LABELS = {
-    EDITION: "EDITION",
-    PLAYERS: "PLAYERS",
-    START: "START",
-    GO: "GO",
-    FINE: "JAIL FINE",
-    CURRENCY: "CURRENCY",
-    VOLUME: "VOLUME",
-    STANDBY: "STANDBY S",
-    AUCTION: "AUCTION S",
-    CHANCE: "CHANCE",
-    _CHANCE_PCT: "CHANCE %",
-    HOLD: "HOLD MS",
-}
+# The settings' labels: literal pairs, one constant whose strings are not names in the chip's
+# heap (a dict literal's would be).
+LABELS = dict(
+    (
+        (EDITION, "EDITION"),
+        (_PLAYERS, "PLAYERS"),
+        (_START, "START"),
+        (_GO, "GO"),
+        (_FINE, "JAIL FINE"),
+        (CURRENCY, "CURRENCY"),
+        (VOLUME, "VOLUME"),
+        (_STANDBY, "STANDBY S"),
+        (_AUCTION, "AUCTION S"),
+        (CHANCE, "CHANCE"),
+        (_CHANCE_PCT, "CHANCE %"),
+        (_HOLD, "HOLD MS"),
+    )
+)
 # A change of these starts a new game (the journal holds balances for so many players of one
 # edition): the menu asks first.
-NEW_GAME = (EDITION, PLAYERS)
-MONEY = (START, GO)
+NEW_GAME = (EDITION, _PLAYERS)
+_MONEY = const((_START, _GO))
 
-CURRENCIES = ("$", "\u00a3", "\u20ac", "M")  # dollar, pound, euro, Monopoly money (ui/fonts)
+_CURRENCIES = const(("$", "\u00a3", "\u20ac", "M"))  # dollar, pound, euro, Monopoly's M
 ON_OFF = ("OFF", "ON")
 # Volume names for an edition with levels (0 silent, 1 beeps only), and for the others, whose
 # level is the piezo's loudness (silence is their own sound on/off key).
@@ -68,22 +74,24 @@ PIEZO_NAMES = ("SILENT", "QUIET", "SOFT", "MEDIUM", "LOUD")
 # step); what it does not list of these it has as here. EDITION is never listed: every edition
 # has it, its choices are the editions this unit can run. Money is in the edition's units: K/M
 # editions (about.KM_MONEY) in currency units (1M = 1_000_000), Classic in whole notes.
-_COMMON = {STANDBY: (60, 10, 600, 1), HOLD: (2000, 500, 5000, 1)}
+_COMMON = dict(((_STANDBY, (60, 10, 600, 1)), (_HOLD, (2000, 500, 5000, 1))))
 # The menu's keys (ok, back, next, prev) are the edition's about.MENU_KEYS: in an edit, next/prev
 # step through a list; on a number, K and M (where the keypad has them) are its units.
 
 # How a setting reaches an edition: (setting, constructor keyword, attribute, scale). A setting
 # the edition's table does not list is skipped; one it lists names an attribute the edition has.
-APPLY = (
-    (PLAYERS, "card_count", None, 1),
-    (START, "start_balance", "start_balance", 1),  # built with the game's, set to the next's
-    (GO, "go_amount", None, 1),
-    (FINE, "fine", None, 1),
-    (CURRENCY, "currency", None, 1),
-    (AUCTION, "auction_ms", None, 1000),
-    (_CHANCE_PCT, "chance_percent", None, 1),
-    (STANDBY, None, "standby_ms", 1000),
-    (HOLD, None, "long_press_ms", 1),
+_APPLY = const(
+    (
+        (_PLAYERS, "card_count", None, 1),
+        (_START, "start_balance", "start_balance", 1),  # built with the game's, set to the next's
+        (_GO, "go_amount", None, 1),
+        (_FINE, "fine", None, 1),
+        (CURRENCY, "currency", None, 1),
+        (_AUCTION, "auction_ms", None, 1000),
+        (_CHANCE_PCT, "chance_percent", None, 1),
+        (_STANDBY, None, "standby_ms", 1000),
+        (_HOLD, None, "long_press_ms", 1),
+    )
 )
 # holding K to enroll cards takes this much longer than the hold time
 _ENROLL_EXTRA_MS = const(1000)
@@ -94,7 +102,7 @@ MSG_EDITION = "EDITION NOT ON UNIT"
 _MSG_NUMBER = const("%s: A NUMBER")
 _MSG_RANGE = const("%s: %s TO %s")
 _MSG_STEP = const("%s: STEPS OF %s")
-MSG_CURRENCY = "CURRENCY: " + " ".join(CURRENCIES)
+MSG_CURRENCY = "CURRENCY: $ \u00a3 \u20ac M"  # _CURRENCIES, spelled out (no "CURRENCY: " name)
 
 
 def applies(name: str, edition: str) -> bool:
@@ -126,7 +134,7 @@ def choices(name: str, edition: str, editions: tuple = ()) -> tuple | None:
     if name == EDITION:
         return tuple(editions)
     if name == CURRENCY:
-        return CURRENCIES
+        return _CURRENCIES
     if name in (CHANCE, VOLUME):
         _, low, high, _ = spec(name, edition)
         return tuple(range(low, high + 1))
@@ -146,7 +154,7 @@ def validate(name: str, value, edition: str, editions: tuple = ()) -> str | None
         return MSG_NOT_HERE
     label = LABELS[name]
     if name == CURRENCY:
-        return None if value in CURRENCIES else MSG_CURRENCY
+        return None if value in _CURRENCIES else MSG_CURRENCY
     if type(value) is not int:
         return _MSG_NUMBER % label
     _, low, high, step = spec(name, edition)
@@ -158,7 +166,7 @@ def validate(name: str, value, edition: str, editions: tuple = ()) -> str | None
 
 
 def _bound(name: str, value: int, edition: str) -> str:
-    if name in MONEY and _km_money(edition):
+    if name in _MONEY and _km_money(edition):
         return format_amount(value)
     return str(value)
 
@@ -177,7 +185,7 @@ def show(name: str, value, edition: str) -> str:
     """A value as the screen shows it."""
     if name == EDITION:
         return about(value).TITLE if value in EDITIONS else str(value).upper()
-    if name in MONEY and _km_money(edition):
+    if name in _MONEY and _km_money(edition):
         return format_amount(value)
     if name == CHANCE:
         return ON_OFF[1 if value else 0]
@@ -216,11 +224,11 @@ class Settings:
         return spec(name, edition)[0]
 
     def players(self) -> int:
-        players = self.get(PLAYERS)
+        players = self.get(_PLAYERS)
         return players if players is not None else 0
 
     def current_game(self) -> tuple:
-        start = self.get(START)
+        start = self.get(_START)
         return (self.edition, self.players(), start if start is not None else 0)
 
     def same_game(self) -> bool:
@@ -278,13 +286,13 @@ class Settings:
 def edition_kwargs(settings: Settings) -> dict:
     """Constructor keywords for the settings' edition: one for each setting its table lists."""
     kwargs = {}
-    for name, keyword, _, scale in APPLY:
+    for name, keyword, _, scale in _APPLY:
         value = settings.get(name)
         if keyword is None or value is None:
             continue
         if name == _CHANCE_PCT and not settings.get(CHANCE):
             value = 0  # random Chance off
-        if name == START and settings.same_game():
+        if name == _START and settings.same_game():
             value = settings.game[2]  # type: ignore[index]  # the journal replays onto it
         kwargs[keyword] = value * scale
     return kwargs
@@ -295,12 +303,12 @@ def apply_attributes(settings: Settings, edition) -> None:
     What it sets is declared, never probed (docs/editions.md): a setting the edition's table
     (about.SETTINGS) lists names an attribute it has; a card edition (uses_cards) has an enrolling
     hold, enroll_press_ms; an edition with volume levels declares its level (volume)."""
-    for name, _, attribute, scale in APPLY:
+    for name, _, attribute, scale in _APPLY:
         value = settings.get(name)
         if attribute is None or value is None:
             continue
         setattr(edition, attribute, value * scale)
-        if name == HOLD and edition.uses_cards:
+        if name == _HOLD and edition.uses_cards:
             edition.enroll_press_ms = value + _ENROLL_EXTRA_MS
     level = settings.get(VOLUME)
     if level is not None and edition.volume is not None:

@@ -1,8 +1,6 @@
 # The board's filesystem (LittleFS on the Pico) behind the few calls the store makes.
 import os
 
-EEXIST = 17
-
 
 class DeviceFS:
     """open/rename/remove/listdir/stat inside one directory of the board's filesystem."""
@@ -12,7 +10,7 @@ class DeviceFS:
         try:
             os.mkdir(directory)
         except OSError as error:
-            if error.args[0] != EEXIST:
+            if error.args[0] != 17:  # EEXIST: there already
                 raise
 
     def _path(self, name: str) -> str:

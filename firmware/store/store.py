@@ -51,7 +51,8 @@ from store.generations import (
 from store.journal import ENOENT, ENOSPC, Journal, crc32, decode, encode
 
 _MARK = const("mark.")
-HISTORY_BYTES = 96 * 1024  # older generations kept for the history, at most (~2400 records)
+# older generations kept for the history, at most (~2400 records)
+_HISTORY_BYTES = const(96 * 1024)
 _HISTORY_SHARE = const(4)  # and at most 1/HISTORY_SHARE of the filesystem, where statvfs tells it
 # Free space the history leaves (where statvfs tells it): a whole journal generation (200 lines
 # of up to 48 bytes: 3 blocks of 4 KB), the block LittleFS copies at each append, a snapshot
@@ -61,7 +62,7 @@ _RESERVE_BYTES = const(32 * 1024)
 
 class Store:
     compact_every = 200  # records per journal generation before a snapshot is taken
-    history_bytes = HISTORY_BYTES
+    history_bytes = _HISTORY_BYTES
     reserve = _RESERVE_BYTES
 
     def __init__(self, fs) -> None:
@@ -150,7 +151,7 @@ class Store:
         self.base = base
         self.journal = Journal(LOG + str(current), self.fs)
         self.journal.load()  # learn whether its tail is torn before the next append
-        space = self._space()
+        space = self.space()
         if 0 <= space[1] < self.reserve:
             self._remove_old(space)  # short of room at boot: the history yields
         return records, problems
@@ -310,7 +311,7 @@ class Store:
         self._remove_old()
         return True
 
-    def _space(self) -> tuple:
+    def space(self) -> tuple:
         """(size, free) of the filesystem in bytes (os.statvfs); (-1, -1) where not told."""
         try:
             info = self.fs.statvfs()
@@ -320,13 +321,13 @@ class Store:
 
     def free_bytes(self) -> int:
         """Free bytes of the filesystem as os.statvfs tells them (-1 where it does not)."""
-        return self._space()[1]
+        return self.space()[1]
 
     def history_bound(self, kept: int = 0, space=None) -> int:
         """Bytes the generations older than the newest two may take (kept: what they take
         now): history_bytes, and where the fs tells its size and free space (os.statvfs), at
         most 1/HISTORY_SHARE of it and no more than leaves self.reserve free."""
-        size, free = self._space() if space is None else space
+        size, free = self.space() if space is None else space
         bound = self.history_bytes
         if size >= 0:
             bound = min(bound, size // _HISTORY_SHARE, kept + free - self.reserve)
@@ -351,7 +352,7 @@ class Store:
             return True
         return False
 
-    def _size(self, name: str) -> int:
+    def size(self, name: str) -> int:
         try:
             return self.fs.stat(name)[6]
         except OSError:
@@ -365,7 +366,7 @@ class Store:
         return True
 
     def _remove_old(self, space=None) -> None:
-        """After a compaction (and at boot when free space is short, space: _space() then):
+        """After a compaction (and at boot when free space is short, space: space() then):
         leftover temporary files go, then, oldest first, every generation before the current
         game's, any that take the older ones past history_bound(), and a journal left without
         its snapshot by a cut (every reader passes it over: snapshot first is the order
@@ -385,7 +386,7 @@ class Store:
         sizes = []
         total = 0
         for generation in older:
-            size = self._size(SNAP + str(generation)) + self._size(LOG + str(generation))
+            size = self.size(SNAP + str(generation)) + self.size(LOG + str(generation))
             sizes.append(size)
             total += size
         bound = self.history_bound(total, space)

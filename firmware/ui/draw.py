@@ -13,6 +13,7 @@ import framebuf
 
 from compat.const import const
 from ui import fonts
+from ui.fonts import BIG_CHARS, BIG_WIDTHS  # looked up per character: globals, not attributes
 
 # The screen and the lines both renderers share.
 WIDTH = const(128)
@@ -34,8 +35,6 @@ _small: list = [None] * (_SMALL_COUNT + len(fonts.SMALL_EXTRA_CODES))
 _scaled: list = [None] * (3 * len(_small))
 _big: list = [None] * len(fonts.BIG_CHARS)
 _big_pages: list = [None] * len(fonts.BIG_CHARS)  # the same glyphs as GS8, a byte per column
-_BIG_CHARS = fonts.BIG_CHARS  # looked up per character: one name, not a module attribute
-_BIG_WIDTHS = fonts.BIG_WIDTHS
 _images: dict = {}  # icon bytes -> its FrameBuffer
 
 # Character codes of a text, read without making a str per character: on MicroPython text[i]
@@ -51,10 +50,10 @@ try:
 except Exception:  # struct.error on CPython, not a TypeError
     _PACKS_STR = False
 _big_index = bytearray(128)  # index in fonts.BIG_CHARS + 1 per ASCII code, or 0
-# Read as bytes (one allocation): _BIG_CHARS[i] would be a 1-character str, a lookup among the
+# Read as bytes (one allocation): BIG_CHARS[i] would be a 1-character str, a lookup among the
 # interned strings each (14 of them were about 6 ms of the boot before the first pixel).
 _i = 0
-for _c in _BIG_CHARS.encode():
+for _c in BIG_CHARS.encode():
     _i += 1
     _big_index[_c] = _i
 del _i, _c
@@ -195,9 +194,9 @@ def text_width(text: str, scale: int = 1) -> int:
 
 def big_advance(char: str) -> int:
     """Columns one character of big text takes, the gap after it included."""
-    index = _BIG_CHARS.find(char)
+    index = BIG_CHARS.find(char)
     if index >= 0:
-        return _BIG_WIDTHS[index] + fonts.BIG_GAP
+        return BIG_WIDTHS[index] + fonts.BIG_GAP
     if char == " ":
         return fonts.BIG_SPACE + fonts.BIG_GAP
     return fonts.SMALL_WIDTH * fonts.BIG_SCALE + fonts.BIG_GAP
@@ -216,7 +215,7 @@ def big_run(text: str, start: int, end: int) -> int:
         code = codes[i]
         at = index[code]  # (ASCII: every code is below 128)
         if at:
-            width += _BIG_WIDTHS[at - 1] + fonts.BIG_GAP
+            width += BIG_WIDTHS[at - 1] + fonts.BIG_GAP
         elif code == 32:
             width += fonts.BIG_SPACE + fonts.BIG_GAP
         else:
@@ -376,7 +375,7 @@ def draw_big(
             index = _big_index[code] - 1
         else:
             char = text[i]
-            index = _BIG_CHARS.find(char)
+            index = BIG_CHARS.find(char)
             code = ord(char)
         if index >= 0:
             if pages is not None and not y & 7:
@@ -389,7 +388,7 @@ def draw_big(
                 if glyph is None:
                     glyph = _big[index] = _build_big(index, _VLSB)
                 canvas.blit(glyph, x, y, 0)
-            x += _BIG_WIDTHS[index] + gap
+            x += BIG_WIDTHS[index] + gap
         elif code == 32:
             x += fonts.BIG_SPACE + gap
         else:  # a letter or a currency sign: the small glyph x3
@@ -421,7 +420,7 @@ def prepare_big(text: str) -> int:
     Returns how many were built."""
     built = 0
     for char in text:
-        index = _BIG_CHARS.find(char)
+        index = BIG_CHARS.find(char)
         if index >= 0:
             if _big_pages[index] is None:
                 _big_pages[index] = _build_big(index, framebuf.GS8)

@@ -38,7 +38,7 @@ def battery_icon(level: int) -> tuple:
 
 # Revolution symbols, drawn at the left of the title line (view["symbol"] names one).
 # Chance: a question mark cut out of a lit square.
-CHANCE = b"\xff\xfb\xfd\xfd\xad\xf5\xfb\xff"
+_CHANCE = const(b"\xff\xfb\xfd\xfd\xad\xf5\xfb\xff")
 # The four Transport Zones: a walker, a bicycle, a car, a rocket.
 _ZONE_PEDESTRIAN = const(b"\x00\x88\xe4\x1f\x1f\xe4\x88\x00")
 _ZONE_CYCLIST = const(b"\x60\x94\x94\x6e\x25\x99\x90\x60")
@@ -46,7 +46,7 @@ _ZONE_CAR = const(b"\x38\xfc\xfa\x3a\x3e\xfa\xfc\x38")
 _ZONE_SPACE = const(b"\x40\x20\x7e\xb9\xb9\x7e\x20\x40")
 
 SYMBOLS = {
-    "chance": CHANCE,
+    "chance": _CHANCE,
     "zone_pedestrian": _ZONE_PEDESTRIAN,
     "zone_cyclist": _ZONE_CYCLIST,
     "zone_car": _ZONE_CAR,

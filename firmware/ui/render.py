@@ -46,7 +46,7 @@ _SLOT_BATTERY = const(119)
 _TITLE_AFTER_SYMBOL = const(11)  # a view's symbol (a Revolution zone, Chance) sits left of it
 _LINES_Y = const(13)  # a view's "lines" (the settings summary): small font, 10 rows apart
 _LINE_STEP = const(10)
-# The title line's icons, as bits of Screen._icons.
+# The title line's icons, as bits of Screen.icons.
 _BATTERY = const(1)
 _SOUND_OFF = const(2)
 _PAY = const(4)
@@ -152,10 +152,13 @@ class Screen:
             self._market.forget()
         self._known = False
         self._logged = False
-        self._title = ""
-        self._symbol = ""
-        self._icons = 0
-        self._lines: list | None = None
+        # What the canvas shows of the last view drawn: its title, symbol, icons (bits) and
+        # lines. (Named as the view's keys: a private name of their own would be a second name
+        # each in the chip's heap.)
+        self.title = ""
+        self.symbol = ""
+        self.icons = 0
+        self.lines: list | None = None
         self._big = ""
         self._big_entry = False
         self._big_kind = _NONE
@@ -202,7 +205,7 @@ class Screen:
         windows[COVERED] = 1  # until a region goes unwindowed (see the end)
         other = self._draw_title(view, status, full, logs[0] if keep else None)
         lines = view.get("lines") or None
-        middle = full or lines != self._lines
+        middle = full or lines != self.lines
         big = view.get("big") or ""
         entry = view.get("mode") == "entry"
         if not middle and lines and (big != self._big or entry != self._big_entry):
@@ -307,7 +310,7 @@ class Screen:
             flags |= _RECEIVE
         title = view.get("title") or ""
         symbol = view.get("symbol") or ""
-        if not full and title == self._title and symbol == self._symbol and flags == self._icons:
+        if not full and title == self.title and symbol == self.symbol and flags == self.icons:
             return False
         canvas = self.canvas
         if not full:
@@ -318,10 +321,10 @@ class Screen:
                 pages.fill_rect(0, _TITLE_PAGE, WIDTH, 1, 0)
         if log is not None:
             log.clear()
-        moved = flags ^ self._icons  # icons shown or gone: their slots' columns changed
-        self._title = title
-        self._symbol = symbol
-        self._icons = flags
+        moved = flags ^ self.icons  # icons shown or gone: their slots' columns changed
+        self.title = title
+        self.symbol = symbol
+        self.icons = flags
         right = WIDTH
         if flags & _BATTERY:
             bitmap, name = icons.battery_icon(level)
@@ -361,7 +364,7 @@ class Screen:
     def _draw_lines(self, lines, log) -> None:
         if log is not None:
             log.clear()
-        self._lines = list(lines) if lines else None  # a copy: the view's list may change
+        self.lines = list(lines) if lines else None  # a copy: the view's list may change
         if lines:
             for i in range(len(lines)):
                 draw_text(self.canvas, lines[i], 0, _LINES_Y + i * _LINE_STEP, 1, WIDTH, 1, log)
@@ -446,7 +449,7 @@ class Screen:
     def _band_pages(self):
         """The GS8 view when pages 3-5 hold nothing but the big text: no "lines" (rows 11-53
         are theirs and the big text's alone), else None."""
-        return self.pages if self._lines is None else None
+        return self.pages if self.lines is None else None
 
     def _clear_big(self, x: int, y: int, width: int, height: int) -> None:
         """Clear a box of the big text (in rows 24-44, pages 3-5): the whole pages' bytes of
@@ -481,7 +484,7 @@ class Screen:
         color = 0 if inverted else 1
         # Through the pages when no "lines" reach rows 48-53 (page 6, above the bar's rows):
         # page_line() replaces those rows' bytes.
-        pages = self.pages if self._lines is None else None
+        pages = self.pages if self.lines is None else None
         count = draw.fitting(line, 0)
         x = (WIDTH - (count * fonts.SMALL_CELL - 1)) // 2
         if pages is None or not draw.page_line(pages, line, count, x, BOTTOM_Y, color, log):

@@ -15,22 +15,11 @@ RAILROAD = const(1)
 UTILITY = const(2)
 
 # Groups: the colour groups 0..7 in board order (brown, light blue, pink, orange, red, yellow,
-# green, dark blue: GROUP_NAMES), then the railroads and the utilities, each a group of its own.
+# green, dark blue: their names are the host's, editions.banker.hints.GROUP_NAMES), then the
+# railroads and the utilities, each a group of its own.
 RAILROADS = const(8)
 UTILITIES = const(9)
 GROUP_COUNT = const(10)
-GROUP_NAMES = (
-    "BROWN",
-    "LIGHT BLUE",
-    "PINK",
-    "ORANGE",
-    "RED",
-    "YELLOW",
-    "GREEN",
-    "DARK BLUE",
-    "RAILROADS",
-    "UTILITIES",
-)
 
 DEED_COUNT = const(28)
 _BOARD_SQUARES = const(40)
@@ -175,7 +164,8 @@ def is_deed(square: int) -> bool:
     return index(square) >= 0
 
 
-def _at(square: int) -> int:
+def at(square: int) -> int:
+    """The deed's index in board order; ValueError for a square that is no deed."""
     found = index(square)
     if found < 0:
         raise ValueError("no deed on that square")
@@ -183,15 +173,15 @@ def _at(square: int) -> int:
 
 
 def name(square: int) -> str:
-    return NAMES[_at(square)]
+    return NAMES[at(square)]
 
 
 def group(square: int) -> int:
-    return _GROUP[_at(square)]
+    return _GROUP[at(square)]
 
 
 def kind(square: int) -> int:
-    found = _GROUP[_at(square)]
+    found = _GROUP[at(square)]
     if found == RAILROADS:
         return RAILROAD
     if found == UTILITIES:
@@ -201,16 +191,16 @@ def kind(square: int) -> int:
 
 def price(square: int) -> int:
     """The printed price, in dollars."""
-    return _PRICE[_at(square)] * 10
+    return _PRICE[at(square)] * 10
 
 
 def mortgage_value(square: int) -> int:
-    return _MORTGAGE[_at(square)]
+    return _MORTGAGE[at(square)]
 
 
 def house_cost(square: int) -> int:
     """What one house (or the hotel) costs on this lot; 0 for a railroad or a utility."""
-    return _HOUSE[_at(square)]
+    return _HOUSE[at(square)]
 
 
 def rent(square: int, buildings: int) -> int:
@@ -218,10 +208,11 @@ def rent(square: int, buildings: int) -> int:
     (their rent is by count: RAILROAD_RENT, UTILITY_TIMES)."""
     if type(buildings) is not int or not 0 <= buildings <= HOTEL:
         raise ValueError("buildings must be 0..5")
-    at = (_at(square) * 6 + buildings) * 2
-    return _RENT[at] | _RENT[at + 1] << 8
+    low = (at(square) * 6 + buildings) * 2
+    return _RENT[low] | _RENT[low + 1] << 8
 
 
-def squares_of(group_number: int) -> bytes:
-    """The squares of one group (a constant: iterating it allocates nothing but the iterator)."""
-    return GROUP_SQUARES[group_number]
+def squares_of(number: int) -> bytes:
+    """The squares of group `number` (a constant: iterating it allocates nothing but the
+    iterator)."""
+    return GROUP_SQUARES[number]

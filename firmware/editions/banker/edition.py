@@ -1,9 +1,10 @@
 # The Banker: the card-banking core in whole dollars ($1500) plus the bank's whole estate.
 #
-# Classic's money (amounts typed as plain numbers, GO carries them out, FINE) and the deeds: a
-# deed is a tag laid on a reader or its square typed, then DEED; BUY, AUCTION, RENT, BUILD,
-# SELL (a trade with two cards in), MORTGAGE (a lift with the card in RED) and BANKRUPT plan an
-# action (editions.banker.actions), show it (editions.banker.modes.Offer) and GO journals it.
+# Classic's money, shared with it (rules.whole_units: amounts typed as plain numbers, GO carries
+# them out, FINE), and the deeds: a deed is a tag laid on a reader or its square typed, then
+# DEED; BUY, AUCTION, RENT, BUILD, SELL (a trade with two cards in), MORTGAGE (a lift with the
+# card in RED) and BANKRUPT plan an action (editions.banker.actions), show it
+# (editions.banker.modes.Offer) and GO journals it.
 #
 # Records (besides the core's "tx", "undo", "new", "card", "uncard", "set"):
 #   ("deed", square, owner, buildings, mortgaged)    a deed's state after an action
@@ -17,70 +18,46 @@
 # power cut keeps all of it or none. Its undo (C right after, while the cards stay in) is one
 # line too: an "undo" per "tx", newest first, and every deed's state before.
 from compat.const import const
-from editions.banker.deeds import DEED_COUNT, is_deed
+from editions.banker.deeds import DEED_COUNT, SQUARES, index, is_deed
 from editions.banker.estate import Estate
-from rules import keys
+from rules import keys, whole_units
 from rules.card_bank import MSG_KEY_NOT_USED, CardBank
-from rules.keys import AUCTION, BANKRUPT, BUILD, BUY, DEED, FINE, MORTGAGE, RENT, SELL
-from rules.ledger import BANK
+from rules.keys import BANKRUPT, DEED
 from rules.machine import MSG_FINISH_ENTRY
-from rules.money import ERR_BAD_CHAR, ERR_NO_DIGITS, EntryError
+from rules.money import ERR_NO_DIGITS
+from rules.whole_units import WholeUnits, check, typing_problem
 
-CURRENCIES = ("$", "\xa3", "\u20ac", "M")  # as Classic's
-_MAX_DIGITS = const(5)
-MAX_AMOUNT = 99999
-MAX_BALANCE = 999999
 _TAG_WIDTH = const(20)  # a tag's UID in hex (up to 10 bytes), padded with spaces
 _PAD = const(32)
 _TAG = const("deed_tag")
-_FINE_KIND = const("fine")
+# The keys of a deed's actions (rules.keys' BUY, AUCTION ... spelled out: one constant, where a
+# tuple of their names made BankerRules.key's frame too large for the C stack)
+_ACTIONS = const(("BUY", "AUCTION", "RENT", "BUILD", "SELL", "MORTGAGE", "BANKRUPT"))
 
-ERR_TOO_MANY_DIGITS = "MAX 5 DIGITS"
-_ERR_ZERO = const("MORE THAN 0")
-MSG_LIFT_VALUE = "MORTGAGE: DEED FIRST"
 _MSG_TOTALS_KNOWN = const("DEEDS ARE COUNTED")
 _MSG_SAME_DEED = const("SAME DEED TWICE")
 _MSG_DEED_OUT = const("DEED IN: USE ITS KEY")
-ERR_NOT_A_DEED = "NOT A DEED"  # editions.banker.actions' (loaded with the flows)
+_ERR_NOT_A_DEED = const("NOT A DEED")  # editions.banker.actions' (loaded with the flows)
 _MSG_DEED_ENROLLED = const("DEED %d ENROLLED")
-MSG_ENROLL_NUMBER = "TYPE 1-%d, THEN GO"  # rules.admin_text's
-MSG_ENROLLED_AS = "ALREADY CARD %d"  # rules.admin_text's
-
-
-def typing_problem(text: str) -> str | None:
-    """The first problem of a half-typed amount: digits only, at most 5."""
-    for code in text.encode():  # (byte codes: no str per character)
-        if not 48 <= code <= 57:
-            return ERR_BAD_CHAR
-    if len(text) > _MAX_DIGITS:
-        return ERR_TOO_MANY_DIGITS
-    return None
+_MSG_ENROLL_NUMBER = const("TYPE 1-%d, THEN GO")  # rules.admin_text's
+_MSG_ENROLLED_AS = const("ALREADY CARD %d")  # rules.admin_text's
 
 
 class BankerRules:
-    """The Banker's money policy and its part, one object (a class is heap on the chip): whole
-    units as Classic, the estate (editions.banker.estate), the deed tags, what lies on each
-    reader, the typed deed, and the last action's way back. Its modes (Offer, Auction) are on
-    the core's stack; `offer` and `auction` name the open ones."""
+    """The Banker's part (rules.card_bank's extension points), one object (a class is heap on
+    the chip): GO and FINE as every whole-units edition means them (rules.whole_units), the
+    estate (editions.banker.estate), the deed tags, what lies on each reader, the typed deed,
+    and the last action's way back. Its modes (Offer, Auction) are on the core's stack;
+    `offer` and `auction` name the open ones."""
 
-    max_balance = MAX_BALANCE
-    mortgage_step = 1  # value plus 10 %, rounded up to a whole unit (75 -> 83)
-    enroll_key = MORTGAGE
-    totals_key = BANKRUPT
-    lift_key = None  # a mortgage is lifted by its deed: no hold
-    lift_value_help = MSG_LIFT_VALUE
-    history_key = BANKRUPT  # held with one card in: its history; then older (MORTGAGE: newer)
-    history_newer_key = MORTGAGE
-    sound_key = FINE
-
-    def __init__(self, currency: str, fine: int, auction_ms: int) -> None:
-        self.entry_prefix = currency
+    def __init__(self, fine: int, auction_ms: int) -> None:
         self.fine = fine
         self.auction_ms = auction_ms
-        self.bank: Banker = None  # type: ignore[assignment]  # its core (bind)
-        self.estate: Estate = None  # type: ignore[assignment]
-        self.tags = bytearray(b" " * (DEED_COUNT * _TAG_WIDTH))  # by deed index
-        self.tag_squares = bytearray(DEED_COUNT)  # the square of each enrolled tag (0: none)
+        self.bank: Banker = None  # type: ignore[assignment]  # its core (set once built)
+        self.estate: Estate = None  # type: ignore[assignment]  # (made with the core's ledger)
+        # Each deed's enrolled tag by deed index (editions.banker.deeds' board order): its id
+        # padded with spaces, all spaces while none is enrolled.
+        self.tags = bytearray(b" " * (DEED_COUNT * _TAG_WIDTH))
         self.laid: list = [None, None]  # the square of the deed on each reader (GREEN, RED)
         self.typed: int | None = None  # the square typed, then DEED
         self.offer = None  # the open modes.Offer
@@ -89,64 +66,26 @@ class BankerRules:
         self.way_back: list | None = None  # the last action's undo records
         self.undo_mark: tuple | None = None  # its first "tx": the core's undo while it holds
 
-    def bind(self, bank) -> None:
-        self.bank = bank
-        self.estate = Estate(bank.ledger)
-
-    # ---- the policy: whole units -----------------------------------------------------------
-
-    def money(self, amount: int) -> str:
-        return self.labelled_money("", amount)
-
-    def labelled_money(self, label: str, amount: int) -> str:
-        if amount < 0:
-            return "%s-%s%d" % (label, self.entry_prefix, -amount)
-        return "%s%s%d" % (label, self.entry_prefix, amount)
-
     def typing_problem(self, text: str) -> str | None:
+        """The policy's (rules.whole_units), but nothing is typed in TOTALS: the unit knows
+        every deed."""
         if self.bank.modes and self.bank.question() == "TOTALS":
-            return _MSG_TOTALS_KNOWN  # the unit knows every deed: nothing is typed there
+            return _MSG_TOTALS_KNOWN
         return typing_problem(text)
-
-    def parse(self, entry: str, unit_key: str) -> int:
-        if not entry:
-            raise EntryError(ERR_NO_DIGITS)
-        problem = typing_problem(entry)
-        if problem is not None:
-            raise EntryError(problem)
-        return int(entry)
-
-    def amount_problem(self, amount: int) -> str | None:
-        if amount < 1:
-            return _ERR_ZERO
-        if amount > MAX_AMOUNT:
-            return "MAX " + self.money(MAX_AMOUNT)
-        return None
-
-    def finishing(self, bank, key: str) -> bool:
-        return key == keys.GO and (bool(bank.entry) or bank.entry_locked)
 
     # ---- the part: keys ----------------------------------------------------------------------
 
     def key(self, key: str) -> bool:
         bank = self.bank
-        if key == keys.GO:
-            typed = bank.entry or bank.entry_locked
-            if typed and (self.laid[0] or self.laid[1] or self.typed is not None):
-                bank.refuse(_MSG_DEED_OUT)  # a number typed by a deed: dice, a price
-                return True
-            if typed:
-                bank.commit_amount(key)
-            else:
-                bank.go()
-        elif key == FINE:
-            if bank.no_card():
-                bank.toggle_sound()
-            else:
-                self.ask_fine()
-        elif key == DEED:
+        typed = bank.entry or bank.entry_locked
+        if key == keys.GO and typed and (self.laid[0] or self.laid[1] or self.typed is not None):
+            bank.refuse(_MSG_DEED_OUT)  # a number typed by a deed: dice, a price
+            return True
+        if whole_units.key(bank, key, self.fine):
+            return True
+        if key == DEED:
             self.type_deed()
-        elif key in (BUY, AUCTION, RENT, BUILD, SELL, MORTGAGE, BANKRUPT):
+        elif key in _ACTIONS:
             from editions.banker import flows  # the deeds' flows: loaded by the first action
 
             flows.act(self, key)
@@ -162,34 +101,12 @@ class BankerRules:
             return
         square = int(bank.entry)
         if not is_deed(square):
-            bank.refuse_amount(ERR_NOT_A_DEED)
+            bank.refuse_amount(_ERR_NOT_A_DEED)
             return
         bank.clear_entry()
         self.typed = square
         bank.cue("card_in")
         bank.view_changed()
-
-    def ask_fine(self) -> None:
-        from rules import endgame
-
-        bank = self.bank
-        problem = bank.slot_problem()
-        payer = endgame.red_alone(bank)
-        if problem is None and payer is None:
-            problem = endgame.MSG_RED_ALONE
-        if problem is None and (bank.entry or bank.entry_locked):
-            problem = MSG_FINISH_ENTRY
-        if problem is None and payer is not None:
-            problem = bank.ledger.transfer_problem(payer, BANK, self.fine)
-        if problem is not None or payer is None:
-            bank.refuse(problem or endgame.MSG_RED_ALONE)
-            return
-        endgame.ask(bank, _FINE_KIND, payer, BANK, self.fine, "CARD %d FINE" % payer)
-
-    def asked_paid(self, kind: str, record: tuple) -> None:
-        bank = self.bank
-        bank.last_change = "FINE -" + bank.money(record[3])
-        bank.cue("debit")
 
     def cleared(self) -> bool:
         """C with nothing typed: the typed deed is let go, or the last action taken back."""
@@ -222,8 +139,12 @@ class BankerRules:
         at = tags.find(key)
         while at >= 0:
             end = at + len(key)
-            if at % _TAG_WIDTH == 0 and (len(key) == _TAG_WIDTH or tags[end] == _PAD):
-                return self.tag_squares[at // _TAG_WIDTH]
+            if (
+                at % _TAG_WIDTH == 0
+                and tags[at] != _PAD  # a deed's place, with a tag enrolled
+                and (len(key) == _TAG_WIDTH or tags[end] == _PAD)  # the whole of its id
+            ):
+                return SQUARES[at // _TAG_WIDTH]
             at = tags.find(key, at + 1)
         return 0
 
@@ -268,26 +189,26 @@ class BankerRules:
         entry = bank.entry
         if key == keys.GO:
             if entry and not 1 <= int(entry) <= bank.card_count:
-                bank.refuse(MSG_ENROLL_NUMBER % bank.card_count)
+                bank.refuse(_MSG_ENROLL_NUMBER % bank.card_count)
                 return True
             return False  # (rules.admin binds the card)
         if key != DEED:
             return False
         square = int(entry) if entry else 0
-        problem = None if is_deed(square) else ERR_NOT_A_DEED
+        problem = None if is_deed(square) else _ERR_NOT_A_DEED
         known = bank.registry.number_of(card)
         if known is not None:
-            problem = MSG_ENROLLED_AS % known
+            problem = _MSG_ENROLLED_AS % known
         if problem is not None:
             bank.refuse(problem)
             return True
 
-        def bound(record: tuple) -> None:
+        def enrolled(record: tuple) -> None:
             bank.clear_entry()
             bank.show_message(_MSG_DEED_ENROLLED % record[2], False)
             bank.cue("credit")
 
-        bank.propose([(_TAG, card, square)], bound)
+        bank.propose([(_TAG, card, square)], enrolled)
         return True
 
     # ---- the part: records -----------------------------------------------------------------
@@ -298,7 +219,7 @@ class BankerRules:
             self.estate.apply(record)
             return True
         if kind == _TAG:
-            self.bind_tag(record)
+            self.bind_tag(record)  # (its frame, not restore's: restore runs for every record)
             return True
         if kind == "auction":
             squares = record[1]
@@ -315,41 +236,39 @@ class BankerRules:
         return None
 
     def bind_tag(self, record: tuple) -> None:
+        """A deed's tag enrolled: the tag's id in the deed's place (none before in it; the tag
+        in no other deed's)."""
         card_id, square = record[1], record[2]
-        if type(card_id) is not str or not 0 < len(card_id) <= _TAG_WIDTH or not is_deed(square):
+        if (
+            type(card_id) is not str
+            or not 0 < len(card_id) <= _TAG_WIDTH
+            or card_id[0] == " "
+            or not is_deed(square)
+        ):
             raise ValueError("bad deed tag")
+        tags = self.tags
         old = self.tag_square(card_id)
-        if old:
-            self.unbind(old)
-        self.unbind(square)
-        at = self.estate.at(square)
-        start = at * _TAG_WIDTH
-        self.tags[start : start + len(card_id)] = card_id.encode()
-        self.tag_squares[at] = square
-
-    def unbind(self, square: int) -> None:
-        at = self.estate.at(square)
-        start = at * _TAG_WIDTH
-        self.tags[start : start + _TAG_WIDTH] = b" " * _TAG_WIDTH
-        self.tag_squares[at] = 0
+        for deed in (old, square) if old else (square,):
+            start = index(deed) * _TAG_WIDTH
+            tags[start : start + _TAG_WIDTH] = b" " * _TAG_WIDTH
+        tags[start : start + len(card_id)] = card_id.encode()
 
     def tag_of(self, square: int) -> str | None:
         """The id of the deed's enrolled tag, or None."""
-        at = self.estate.at(square)
-        if not self.tag_squares[at]:
+        start = index(square) * _TAG_WIDTH
+        tags = self.tags
+        if tags[start] == _PAD:
             return None
-        start = at * _TAG_WIDTH
-        return bytes(self.tags[start : start + _TAG_WIDTH]).decode().strip()
+        return bytes(tags[start : start + _TAG_WIDTH]).decode().strip()
 
     def snapshot(self, records: list) -> list:
         """Its tags and estate first (they tell a Banker journal apart), then the core's but
         the TOTALS values (the unit counts them from the deeds)."""
         own: list = []
-        for square in range(40):
-            if is_deed(square):
-                tag = self.tag_of(square)
-                if tag is not None:
-                    own.append((_TAG, tag, square))
+        for square in SQUARES:
+            tag = self.tag_of(square)
+            if tag is not None:
+                own.append((_TAG, tag, square))
         own += self.estate.snapshot_records()
         if self.for_auction:
             own.append(("auction", list(self.for_auction)))
@@ -387,7 +306,7 @@ class BankerRules:
 
 
 class Banker(CardBank):
-    """The core configured for the Banker: whole dollars, and the estate's part."""
+    """The core configured for the Banker: the whole-units policy and the estate's part."""
 
     name = "banker"
 
@@ -401,15 +320,11 @@ class Banker(CardBank):
         auction_ms: int = 15000,
         registry=None,
     ) -> None:
-        for value, what in ((start_balance, "start_balance"), (go_amount, "go_amount")):
-            if type(value) is not int or not 1 <= value <= MAX_AMOUNT:
-                raise ValueError("%s must be 1..%d" % (what, MAX_AMOUNT))
-        if type(fine) is not int or not 1 <= fine <= MAX_AMOUNT:
-            raise ValueError("fine must be 1..%d" % MAX_AMOUNT)
-        if currency not in CURRENCIES:
-            raise ValueError("currency must be one of $ \xa3 \u20ac M")
+        check(start_balance, go_amount, fine, currency)
         if type(auction_ms) is not int or auction_ms < 1000:
             raise ValueError("auction_ms must be at least 1000")
-        rules = BankerRules(currency, fine, auction_ms)
-        CardBank.__init__(self, rules, rules, card_count, start_balance, go_amount, registry)
-        rules.bind(self)
+        part = BankerRules(fine, auction_ms)
+        policy = WholeUnits(currency, part.typing_problem)
+        CardBank.__init__(self, policy, part, card_count, start_balance, go_amount, registry)
+        part.bank = self
+        part.estate = Estate(self.ledger)

@@ -2,6 +2,20 @@
 # imported on the unit): its name, how its game is told apart and exported, the help's lines.
 
 NAME = "Banker"
+# The colour groups' names, by group (editions.banker.deeds: 0..7 in board order, then the
+# railroads and the utilities): the board the web page and the terminal UI draw.
+GROUP_NAMES = (
+    "BROWN",
+    "LIGHT BLUE",
+    "PINK",
+    "ORANGE",
+    "RED",
+    "YELLOW",
+    "GREEN",
+    "DARK BLUE",
+    "RAILROADS",
+    "UTILITIES",
+)
 # Exported as every card's balance after each transaction, with the square of the deed it was
 # on (the CSV's deed column) and the deeds bought marked on the chart.
 HISTORY = "deeds"
