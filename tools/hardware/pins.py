@@ -328,6 +328,8 @@ def _board_conns(board, created: list, matrix: str, path: str) -> list:
                 )
             continue
         part, what = role
+        if value is None:
+            continue  # a part this board does without (the Pico W's VBUS sense: pico_w.py)
         if kind == "I2C":
             for signal in ("sda", "scl"):
                 pin = getattr(value, signal)
