@@ -10,9 +10,9 @@ filesystem: base64 of the file}, fetched once by the page: compiled to .mpy by -
 pinned one in .venv, as `make web-build` passes it; compiling ~60 modules from source takes the
 page about 0.9 s at power-up), or the sources when none is given. The keypad legends' words and
 colours (tools/hardware/legends.py, as printed in hardware/legends/) go into OUT/legends.json.
-Then the page itself: web/*.html, *.js, *.css. The service worker (web/sw.js) is given the list
-of every file and a version made from their contents, so a new build replaces the cached one and
-the page works offline once loaded.
+Then the page itself: web/*.html, *.js, *.css and its icon. The service worker (web/sw.js) is
+given the list of every file and a version made from their contents, so a new build replaces the
+cached one and the page works offline once loaded.
 """
 
 import argparse
@@ -31,7 +31,7 @@ FW = "/fw/"  # where the page lays the firmware out; it is put first on sys.path
 # The parts boards/web.py builds on (host_sim/peripherals/wiring.py imports the others).
 PARTS = ("__init__", "bus", "wiring", "ssd1306_panel", "mfrc522_chip", "keypad_matrix")
 PARTS += ("battery_source", "deed_tags")
-PAGE = ("index.html", "page.js", "page.css", "sw.js")
+PAGE = ("index.html", "page.js", "page.css", "favicon.svg", "sw.js")
 
 
 def python_files() -> dict:

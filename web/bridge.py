@@ -285,6 +285,12 @@ def spoken(shown: list) -> str:
     return words(edition, edition.view(), unit.alert() or unit.notice() or "")
 
 
+def menu_keys() -> str:
+    """The running edition's settings-menu keys as JSON: [ok, back, ...] (GO and C, or CONFIRM
+    and CANCEL): the page's Enter and Backspace press the first two."""
+    return json.dumps(list(about(unit.edition.name).MENU_KEYS))
+
+
 def state() -> str:
     """What the page shows besides the glass, as JSON: the screen's text and what it means
     (spoken), the edition, whether it plays with cards, the standings and the cues played since

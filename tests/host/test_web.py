@@ -379,14 +379,14 @@ def test_browser_banker_board_lays_a_deed_and_shows_its_owner(served, tmp_path) 
     assert bought["standings"]["1"] == 1150
     assert bought["deeds"]["37"] == {"owner": 1, "buildings": 0, "mortgaged": False}
     assert bought["row"]["label"] == "37 PARK PLACE, dark blue: card 1's, no buildings"
-    assert bought["row"]["text"] == "37PARK PLACEc1"
+    assert bought["row"]["text"] == "37 PARK PLACEc1"
     assert bought["row"]["pressed"] == "false"  # laid: the choice is done
     assert bought["supply"] == "Bank: 32 houses, 12 hotels left"
     assert bought["slots"] == '["d37",1]'
     assert seen["lifted"]["slots"] == "[0,1]"
     assert seen["keyChosen"] == {
         "row": {
-            "text": "39BOARDWALK-",
+            "text": "39 BOARDWALK-",
             "label": "39 BOARDWALK, dark blue: the bank's, no buildings",
             "pressed": "true",
         },
