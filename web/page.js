@@ -6,12 +6,16 @@
 // each file through before the firmware goes on), so a reload is a power cut. Keys, cards and slots
 // answer the keyboard (Space or Enter on a focused one) and a screen reader's activation as they
 // answer a pointer; the keyboard's digits, . K M, Enter and Backspace press the keypad's keys.
-// Figures for the tests are kept in window.unitPage.
+// The game goes off the page (its CSV and chart, as `python -m host_sim export` makes them) and a
+// unit's data comes onto it (a folder `make pull` copied). Figures for the tests are kept in
+// window.unitPage.
 import { loadMicroPython } from "./micropython/micropython.mjs";
+import { describeChart, drawChart } from "./chart.js";
 
 const EDITION_KEY = "bank-unit:edition"; // the edition deployed on this page's unit
 const SLOTS_KEY = "bank-unit:slots"; // which card ("d39": deed tag) lies in which slot, kept across a power cut
 const HOLD_KEY = "bank-unit:hold"; // sessionStorage: power up holding the menu's ok key
+const LOADED_KEY = "bank-unit:loaded"; // sessionStorage: what the last power-up loaded (a unit's data)
 const FLASH_KEY = "bank-unit:flash:"; // boards/web.py's prefix of the flash's files
 const ON = [140, 210, 255]; // the OLED's lit colour, as host_sim's screenshots have it
 const CARDS = [1, 2, 3, 4, 5, 6];
@@ -19,6 +23,7 @@ const TAP_MS = 120; // a screen reader's activation of a key (a click, no key or
 // A key is down this long at least, however short the tap: the firmware's scan (5 ms samples, 15 ms
 // debounce) must see it.
 const MIN_PRESS_MS = 60;
+const IMPORT = "/import"; // where a loaded folder's files are laid for the bridge (web/bridge.py IMPORT)
 
 const page = (window.unitPage = { ready: false, latencies: [], tones: 0, firstPixelMs: null, firstScreenMs: null, screen: [], error: null });
 const $ = (id) => document.getElementById(id);
@@ -31,6 +36,7 @@ const pixels = new Uint32Array(image.data.buffer);
 const LIT = (255 << 24) | (ON[2] << 16) | (ON[1] << 8) | ON[0]; // little-endian RGBA
 const DARK = 255 << 24;
 
+let mp = null; // the MicroPython WebAssembly module
 let bridge = null;
 let defaultEdition = ""; // the registry's (app.editions.DEFAULT), from the bridge
 let legends = null;
@@ -557,17 +563,23 @@ $("power-menu").addEventListener("click", () => {
   sessionStorage.setItem(HOLD_KEY, "1");
   location.reload();
 });
+// The page's flash erased, the running unit cut off from it first (what it writes goes nowhere).
+function eraseFlash() {
+  bridge.detach();
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(FLASH_KEY)) localStorage.removeItem(key);
+  }
+  localStorage.setItem(SLOTS_KEY, "[0, 0]");
+}
+
 $("edition").addEventListener("change", (event) => {
   const wanted = event.target.value;
   if (!confirm("A new unit starts with an empty flash: the game on this page is erased. Go on?")) {
     event.target.value = localStorage.getItem(EDITION_KEY) || defaultEdition;
     return;
   }
-  for (let i = localStorage.length - 1; i >= 0; i--) {
-    const key = localStorage.key(i);
-    if (key && key.startsWith(FLASH_KEY)) localStorage.removeItem(key);
-  }
-  localStorage.setItem(SLOTS_KEY, "[0, 0]");
+  eraseFlash();
   localStorage.setItem(EDITION_KEY, wanted);
   location.reload();
 });
@@ -577,6 +589,103 @@ $("sound").addEventListener("click", () => {
   $("sound-state").textContent = muted ? "off" : "on";
   $("sound").setAttribute("aria-pressed", String(!muted));
   if (gain) gain.gain.value = 0;
+});
+
+// ---- the game off the page: its CSV and chart, as `python -m host_sim export` makes them -----
+let papa = null; // Papa Parse (vendor/papaparse.min.js), loaded at the first download
+function loadPapa() {
+  if (!papa) {
+    papa = new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = "vendor/papaparse.min.js";
+      script.onload = () => resolve(window.Papa);
+      script.onerror = () => reject(new Error("vendor/papaparse.min.js did not load"));
+      document.head.appendChild(script);
+    });
+  }
+  return papa;
+}
+
+const links = { csv: null, png: null }; // the object URLs of the last download, freed at the next
+
+async function downloadGame() {
+  const made = JSON.parse(bridge.export_game());
+  if (made.error) {
+    say(made.error);
+    return;
+  }
+  const Papa = await loadPapa();
+  // The csv module's format: a header, then every row, each line ended by CR LF.
+  const csv = Papa.unparse({ fields: made.columns, data: made.cells }, { newline: "\r\n" }) + "\r\n";
+  const chart = $("chart");
+  const series = drawChart(chart, made.chart, (value) => bridge.amount_text(value));
+  chart.setAttribute("aria-label", describeChart(made.chart, made.transactions));
+  const png = await new Promise((resolve) => chart.toBlob(resolve, "image/png"));
+  for (const [kind, blob] of [["csv", new Blob([csv], { type: "text/csv" })], ["png", png]]) {
+    if (links[kind]) URL.revokeObjectURL(links[kind]);
+    links[kind] = URL.createObjectURL(blob);
+    $(`${kind}-link`).href = links[kind];
+  }
+  // The summary `python -m host_sim export` prints, and where the kept history begins.
+  let summary = `${made.edition}: ${made.transactions} transactions, ${series} series on the chart`;
+  if (made.from) summary += `. ${made.from}`;
+  $("export-summary").textContent = summary;
+  $("export-out").hidden = false;
+  page.export = { csv, chart: made.chart, series, transactions: made.transactions, edition: made.edition, pngBytes: png.size };
+  $("csv-link").focus();
+}
+$("export").addEventListener("click", () => downloadGame().catch((error) => say(`The game could not be downloaded: ${refusal(error)}`)));
+
+// ---- a unit's data onto the page: the folder `make pull` copied (data/, or the folder above) --
+function unitFiles(files) {
+  // name -> File: the folder's own files, or those of its data/ folder; deeper ones are not the unit's.
+  const found = new Map();
+  for (const file of files) {
+    const parts = (file.webkitRelativePath || file.name).split("/");
+    if (parts.length <= 2) found.set(parts[parts.length - 1], file);
+    else if (parts.length === 3 && parts[1] === "data") found.set(parts[2], file);
+  }
+  return found;
+}
+
+async function loadData(files) {
+  const found = unitFiles(files);
+  if (!found.size) {
+    say("No files chosen: choose the data folder make pull copied off the unit (build/pull/data).");
+    return;
+  }
+  try {
+    for (const name of mp.FS.readdir(IMPORT)) if (name !== "." && name !== "..") mp.FS.unlink(`${IMPORT}/${name}`);
+  } catch {
+    mp.FS.mkdirTree(IMPORT);
+  }
+  for (const [name, file] of found) {
+    if (!/^[^/\\]+$/.test(name) || name === "." || name === "..") continue;
+    mp.FS.writeFile(`${IMPORT}/${name}`, new Uint8Array(await file.arrayBuffer()));
+  }
+  const seen = JSON.parse(bridge.inspect_data());
+  page.loaded = seen;
+  if (seen.error) {
+    say(seen.error);
+    return;
+  }
+  const question = `Load the ${seen.name} unit's game (${seen.transactions} transactions, ${seen.files.length} files)? The game on this page is erased.`;
+  if (!confirm(question)) {
+    say("Nothing loaded: the page's game is as it was.");
+    return;
+  }
+  eraseFlash();
+  const count = bridge.install_data(localStorage);
+  localStorage.setItem(EDITION_KEY, seen.edition);
+  let note = `Loaded the ${seen.name} unit's data: ${count} files, ${seen.transactions} transactions.`;
+  if (seen.ignored.length) note += ` Left out (not the unit's): ${seen.ignored.join(", ")}.`;
+  sessionStorage.setItem(LOADED_KEY, note);
+  location.reload();
+}
+$("load").addEventListener("change", (event) => {
+  const files = [...event.target.files];
+  event.target.value = "";
+  loadData(files).catch((error) => say(`The data could not be loaded: ${refusal(error)}`));
 });
 
 function fail(error) {
@@ -590,7 +699,8 @@ async function powerUp() {
   if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
     navigator.serviceWorker.register("sw.js").catch(() => {}); // offline once loaded
   }
-  const [mp, firmware, legendData] = await Promise.all([
+  let firmware, legendData;
+  [mp, firmware, legendData] = await Promise.all([
     loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout: (line) => console.log(line), stderr: (line) => console.error(line) }),
     fetch("firmware.json").then((r) => r.json()),
     fetch("legends.json").then((r) => r.json()),
@@ -613,7 +723,8 @@ async function powerUp() {
   const problem = bridge.boot(localStorage, edition, hold, true);
   if (problem) throw new Error(problem);
   mp.runPython("import bridge, js\nbridge.board.piezo.on_change = js.webPiezo\nbridge.on_reset = js.webReset");
-  say("");
+  say(sessionStorage.getItem(LOADED_KEY) || "");
+  sessionStorage.removeItem(LOADED_KEY);
   slots.forEach((held, slot) => {
     try {
       if (held) lay(slot, held); // still lying there
