@@ -4,14 +4,20 @@ market) after each, as rows, a CSV file and a chart. `python -m host_sim export 
 FOLDER is a copy of the unit's data/ folder (`make pull`) or a simulator's flash_dir. The game
 is replayed through the firmware's own edition (the same restore() the unit runs at boot), from
 the oldest snapshot still on flash (store.Store.replay): what the unit can show, nothing more.
-The chart is drawn with matplotlib (its Agg backend: no display needed).
+game() describes the whole export as plain data: its rows, the CSV's columns and cells, and the
+chart (chart_of: titles, panels, every line's points, the purchases and gaps marked). The chart
+is drawn from that description with matplotlib (its Agg backend: no display needed).
+
+The web page runs this module too (tools/web_build.py lays it next to the firmware, under
+MicroPython WebAssembly): its "Download the game" calls game() on the page's flash and draws the
+same description on a canvas (web/chart.js). So what runs here must run there: no csv or
+matplotlib at import (write_csv and the drawing import them), plain data out.
 """
 
-import csv
+from editions.stock_exchange.market import TOKENS
 
 from app.config import Config
 from app.editions import DEFAULT, EDITIONS, about, make_edition
-from peripherals.flash import VirtualFlash
 from rules.money import format_amount
 from store.reader import CHECK
 from store.store import Store
@@ -29,6 +35,8 @@ class ExportError(ValueError):
 
 def open_folder(folder: str):
     """The folder's files behind the few calls the store makes (read only here)."""
+    from peripherals.flash import VirtualFlash
+
     return VirtualFlash(str(folder))
 
 
@@ -233,17 +241,116 @@ def market_game(fs, edition_name: str) -> tuple:
     return codes, tokens, rows
 
 
-def write_csv(rows: list, path: str) -> None:
-    columns: list = []
+# The CSV's columns in this order: these, then card_1.., total_hat.. (the tokens' order),
+# price_01.., note (a gap row's), any other by name. Put in order by name, not as the rows' dicts
+# hold them: MicroPython's dicts keep no order, and the page's CSV must be this one.
+LEADING = ("seq", "edition", "kind", "number", "tokens", "code", "shares", "payer", "payee")
+LEADING += ("amount", "deed", "undone")
+TOKEN_ORDER = tuple(token.lower() for token in TOKENS)  # the Stock Exchange's, keys 1-6
+
+
+def _column_rank(name: str) -> tuple:
+    if name in LEADING:
+        return (0, LEADING.index(name), "")
+    for group, prefix in ((1, "card_"), (3, "price_")):
+        if name.startswith(prefix) and name[len(prefix) :].isdigit():
+            return (group, int(name[len(prefix) :]), "")
+    if name.startswith("total_") and name[6:] in TOKEN_ORDER:
+        return (2, TOKEN_ORDER.index(name[6:]), "")
+    return (4, 0, "") if name == "note" else (5, 0, name)
+
+
+def csv_columns(rows: list) -> list:
+    """The CSV's columns: every key of any row, in the order above."""
+    names: dict = {}
     for row in rows:
         for name in row:
-            if name not in columns:
-                columns.append(name)
+            names[name] = True
+    return sorted(names, key=_column_rank)
+
+
+def csv_cells(rows: list, columns: list) -> list:
+    """Each row's cells as the csv module writes them: "" for None or a column the row has
+    not, str() of anything else (15000000, True). The page writes these with Papa Parse."""
+    return [["" if row.get(name) is None else str(row[name]) for name in columns] for row in rows]
+
+
+def write_csv(rows: list, path: str) -> None:
+    import csv
+
     with open(path, "w", newline="") as handle:
-        writer = csv.DictWriter(handle, columns)
+        writer = csv.DictWriter(handle, csv_columns(rows))
         writer.writeheader()
         for row in rows:
             writer.writerow(row)
+
+
+# ---- the chart: described as plain data (chart_of), drawn by matplotlib or the page --------
+# {"title": str, "panels": [panel, ...]} top to bottom; a panel: {"ylabel", "xlabel" ("": none),
+# "legend": [font size, columns], "money": bool (the unit's K/M amounts on the axis), "series":
+# [{"label", "xs", "ys"}] (a step line each; None in ys: no line there), "purchases": [[x, y,
+# series index, deed square]], "gaps": [[x, label]]}.
+
+PURCHASES = ("buy", "auction")  # the Banker's tags of a deed bought from the bank
+
+
+def title_of(edition_name: str) -> str:
+    """The edition's name as a title: electronic_banking -> Electronic Banking (as str.title()
+    makes it; MicroPython has no str.title)."""
+    return " ".join(word[:1].upper() + word[1:].lower() for word in edition_name.split("_"))
+
+
+def purchase_rows(rows: list) -> list:
+    """(x, buyer, square) of each deed bought from the bank (at its price or at auction) and
+    not taken back, x its place on the chart (the row's number from 1)."""
+    found = []
+    for i, row in enumerate(rows):
+        if row["kind"] in PURCHASES and not row["undone"] and row.get("deed", "") != "":
+            found.append((i + 1, int(row["payer"].split()[1]), row["deed"]))
+    return found
+
+
+def gap_marks(rows: list) -> list:
+    """[x, "2 missing"] at each gap row (its note's count of records lost)."""
+    return [
+        [i + 1, row["note"].split(" RECORD", 1)[0] + " missing"]
+        for i, row in enumerate(rows)
+        if row["kind"] == GAP_KIND
+    ]
+
+
+def card_chart_of(cards: list, start: dict, rows: list, title: str, money: bool) -> dict:
+    """Every card's balance over the game, one line a card, the deeds bought marked on the
+    buyer's line and the gaps; money: the axis in the unit's K and M amounts."""
+    xs = [0] + [i + 1 for i in range(len(rows))]
+    series = [
+        {"label": "card %d" % n, "xs": xs, "ys": [start[n]] + [row["card_%d" % n] for row in rows]}
+        for n in cards
+    ]
+    purchases = [
+        [x, rows[x - 1]["card_%d" % buyer], cards.index(buyer), square]
+        for x, buyer, square in purchase_rows(rows)
+    ]
+    panel = {"ylabel": "balance", "xlabel": "transaction", "legend": ["small", 4]}
+    panel.update({"money": money, "series": series})
+    panel.update({"purchases": purchases, "gaps": gap_marks(rows)})
+    return {"title": title, "panels": [panel]}
+
+
+def market_chart_of(codes: list, tokens: list, rows: list, title: str) -> dict:
+    """Share prices per listed company (top) and each token's TOTAL (bottom) over the game."""
+    xs = [i + 1 for i in range(len(rows))]
+    prices = [
+        {"label": "%02d" % c, "xs": xs, "ys": [row["price_%02d" % c] or None for row in rows]}
+        for c in codes  # unlisted (price 0): no line
+    ]
+    totals = [{"label": t, "xs": xs, "ys": [row["total_" + t] for row in rows]} for t in tokens]
+    panels = []
+    for ylabel, xlabel, series in (("share price", "", prices), ("TOTAL", "transaction", totals)):
+        panel = {"ylabel": ylabel, "xlabel": xlabel, "legend": ["x-small", 6], "money": False}
+        panel.update({"series": series, "purchases": [], "gaps": []})
+        panels.append(panel)
+    return {"title": title, "panels": panels}
 
 
 def _figure(title: str, panels: int):
@@ -267,53 +374,40 @@ def _save(pyplot, figure, path: str, series: int, gaps: int = 0, purchases: int 
     pyplot.close(figure)
 
 
-def card_chart(cards: list, start: dict, rows: list, path: str, title: str, money=None) -> int:
-    """Every card's balance over the game, one line a card; returns the number of lines.
-    money: how the unit writes an amount (the axis labels), e.g. rules.money.format_amount."""
-    pyplot, figure, axes = _figure(title, 1)
-    ax = axes[0]
-    if money is not None:
-        from matplotlib.ticker import FuncFormatter
+def draw_chart(chart: dict, path: str) -> int:
+    """chart_of's description as a PNG (matplotlib); returns the number of lines."""
+    pyplot, figure, axes = _figure(chart["title"], len(chart["panels"]))
+    series = gaps = purchases = 0
+    for ax, panel in zip(axes, chart["panels"], strict=True):
+        if panel["money"]:
+            from matplotlib.ticker import FuncFormatter
 
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: money(int(value))))
-    xs = [0] + [i + 1 for i in range(len(rows))]
-    colours = {}
-    for n in cards:
-        values = [start[n]] + [row["card_%d" % n] for row in rows]
-        (line,) = ax.step(xs, values, where="post", label="card %d" % n)
-        colours[n] = line.get_color()
-    purchases = mark_purchases(ax, rows, colours)
-    ax.set_xlabel("transaction")
-    ax.set_ylabel("balance")
-    ax.legend(fontsize="small", ncol=4)
-    ax.grid(True, alpha=0.3)
-    gaps = mark_gaps(ax, rows)
-    _save(pyplot, figure, path, len(cards), gaps, purchases)
-    return len(cards)
-
-
-PURCHASES = ("buy", "auction")  # the Banker's tags of a deed bought from the bank
-
-
-def purchase_rows(rows: list) -> list:
-    """(x, buyer, square) of each deed bought from the bank (at its price or at auction) and
-    not taken back, x its place on the chart (the row's number from 1)."""
-    found = []
-    for i, row in enumerate(rows):
-        if row["kind"] in PURCHASES and not row["undone"] and row.get("deed", "") != "":
-            found.append((i + 1, int(row["payer"].split()[1]), row["deed"]))
-    return found
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_amount(int(v))))
+        colours = []
+        for line in panel["series"]:
+            ys = [NAN if v is None else v for v in line["ys"]]
+            (drawn,) = ax.step(line["xs"], ys, where="post", label=line["label"])
+            colours.append(drawn.get_color())
+        purchases += mark_purchases(ax, panel["purchases"], colours)
+        if panel["xlabel"]:
+            ax.set_xlabel(panel["xlabel"])
+        ax.set_ylabel(panel["ylabel"])
+        size, columns = panel["legend"]
+        ax.legend(fontsize=size, ncol=columns)
+        ax.grid(True, alpha=0.3)
+        gaps += mark_gaps(ax, panel["gaps"])
+        series += len(panel["series"])
+    _save(pyplot, figure, path, series, gaps, purchases)
+    return series
 
 
-def mark_purchases(ax, rows: list, colours: dict) -> int:
+def mark_purchases(ax, purchases: list, colours: list) -> int:
     """A triangle on the buyer's line at each purchase, labelled with the deed's square (the
     number the unit names a deed by); how many."""
-    found = purchase_rows(rows)
-    if found:  # the legend's entry, in no card's colour
+    if purchases:  # the legend's entry, in no card's colour
         ax.scatter([], [], marker="v", s=36, color="dimgrey", label="deed bought (square)")
-    for x, buyer, square in found:
-        y = rows[x - 1]["card_%d" % buyer]
-        ax.scatter([x], [y], marker="v", s=36, color=colours[buyer], zorder=3)
+    for x, y, line, square in purchases:
+        ax.scatter([x], [y], marker="v", s=36, color=colours[line], zorder=3)
         ax.annotate(
             str(square),
             (x, y),
@@ -321,52 +415,52 @@ def mark_purchases(ax, rows: list, colours: dict) -> int:
             xytext=(0, 6),
             fontsize="x-small",
             ha="center",
-            color=colours[buyer],
+            color=colours[line],
         )
-    return len(found)
+    return len(purchases)
 
 
-def mark_gaps(ax, rows: list) -> int:
-    """A red dashed line and its note's count ("2 missing") at each gap row; how many."""
-    gaps = 0
-    for i, row in enumerate(rows):
-        if row["kind"] == GAP_KIND:
-            ax.axvline(i + 1, color="red", linestyle="--", linewidth=1)
-            label = row["note"].split(" RECORD", 1)[0] + " missing"
-            ax.annotate(
-                label,
-                (i + 1, 1),
-                xycoords=("data", "axes fraction"),
-                color="red",
-                fontsize="small",
-                ha="right",
-                va="top",
-                rotation=90,
-            )
-            gaps += 1
-    return gaps
+def mark_gaps(ax, gaps: list) -> int:
+    """A red dashed line and its label ("2 missing") at each gap; how many."""
+    for x, label in gaps:
+        ax.axvline(x, color="red", linestyle="--", linewidth=1)
+        ax.annotate(
+            label,
+            (x, 1),
+            xycoords=("data", "axes fraction"),
+            color="red",
+            fontsize="small",
+            ha="right",
+            va="top",
+            rotation=90,
+        )
+    return len(gaps)
 
 
-def market_chart(codes: list, tokens: list, rows: list, path: str, title: str) -> int:
-    """Share prices per listed company (top) and each token's TOTAL (bottom) over the game;
-    returns the number of lines."""
-    pyplot, figure, (prices, totals) = _figure(title, 2)
-    xs = [i + 1 for i in range(len(rows))]
-    for c in codes:
-        values = [row["price_%02d" % c] or NAN for row in rows]  # unlisted: no line
-        prices.step(xs, values, where="post", label="%02d" % c)
-    prices.set_ylabel("share price")
-    prices.legend(fontsize="x-small", ncol=6)
-    for t in tokens:
-        values = [row["total_" + t] for row in rows]
-        totals.step(xs, [NAN if v is None else v for v in values], where="post", label=t)
-    totals.set_ylabel("TOTAL")
-    totals.set_xlabel("transaction")
-    totals.legend(fontsize="x-small", ncol=6)
-    for ax in (prices, totals):
-        ax.grid(True, alpha=0.3)
-    _save(pyplot, figure, path, len(codes) + len(tokens))
-    return len(codes) + len(tokens)
+def game(fs, edition: str | None = None) -> dict:
+    """The export of the game on `fs`, as plain data: {"edition", "rows" (dicts, one a CSV
+    row), "columns" (the CSV's), "chart" (its description)}, and "from", history_from()'s
+    line, when the unit's oldest generations were removed (the chart's title says it too)."""
+    name = edition or guess_edition(fs)
+    hints = about(name, "hints") if name in EDITIONS else None  # None: _edition says why
+    made: dict = {"edition": name}
+    if hints is not None and hints.HISTORY == "market":
+        codes, tokens, rows = market_game(fs, name)
+        chart = market_chart_of(codes, tokens, rows, hints.NAME)
+    else:
+        deeds = hints is not None and hints.HISTORY == "deeds"
+        ed, cards, start, rows, first = card_game(fs, name, deeds)
+        title = title_of(ed.name)
+        start_line = history_from(first)
+        if start_line:
+            title += ", " + start_line
+            made["from"] = start_line
+        # its own amount format on the axis: K and M, or plain whole notes ($1500)
+        chart = card_chart_of(cards, start, rows, title, about(ed.name).KM_MONEY)
+    made["rows"] = rows
+    made["columns"] = csv_columns(rows)
+    made["chart"] = chart
+    return made
 
 
 def export(folder, csv_path=None, chart_path=None, edition: str | None = None) -> dict:
@@ -376,28 +470,11 @@ def export(folder, csv_path=None, chart_path=None, edition: str | None = None) -
     fs = open_folder(folder)
     if not fs.listdir():
         raise ExportError("%s holds no unit's files (snap.N, log.N)" % folder)
-    name = edition or guess_edition(fs)
-    series = 0
-    start_line = ""
-    hints = about(name, "hints") if name in EDITIONS else None  # None: _edition says why
-    if hints is not None and hints.HISTORY == "market":
-        codes, tokens, rows = market_game(fs, name)
-        if chart_path:
-            series = market_chart(codes, tokens, rows, chart_path, hints.NAME)
-    else:
-        deeds = hints is not None and hints.HISTORY == "deeds"
-        ed, cards, start, rows, first = card_game(fs, name, deeds)
-        start_line = history_from(first)
-        if chart_path:
-            title = ed.name.replace("_", " ").title()
-            if start_line:
-                title += ", " + start_line
-            # its own amount format on the axis: K and M, or plain whole notes ($1500)
-            money = format_amount if about(ed.name).KM_MONEY else None
-            series = card_chart(cards, start, rows, chart_path, title, money)
+    made = game(fs, edition)
+    series = draw_chart(made["chart"], chart_path) if chart_path else 0
     if csv_path:
-        write_csv(rows, csv_path)
-    done = {"edition": name, "rows": len(rows), "series": series}
-    if start_line:
-        done["from"] = start_line
+        write_csv(made["rows"], csv_path)
+    done = {"edition": made["edition"], "rows": len(made["rows"]), "series": series}
+    if "from" in made:
+        done["from"] = made["from"]
     return done

@@ -2,16 +2,18 @@
 
     python3 tools/web_build.py [--out build/web] [--npm-dir build/web-npm] [--mpy-cross PATH]
 
-npm installs MicroPython WebAssembly (pinned by web/package.json and web/package-lock.json) into
---npm-dir; its two files are copied into OUT/micropython/. The firmware, the board file for the
-page (boards/web.py), the register-level parts it uses (host_sim/peripherals) and the page's Python
-side (web/bridge.py) go into OUT/firmware.json, {path on the page's filesystem: base64 of the
-file}, fetched once by the page: compiled to .mpy by --mpy-cross (the pinned one in .venv, as `make
-web-build` passes it; compiling ~60 modules from source takes the page about 0.9 s at power-up), or
-the sources when none is given. The keypad legends' words and colours (tools/hardware/legends.py,
-as printed in hardware/legends/) go into OUT/legends.json. Then the page itself: web/*.html, *.js,
-*.css. The service worker (web/sw.js) is given the list of every file and a version made from their
-contents, so a new build replaces the cached one and the page works offline once loaded.
+npm installs MicroPython WebAssembly and Papa Parse (pinned by web/package.json and
+web/package-lock.json) into --npm-dir; MicroPython's two files are copied into OUT/micropython/,
+Papa Parse's (which writes the game's CSV) into OUT/vendor/. The firmware, the board file for the
+page (boards/web.py), the register-level parts it uses (host_sim/peripherals), the game's export
+(host_sim/history.py) and the page's Python side (web/bridge.py, web/spoken.py) go into
+OUT/firmware.json, {path on the page's filesystem: base64 of the file}, fetched once by the
+page: compiled to .mpy by --mpy-cross (the pinned one in .venv, as `make web-build` passes it;
+compiling ~60 modules from source takes the page about 0.9 s at power-up), or the sources when
+none is given. The keypad legends' words and colours (tools/hardware/legends.py, as printed in
+hardware/legends/) go into OUT/legends.json. Then the page itself: web/*.html, *.js, *.css and
+its icon. The service worker (web/sw.js) is given the list of every file and a version made from
+their contents, so a new build replaces the cached one and the page works offline once loaded.
 """
 
 import argparse
@@ -26,11 +28,12 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MP_FILES = ("micropython.mjs", "micropython.wasm")
+VENDOR = (("papaparse", "papaparse.min.js"),)  # (npm package, file): into OUT/vendor/
 FW = "/fw/"  # where the page lays the firmware out; it is put first on sys.path
 # The parts boards/web.py builds on (host_sim/peripherals/wiring.py imports the others).
 PARTS = ("__init__", "bus", "wiring", "ssd1306_panel", "mfrc522_chip", "keypad_matrix")
 PARTS += ("battery_source", "deed_tags")
-PAGE = ("index.html", "page.js", "page.css", "sw.js")
+PAGE = ("index.html", "page.js", "chart.js", "page.css", "favicon.svg", "sw.js")
 
 
 def python_files() -> dict:
@@ -45,7 +48,10 @@ def python_files() -> dict:
     for name in PARTS:
         path = ROOT / "host_sim" / "peripherals" / (name + ".py")
         files[FW + "peripherals/%s.py" % name] = path.read_text()
-    files[FW + "bridge.py"] = (ROOT / "web" / "bridge.py").read_text()
+    # "Download the game": the export of `python -m host_sim export`, as host_sim.history there.
+    files[FW + "host_sim/history.py"] = (ROOT / "host_sim" / "history.py").read_text()
+    for name in ("bridge", "spoken"):
+        files[FW + name + ".py"] = (ROOT / "web" / (name + ".py")).read_text()
     return files
 
 
@@ -84,16 +90,19 @@ def npm_install(npm_dir: pathlib.Path) -> pathlib.Path:
     subprocess.run(
         [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=npm_dir, check=True
     )
-    return npm_dir / "node_modules" / PACKAGE
+    return npm_dir / "node_modules"
 
 
 def build(out: pathlib.Path, npm_dir: pathlib.Path, mpy_cross: str | None = None) -> list:
-    package = npm_install(npm_dir)
+    node_modules = npm_install(npm_dir)
     if out.exists():
         shutil.rmtree(out)
     (out / "micropython").mkdir(parents=True)
     for name in MP_FILES:
-        shutil.copyfile(package / name, out / "micropython" / name)
+        shutil.copyfile(node_modules / PACKAGE / name, out / "micropython" / name)
+    (out / "vendor").mkdir()
+    for package, name in VENDOR:
+        shutil.copyfile(node_modules / package / name, out / "vendor" / name)
     modules = compiled(python_files(), mpy_cross, npm_dir / "mpy")
     (out / "firmware.json").write_text(json.dumps(modules))
     (out / "legends.json").write_text(json.dumps(legends()))

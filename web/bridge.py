@@ -3,11 +3,13 @@
 # role of firmware/main.py, whose asyncio.run() the WebAssembly port has not: there the event
 # loop is the browser's, so the unit's tasks are started with asyncio.create_task and the
 # page's JavaScript keeps running between their steps. The Banker's deeds: tags laid on the
-# readers (deed_tag), the board's facts (deed_board) and the estate in state().
+# readers (deed_tag), the board's facts (deed_board) and the estate in state(). The game's
+# export (export_game: host_sim.history's, as `python -m host_sim export` makes it) and a unit's
+# data loaded in place of the page's flash (inspect_data, then install_data).
 import asyncio
 import json
 import sys
-from binascii import hexlify
+from binascii import hexlify, unhexlify
 
 from app.build import build_unit
 from app.editions import DEFAULT, EDITIONS, about, uses_cards
@@ -15,6 +17,7 @@ from app.first_light import first_light
 from app.unrunnable import check
 from boards.web import WebBoard, WebFS
 from peripherals.deed_tags import deed_tags, enroll_deed_tags
+from peripherals.mfrc522_chip import VirtualCard
 from peripherals.wiring import card_id
 from store.store import Store
 
@@ -23,6 +26,12 @@ PLAYER_CARDS = 6  # cards 1..6 come enrolled on a fresh flash, like the original
 BANKER = "banker"  # the edition that holds deeds (its tags are laid with deed_tag)
 # The board's short names: the deed's printed name with these words shortened.
 SHORT_WORDS = (("AVENUE", "AVE."), ("RAILROAD", "R.R."), ("COMPANY", "CO."), ("NORTH ", "N. "))
+IMPORT = "/import"  # where the page lays the files of a unit's data folder it loads
+# The files a unit keeps in data/ (store.generations' snap. and log., store.store's mark.,
+# store.settings_file's set., each numbered, .tmp while written; app.restart's marker): a
+# loaded folder's other files are left out, and one with none of these is refused.
+UNIT_FILE_PREFIXES = ("snap.", "log.", "mark.", "set.")
+RESTART_MARKER = "restart.mem"
 
 unit = None
 board = None
@@ -144,11 +153,20 @@ def key(name: str, down: bool) -> None:
 
 
 def card(slot: int, number: int) -> None:
-    """Lay card `number` on slot 0 (GREEN) or 1 (RED); number 0 takes the slot's card away."""
-    if number:
-        board.parts.insert(slot, number)
-    else:
+    """Lay card `number` on slot 0 (GREEN) or 1 (RED); number 0 takes the slot's card away.
+    Card `number` carries the UID the unit enrolled for that number when it is not the page's
+    own card (a unit's data loaded: its real cards' UIDs), else the page's card's."""
+    if not number:
         board.parts.remove(slot)
+        return
+    enrolled = getattr(unit.edition, "enrolled_cards", None)
+    numbers = enrolled() if enrolled is not None else {}
+    if numbers.get(card_id(number)) != number:
+        for known, which in numbers.items():
+            if which == number:
+                board.parts.reader(slot).put_card(VirtualCard(unhexlify(known)))
+                return
+    board.parts.insert(slot, number)
 
 
 def _slot(slot) -> int:
@@ -274,14 +292,35 @@ def standings() -> dict:
     return {tokens[t].lower(): values[t] for t in range(len(tokens)) if market.in_play[t]}
 
 
+def spoken(shown: list) -> str:
+    """What the screen means, for the page's aria-live region: the Stock Exchange's worded from
+    its view (web/spoken.py; its market's turning sides and blinking fields are no news), any
+    other screen (a card edition's, the settings menu) its strings, `shown`, joined."""
+    edition = unit.edition
+    if edition.name != "stock_exchange" or unit.active is not edition or not shown:
+        return " · ".join(shown)
+    from spoken import spoken as words
+
+    return words(edition, edition.view(), unit.alert() or unit.notice() or "")
+
+
+def menu_keys() -> str:
+    """The running edition's settings-menu keys as JSON: [ok, back, ...] (GO and C, or CONFIRM
+    and CANCEL): the page's Enter and Backspace press the first two."""
+    return json.dumps(list(about(unit.edition.name).MENU_KEYS))
+
+
 def state() -> str:
-    """What the page shows besides the glass, as JSON: the screen's text, the edition, whether
-    it plays with cards, the standings and the cues played since the last call; the Banker's
-    also its deeds and the bank's supply of buildings (_estate_state)."""
+    """What the page shows besides the glass, as JSON: the screen's text and what it means
+    (spoken), the edition, whether it plays with cards, the standings and the cues played since
+    the last call; the Banker's also its deeds and the bank's supply of buildings
+    (_estate_state)."""
     played = cues[:]
     del cues[:]
+    text = screen()
     shown = {
-        "screen": screen(),
+        "screen": text,
+        "spoken": spoken(text),
         "edition": unit.edition.name,
         "cards": unit.uses_cards,
         "standings": standings(),
@@ -294,3 +333,122 @@ def state() -> str:
         enroll_deed_tags(unit, SQUARES)  # (as in deed_tag)
         shown["deeds"], shown["supply"] = _estate_state(estate)
     return json.dumps(shown)
+
+
+# ---- the game off the page and a unit's data onto it ---------------------------------------
+
+
+class _Nowhere:
+    """A storage that keeps nothing: the flash of a unit cut off from the page's localStorage
+    (detach), or under the files of a loaded folder (read only)."""
+
+    length = 0
+
+    def key(self, _index):
+        return None
+
+    def getItem(self, _key):  # noqa: N802 - localStorage's names
+        return None
+
+    def setItem(self, _key, _value) -> None:  # noqa: N802
+        pass
+
+    def removeItem(self, _key) -> None:  # noqa: N802
+        pass
+
+
+def export_game() -> str:
+    """The game on the page's flash as `python -m host_sim export FOLDER --edition EDITION`
+    makes it (host_sim.history.game), as JSON: {"edition", "transactions", "columns", "cells"
+    (each row's CSV cells), "chart" (the chart's description), "from" (when the unit's
+    oldest generations were removed)}, or {"error": why}."""
+    from host_sim.history import ExportError, csv_cells, game
+
+    try:
+        made = game(fs, unit.edition.name)
+    except (ExportError, ValueError, OSError) as error:
+        return json.dumps({"error": "the game cannot be read back: %s" % error})
+    rows = made.pop("rows")
+    made["transactions"] = len(rows)
+    made["cells"] = csv_cells(rows, made["columns"])
+    return json.dumps(made)
+
+
+def amount_text(value: int) -> str:
+    """An amount as the unit writes it in K and M (rules.money; the chart's axis)."""
+    from rules.money import format_amount
+
+    return format_amount(int(value))
+
+
+def unit_file(name: str) -> bool:
+    """Whether a file of that name is one the unit keeps in data/."""
+    if name == RESTART_MARKER:
+        return True
+    for prefix in UNIT_FILE_PREFIXES:
+        if name.startswith(prefix):
+            number = name[len(prefix) :]
+            number = number[: -len(".tmp")] if number.endswith(".tmp") else number
+            return number.isdigit()
+    return False
+
+
+def inspect_data(folder: str = IMPORT) -> str:
+    """What the files the page laid in `folder` hold (a unit's data/ folder, `make pull`), as
+    JSON: {"edition", "name" (the edition's name on the page), "transactions", "files" (the
+    unit's), "ignored" (the other files)}, or {"error": a sentence saying what is wrong}."""
+    from host_sim.history import ExportError, game
+
+    data = WebFS(_Nowhere(), folder)
+    try:
+        names = sorted(data.listdir())
+    except OSError:
+        names = []
+    files = [name for name in names if unit_file(name)]
+    ignored = [name for name in names if not unit_file(name)]
+    if not files:
+        found = (": it has " + ", ".join(ignored[:5])) if ignored else ": it is empty"
+        return json.dumps(
+            {
+                "error": "no unit's files (snap.N, log.N) in the folder%s. Choose the data "
+                "folder make pull copied off the unit (build/pull/data)" % found
+            }
+        )
+    try:
+        if next(iter(Store(data).replay()), None) is None:
+            return json.dumps(
+                {"error": "the unit's files hold nothing readable: " + ", ".join(files)}
+            )
+        made = game(data)
+    except (ExportError, ValueError, OSError) as error:
+        return json.dumps({"error": "the unit's files cannot be read back: %s" % error})
+    name = made["edition"]
+    return json.dumps(
+        {
+            "edition": name,
+            "name": about(name, "hints").NAME,
+            "transactions": len(made["rows"]),
+            "files": files,
+            "ignored": ignored,
+        }
+    )
+
+
+def detach() -> None:
+    """Cut the running unit off the page's localStorage: what it writes from now on goes
+    nowhere (the flash is about to be replaced: another edition, or a unit's data)."""
+    if fs is not None:
+        fs.storage = _Nowhere()
+
+
+def install_data(storage, folder: str = IMPORT) -> int:
+    """Write the unit's files laid in `folder` (inspect_data's) to `storage` (localStorage,
+    its flash keys erased first by the page) as boards/web.py stores them; how many."""
+    detach()
+    data = WebFS(storage, folder)
+    count = 0
+    for name in data.listdir():
+        if unit_file(name):
+            data.persist(name)
+            count += 1
+    return count

@@ -2,16 +2,28 @@
 // the unit up (web/bridge.py) and wires the page to its parts: the panel's GDDRAM drawn on a
 // canvas, keys pressed on the keypad matrix, cards laid on the readers, the piezo through Web
 // Audio; for the Banker, a board of its deeds (owners, buildings, mortgages, the bank's supply)
-// whose tags are laid on the readers as cards are. The flash is localStorage (boards/web.py writes each file through before the firmware
-// goes on), so a reload is a power cut. Figures for the tests are kept in window.unitPage.
+// whose tags are laid on the readers as cards are. The flash is localStorage (boards/web.py writes
+// each file through before the firmware goes on), so a reload is a power cut. Keys, cards and slots
+// answer the keyboard (Space or Enter on a focused one) and a screen reader's activation as they
+// answer a pointer; the keyboard's digits, . K M, Enter and Backspace press the keypad's keys.
+// The game goes off the page (its CSV and chart, as `python -m host_sim export` makes them) and a
+// unit's data comes onto it (a folder `make pull` copied). Figures for the tests are kept in
+// window.unitPage.
 import { loadMicroPython } from "./micropython/micropython.mjs";
+import { describeChart, drawChart } from "./chart.js";
 
 const EDITION_KEY = "bank-unit:edition"; // the edition deployed on this page's unit
 const SLOTS_KEY = "bank-unit:slots"; // which card ("d39": deed tag) lies in which slot, kept across a power cut
 const HOLD_KEY = "bank-unit:hold"; // sessionStorage: power up holding the menu's ok key
+const LOADED_KEY = "bank-unit:loaded"; // sessionStorage: what the last power-up loaded (a unit's data)
 const FLASH_KEY = "bank-unit:flash:"; // boards/web.py's prefix of the flash's files
 const ON = [140, 210, 255]; // the OLED's lit colour, as host_sim's screenshots have it
 const CARDS = [1, 2, 3, 4, 5, 6];
+const TAP_MS = 120; // a screen reader's activation of a key (a click, no key or pointer down): a tap
+// A key is down this long at least, however short the tap: the firmware's scan (5 ms samples, 15 ms
+// debounce) must see it.
+const MIN_PRESS_MS = 60;
+const IMPORT = "/import"; // where a loaded folder's files are laid for the bridge (web/bridge.py IMPORT)
 
 const page = (window.unitPage = { ready: false, latencies: [], tones: 0, firstPixelMs: null, firstScreenMs: null, screen: [], error: null });
 const $ = (id) => document.getElementById(id);
@@ -24,6 +36,7 @@ const pixels = new Uint32Array(image.data.buffer);
 const LIT = (255 << 24) | (ON[2] << 16) | (ON[1] << 8) | ON[0]; // little-endian RGBA
 const DARK = 255 << 24;
 
+let mp = null; // the MicroPython WebAssembly module
 let bridge = null;
 let defaultEdition = ""; // the registry's (app.editions.DEFAULT), from the bridge
 let legends = null;
@@ -34,10 +47,13 @@ let pendingKey = null; // performance.now() of the last key down not yet seen on
 let slots = JSON.parse(localStorage.getItem(SLOTS_KEY) || "[0, 0]");
 let chosen = 0; // the card tapped, waiting for a tap on a slot
 let chosenDeed = 0; // the Banker's deed chosen on the board (its square), waiting for a reader
+let shortcuts = {}; // the computer keyboard's keys -> the keypad's (setShortcuts)
+const keyActions = {}; // the keypad's key -> {down, up} of its button
 let deedFacts = null; // bridge.deed_board(): {deeds: [[square, name, short, group]], groups}
 // The colour groups' colours (host_sim/tui_deeds.py's), then the railroads' and the utilities'.
-const GROUP_COLOURS = ["rgb(150,90,50)", "rgb(150,210,240)", "rgb(220,80,160)", "rgb(240,150,40)", "rgb(220,40,40)", "rgb(240,220,40)", "rgb(40,170,80)", "rgb(60,90,220)", "#111", "#777"];
-const GROUP_INK = ["#fff", "#000", "#fff", "#000", "#fff", "#000", "#fff", "#fff", "#fff", "#fff"];
+// Each ink has a contrast of 4.5:1 or more on its colour (WCAG AA for the 12 px numbers).
+const GROUP_COLOURS = ["rgb(150,90,50)", "rgb(150,210,240)", "rgb(220,80,160)", "rgb(240,150,40)", "rgb(220,40,40)", "rgb(240,220,40)", "rgb(40,170,80)", "rgb(60,90,220)", "#111", "#666"];
+const GROUP_INK = ["#fff", "#000", "#000", "#000", "#fff", "#000", "#000", "#fff", "#fff", "#fff"];
 
 // ---- sound: the piezo's PWM through one square-wave oscillator ------------------------------
 let audio = null;
@@ -124,14 +140,16 @@ function loop() {
 }
 
 function showState(state) {
-  const text = state.screen.join(" · ");
+  const text = state.spoken; // what the screen means (web/bridge.py spoken): the Stock Exchange's worded
   page.screen = state.screen;
+  page.spoken = state.spoken;
   page.standings = state.standings;
   page.edition = state.edition;
   page.deeds = state.deeds || null;
   page.supply = state.supply || null;
   if (text !== lastScreen) {
     lastScreen = text;
+    page.spokenChanges = (page.spokenChanges || 0) + 1;
     $("screen-text").textContent = text || "(screen off)";
     if (text && page.firstScreenMs === null && page.ready) page.firstScreenMs = performance.now();
   }
@@ -140,9 +158,12 @@ function showState(state) {
 }
 
 // ---- the keypad ------------------------------------------------------------------------------
+// A key's label: the printed legend's lines (tools/hardware/legends.py) as one line, a word the
+// keycap splits with a hyphen ("INTER-", "EST") whole again.
 function label(key) {
   const printed = legends.printed[key];
-  return printed ? printed.join(" ") : key;
+  if (!printed) return key;
+  return printed.reduce((text, line) => (!text ? line : text.endsWith("-") ? text.slice(0, -1) + line : `${text} ${line}`), "");
 }
 
 function buildKeypad(edition, cards) {
@@ -151,74 +172,155 @@ function buildKeypad(edition, cards) {
   const usedCols = rows[0].map((_, c) => rows.some((row) => row[c] !== null));
   const pad = $("keypad");
   pad.textContent = "";
-  pad.style.gridTemplateColumns = `repeat(${usedCols.filter(Boolean).length}, 1fr)`;
+  pad.style.gridTemplateColumns = `repeat(${usedCols.filter(Boolean).length}, minmax(0, 1fr))`;
+  for (const name of Object.keys(keyActions)) delete keyActions[name];
   for (const row of rows) {
     if (row.every((key) => key === null)) continue;
     row.forEach((key, c) => {
       if (!usedCols[c]) return;
       const button = document.createElement(key === null ? "span" : "button");
-      if (key !== null) {
-        const [fill, ink] = legends.styles[key] || (/^[0-9.]$/.test(key) ? legends.plain : legends.other);
-        button.type = "button";
-        button.className = "key";
-        button.dataset.key = key;
-        button.textContent = label(key);
-        button.style.background = fill;
-        button.style.color = ink;
-        const up = () => {
-          if (!button.classList.contains("down")) return;
-          button.classList.remove("down");
-          bridge.key(key, false);
-        };
-        button.addEventListener("pointerdown", (event) => {
-          event.preventDefault();
-          button.setPointerCapture?.(event.pointerId);
-          button.classList.add("down");
-          pendingKey = performance.now();
-          bridge.key(key, true);
-          chase(pendingKey + 250);
-        });
-        button.addEventListener("pointerup", up);
-        button.addEventListener("pointercancel", up);
-        button.addEventListener("lostpointercapture", up);
-      }
+      if (key !== null) makeKey(button, key);
       pad.appendChild(button);
     });
   }
+  setShortcuts();
   $("slots").hidden = !cards;
   $("cards").hidden = !cards;
+  fitLabels();
 }
 
-// Keys of a computer keyboard, for the digits, the point, K, M, Enter (GO) and Backspace (C).
-// Enter on a focused control of the page (a deed, a card, a button, a list) is that control's,
-// not GO.
-const KEYBOARD = { Enter: "GO", Backspace: "C", k: "K", m: "M", ".": "." };
+// A label wider than its key (MORTGAGE on a 360 px phone) is set smaller until it fits whole:
+// a word is never broken across two lines.
+function fitLabels() {
+  for (const button of document.querySelectorAll(".key")) {
+    button.style.fontSize = "";
+    let size = parseFloat(getComputedStyle(button).fontSize);
+    while (button.scrollWidth > button.clientWidth && size > 8) {
+      size -= 0.5;
+      button.style.fontSize = `${size}px`;
+    }
+  }
+}
+window.addEventListener("resize", () => {
+  if (keysFor) fitLabels();
+});
+
+// A key of the keypad: a finger on it while the pointer is down, or Space or Enter held on the
+// focused key; a screen reader's activation (a click with no pointer or key down) is a tap.
+function makeKey(button, key) {
+  const [fill, ink] = legends.styles[key] || (/^[0-9.]$/.test(key) ? legends.plain : legends.other);
+  button.type = "button";
+  button.className = "key";
+  button.dataset.key = key;
+  button.textContent = label(key);
+  button.style.background = fill;
+  button.style.color = ink;
+  let keyboardAt = -1e9; // when Space or Enter last let go of it (its click is not a tap)
+  let downAt = 0;
+  let letGo = null; // a release put off until the key has been down MIN_PRESS_MS
+  const down = () => {
+    if (button.classList.contains("down")) return;
+    button.classList.add("down");
+    downAt = pendingKey = performance.now();
+    bridge.key(key, true);
+    chase(pendingKey + 250);
+  };
+  const release = () => {
+    letGo = null;
+    button.classList.remove("down");
+    bridge.key(key, false);
+  };
+  const up = () => {
+    if (!button.classList.contains("down") || letGo) return;
+    const early = MIN_PRESS_MS - (performance.now() - downAt);
+    if (early > 0) letGo = setTimeout(release, early);
+    else release();
+  };
+  keyActions[key] = { down, up };
+  button.addEventListener("pointerdown", (event) => {
+    event.preventDefault();
+    button.setPointerCapture?.(event.pointerId);
+    down();
+  });
+  button.addEventListener("pointerup", up);
+  button.addEventListener("pointercancel", up);
+  button.addEventListener("lostpointercapture", up);
+  button.addEventListener("keydown", (event) => {
+    if (event.key !== " " && event.key !== "Enter") return;
+    event.preventDefault(); // no click: the key is down until the keyboard's key comes up
+    event.stopPropagation();
+    if (!event.repeat) down();
+  });
+  button.addEventListener("keyup", (event) => {
+    if (event.key !== " " && event.key !== "Enter") return;
+    event.preventDefault();
+    event.stopPropagation();
+    keyboardAt = performance.now();
+    up();
+  });
+  button.addEventListener("blur", up);
+  button.addEventListener("click", (event) => {
+    if (event.detail !== 0 || button.classList.contains("down") || performance.now() - keyboardAt < 100) return;
+    down(); // a screen reader's activation: a tap
+    setTimeout(up, TAP_MS);
+  });
+}
+
+// The computer keyboard: digits, the point, K and M press those keys; Enter and Backspace the
+// settings menu's ok and back keys of the edition running (GO and C; CONFIRM and CANCEL on the
+// Stock Exchange). Enter on a focused control (a key, a card, a slot, a deed, a button, a list)
+// is that control's, and typing into a list or a field is theirs; Escape leaves the control.
+function setShortcuts() {
+  const [ok, back] = JSON.parse(bridge.menu_keys());
+  shortcuts = { Enter: ok, Backspace: back, k: "K", K: "K", m: "M", M: "M", ".": "." };
+  for (let digit = 0; digit <= 9; digit++) shortcuts[String(digit)] = String(digit);
+  const names = { Enter: "Enter", Backspace: "Backspace", K: "K", M: "M", ".": "." };
+  for (const [shortcut, key] of Object.entries(shortcuts)) {
+    const button = document.querySelector(`.key[data-key="${key}"]`);
+    if (button && (names[shortcut] || /^[0-9]$/.test(shortcut))) button.setAttribute("aria-keyshortcuts", names[shortcut] || shortcut);
+  }
+  for (const span of document.querySelectorAll(".key-ok")) span.textContent = label(ok);
+  for (const span of document.querySelectorAll(".key-back")) span.textContent = label(back);
+}
+
 function keyboardKey(event) {
-  const control = event.target instanceof Element && event.target.closest("button:not(.key), select");
-  if (control && (event.key === "Enter" || event.key === " " || control.tagName === "SELECT")) return null;
-  const name = /^[0-9]$/.test(event.key) ? event.key : KEYBOARD[event.key];
-  return name && document.querySelector(`.key[data-key="${name}"]`) ? name : null;
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target && target.closest("select, input, textarea")) return null;
+  if ((event.key === "Enter" || event.key === " ") && target && target.closest("button, a, summary")) return null;
+  const name = shortcuts[event.key];
+  return name && keyActions[name] ? name : null;
 }
 document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && document.activeElement && document.activeElement.matches("main button, main select, main input, main a")) {
+    document.activeElement.blur(); // off the control: Enter and Space are the keypad's again
+    return;
+  }
   const name = keyboardKey(event);
-  if (!name || event.repeat || !bridge) return;
-  pendingKey = performance.now();
-  bridge.key(name, true);
+  if (!name || !bridge) return;
+  event.preventDefault(); // Backspace: no "back" of the browser
+  if (!event.repeat) keyActions[name].down();
 });
 document.addEventListener("keyup", (event) => {
   const name = keyboardKey(event);
-  if (name && bridge) bridge.key(name, false);
+  if (name && bridge) keyActions[name].up();
 });
 
-// ---- cards and slots: tap a card then a slot, or drag it; tap a card in a slot to take it out -
+// ---- cards and slots: choose a card then a slot, or drag it; a card in a slot taken out ------
 // What lies in a slot: 0 nothing, a card's number, or "d39" the tag of the deed on square 39.
+// A card or a tag is chosen, then a slot (a tap, a click, Space or Enter on its button); a slot
+// that holds one already moves nothing and says what holds it.
 function saveSlots() {
   localStorage.setItem(SLOTS_KEY, JSON.stringify(slots));
 }
 
 const SLOT_NAMES = ["GREEN", "RED"];
+const SLOT_ROLES = ["receives", "pays"];
 const deedSquare = (held) => (typeof held === "string" && held.startsWith("d") ? Number(held.slice(1)) : 0);
 const heldName = (held) => (deedSquare(held) ? `deed ${deedSquare(held)}` : `card ${held}`);
+const say = (text) => {
+  $("status").textContent = text;
+};
 
 function refusal(error) {
   const text = String(error && error.message ? error.message : error);
@@ -231,14 +333,25 @@ function lay(slot, held) {
   else bridge.card(slot, held);
 }
 
+// What is chosen and waits for a slot: a card's number, "d39" a deed's tag, or 0.
+const waiting = () => chosen || (chosenDeed ? `d${chosenDeed}` : 0);
+
+function occupied(slot) {
+  // A slot that holds something, tapped with something else chosen: nothing moves.
+  const held = slots[slot];
+  const other = heldName(waiting());
+  say(`The ${SLOT_NAMES[slot]} slot holds ${heldName(held)}: nothing moved. Put ${other} in the other slot, or take ${heldName(held)} out first (with nothing chosen, choose it).`);
+}
+
 function place(held, where) {
   // where: 0 GREEN, 1 RED, -1 the table
   const from = slots.indexOf(held);
   if (from === where) return;
   if (where >= 0 && slots[where] !== 0) {
-    $("status").textContent = `The ${SLOT_NAMES[where]} slot already holds ${heldName(slots[where])}`;
+    say(`The ${SLOT_NAMES[where]} slot already holds ${heldName(slots[where])}: nothing moved.`);
     return;
   }
+  say("");
   if (from >= 0) {
     slots[from] = 0;
     lay(from, 0);
@@ -248,14 +361,52 @@ function place(held, where) {
       lay(where, held);
       slots[where] = held;
     } catch (error) {
-      $("status").textContent = refusal(error); // the bridge's sentence
+      say(refusal(error)); // the bridge's sentence
     }
   }
   saveSlots();
   drawCards();
 }
 
+// A tap, a click, Space or Enter on a card: chosen (or no longer), or taken out of its slot.
+function tapCard(number) {
+  const at = slots.indexOf(number);
+  if (at >= 0) {
+    if (waiting() && waiting() !== number) {
+      occupied(at);
+      return;
+    }
+    place(number, -1);
+    return;
+  }
+  chosen = chosen === number ? 0 : number;
+  if (chosen) chooseDeed(0);
+  say(chosen ? `Card ${number} chosen: now the GREEN or the RED slot.` : "");
+  drawCards();
+}
+
+function tapSlot(slot) {
+  const held = waiting();
+  if (!held) {
+    say(slots[slot] ? `The ${SLOT_NAMES[slot]} slot holds ${heldName(slots[slot])}: choose it to take it out.` : "Choose a card first, then the slot.");
+    return;
+  }
+  if (slots[slot] !== 0) {
+    occupied(slot);
+    return;
+  }
+  if (chosen) {
+    chosen = 0;
+    place(held, slot);
+  } else {
+    layChosenDeed(slot);
+  }
+}
+
 function drawCards() {
+  // The cards are drawn anew: the one focused (a card, a tag) keeps the focus.
+  const focused = document.activeElement;
+  const again = focused && focused.dataset ? (focused.dataset.card ? `.card[data-card="${focused.dataset.card}"]` : focused.classList.contains("deed-tag") ? `.deed-tag[data-deed="${focused.dataset.deed}"]` : null) : null;
   const tray = $("cards");
   tray.textContent = "";
   for (const slot of [0, 1]) $(`slot-${slot}`).querySelector(".slot-card").textContent = "";
@@ -266,27 +417,32 @@ function drawCards() {
     card.dataset.card = number;
     card.textContent = `CARD ${number}`;
     const at = slots.indexOf(number);
-    card.setAttribute("aria-label", at >= 0 ? `card ${number}, in the ${at ? "RED" : "GREEN"} slot: take it out` : `card ${number}`);
+    if (at >= 0) card.setAttribute("aria-label", `card ${number}, in the ${SLOT_NAMES[at]} slot: take it out`);
+    else card.setAttribute("aria-pressed", String(chosen === number));
+    let dragged = false; // the pointer went up elsewhere: its click is no tap
     card.addEventListener("pointerdown", (event) => {
+      dragged = false;
       card.setPointerCapture?.(event.pointerId);
     });
     card.addEventListener("pointerup", (event) => {
       const target = document.elementFromPoint(event.clientX, event.clientY);
+      if (target && target.closest(".card") === card) return; // a tap: the click's
+      dragged = true;
       const slot = target && target.closest(".slot");
-      const onTable = target && target.closest("#cards");
       const from = slots.indexOf(number);
       if (slot && Number(slot.dataset.slot) !== from) {
-        chosen = 0;
+        if (chosen === number) chosen = 0;
         place(number, Number(slot.dataset.slot)); // dragged onto a slot
-      } else if (onTable && from >= 0 && !target.closest(".card")) {
+      } else if (target && target.closest("#cards") && from >= 0) {
         place(number, -1); // dragged out onto the table
-      } else if (from >= 0) {
-        place(number, -1); // tapped in a slot: taken out
-      } else {
-        chosen = chosen === number ? 0 : number;
-        if (chosen) chooseDeed(0);
-        drawCards();
       }
+    });
+    card.addEventListener("click", () => {
+      if (dragged) {
+        dragged = false;
+        return;
+      }
+      tapCard(number);
     });
     (at >= 0 ? $(`slot-${at}`).querySelector(".slot-card") : tray).appendChild(card);
   }
@@ -299,20 +455,22 @@ function drawCards() {
     tag.dataset.deed = square;
     tag.textContent = `DEED ${square}`;
     tag.setAttribute("aria-label", `deed ${square} ${deedName(square)}, on the ${SLOT_NAMES[at]} reader: lift it`);
-    tag.addEventListener("click", () => place(held, -1));
+    tag.addEventListener("click", () => {
+      if (waiting() && waiting() !== held) occupied(at);
+      else place(held, -1);
+    });
     $(`slot-${at}`).querySelector(".slot-card").appendChild(tag);
   });
+  for (const slot of [0, 1]) {
+    const what = slots[slot] ? heldName(slots[slot]) : "empty";
+    $(`slot-button-${slot}`).setAttribute("aria-label", `${SLOT_NAMES[slot]} ${SLOT_ROLES[slot]}: ${what}`);
+  }
+  if (again) document.querySelector(again)?.focus();
 }
 
 for (const slot of [0, 1]) {
   $(`slot-${slot}`).addEventListener("click", (event) => {
-    if (chosen && !event.target.closest(".card, .deed-tag")) {
-      const number = chosen;
-      chosen = 0;
-      place(number, slot);
-    } else if (chosenDeed && !event.target.closest(".card, .deed-tag")) {
-      layChosenDeed(slot);
-    }
+    if (!event.target.closest(".card, .deed-tag")) tapSlot(slot); // a card's or a tag's own
   });
 }
 
@@ -341,7 +499,7 @@ function buildBoard() {
     button.className = "deed";
     button.dataset.square = square;
     button.setAttribute("aria-pressed", "false");
-    const cells = [["sq", String(square)], ["nm", short], ["own", ""], ["bld", ""], ["mtg", ""]];
+    const cells = [["sq", `${square} `], ["nm", short], ["own", ""], ["bld", ""], ["mtg", ""]];
     for (const [name, text] of cells) {
       const cell = document.createElement("span");
       cell.className = name;
@@ -361,7 +519,7 @@ function showDeeds(deeds, supply) {
   $("estate").hidden = !deeds;
   if (!deeds) return;
   if (!deedFacts) buildBoard();
-  for (const [square, name, , group] of deedFacts.deeds) {
+  for (const [square, , short, group] of deedFacts.deeds) {
     const deed = deeds[square];
     const button = $("deed-board").querySelector(`.deed[data-square="${square}"]`);
     button.classList.toggle("owned", deed.owner !== null);
@@ -370,7 +528,7 @@ function showDeeds(deeds, supply) {
     button.querySelector(".mtg").textContent = deed.mortgaged ? "M" : "";
     const owner = deed.owner === null ? "the bank's" : `card ${deed.owner}'s`;
     const group_name = deedFacts.groups[group].toLowerCase();
-    const label = `${square} ${name}, ${group_name}: ${owner}, ${buildingsWords(deed.buildings)}${deed.mortgaged ? ", mortgaged" : ""}`;
+    const label = `${square} ${short}, ${group_name}: ${owner}, ${buildingsWords(deed.buildings)}${deed.mortgaged ? ", mortgaged" : ""}`;
     button.setAttribute("aria-label", label);
   }
   $("supply").textContent = `Bank: ${supply.houses} houses, ${supply.hotels} hotels left`;
@@ -405,25 +563,129 @@ $("power-menu").addEventListener("click", () => {
   sessionStorage.setItem(HOLD_KEY, "1");
   location.reload();
 });
+// The page's flash erased, the running unit cut off from it first (what it writes goes nowhere).
+function eraseFlash() {
+  bridge.detach();
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith(FLASH_KEY)) localStorage.removeItem(key);
+  }
+  localStorage.setItem(SLOTS_KEY, "[0, 0]");
+}
+
 $("edition").addEventListener("change", (event) => {
   const wanted = event.target.value;
   if (!confirm("A new unit starts with an empty flash: the game on this page is erased. Go on?")) {
     event.target.value = localStorage.getItem(EDITION_KEY) || defaultEdition;
     return;
   }
-  for (let i = localStorage.length - 1; i >= 0; i--) {
-    const key = localStorage.key(i);
-    if (key && key.startsWith(FLASH_KEY)) localStorage.removeItem(key);
-  }
-  localStorage.setItem(SLOTS_KEY, "[0, 0]");
+  eraseFlash();
   localStorage.setItem(EDITION_KEY, wanted);
   location.reload();
 });
-$("sound").addEventListener("click", (event) => {
+// A toggle: pressed while the sound is on (its name stays "Sound"; on or off is shown beside it).
+$("sound").addEventListener("click", () => {
   muted = !muted;
-  event.target.textContent = muted ? "Sound off" : "Sound on";
-  event.target.setAttribute("aria-pressed", String(muted));
+  $("sound-state").textContent = muted ? "off" : "on";
+  $("sound").setAttribute("aria-pressed", String(!muted));
   if (gain) gain.gain.value = 0;
+});
+
+// ---- the game off the page: its CSV and chart, as `python -m host_sim export` makes them -----
+let papa = null; // Papa Parse (vendor/papaparse.min.js), loaded at the first download
+function loadPapa() {
+  if (!papa) {
+    papa = new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = "vendor/papaparse.min.js";
+      script.onload = () => resolve(window.Papa);
+      script.onerror = () => reject(new Error("vendor/papaparse.min.js did not load"));
+      document.head.appendChild(script);
+    });
+  }
+  return papa;
+}
+
+const links = { csv: null, png: null }; // the object URLs of the last download, freed at the next
+
+async function downloadGame() {
+  const made = JSON.parse(bridge.export_game());
+  if (made.error) {
+    say(made.error);
+    return;
+  }
+  const Papa = await loadPapa();
+  // The csv module's format: a header, then every row, each line ended by CR LF.
+  const csv = Papa.unparse({ fields: made.columns, data: made.cells }, { newline: "\r\n" }) + "\r\n";
+  const chart = $("chart");
+  const series = drawChart(chart, made.chart, (value) => bridge.amount_text(value));
+  chart.setAttribute("aria-label", describeChart(made.chart, made.transactions));
+  const png = await new Promise((resolve) => chart.toBlob(resolve, "image/png"));
+  for (const [kind, blob] of [["csv", new Blob([csv], { type: "text/csv" })], ["png", png]]) {
+    if (links[kind]) URL.revokeObjectURL(links[kind]);
+    links[kind] = URL.createObjectURL(blob);
+    $(`${kind}-link`).href = links[kind];
+  }
+  // The summary `python -m host_sim export` prints, and where the kept history begins.
+  let summary = `${made.edition}: ${made.transactions} transactions, ${series} series on the chart`;
+  if (made.from) summary += `. ${made.from}`;
+  $("export-summary").textContent = summary;
+  $("export-out").hidden = false;
+  page.export = { csv, chart: made.chart, series, transactions: made.transactions, edition: made.edition, pngBytes: png.size };
+  $("csv-link").focus();
+}
+$("export").addEventListener("click", () => downloadGame().catch((error) => say(`The game could not be downloaded: ${refusal(error)}`)));
+
+// ---- a unit's data onto the page: the folder `make pull` copied (data/, or the folder above) --
+function unitFiles(files) {
+  // name -> File: the folder's own files, or those of its data/ folder; deeper ones are not the unit's.
+  const found = new Map();
+  for (const file of files) {
+    const parts = (file.webkitRelativePath || file.name).split("/");
+    if (parts.length <= 2) found.set(parts[parts.length - 1], file);
+    else if (parts.length === 3 && parts[1] === "data") found.set(parts[2], file);
+  }
+  return found;
+}
+
+async function loadData(files) {
+  const found = unitFiles(files);
+  if (!found.size) {
+    say("No files chosen: choose the data folder make pull copied off the unit (build/pull/data).");
+    return;
+  }
+  try {
+    for (const name of mp.FS.readdir(IMPORT)) if (name !== "." && name !== "..") mp.FS.unlink(`${IMPORT}/${name}`);
+  } catch {
+    mp.FS.mkdirTree(IMPORT);
+  }
+  for (const [name, file] of found) {
+    if (!/^[^/\\]+$/.test(name) || name === "." || name === "..") continue;
+    mp.FS.writeFile(`${IMPORT}/${name}`, new Uint8Array(await file.arrayBuffer()));
+  }
+  const seen = JSON.parse(bridge.inspect_data());
+  page.loaded = seen;
+  if (seen.error) {
+    say(seen.error);
+    return;
+  }
+  const question = `Load the ${seen.name} unit's game (${seen.transactions} transactions, ${seen.files.length} files)? The game on this page is erased.`;
+  if (!confirm(question)) {
+    say("Nothing loaded: the page's game is as it was.");
+    return;
+  }
+  eraseFlash();
+  const count = bridge.install_data(localStorage);
+  localStorage.setItem(EDITION_KEY, seen.edition);
+  let note = `Loaded the ${seen.name} unit's data: ${count} files, ${seen.transactions} transactions.`;
+  if (seen.ignored.length) note += ` Left out (not the unit's): ${seen.ignored.join(", ")}.`;
+  sessionStorage.setItem(LOADED_KEY, note);
+  location.reload();
+}
+$("load").addEventListener("change", (event) => {
+  const files = [...event.target.files];
+  event.target.value = "";
+  loadData(files).catch((error) => say(`The data could not be loaded: ${refusal(error)}`));
 });
 
 function fail(error) {
@@ -437,7 +699,8 @@ async function powerUp() {
   if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
     navigator.serviceWorker.register("sw.js").catch(() => {}); // offline once loaded
   }
-  const [mp, firmware, legendData] = await Promise.all([
+  let firmware, legendData;
+  [mp, firmware, legendData] = await Promise.all([
     loadMicroPython({ heapsize: 2 * 1024 * 1024, stdout: (line) => console.log(line), stderr: (line) => console.error(line) }),
     fetch("firmware.json").then((r) => r.json()),
     fetch("legends.json").then((r) => r.json()),
@@ -460,13 +723,14 @@ async function powerUp() {
   const problem = bridge.boot(localStorage, edition, hold, true);
   if (problem) throw new Error(problem);
   mp.runPython("import bridge, js\nbridge.board.piezo.on_change = js.webPiezo\nbridge.on_reset = js.webReset");
-  $("status").textContent = "";
+  say(sessionStorage.getItem(LOADED_KEY) || "");
+  sessionStorage.removeItem(LOADED_KEY);
   slots.forEach((held, slot) => {
     try {
       if (held) lay(slot, held); // still lying there
     } catch (error) {
       slots[slot] = 0; // a deed's tag where the edition the menu chose holds no deeds
-      $("status").textContent = refusal(error);
+      say(refusal(error));
     }
   });
   saveSlots();

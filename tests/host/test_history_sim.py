@@ -13,7 +13,7 @@ from PIL import Image
 
 from host_sim import VirtualUnit
 from host_sim.__main__ import main as host_sim_main
-from host_sim.history import CHART_DPI, CHART_SIZE, export
+from host_sim.history import CHART_DPI, CHART_SIZE, csv_columns, export, title_of
 from peripherals.flash import PowerCut
 from rules import history as rules_history
 from store.store import Store
@@ -497,3 +497,21 @@ def test_the_readme_chart_game_plays_and_exports(tmp_path: pathlib.Path) -> None
         rows = list(csv.DictReader(handle))
     assert [row["kind"] for row in rows].count("undo") == 1
     assert sum(1 for row in rows if row["undone"] == "True") == 1
+
+
+def test_the_csv_columns_keep_one_order_whatever_order_the_rows_keys_are_in() -> None:
+    """The columns are put in order by name (MicroPython's dicts keep none, and the web page's
+    CSV must be this one): the leading ones, the cards by number, the tokens' TOTALs in the
+    tokens' order, the prices by code, a gap's note, then any other by name."""
+    rows = [
+        {"card_10": 1, "note": "2 RECORDS MISSING", "card_2": 1, "kind": "gap", "seq": 7},
+        {"undone": False, "deed": 39, "payer": "CARD 1", "amount": 350, "zeta": 1, "alpha": 2},
+    ]
+    assert csv_columns(rows) == [
+        "seq", "kind", "payer", "amount", "deed", "undone", "card_2", "card_10", "note", "alpha",
+        "zeta",
+    ]  # fmt: skip
+    market = [{"price_12": 1, "total_boat": 5, "price_02": 1, "total_hat": 2, "code": 1}]
+    assert csv_columns(market) == ["code", "total_hat", "total_boat", "price_02", "price_12"]
+    assert title_of("electronic_banking") == "Electronic Banking"
+    assert title_of("stock_exchange") == "Stock Exchange"

@@ -3,16 +3,25 @@
 Node plays a game of each edition on the page's MicroPython side (tests/web/harness.mjs, on
 virtual time) and every step must leave the same screen and standings as VirtualUnit playing
 the same actions (the Banker's: also every deed and the bank's supply of buildings), and the
-bridge refuses a bad deed tag with a sentence. Headless Chromium (tests/web/browser.mjs) plays
-a transfer on the built page by clicking, reads the aria-live mirror, takes a screenshot,
-reloads (a power cut) and reloads offline; the balances must survive both; on the Banker's
-page it lays a deed's tag and buys it by clicks, by the keyboard lays another, and the board
-of deeds shows the owner. Needs node, npm and chromium (tests/tool_gate.py: a loud skip where
-missing, a failure under CI=true), and the npm registry for the pinned packages.
+bridge refuses a bad deed tag with a sentence; the Stock Exchange's aria-live words say what its
+screen means and stay while its sides turn; the page's export of a game is host_sim's of the same
+game, and a folder that holds no unit's data is refused with a sentence. Headless Chromium
+(tests/web/browser.mjs) plays a transfer on the built page by clicking, reads the aria-live
+mirror, takes a screenshot, reloads (a power cut) and reloads offline; the balances must survive
+both; on the Banker's page it lays a deed's tag and buys it by clicks, by the keyboard lays
+another, and the board of deeds shows the owner. By the keyboard alone it plays a transfer on
+every card edition (and tries the slot trap) and an introduction on the Stock Exchange, whose
+page shows no slots or cards; a 390 x 844 phone shows every key whole and nothing wider than the
+screen; axe-core finds no serious or critical violation on any of them; "Download the game"
+gives `python -m host_sim export`'s CSV and chart, and "Load a unit's data" puts a unit's game
+on the page. Needs node, npm and chromium (tests/tool_gate.py: a loud skip where missing, a
+failure under CI=true), and the npm registry for the pinned packages.
 """
 
+import base64
 import functools
 import http.server
+import io
 import json
 import pathlib
 import shutil
@@ -21,8 +30,10 @@ import sys
 import threading
 
 import pytest
+from PIL import Image
 
-from host_sim.script import parse
+from host_sim.history import csv_cells, game, open_folder
+from host_sim.script import parse, run_script
 from host_sim.virtual_unit import ALIASES, KEY_NAMES, SLOTS, VirtualUnit
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
@@ -103,13 +114,14 @@ def actions_of(text: str) -> list:
     return actions
 
 
-def play_virtual(edition: str, actions: list) -> list:
-    """(screen, standings, estate) after each action, on VirtualUnit; estate: the Banker's
-    deeds and supply as the bridge's state() gives them, {} on another edition."""
+def play_virtual(edition: str, actions: list, flash_dir=None) -> list:
+    """(screen, standings, estate) after each action, on VirtualUnit (its flash in flash_dir,
+    if given); estate: the Banker's deeds and supply as the bridge's state() gives them, {} on
+    another edition."""
     by_logical = {logical: name for name, logical in KEY_NAMES.items()}
     slot_names = {n: name for name, n in SLOTS.items()}
     seen = []
-    with VirtualUnit(edition=edition) as unit:
+    with VirtualUnit(edition=edition, flash_dir=flash_dir and str(flash_dir)) as unit:
         for verb, *args in actions:
             if verb == "press":
                 unit.press(by_logical[args[0]])
@@ -182,6 +194,8 @@ def test_node_plays_each_edition_as_virtual_unit(web_build, tmp_path, edition) -
         assert step["standings"] == standings, where
         assert {k: step[k] for k in estate} == estate, where
         assert ("deeds" in step) == (edition == "banker"), where
+        if edition != "stock_exchange":  # a card edition's screen is words: read as they are
+            assert step["spoken"] == " · ".join(screen), where
         moved = moved or standings != web["boot"]["standings"]
         bought = bought or any(d["owner"] for d in estate.get("deeds", {}).values())
     assert moved, "the script moved no money: it would not catch a ledger that differs"
@@ -323,7 +337,16 @@ def run_browser(served: str, shot: pathlib.Path, *mode: str) -> dict:
     seen = json.loads(run.stdout)
     assert "failure" not in seen, seen.get("failure")
     assert seen["errors"] == []
+    assert seen["httpErrors"] == []  # every file the page asks for is there (its icon too)
     return seen
+
+
+def serious(violations: list) -> list:
+    """axe-core's violations of serious or critical impact (what the page must not have);
+    the others are printed."""
+    for found in violations:
+        print("axe %s (%s): %s %s" % (found["id"], found["impact"], found["help"], found["nodes"]))
+    return [v for v in violations if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.needs_tool("node", "npm", "chromium")
@@ -379,14 +402,14 @@ def test_browser_banker_board_lays_a_deed_and_shows_its_owner(served, tmp_path) 
     assert bought["standings"]["1"] == 1150
     assert bought["deeds"]["37"] == {"owner": 1, "buildings": 0, "mortgaged": False}
     assert bought["row"]["label"] == "37 PARK PLACE, dark blue: card 1's, no buildings"
-    assert bought["row"]["text"] == "37PARK PLACEc1"
+    assert bought["row"]["text"] == "37 PARK PLACEc1"
     assert bought["row"]["pressed"] == "false"  # laid: the choice is done
     assert bought["supply"] == "Bank: 32 houses, 12 hotels left"
     assert bought["slots"] == '["d37",1]'
     assert seen["lifted"]["slots"] == "[0,1]"
     assert seen["keyChosen"] == {
         "row": {
-            "text": "39BOARDWALK-",
+            "text": "39 BOARDWALK-",
             "label": "39 BOARDWALK, dark blue: the bank's, no buildings",
             "pressed": "true",
         },
@@ -402,3 +425,304 @@ def test_browser_banker_board_lays_a_deed_and_shows_its_owner(served, tmp_path) 
     assert reboot["row"]["label"] == bought["row"]["label"]
     assert reboot["slots"] == '["d39",1]' and reboot["tag"] == ["39"]
     assert shot.stat().st_size > 10000
+
+
+# ---- the Stock Exchange's words, the export and a unit's data, on the page's MicroPython side --
+
+MARKET_EMPTY = "MARKET. No company listed yet. Type a code to hear a company"
+LISTED_01 = "MARKET. 01 price 13; President HAT; shares: HAT 5, bank 4; no offices"
+
+
+@pytest.mark.needs_tool("node", "npm")
+def test_the_stock_exchange_words_say_what_its_screen_means(web_build, tmp_path) -> None:
+    """The aria-live words (bridge state()'s "spoken") of the Stock Exchange: the market's
+    sides turn on the glass while its words stay; a form's fields, its cost and its question;
+    a refusal; the company typed on the market; the card editions' are the screen's strings
+    (test_node_plays_each_edition_as_virtual_unit)."""
+    actions = [["wait", 2]] * 5
+    actions += [["press", key] for key in ("BANK", "1", "7", "0", "1", "CONFIRM")]
+    actions += [["wait", 16], ["press", "0"], ["press", "1"], ["press", "TOTAL"]]
+    steps = run_harness(web_build, tmp_path, "stock_exchange", actions)["steps"]
+    turning = steps[:5]
+    assert len({" ".join(step["screen"]) for step in turning}) >= 3, "the sides did not turn"
+    assert {step["spoken"] for step in turning} == {MARKET_EMPTY}
+    words = [step["spoken"] for step in steps[5:]]
+    assert words == [
+        "BANK PURCHASE. TOKEN to type, CODE to type. ENTER TOKEN",
+        "BANK PURCHASE. TOKEN HAT, CODE to type. ENTER CODE",
+        "BANK PURCHASE. CODE: 01 TO 22. TOKEN HAT, CODE to type. ENTER CODE",
+        "BANK PURCHASE. TOKEN HAT, CODE 0, one digit more. ENTER CODE",
+        "INTRODUCTION. TOKEN HAT, CODE 01, PRICE 60. Pays 60. ENTER PRICE",
+        LISTED_01,
+        "MARKET. Listed: 01 at 13. Type a code to hear a company",
+        "MARKET. Code typed: 0, one digit more",
+        LISTED_01,
+        "TOTAL. HAT %d" % steps[-1]["standings"]["hat"],
+    ]
+    assert "H" in steps[10]["screen"] and "01" in steps[10]["screen"]  # the glass: the grid
+
+
+@pytest.mark.needs_tool("node", "npm")
+@pytest.mark.parametrize("edition", ["electronic_banking", "banker", "stock_exchange"])
+def test_the_pages_export_is_host_sims(web_build, tmp_path, edition) -> None:
+    """The page's "Download the game" runs host_sim.history on the page's MicroPython: after
+    the same play, its columns, CSV cells and chart are those host_sim makes of VirtualUnit's
+    flash."""
+    actions = actions_of(SCRIPTS[edition])[: FIRST_ACTIONS.get(edition, 60)]
+    if edition == "electronic_banking":  # up to its new game (held C), which empties the export
+        actions = actions[: actions.index(["hold", "C", 2.5])]
+    made = run_harness(web_build, tmp_path, edition, actions + [["export"]])["steps"][-1]
+    assert "error" not in made, made
+    folder = tmp_path / "flash"
+    play_virtual(edition, actions, folder)
+    expected = game(open_folder(str(folder)), edition)
+    assert made["edition"] == edition
+    assert made["transactions"] == len(expected["rows"]) > 0
+    assert made["columns"] == expected["columns"]
+    assert made["cells"] == csv_cells(expected["rows"], expected["columns"])
+    assert made["chart"] == json.loads(json.dumps(expected["chart"]))
+    if edition == "banker":
+        assert made["chart"]["panels"][0]["purchases"], "the Banker's chart marks no purchase"
+
+
+def unit_data(folder: pathlib.Path) -> pathlib.Path:
+    """An Electronic Banking unit's data/: card 1 paid card 2 50K, then card 3 paid the bank
+    20K."""
+    with VirtualUnit(flash_dir=str(folder)) as unit:
+        unit.insert(card=1, slot="red")
+        unit.insert(card=2, slot="green")
+        unit.type("50K")
+        unit.remove("green")
+        unit.remove("red")
+        unit.insert(card=3, slot="red")
+        unit.type("20K")
+        unit.remove("red")
+    return folder
+
+
+@pytest.mark.needs_tool("node", "npm")
+def test_a_folder_that_holds_no_units_data_is_refused_with_a_sentence(web_build, tmp_path):
+    """The page's "Load a unit's data": a folder with none of the unit's files, or with nothing
+    readable in them, is refused with what is wrong; another's files beside the unit's are left
+    out."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    junk = tmp_path / "junk"
+    junk.mkdir()
+    (junk / "notes.txt").write_text("not a unit's\n")
+    (junk / "snap.x").write_text("neither\n")
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "log.0").write_text("garbage\nmore garbage\n")
+    mixed = unit_data(tmp_path / "mixed")
+    (mixed / "notes.txt").write_text("a note\n")
+    folders = (empty, junk, broken, mixed)
+    actions = [["inspect", str(folder)] for folder in folders]
+    steps = run_harness(web_build, tmp_path, "electronic_banking", actions)["steps"]
+    assert steps[0]["error"].startswith("no unit's files (snap.N, log.N) in the folder: it is")
+    assert "make pull" in steps[0]["error"] and "build/pull/data" in steps[0]["error"]
+    assert "it has notes.txt, snap.x" in steps[1]["error"]
+    assert steps[2]["error"] == "the unit's files hold nothing readable: log.0"
+    files = sorted(path.name for path in mixed.iterdir() if path.name != "notes.txt")
+    assert steps[3] == {
+        "edition": "electronic_banking",
+        "name": "Electronic Banking",
+        "transactions": 2,
+        "files": files,
+        "ignored": ["notes.txt"],
+    }
+
+
+# ---- the page for everyone: the keyboard alone, a screen reader, a phone ----------------------
+
+# Each card edition's transfer from card 1 (RED) to card 2 (GREEN) typed on the keyboard ("\n":
+# Enter, the GO key), and the balances of the two cards after it.
+KEYBOARD_TRANSFERS = {
+    "electronic_banking": ("50k", {"1": 14950000, "2": 15050000}),
+    "revolution": ("300k", {"1": 14700000, "2": 15300000}),
+    "classic": ("75\n", {"1": 1425, "2": 1575}),
+    "banker": ("75\n", {"1": 1425, "2": 1575}),
+}
+TRAP = (
+    "The GREEN slot holds card 2: nothing moved. Put card 3 in the other slot, or take card 2 "
+    "out first (with nothing chosen, choose it)."
+)
+
+
+@pytest.mark.needs_tool("node", "npm", "chromium")
+@pytest.mark.parametrize("edition", sorted(KEYBOARD_TRANSFERS))
+def test_browser_keyboard_alone_plays_a_transfer(served, tmp_path, edition) -> None:
+    """Tab, Space and Enter choose a card and put it in a slot; with card 3 chosen, card 2 in
+    GREEN (or the GREEN slot) says what holds it and moves nothing (it took card 2 out); the
+    amount and GO are typed on the keyboard; the sound toggle says it is on; axe-core finds no
+    serious violation."""
+    typed, after = KEYBOARD_TRANSFERS[edition]
+    seen = run_browser(served, tmp_path / "keys.png", "keyboard", edition, typed)
+    assert seen["keyboardBoot"]["edition"] == edition
+    assert seen["chosen"] == {
+        "pressed": "true",
+        "status": "Card 1 chosen: now the GREEN or the RED slot.",
+        "focused": "1",
+    }
+    assert seen["red"] == {"slots": "[0,1]", "label": "RED pays: card 1"}
+    trap = seen["trap"]
+    assert trap == {"status": TRAP, "slots": "[2,1]", "aria": trap["aria"], "chosen": "true"}
+    assert trap["aria"].startswith("CARD 1 > CARD 2"), trap["aria"]
+    trap_slot = seen["trapSlot"]  # (the payer's name gives way to its balance after 1 s)
+    assert trap_slot == {"status": TRAP, "slots": "[2,1]", "aria": trap_slot["aria"]}
+    assert trap_slot["aria"].startswith("CARD 1 > CARD 2"), trap_slot["aria"]
+    assert seen["unchosen"] == "false"
+    standings = seen["typed"]["standings"]
+    assert {k: standings[k] for k in after} == after, seen["typed"]
+    assert seen["typed"]["slots"] == "[2,1]"
+    assert seen["soundBefore"] == {"pressed": "true", "text": "Sound on"}
+    assert seen["soundAfter"] == {"pressed": "false", "text": "Sound off"}
+    shortcuts = seen["shortcuts"]
+    assert shortcuts["GO"] == "Enter" and shortcuts["C"] == "Backspace" and shortcuts["7"] == "7"
+    assert ("K" in shortcuts) == (edition in ("electronic_banking", "revolution"))
+    assert "Enter is GO, Backspace is C" in seen["help"]
+    assert serious(seen["axe"]) == []
+
+
+@pytest.mark.needs_tool("node", "npm", "chromium")
+def test_browser_stock_exchange_has_no_slots_and_plays_by_keyboard(served, tmp_path) -> None:
+    """The Stock Exchange's page shows no card slots and no cards; its aria-live words stay
+    while the market's sides turn; an introduction by the keyboard alone (Tab to BANK
+    PURCHASE, Space, 1, 0 1, Esc, Enter: CONFIRM) is heard field by field and ends on the
+    company; axe-core finds no serious violation."""
+    seen = run_browser(served, tmp_path / "se.png", "stock_exchange")
+    assert seen["seBoot"]["edition"] == "stock_exchange"
+    hidden = seen["hidden"]
+    for part in ("slots", "cards"):
+        assert hidden[part] == {"hidden": True, "display": "none"}, part
+    assert hidden["shownSlots"] == 0 and hidden["shownCards"] == 0
+    turning = seen["turning"]
+    assert len(turning["glass"]) >= 2, "the market's sides did not turn in 9 s"
+    assert turning["words"] == [MARKET_EMPTY] and turning["changes"] == 0
+    assert seen["form"] == [
+        "BANK PURCHASE. TOKEN to type, CODE to type. ENTER TOKEN",
+        "BANK PURCHASE. TOKEN HAT, CODE to type. ENTER CODE",
+        "BANK PURCHASE. TOKEN HAT, CODE 0, one digit more. ENTER CODE",
+        "INTRODUCTION. TOKEN HAT, CODE 01, PRICE 60. Pays 60. ENTER PRICE",
+    ]
+    introduced = seen["introduced"]
+    assert introduced["aria"] == LISTED_01
+    with VirtualUnit(edition="stock_exchange") as unit:
+        for key in ("bank_purchase", "1", "0", "1", "confirm"):
+            unit.press(key)
+        assert introduced["standings"] == {str(k): v for k, v in unit.standings().items()}
+    assert seen["shortcuts"]["CONFIRM"] == "Enter" and seen["shortcuts"]["CANCEL"] == "Backspace"
+    assert seen["helpKeys"] == ["CONFIRM", "CANCEL"]
+    assert serious(seen["axe"]) == []
+
+
+@pytest.mark.needs_tool("node", "npm", "chromium")
+def test_browser_on_a_phone(served, tmp_path) -> None:
+    """A 390 x 844 touch screen: nothing wider than it, every key's label whole (INTEREST, not
+    INTER- EST) and no word of it broken, a transfer by taps; axe-core finds no serious
+    violation on Electronic Banking's page or the Stock Exchange's."""
+    seen = run_browser(served, tmp_path / "phone.png", "phone")
+    for fit in (seen["ebFit"], seen["seFit"]):
+        assert fit["width"] == 390 and fit["scrollWidth"] <= 390 and fit["wide"] == [], fit
+        for label in fit["labels"]:
+            assert not label["cut"] and label["lines"] <= label["words"], label
+    labels = {label["key"]: label["text"] for label in seen["seFit"]["labels"]}
+    assert labels["INTEREST"] == "INTEREST" and labels["BANK"] == "BANK PURCHASE"
+    assert {k: seen["ebTapped"]["standings"][k] for k in "12"} == {"1": 14950000, "2": 15050000}
+    assert serious(seen["ebAxe"]) == [] and serious(seen["seAxe"]) == []
+
+
+# ---- the game off the page, a unit's data onto it --------------------------------------------
+
+
+def flash_folder(files: dict, folder: pathlib.Path) -> pathlib.Path:
+    """The page's flash (localStorage: "t" + the text of an ASCII file, "b" + base64 of any
+    other, boards/web.py) as a folder of files."""
+    folder.mkdir()
+    for name, stored in files.items():
+        data = stored[1:].encode() if stored[0] == "t" else base64.b64decode(stored[1:])
+        (folder / name).write_bytes(data)
+    return folder
+
+
+def host_export(folder: pathlib.Path, edition: str, tmp_path: pathlib.Path) -> tuple:
+    """(CSV text, printed summary) of `python -m host_sim export FOLDER --edition ... --csv`."""
+    table = tmp_path / ("%s.csv" % folder.name)
+    run = subprocess.run(
+        [sys.executable, "-m", "host_sim", "--edition", edition, "export", str(folder)]
+        + ["--csv", str(table), "--chart", str(tmp_path / ("%s.png" % folder.name))],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    return table.read_bytes().decode(), run.stdout.strip()
+
+
+BLUE = (0x1F, 0x77, 0xB4)  # matplotlib's first colour (tab10)
+
+
+def check_download(download: dict, folder: pathlib.Path, edition: str, tmp_path) -> None:
+    """The page's download is `python -m host_sim export`'s: the same CSV, byte for byte, the
+    same summary, the chart drawn from the same description (800 x 450, its lines in
+    matplotlib's first colour), named game.csv and game.png."""
+    table, summary = host_export(folder, edition, tmp_path)
+    assert download["csv"] == table
+    assert download["summary"] == summary.replace("\n", ". ")
+    assert download["chart"] == json.loads(json.dumps(game(open_folder(str(folder)))["chart"]))
+    assert download["names"] == ["game.csv", "game.png"] and download["focused"] == "csv-link"
+    assert download["label"].startswith(download["chart"]["title"] + ", over ")
+    png = base64.b64decode(download["png"])
+    (tmp_path / ("%s-page.png" % folder.name)).write_bytes(png)  # beside host_sim's, to look at
+    with Image.open(io.BytesIO(png)) as image:
+        assert image.format == "PNG" and image.size == (800, 450)
+        colours = image.convert("RGB").getcolors(800 * 450)
+    blue = sum(
+        n for n, rgb in colours if max(abs(a - b) for a, b in zip(rgb, BLUE, strict=True)) < 24
+    )
+    assert blue > 200, "no line in matplotlib's first colour"  # card 1's, or company 01's
+
+
+@pytest.mark.needs_tool("node", "npm", "chromium")
+def test_browser_downloads_the_game_and_loads_a_units_data(served, tmp_path) -> None:
+    """After a transfer, "Download the game" gives host_sim's CSV and chart of the page's flash.
+    "Load a unit's data" refuses a folder with no unit's files and keeps the page's game; it
+    loads a Stock Exchange's data/ (its download is host_sim's again) and an Electronic Banking
+    unit's whose card 2 was replaced by a spare tag: the page's card 2 pays as that unit's."""
+    se = tmp_path / "se"
+    assert run_script(str(ROOT / "tests" / "scripts" / "stock_exchange_game.txt"), io.StringIO(),
+                      flash_dir=str(se)) == 0  # fmt: skip
+    with VirtualUnit(edition="stock_exchange", flash_dir=str(se)) as unit:
+        se_totals = {str(k): v for k, v in unit.standings().items()}
+    eb = unit_data(tmp_path / "eb")
+    with VirtualUnit(flash_dir=str(eb)) as unit:  # card 2 lost: spare tag 3 is card 2 now
+        unit.hold("K", 3.5)
+        unit.press("go")
+        unit.insert(spare=3, slot="green")
+        unit.press("2")
+        unit.press("go")
+        assert unit.screen_text()[-1] == "CARD 2 REPLACED"
+        unit.remove("green")
+        unit.press("C")
+        eb_balances = {str(k): v for k, v in unit.balances().items()}
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "notes.txt").write_text("not a unit's\n")
+    seen = run_browser(served, tmp_path / "export.png", "export", str(se), str(eb), str(bad))
+    assert {k: seen["played"][k] for k in "12"} == {"1": 12950000, "2": 17050000}
+    page = flash_folder(seen["flash"], tmp_path / "page")
+    check_download(seen["download"], page, "electronic_banking", tmp_path)
+    summary = seen["download"]["summary"]
+    assert summary == "electronic_banking: 2 transactions, 6 series on the chart"
+    bad_load = seen["bad"]
+    assert "no unit's files" in bad_load["status"] and "notes.txt" in bad_load["status"]
+    assert bad_load["standings"] == seen["played"] and bad_load["edition"] == "electronic_banking"
+    assert seen["se"]["edition"] == "stock_exchange" and seen["se"]["standings"] == se_totals
+    assert seen["se"]["status"].startswith("Loaded the Stock Exchange unit's data: ")
+    check_download(seen["se"]["download"], se, "stock_exchange", tmp_path)
+    assert seen["eb"]["edition"] == "electronic_banking"
+    assert seen["eb"]["standings"] == eb_balances
+    paid = dict(eb_balances, **{"1": eb_balances["1"] + 10000, "2": eb_balances["2"] - 10000})
+    assert seen["eb"]["paid"] == paid  # the page's card 2 is the unit's card 2: the spare
+    assert serious(seen["axe"]) == []

@@ -6,17 +6,20 @@
 // ACTIONS: [["press", "5"], ["hold", "C", 2.5], ["insert", 2, 0], ["deed", 39, 0] (the Banker's
 // tag of the deed on square 39), ["remove", 0], ["wait", 61], ["power_cycle"], ["power_cycle_ok"]
 // (holding the settings menu's ok key: SETTINGS?), ["memory_restart"]
-// (app.restart: machine.reset() through the page)] with logical key names and slots 0 (GREEN) /
+// (app.restart: machine.reset() through the page), ["export"] (the game as "Download the game"
+// has it: bridge.export_game()), ["inspect", FOLDER] (FOLDER's files laid where the page lays a
+// loaded folder's: bridge.inspect_data())] with logical key names and slots 0 (GREEN) /
 // 1 (RED), timed as host_sim's VirtualUnit times them (a tap is 100 ms down and 100 ms up; a
 // card or tag settles 400 ms). Prints one JSON object: {"boot": state, "steps": [state after
 // each action]}, a state being bridge.state() (screen text, edition, standings, cues; the
-// Banker's deeds and supply), or {"error": the bridge's message} where it refused a deed tag.
+// Banker's deeds and supply), or {"error": the bridge's message} where it refused a deed tag;
+// an export or an inspection's step is the bridge's answer.
 //
 // Virtual time: Date.now, setTimeout and setInterval are replaced before MicroPython loads (its ticks_ms is
 // Date.now, its asyncio sleeps on setTimeout), so a minute of play takes milliseconds and the
 // run is the same every time. A busy wait on the clock (time.sleep_ms) moves it 1 ms every
 // 1000 reads, so it ends.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -166,6 +169,15 @@ for (const [verb, ...args] of actions) {
     }
     if (resets !== before + 1) throw new Error("machine.reset() did not reach the page");
     bridge = await powerUp();
+  } else if (verb === "export") {
+    out.steps.push(JSON.parse(bridge.export_game()));
+    continue;
+  } else if (verb === "inspect") {
+    mp.FS.mkdirTree("/import");
+    for (const name of mp.FS.readdir("/import")) if (name !== "." && name !== "..") mp.FS.unlink("/import/" + name);
+    for (const name of readdirSync(args[0])) mp.FS.writeFile("/import/" + name, readFileSync(join(args[0], name)));
+    out.steps.push(JSON.parse(bridge.inspect_data()));
+    continue;
   } else {
     throw new Error("unknown action " + verb);
   }
