@@ -15,6 +15,7 @@ from machine import ADC, I2C, PWM, SPI, Pin, Timer, lightsleep
 NAME = "pico"
 ROW_PINS = (6, 7, 8, 9, 10)
 COL_PINS = (11, 12, 13, 14, 15)
+VBUS_GPIO = 24  # VBUS sense on the Pico and Pico 2; on the Pico W the radio's data line
 
 
 class Board:
@@ -49,7 +50,7 @@ class Board:
         self.vbus, self.lightsleep = self._sleep()
 
     def _sleep(self) -> tuple:
-        return Pin(24, Pin.IN), lightsleep
+        return Pin(VBUS_GPIO, Pin.IN), lightsleep
 
     def _vsys_adc(self):
         return ADC(Pin(29))
