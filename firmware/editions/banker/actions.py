@@ -70,9 +70,9 @@ _ERR_BAD_PRICE = const("PRICE 0 OR MORE")
 _ERR_NOTHING = const("NOTHING TO HAND OVER")
 
 
-def problem(result) -> str | None:
+def problem(records) -> str | None:
     """An action's refusal message, or None when it returned its records."""
-    return result if type(result) is str else None
+    return records if type(records) is str else None
 
 
 def _player_problem(estate: Estate, player: int) -> str | None:
