@@ -41,7 +41,7 @@ from editions.banker.deeds import (
     rent,
 )
 from editions.banker.estate import DEED, Estate, building_value, interest, lift_cost
-from rules.money import BANK, ERR_NOT_ENOUGH
+from rules.ledger import BANK, ERR_NOT_ENOUGH
 
 ERR_BALANCE_LIMIT = "BALANCE LIMIT"  # rules.ledger's (not imported: the ledger is the caller's)
 _ERR_SAME_CARD = const("SAME CARD TWICE")

@@ -35,7 +35,7 @@ from editions.banker.deeds import (
     mortgage_value,
     price,
 )
-from rules.money import BANK
+from rules.ledger import BANK
 
 HOUSES = 32  # the bank's supply at the start of a game
 HOTELS = 12
