@@ -55,7 +55,7 @@ def entry_problem(body: str, complete: bool = False) -> str | None:
     if complete:
         if digits == 0:
             return ERR_NO_DIGITS
-        if body[-1] == ".":
+        if body.endswith("."):  # (body[-1] would intern the last digit: a name for good)
             return ERR_POINT_LAST
     return None
 
@@ -64,8 +64,8 @@ def parse_amount(text: str) -> int:
     """'260K' -> 260000, '1.5M' -> 1500000, '750' -> 750; raises EntryError."""
     unit = 1
     body = text
-    if text and text[-1] in "KM":
-        unit = K if text[-1] == "K" else M
+    if text.endswith("K") or text.endswith("M"):  # (no 1-character str cut from the text)
+        unit = K if text.endswith("K") else M
         body = text[:-1]
     problem = entry_problem(body, True)
     if problem is not None:

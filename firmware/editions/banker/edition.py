@@ -242,7 +242,7 @@ class BankerRules:
         if (
             type(card_id) is not str
             or not 0 < len(card_id) <= _TAG_WIDTH
-            or card_id[0] == " "
+            or card_id.startswith(" ")
             or not is_deed(square)
         ):
             raise ValueError("bad deed tag")
