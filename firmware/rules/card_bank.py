@@ -5,26 +5,16 @@
 # shell must make durable and then acknowledge(). Nothing a record changes is applied, shown
 # as done or cued before acknowledge(True): the unit is write-ahead by construction (records:
 # rules.card_records).
-# A CardBank is built with a money policy (Millions, or an edition's) and the edition's part
-# (None, or an object answering the extension points of docs/editions.md); it calls the part,
-# the part acts through the core's public names.
+# A CardBank is built with a money policy (rules.money's K/M one, or rules.whole_units') and
+# the edition's part (None, or an object answering the extension points of docs/editions.md);
+# it calls the part, the part acts through the core's public names.
 from compat.const import const
 from compat.ticks import ticks_diff
 from rules import card_records, card_view, keys
 from rules.card_view import MSG_INSERT_CARD
 from rules.cards import CardRegistry
-from rules.ledger import BANK, Ledger
+from rules.ledger import BANK, EntryError, Ledger
 from rules.machine import DEFERRED, MSG_FINISH_ENTRY, StateMachine
-from rules.money import (
-    MAX_BALANCE,
-    EntryError,
-    M,
-    entry_problem,
-    format_amount,
-    format_labelled,
-    operation_problem,
-    parse_amount,
-)
 
 TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
@@ -41,35 +31,8 @@ MSG_SOUND_OFF = "SOUND OFF"
 MSG_UNKNOWN_CARD = "UNKNOWN CARD"
 MSG_SAME_CARD = "SAME CARD IN BOTH"
 _MSG_NEW_CARD = const("NEW CARD")
-MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"
 MSG_CARD_MOVED = "CARD MOVED: PRESS C"  # a card came or went mid-entry: keys locked until C
 MSG_KEY_NOT_USED = "KEY NOT USED HERE"
-
-
-class Millions:
-    """The K/M money policy (Electronic Banking, Revolution; rules.money): data and plain
-    functions (the core binds money, labelled_money, typing_problem once: no extra call)."""
-
-    max_balance = MAX_BALANCE
-    mortgage_step = 10000  # rulebooks: a lifted mortgage is rounded up to the next 10K
-    enroll_key = keys.THOUSAND  # hold, no card in: enroll cards
-    totals_key = keys.MILLION  # hold, no card in: end-of-game totals
-    lift_key: str | None = keys.GO  # hold, a card alone in RED: lift a mortgage
-    lift_value_help = MSG_LIFT_VALUE
-    history_key = keys.MILLION  # hold, one card in: its history (rules.history); then older
-    history_newer_key = keys.THOUSAND  # (newer)
-    sound_key = keys.POINT  # pressed with no card in: sound on/off
-    entry_prefix = ""  # shown before the typed digits (a currency symbol)
-    money = staticmethod(format_amount)  # an amount as the screen shows it
-    labelled_money = staticmethod(format_labelled)  # label + money(amount), one string
-    typing_problem = staticmethod(entry_problem)  # a half-typed amount's first problem, or None
-    amount_problem = staticmethod(operation_problem)
-
-    def parse(self, entry: str, unit_key: str) -> int:  # raises EntryError
-        return parse_amount(entry + unit_key)
-
-    def finishing(self, bank, key: str) -> bool:  # this key carries out the typed amount
-        return key == keys.THOUSAND or key == keys.MILLION
 
 
 class CardBank(StateMachine):
@@ -89,15 +52,15 @@ class CardBank(StateMachine):
         policy,
         part,
         card_count: int = 6,
-        start_balance: int = 15 * M,
-        go_amount: int = 2 * M,
+        start_balance: int = 15000000,  # 15M, the K/M editions' (rules.money.M)
+        go_amount: int = 2000000,
         registry: CardRegistry | None = None,
     ) -> None:
         if not 2 <= card_count <= 8:
             raise ValueError("card_count must be 2..8")
         StateMachine.__init__(self)
         self.policy = policy
-        # The policy's functions the view and a keypress call, bound once (see Millions).
+        # The policy's functions the view and a keypress call, bound once (rules.money.Millions).
         self.money = policy.money
         self.labelled_money = policy.labelled_money
         self.typing_problem = policy.typing_problem
@@ -593,6 +556,3 @@ class CardBank(StateMachine):
             if mode.pays:
                 return mode
         return None
-
-
-MILLIONS = Millions()  # the K/M policy, one for every edition that uses it (it keeps nothing)

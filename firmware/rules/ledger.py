@@ -11,10 +11,24 @@
 #                                  back: the exact inverse, the bank's counters included
 #   ("ledger", start, created, destroyed, balances, moves)   the whole ledger (snapshots); moves
 #                                  is absent from snapshots written before undo existed (then 0)
-from rules.money import BANK, ERR_NOT_ENOUGH
-
+BANK = 0  # account 0: the bank as payer creates money, as payee destroys it
+ERR_NOT_ENOUGH = "NOT ENOUGH MONEY"
 ERR_BALANCE_LIMIT = "BALANCE LIMIT"
 ERR_SAME_ACCOUNT = "SAME CARD TWICE"
+# What every money policy refuses in a typed amount (rules.money's K/M one, rules.whole_units'):
+# here, with the ledger's own refusals, where the card core and each policy find them without
+# loading the other policy's module. One line of the small font (21 columns) each.
+ERR_NO_DIGITS = "TYPE DIGITS FIRST"
+ERR_TOO_MANY_DIGITS = "MAX 5 DIGITS"
+ERR_BAD_CHAR = "NOT A NUMBER"
+
+
+class EntryError(ValueError):
+    """A typed amount that cannot be accepted; .message is what the screen shows."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class Ledger:

@@ -1,6 +1,15 @@
-# Money for the K/M editions: keypad entry parsing, 5-digit display formatting, operation limits.
-# Amounts are ints in currency units (15M == 15_000_000); no float ever touches money.
+# Money for the K/M editions: keypad entry parsing, 5-digit display formatting, operation limits,
+# and the card core's money policy for them (Millions). Amounts are ints in currency units
+# (15M == 15_000_000); no float ever touches money. Loaded by the K/M editions alone: a Classic
+# or Banker game (rules.whole_units) never loads it.
 from compat.const import const
+from rules import keys
+from rules.ledger import (  # (every policy's errors: named here too, as they were)
+    ERR_BAD_CHAR,
+    ERR_NO_DIGITS,
+    ERR_TOO_MANY_DIGITS,
+    EntryError,
+)
 
 K = const(1000)
 M = const(1000000)
@@ -13,26 +22,13 @@ _MAX_DISPLAY_DIGITS = const(5)
 MAX_BALANCE = const(999990000)  # largest balance "999.99M" still shown exactly in 5 digits
 
 # Messages are short enough for one line of the small font (21 columns).
-ERR_NO_DIGITS = "TYPE DIGITS FIRST"
 ERR_TWO_POINTS = "ONE POINT ONLY"
-ERR_TOO_MANY_DIGITS = "MAX 5 DIGITS"
 ERR_POINT_LAST = "DIGIT AFTER POINT"
 ERR_TOO_PRECISE = "TOO PRECISE"
-ERR_BAD_CHAR = "NOT A NUMBER"
 ERR_UNDER_MIN = "MIN 10K"
 ERR_OVER_MAX = "MAX 20M"
 ERR_NOT_STEP = "STEPS OF 10K ONLY"
-# rules.ledger's, defined here so that rules.undo needs no rules.ledger (no import circle).
-BANK = 0  # account 0: the bank as payer creates money, as payee destroys it
-ERR_NOT_ENOUGH = "NOT ENOUGH MONEY"
-
-
-class EntryError(ValueError):
-    """A typed amount that cannot be accepted; .message is what the screen shows."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+MSG_LIFT_VALUE = "MORTGAGE VALUE, K/M"  # what the lift asks for (Millions.lift_value_help)
 
 
 def entry_problem(body: str, complete: bool = False) -> str | None:
@@ -59,7 +55,7 @@ def entry_problem(body: str, complete: bool = False) -> str | None:
     if complete:
         if digits == 0:
             return ERR_NO_DIGITS
-        if body[-1] == ".":
+        if body.endswith("."):  # (body[-1] would intern the last digit: a name for good)
             return ERR_POINT_LAST
     return None
 
@@ -68,8 +64,8 @@ def parse_amount(text: str) -> int:
     """'260K' -> 260000, '1.5M' -> 1500000, '750' -> 750; raises EntryError."""
     unit = 1
     body = text
-    if text and text[-1] in "KM":
-        unit = K if text[-1] == "K" else M
+    if text.endswith("K") or text.endswith("M"):  # (no 1-character str cut from the text)
+        unit = K if text.endswith("K") else M
         body = text[:-1]
     problem = entry_problem(body, True)
     if problem is not None:
@@ -164,3 +160,33 @@ def _format(amount: int, label: str = "") -> str:
     if not fraction:
         return _WHOLE % (label, sign, whole, suffix)
     return _FRACTION % (label, sign, whole, room, fraction, suffix)
+
+
+class Millions:
+    """The K/M money policy of rules.card_bank (Electronic Banking, Revolution; the whole-units
+    one is rules.whole_units'): data and the functions above (the core binds money,
+    labelled_money, typing_problem once: no extra call)."""
+
+    max_balance = MAX_BALANCE
+    mortgage_step = 10000  # rulebooks: a lifted mortgage is rounded up to the next 10K
+    enroll_key = keys.THOUSAND  # hold, no card in: enroll cards
+    totals_key = keys.MILLION  # hold, no card in: end-of-game totals
+    lift_key: str | None = keys.GO  # hold, a card alone in RED: lift a mortgage
+    lift_value_help = MSG_LIFT_VALUE
+    history_key = keys.MILLION  # hold, one card in: its history (rules.history); then older
+    history_newer_key = keys.THOUSAND  # (newer)
+    sound_key = keys.POINT  # pressed with no card in: sound on/off
+    entry_prefix = ""  # shown before the typed digits (a currency symbol)
+    money = staticmethod(format_amount)  # an amount as the screen shows it
+    labelled_money = staticmethod(format_labelled)  # label + money(amount), one string
+    typing_problem = staticmethod(entry_problem)  # a half-typed amount's first problem, or None
+    amount_problem = staticmethod(operation_problem)
+
+    def parse(self, entry: str, unit_key: str) -> int:  # raises EntryError
+        return parse_amount(entry + unit_key)
+
+    def finishing(self, bank, key: str) -> bool:  # this key carries out the typed amount
+        return key == keys.THOUSAND or key == keys.MILLION
+
+
+MILLIONS = Millions()  # the K/M policy, one for every edition that uses it (it keeps nothing)

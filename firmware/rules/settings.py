@@ -8,7 +8,6 @@
 # new game's).
 from app.editions import EDITIONS, about
 from compat.const import const
-from rules.money import format_amount
 
 # The settings' names: the public ones are read by other modules; the others are folded where
 # they are used (mpy-cross), and a global name of theirs would cost the chip's heap a name each.
@@ -167,6 +166,8 @@ def validate(name: str, value, edition: str, editions: tuple = ()) -> str | None
 
 def _bound(name: str, value: int, edition: str) -> str:
     if name in _MONEY and _km_money(edition):
+        from rules.money import format_amount  # (a K/M edition's: loaded with it)
+
         return format_amount(value)
     return str(value)
 
@@ -186,6 +187,8 @@ def show(name: str, value, edition: str) -> str:
     if name == EDITION:
         return about(value).TITLE if value in EDITIONS else str(value).upper()
     if name in _MONEY and _km_money(edition):
+        from rules.money import format_amount  # (a K/M edition's: loaded with it)
+
         return format_amount(value)
     if name == CHANCE:
         return ON_OFF[1 if value else 0]

@@ -2,7 +2,7 @@
 # the ledger's inverse. Loaded on first use, like rules.endgame: a game in which nobody takes a
 # transaction back never loads it into RAM.
 from compat.const import const
-from rules.money import BANK, ERR_NOT_ENOUGH
+from rules.ledger import BANK, ERR_NOT_ENOUGH
 
 _MSG_UNDONE = const("UNDONE: %s")
 _MSG_NO_UNDO = const("%s: NO UNDO")  # C after a payment the unit made itself (a tagged "tx")

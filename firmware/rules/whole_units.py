@@ -2,13 +2,13 @@
 #
 # Amounts are typed as plain digits (at most 5, no K or M) and GO carries them out; the screen
 # shows them after the currency symbol. WholeUnits is the card core's money policy
-# (rules.card_bank's Millions is the K/M one), one object per game; key() gives GO and FINE the
+# (rules.money's Millions is the K/M one), one object per game; key() gives GO and FINE the
 # meaning both editions give them, and each edition's part calls it for those keys. The fine
 # itself is asked by rules.endgame (fine), loaded by the first.
 from compat.const import const
 from rules import keys
 from rules.keys import BANKRUPT, FINE, MORTGAGE
-from rules.money import ERR_BAD_CHAR, ERR_NO_DIGITS, ERR_TOO_MANY_DIGITS, EntryError
+from rules.ledger import ERR_BAD_CHAR, ERR_NO_DIGITS, ERR_TOO_MANY_DIGITS, EntryError
 
 _CURRENCIES = const(("$", "\xa3", "\u20ac", "M"))  # dollar, pound, euro, Monopoly's M
 _MAX_DIGITS = const(5)  # an amount is typed in at most 5 digits, as the original's screen shows
@@ -17,7 +17,8 @@ _MAX_BALANCE = const(999999)  # 6 digits: still fits the big font with the curre
 _ERR_ZERO = const("MORE THAN 0")
 _ERR_OVER = const("MAX %s99999")  # the currency, then _MAX_AMOUNT
 _MSG_LIFT_VALUE = const("MORTGAGE VALUE, GO")
-# label, currency (with its sign), amount, "": rules.money's own format, so one name for both
+# label, currency (with its sign), amount, "": rules.money's format, the same text (one name, in
+# a game of every edition)
 _MONEY = const("%s%s%d%s")
 
 

@@ -5,7 +5,7 @@
 from editions.revolution.edition import Revolution
 from table import GREEN, RED, Table
 
-from rules import admin_text, card_bank, card_view, endgame, machine
+from rules import admin_text, card_bank, card_view, endgame, machine, money
 from rules.cards import CardRegistry
 from rules.endgame import lift_amount, rank_name
 from rules.ledger import ERR_NOT_ENOUGH
@@ -49,7 +49,7 @@ def test_hold_go_with_a_card_alone_in_red_lifts_a_mortgage():
         table.hold("GO", 2100)
         view = table.view()
         assert view["mode"] == "lift" and view["title"] == "CARD 2 MORTGAGE"
-        assert view["detail"] == card_bank.MSG_LIFT_VALUE
+        assert view["detail"] == money.MSG_LIFT_VALUE
         table.type("1.25M")
         view = table.view()
         assert view["mode"] == "ask_pay" and view["big"] == "1.38M"
@@ -73,7 +73,7 @@ def test_lift_refusals_change_nothing():
     table.insert(RED, 2)
     table.hold("GO", 2100)
     table.press("GO")
-    _refused(table, card_bank.MSG_LIFT_VALUE, [START] * 6, 0)
+    _refused(table, money.MSG_LIFT_VALUE, [START] * 6, 0)
     table.type("5K")
     _refused(table, "MIN 10K", [START] * 6, 0)
     table.press("C")

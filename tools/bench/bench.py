@@ -792,6 +792,7 @@ class SimGame:
         self.vu = VirtualUnit(edition=edition)
         self.keys = sorted(self.vu.keys.values())
         self.names = {logical: name for name, logical in self.vu.keys.items()}
+        self.char_keys = {ord(key): key for key in self.keys if len(key) == 1}
         self.edition = self.vu.unit.edition
         self.flash = self.vu.flash
         self.slot_card = [None, None]
@@ -810,6 +811,10 @@ class SimGame:
     def press(self, key: str) -> None:
         self.vu.press(self.names[key])
         self.events += 2
+
+    def keys_of(self, text: str) -> list:
+        """guest.Game.keys_of: the keys that type `text`."""
+        return [self.char_keys[code] for code in text.encode()]
 
     def insert(self, slot: int, number: int) -> None:
         self.slot_card[slot] = number

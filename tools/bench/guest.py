@@ -466,6 +466,8 @@ class Game:
         from peripherals.flash import VirtualFlash, empty_dir
 
         self.keys = [key for row in layout for key in row if key is not None]
+        # The one-character keys by their code (keys_of): the keymap's own strings.
+        self.char_keys = {ord(key): key for key in self.keys if len(key) == 1}
         self.board = VirtualBoard(matrix, clock=self.clock)
         self.board.key_timer = self.key_timer = GuestTimer()
         self.board.key_sm = self.key_sm = None  # set after the firmware's imports: see below
@@ -759,11 +761,18 @@ class Game:
         after = card_slot.uid if card_slot is not None else None
         state = 2 if after != holding else (1 if self.slot_card[slot] is not None else 0)
         if state:
-            hcall("l", "PC"[state - 1])  # P: a card lying in the slot, C: it came or went
+            hcall("l", ("P", "C")[state - 1])  # P: a card lying in the slot, C: it came or went
         self.polls[state].add(self._spi_bytes() - moved)
         self.poll_cs[state].add(self.cs_low[slot] - selects)
 
     # ---- hands ----
+
+    def keys_of(self, text):
+        """The keys that type `text` (digits, K, M, the point), as the keymap names them. Read
+        as bytes: a 1-character str cut from a str is interned on MicroPython, a name the
+        firmware never makes (its keypad hands over the keymap's strings), which the chip run
+        would count as the firmware's."""
+        return [self.char_keys[code] for code in text.encode()]
 
     def press(self, key):
         sent = self.board.i2c.bytes_written
@@ -825,9 +834,9 @@ def play(game, transactions, seed=1):
     (Classic) types whole units, 10 .. 3000, and GO carries them out."""
     keys = game.keys
     plain = "K" not in keys and "M" not in keys and "GO" in keys
-    for key in "0123456789" if plain else "0123456789KM":
-        if key not in keys:
-            raise LookupError("no %s key: not a K/M keypad" % key)
+    for code in b"0123456789" if plain else b"0123456789KM":  # (bytes: see Game.keys_of)
+        if code not in game.char_keys:
+            raise LookupError("no %s key: not a K/M keypad" % chr(code))
     step = 10 if plain else 10000
     has_go = "GO" in keys
     has_point = "." in keys
@@ -869,10 +878,11 @@ def play(game, transactions, seed=1):
         if kind == "go":
             game.press("GO")
         elif plain:
-            for key in str(amount) + "G":
-                game.press("GO" if key == "G" else key)
+            for key in game.keys_of(str(amount)):
+                game.press(key)
+            game.press("GO")
         else:
-            for key in amount_keys(rng, amount, has_point):
+            for key in game.keys_of(amount_keys(rng, amount, has_point)):
                 game.press(key)
         after = [game.balance(n) for n in (first, second)]
         for slot in (GREEN, RED):
@@ -911,8 +921,9 @@ def play_deed(game, square, card):
     owner = estate.owner(square)
     before = game.balance(card)
     game.insert(RED, card)
-    for key in str(square) + "D":
-        game.press("DEED" if key == "D" else key)
+    for key in game.keys_of(str(square)):
+        game.press(key)
+    game.press("DEED")
     game.press("BUY" if owner is None else "RENT")
     game.press("GO")
     game.remove(RED)
@@ -933,9 +944,10 @@ def _quotes(quote, *args):
     return True
 
 
-def _market_transaction(market, rng, turn):
+def _market_transaction(market, rng, turn, digits):
     """(kind, logical keys) of one transaction the market accepts now; None if the drawn kind
-    has nothing to act on. Four tokens play; every company gets introduced early on."""
+    has nothing to act on. Four tokens play; every company gets introduced early on. digits:
+    Game.keys_of (a number's keys, as the keymap names them)."""
     kind = MARKET_KINDS[rng.below(len(MARKET_KINDS))]
     token = rng.below(4)
     unlisted = [c for c in range(1, 23) if market.president[c] < 0]
@@ -948,31 +960,32 @@ def _market_transaction(market, rng, turn):
             if market.president[other] >= 0:
                 token = market.president[other]
         bid = rng.below(3)
-        keys = ["BANK", str(token + 1)] + list("%02d" % code)
+        keys = ["BANK", str(token + 1)] + digits("%02d" % code)
         if bid == 1:
-            keys += list(str(10 + rng.below(90)))
+            keys += digits(str(10 + rng.below(90)))
         return "intro", keys + ["CONFIRM"]
     code = listed[rng.below(len(listed))]
     held = market.holdings[code]
     if kind == "buy" or kind == "intro":
         count = 1 + rng.below(2)
         if _quotes(market.quote_buy, token, code, count):
-            return "buy", ["BANK", str(token + 1)] + list("%02d" % code) + [str(count), "CONFIRM"]
+            keys = ["BANK", str(token + 1)] + digits("%02d" % code)
+            return "buy", keys + [str(count), "CONFIRM"]
         kind = "sell"
     if kind == "sell" or kind == "trade":
         sellers = [t for t in range(6) if held[t] > 0]
         seller = sellers[rng.below(len(sellers))]
         if kind == "sell" and held[seller] > 1:
-            return "sell", ["SELL", str(seller + 1)] + list("%02d" % code) + ["1", "CONFIRM"]
+            return "sell", ["SELL", str(seller + 1)] + digits("%02d" % code) + ["1", "CONFIRM"]
         buyer = (seller + 1 + rng.below(3)) % 4
         if buyer != seller and _quotes(market.quote_trade, buyer, seller, code, 1):
-            keys = ["BUYP", str(buyer + 1), str(seller + 1)] + list("%02d" % code)
+            keys = ["BUYP", str(buyer + 1), str(seller + 1)] + digits("%02d" % code)
             return "trade", keys + ["1", "CONFIRM"]
         return None
     if kind == "interest":
         if market.president[code] == token:
             token = (token + 1) % 4
-        return "interest", ["INTEREST", str(token + 1)] + list("%02d" % code) + ["CONFIRM"]
+        return "interest", ["INTEREST", str(token + 1)] + digits("%02d" % code) + ["CONFIRM"]
     if kind == "start":
         return "start", ["START", str(token + 1), "CONFIRM"]
     if not market.has_monopoly(code):
@@ -985,7 +998,7 @@ def _market_transaction(market, rng, turn):
     levels = [max(0, min(4, level + step)) for level in levels]
     if not _quotes(market.quote_offices, group[0], tuple(levels)):
         return None
-    keys = ["OFFICES"] + list("%02d" % group[0]) + [str(level) for level in levels]
+    keys = ["OFFICES"] + digits("%02d" % group[0]) + [str(level) for level in levels]
     return "offices", keys + ["CONFIRM"]
 
 
@@ -999,7 +1012,7 @@ def play_market(game, transactions, seed=1):
     turn = 0
     while done < transactions:
         turn += 1
-        picked = _market_transaction(market, rng, turn)
+        picked = _market_transaction(market, rng, turn, game.keys_of)
         if picked is None:
             continue
         kind, keys = picked

@@ -41,7 +41,7 @@ from editions.banker.deeds import (
     rent,
 )
 from editions.banker.estate import DEED, Estate, building_value, interest, lift_cost
-from rules.money import BANK, ERR_NOT_ENOUGH
+from rules.ledger import BANK, ERR_NOT_ENOUGH
 
 ERR_BALANCE_LIMIT = "BALANCE LIMIT"  # rules.ledger's (not imported: the ledger is the caller's)
 _ERR_SAME_CARD = const("SAME CARD TWICE")
@@ -70,9 +70,9 @@ _ERR_BAD_PRICE = const("PRICE 0 OR MORE")
 _ERR_NOTHING = const("NOTHING TO HAND OVER")
 
 
-def problem(result) -> str | None:
+def problem(records) -> str | None:
     """An action's refusal message, or None when it returned its records."""
-    return result if type(result) is str else None
+    return records if type(records) is str else None
 
 
 def _player_problem(estate: Estate, player: int) -> str | None:

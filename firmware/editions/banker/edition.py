@@ -23,8 +23,8 @@ from editions.banker.estate import Estate
 from rules import keys, whole_units
 from rules.card_bank import MSG_KEY_NOT_USED, CardBank
 from rules.keys import BANKRUPT, DEED
+from rules.ledger import ERR_NO_DIGITS
 from rules.machine import MSG_FINISH_ENTRY
-from rules.money import ERR_NO_DIGITS
 from rules.whole_units import WholeUnits, check, typing_problem
 
 _TAG_WIDTH = const(20)  # a tag's UID in hex (up to 10 bytes), padded with spaces
@@ -242,7 +242,7 @@ class BankerRules:
         if (
             type(card_id) is not str
             or not 0 < len(card_id) <= _TAG_WIDTH
-            or card_id[0] == " "
+            or card_id.startswith(" ")
             or not is_deed(square)
         ):
             raise ValueError("bad deed tag")

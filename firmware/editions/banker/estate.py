@@ -35,7 +35,7 @@ from editions.banker.deeds import (
     mortgage_value,
     price,
 )
-from rules.money import BANK
+from rules.ledger import BANK
 
 HOUSES = 32  # the bank's supply at the start of a game
 HOTELS = 12
@@ -183,43 +183,40 @@ class Estate:
             self.houses, self.hotels = houses, hotels
         elif kind_ == _ESTATE:
             self._load(record)
-        elif kind_ == "new":
-            self._reset()
+        elif kind_ == "new":  # every deed back to the bank, every building to the supply
+            for at in range(DEED_COUNT):
+                self.owners[at] = self.buildings[at] = self.mortgaged[at] = 0
+            self.houses, self.hotels = HOUSES, HOTELS
         else:
             raise ValueError("not an estate record")
         self.applied += 1
 
-    def _reset(self) -> None:
-        for at in range(DEED_COUNT):
-            self.owners[at] = self.buildings[at] = self.mortgaged[at] = 0
-        self.houses, self.hotels = HOUSES, HOTELS
-
-    def _check(self, at: int, owner, built, mortgaged) -> None:
+    def _check(self, at: int, owner, buildings, mortgaged) -> None:
         if at < 0:
             raise ValueError("no deed on that square")
         if type(owner) is not int or not 0 <= owner <= self.players:
-            raise ValueError("bad owner")
-        if type(built) is not int or not 0 <= built <= HOTEL:
+            raise ValueError("bad deed owner")
+        if type(buildings) is not int or not 0 <= buildings <= HOTEL:
             raise ValueError("bad buildings")
         if type(mortgaged) is not int or not 0 <= mortgaged <= 1:
             raise ValueError("bad mortgage flag")
-        if built and (owner == BANK or mortgaged or kind(SQUARES[at]) != LOT):
+        if buildings and (owner == BANK or mortgaged or kind(SQUARES[at]) != LOT):
             raise ValueError("buildings only on an owned, unmortgaged lot")
         if owner == BANK and mortgaged:
             raise ValueError("the bank holds no mortgage")
 
-    def _supply_after(self, at: int, built: int) -> tuple:
-        """The supply once deed `at` holds `built` instead of what it holds now."""
+    def _supply_after(self, at: int, buildings: int) -> tuple:
+        """The supply once deed `at` holds `buildings` instead of what it holds now."""
         houses, hotels = self.houses, self.hotels
         was = self.buildings[at]
         if was == HOTEL:
             hotels += 1
         else:
             houses += was
-        if built == HOTEL:
+        if buildings == HOTEL:
             hotels -= 1
         else:
-            houses -= built
+            houses -= buildings
         return houses, hotels
 
     def snapshot_records(self) -> list:

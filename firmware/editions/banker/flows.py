@@ -160,15 +160,15 @@ def act(part, key: str) -> None:
     offer(part, result, lines, done, cue)
 
 
-def offer(part, result, lines: tuple, done: str, cue: str) -> Offer | None:
+def offer(part, records, lines: tuple, done: str, cue: str) -> Offer | None:
     """Show the planned action (GO carries it out), or refuse it: nothing changes."""
     bank = part.bank
-    problem = actions.problem(result)
+    problem = actions.problem(records)
     if problem is not None:
         bank.refuse(problem)
         return None
     bank.clear_entry()  # (the dice or the price typed for it: the offer holds them now)
-    mode = part.offer = Offer(part, result, lines, done, cue)
+    mode = part.offer = Offer(part, records, lines, done, cue)
     open_mode(bank, mode)
     bank.cue("confirm")
     return mode

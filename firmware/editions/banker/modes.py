@@ -9,9 +9,9 @@ from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 from editions.banker.deeds import HOTEL, name
 from rules import keys
+from rules.ledger import ERR_NOT_ENOUGH
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS, beep_interval, count_down
 from rules.modes import Mode, drop_mode
-from rules.money import ERR_NOT_ENOUGH
 
 _MSG_BID_KEYS = const("BID, GO  C: STOP")
 _MSG_BIDDER_RED = const("BIDDER'S CARD IN RED")

@@ -2,8 +2,8 @@
 #
 # Its rules, records, messages and screens are rules.card_bank's (and its modes': rules.admin,
 # rules.endgame, rules.history, rules.undo).
-from rules.card_bank import MILLIONS, CardBank
-from rules.money import M
+from rules.card_bank import CardBank
+from rules.money import MILLIONS, M
 
 
 class ElectronicBanking(CardBank):

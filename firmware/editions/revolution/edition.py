@@ -23,10 +23,10 @@ from editions.revolution.zones import (
     zone_key,
 )
 from rules import keys
-from rules.card_bank import MILLIONS, CardBank
+from rules.card_bank import CardBank
 from rules.keys import DEAL, ZONE
 from rules.ledger import BANK, ERR_BALANCE_LIMIT, ERR_NOT_ENOUGH
-from rules.money import M, format_amount
+from rules.money import MILLIONS, M, format_amount
 
 SILENT = 0
 BEEPS_ONLY = 1  # the lowest sound level: beeps, no music or sound effects
