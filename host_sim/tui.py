@@ -10,6 +10,7 @@ one worker thread, one call at a time, and the app awaits it.
 
 import asyncio
 import contextlib
+import os
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -838,8 +839,10 @@ class BankUnitApp(App):
             except (ExportError, OSError) as error:
                 self.set_status("Export failed: %s" % error, error=True)
                 return
-        if done is not None:
-            said = "Exported %s: %s and %s" % (done["summary"], done["csv"], done["chart"])
+        if done is not None:  # the files as the player would name them: from here, if below
+            where = os.path.relpath(done["csv"])
+            where = done["csv"] if where.startswith("..") else where
+            said = "Exported %s: %s and .png" % (done["summary"], where)
             self.set_status(said + (" (%s)" % done["from"] if "from" in done else ""))
 
     async def action_quit(self) -> None:

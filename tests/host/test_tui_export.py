@@ -48,8 +48,8 @@ def test_e_exports_the_game_and_says_where(tmp_path) -> None:
     (table,) = sorted(out.glob("*.csv"))
     (chart,) = sorted(out.glob("*.png"))
     assert table.name.startswith("electronic_banking-") and chart.stem == table.stem
-    said = "Exported electronic_banking: 1 transaction, 6 series on the chart: %s and %s"
-    assert app.status == said % (table, chart)
+    said = "Exported electronic_banking: 1 transaction, 6 series on the chart: %s and .png"
+    assert app.status == said % table  # tmp_path is not below the working folder: in full
     assert not app.status_error
     with open(table, newline="") as handle:
         rows = list(csv.DictReader(handle))
@@ -58,6 +58,18 @@ def test_e_exports_the_game_and_says_where(tmp_path) -> None:
     ]
     with Image.open(chart) as image:
         assert image.format == "PNG"
+
+
+def test_an_export_below_the_working_folder_is_named_from_it(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    async def script(app, pilot) -> None:
+        await pilot.press("]", "3", "5", "0", "k", "E")
+        await until(pilot, lambda: app.status.startswith("Exported"))
+
+    app = run_app(script, export_dir="build/exports")
+    (table,) = (tmp_path / "build" / "exports").glob("*.csv")
+    assert app.status.endswith(": build/exports/%s and .png" % table.name), app.status
 
 
 def test_an_export_that_cannot_be_written_says_why(tmp_path) -> None:
