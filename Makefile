@@ -43,7 +43,8 @@ help:
 	@echo "                       --csv game.csv --chart game.png)"
 	@echo "make golden            regenerate tests/golden/*.png (look at each before committing)"
 	@echo "make fuzz              long fuzz: 1M rules events + 5000 simulator actions per edition,"
-	@echo "                       and every LittleFS program/erase cut with 8 tearings each"
+	@echo "                       every LittleFS program/erase cut with 8 tearings each, and the"
+	@echo "                       hypothesis tests with their own example counts (long profile)"
 	@echo "make hardware          regenerate hardware/ (wiring, schematic, BOM, power, legends, enclosure)"
 	@echo "make enclosure         STL of every enclosure part into build/enclosure/ and the preview PNG"
 	@echo "make bench [RECORD=1]  speed, memory, flash and device-time figures (build/bench/;"
@@ -103,9 +104,10 @@ mpy-check: $(BIN)/.installed
 
 # The benchmark budget test also drives the MicroPython interpreter.
 # On every core (pytest-xdist: one worker a core, the tests dealt out one by one), then the 15
-# slowest tests, for whoever wants the suite faster.
+# slowest tests, for whoever wants the suite faster. Hypothesis in its fast profile: at most 25
+# examples a test (tests/hypothesis_profiles.py); make fuzz runs them as written.
 test-cpython: $(BIN)/.installed $(MPY_VENV)/.installed
-	$(BIN)/pytest -n auto --dist load --durations=15
+	$(BIN)/pytest -n auto --dist load --durations=15 --hypothesis-profile fast
 
 test-micropython: $(MPY_VENV)/.installed mpy-check
 	$(PYTHON) tests/run_micropython.py $(MICROPYTHON) $(MP_HEAP) $(BUILD)/tests/portable \
@@ -177,6 +179,7 @@ FUZZ_ARGS ?=
 fuzz: $(BIN)/.installed
 	$(BIN)/python tools/fuzz.py $(FUZZ_ARGS)
 	LITTLEFS_CUT_SEEDS=8 $(BIN)/pytest tests/host/test_littlefs_store.py -k every_program
+	$(BIN)/pytest -n auto --dist load --hypothesis-profile long -m hypothesis
 
 hardware: $(BIN)/.installed
 	$(BIN)/python -m tools.hardware
