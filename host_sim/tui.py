@@ -10,6 +10,7 @@ one worker thread, one call at a time, and the app awaits it.
 
 import asyncio
 import contextlib
+import os
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -28,7 +29,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from app.editions import DEFAULT, about
+from host_sim.history import ExportError
 from host_sim.tui_deeds import MAX_SQUARE_DIGITS, board_text, deed_prompt, held_text
+from host_sim.tui_export import export_game
 from host_sim.virtual_unit import PLAYER_CARDS, VirtualUnit, VirtualUnitError
 
 OLED_WIDTH = 128
@@ -104,7 +107,7 @@ HOLD_LABEL = {
     "new_game": "hold NEW GAME",
 }
 # Terminal keys the UI itself uses: never given to a unit key.
-UI_KEYS = frozenset("[]hsqQ?P" + "".join(HOLD_SHORTCUTS))
+UI_KEYS = frozenset("[]hsqQ?PE" + "".join(HOLD_SHORTCUTS))
 
 # The layout: the OLED (130 x 34 with its border) beside the balances, three status lines and
 # the key legend. The legend is laid out for this width; a smaller window is told how large to be.
@@ -265,6 +268,13 @@ class UnitThread:
             supply=unit.bank_supply() if self.has_deeds else {},
         )
 
+    async def run(self, work):
+        """work(unit) on the unit's thread, between two of its steps; its result, or its
+        exception raised here. None once closed."""
+        if self.closed:
+            return None
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work, self.unit)
+
     async def call(self, action=None) -> Snapshot | None:
         """Run action(unit) on the unit's thread, then look at the unit; None once closed."""
         if self.closed:
@@ -374,6 +384,7 @@ def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH, deeds: bool = False) 
         [
             ("s", "bell on/off"),
             ("P", "power up holding %s (settings)" % ok_key(keys)),
+            ("E", "export the game: CSV and chart"),
             ("?", "help"),
             ("Esc", "cancel"),
             ("Q ctrl+q", "quit"),
@@ -421,6 +432,8 @@ def help_text(keys: KeyTable, edition: str) -> Text:
     text.append("\nSimulator:\n", style="bold")
     text.append("  s            terminal bell for sound cues on/off (this window only)\n")
     text.append("  P            %s\n" % hints.TUI_POWER_MENU)
+    text.append("  E            export the game so far: a CSV and a chart (the status line\n")
+    text.append("               says where; --export-dir, make sim EXPORT=)\n")
     text.append("  Esc          cancel a pending %s\n" % ("slot or hold" if cards else "hold"))
     text.append("  ?            this help (? or Esc closes it)\n")
     text.append("  Q, ctrl+q    quit (the unit powers off)\n")
@@ -501,9 +514,11 @@ class BankUnitApp(App):
         flash_dir: str | None = None,
         settings: dict | None = None,
         boot_summary: bool = False,
+        export_dir: str = ".",
     ) -> None:
         super().__init__()
         self.edition_name = edition
+        self.export_dir = export_dir  # where E writes the game's CSV and chart
         self.unit_thread = UnitThread(edition, board, flash_dir, settings, boot_summary)
         self.key_table = KeyTable(self.unit_thread.keys)
         self.bell_on = True
@@ -728,6 +743,8 @@ class BankUnitApp(App):
                 lambda unit: unit.open_settings(),
                 "Powered up holding %s" % ok_key(self.key_table),
             )
+        elif char == "E":
+            await self._export()
         elif char == "s":
             self.bell_on = not self.bell_on
             self._update_slots()
@@ -803,6 +820,31 @@ class BankUnitApp(App):
             lambda unit: unit.hold(public, HOLD_S), "Held %s for %.1f s" % (public, HOLD_S)
         )
 
+    async def _export(self) -> None:
+        """The game on the unit's flash as a CSV and a chart (as `python -m host_sim export`
+        writes them), into export_dir; the status line says where, or why not."""
+
+        def write(unit):
+            return export_game(unit.flash_dir, self.export_dir, unit.unit.edition.name)
+
+        async with self._lock:
+            try:
+                done = await self.unit_thread.run(write)
+            except ModuleNotFoundError as error:  # a venv without the sim extra's matplotlib
+                self.set_status(
+                    "Export needs %s: make setup (or pip install -e '.[sim]')" % error.name,
+                    error=True,
+                )
+                return
+            except (ExportError, OSError) as error:
+                self.set_status("Export failed: %s" % error, error=True)
+                return
+        if done is not None:  # the files as the player would name them: from here, if below
+            where = os.path.relpath(done["csv"])
+            where = done["csv"] if where.startswith("..") else where
+            said = "Exported %s: %s and .png" % (done["summary"], where)
+            self.set_status(said + (" (%s)" % done["from"] if "from" in done else ""))
+
     async def action_quit(self) -> None:
         async with self._lock:
             await asyncio.get_running_loop().run_in_executor(None, self.unit_thread.close)
@@ -815,9 +857,10 @@ def run_tui(
     flash_dir: str | None = None,
     settings: dict | None = None,
     boot_summary: bool = True,
+    export_dir: str = ".",
 ) -> None:
     """Run the simulator's terminal UI until the user quits (the unit shows its settings
-    summary at power-on, as the device does)."""
+    summary at power-on, as the device does). export_dir: where the E key writes the game."""
     try:
         app = BankUnitApp(
             edition=edition,
@@ -825,6 +868,7 @@ def run_tui(
             flash_dir=flash_dir,
             settings=settings,
             boot_summary=boot_summary,
+            export_dir=export_dir,
         )
     except VirtualUnitError as exc:
         raise SystemExit("cannot start the unit: %s" % exc) from None

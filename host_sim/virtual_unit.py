@@ -91,21 +91,27 @@ def parse_setting(name: str, value) -> object:
         return text  # refused by validation with the setting's own message
 
 
+def _settings_of(edition: str) -> str:
+    """The settings an edition has, for a message: "the classic settings are: edition, ..."."""
+    return "the %s settings are: %s" % (edition, ", ".join(schema.names_for(edition)))
+
+
 def change_settings(config: Config, values: dict, fresh: bool) -> None:
     """Set several values at once, as the menu would one by one: all are validated first;
     ValueError with the unit's message for the first bad one, and then nothing is saved.
     fresh: no game on flash yet, so the first one is already of these settings."""
     twin = config.settings.copy()
+    chosen = values.get(schema.EDITION)  # the edition these values are for: the one set, if any
+    edition = chosen if chosen in twin.editions and chosen in EDITIONS else twin.edition
     for name in values:
         if name not in schema.LABELS:
-            raise ValueError(
-                "%s %r; the settings are: %s"
-                % (schema.MSG_UNKNOWN, name, ", ".join(name for name in schema.ORDER))
-            )
+            raise ValueError("%s %r; %s" % (schema.MSG_UNKNOWN, name, _settings_of(edition)))
     for name in schema.ORDER:  # edition first: the others are checked against it
         if name not in values:
             continue
         problem = schema.validate(name, values[name], twin.edition, twin.editions)
+        if problem == schema.MSG_NOT_HERE:
+            problem = "%s: %s; %s" % (problem, name, _settings_of(twin.edition))
         if problem is not None:
             raise ValueError(problem)
         twin.restore(("setting", name, values[name]))

@@ -158,6 +158,37 @@ def test_an_unknown_setting_is_named_with_the_valid_ones() -> None:
     assert "UNKNOWN SETTING 'foo'" in said and "players" in said, said
 
 
+def _refusal(argv: list, capsys) -> str:
+    from host_sim.__main__ import main
+
+    assert main(argv) == 2
+    return json.loads(capsys.readouterr().out.splitlines()[0])["error"]
+
+
+def test_an_unknown_setting_lists_this_editions_settings_only(capsys) -> None:
+    # The Stock Exchange has no players, start or go: they are not offered to it (issue 33).
+    said = _refusal(["--edition", "stock_exchange", "--set", "foo=1", "run", str(SE_GAME)], capsys)
+    assert said == (
+        "UNKNOWN SETTING 'foo'; the stock_exchange settings are: edition, volume, standby, hold"
+    )
+    said = _refusal(["--set", "foo=1", "run", str(GAME)], capsys)
+    assert said.endswith("the electronic_banking settings are: " + ", ".join(
+        ("edition", "players", "start", "go", "volume", "standby", "hold")))  # fmt: skip
+    assert "fine" not in said and "chance" not in said  # Classic's and Revolution's
+    # an edition set with it: that edition's settings
+    said = _refusal(["--set", "edition=classic", "--set", "foo=1", "run", str(GAME)], capsys)
+    assert "the classic settings are: " in said and "fine, currency" in said
+
+
+def test_a_setting_of_another_edition_is_named_with_this_editions_settings(capsys) -> None:
+    said = _refusal(["--edition", "stock_exchange", "--set", "players=3", "run", str(SE_GAME)],
+                    capsys)  # fmt: skip
+    assert said == (
+        "NOT IN THIS EDITION: players; the stock_exchange settings are: edition, volume, "
+        "standby, hold"
+    )
+
+
 def test_the_banker_game_plays_from_setup_to_a_bankruptcy() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "host_sim", "run", str(BANKER_GAME)],
