@@ -1,8 +1,9 @@
-# How the unit spends power (issue 31): the pace of its periodic work, light sleep in standby
-# on batteries, and the battery: the gauge on the title line, a warning after every transaction
-# while the cells are low (the transaction itself is carried out: a low battery never refuses
-# or loses money), and a snapshot of the state as the cells near brown-out, so that the last
-# boot on them replays no journal. Functions of the unit, bound as its methods (app.unit).
+# How the unit spends power (issue 31): the pace of its periodic work, light sleep on
+# batteries (in standby, and dozing with the screen lit), and the battery: the gauge on the
+# title line, a warning after every transaction while the cells are low (the transaction
+# itself is carried out: a low battery never refuses or loses money), and a snapshot of the
+# state as the cells near brown-out, so that the last boot on them replays no journal.
+# Functions of the unit, bound as its methods (app.unit).
 #
 # The pace: on the chip most of an idle unit's CPU is wake-ups and reader polls (a task
 # wake-up costs about 1.25 ms beside its step, a poll of an empty reader about 1.8 ms:
@@ -24,6 +25,15 @@
 # that long wakes the unit, and does nothing else, as any waking key. Never on USB power (the
 # board's `vbus` pin reads 1), so a unit on mpremote or the REPL stays reachable and a card
 # laid on it still wakes it; nor while a sound plays or a frame is due.
+#
+# Dozing: a unit on batteries with its screen lit light-sleeps too, once nothing has been
+# pressed, laid or drawn for 2 s: between the readers' cycles and through their cards' power-up
+# waits (the readers keep their pace: a card laid in is read as fast as awake), the keypad
+# parked and its columns read every 5 ms. Most of a game at the table is that: a turn's
+# transaction, then half a minute of dice and moves. The reading a check takes is the
+# sampler's first, so the key acts as any key; it is debounced from the check, at most a few ms
+# after the key went down: a 25 ms tap is never lost, a 20 ms one may be when a card's read
+# falls between two checks (typing fast, the keys come within 2 s: the unit is awake).
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
 
@@ -31,14 +41,25 @@ QUIET_MS = 10000  # this long without a key or a change on the screen: the slow 
 # The readers' cycle once quiet, and in standby on USB: a card laid in is still read within
 # 300 ms (the cycle, as its field comes on at most one cycle after the card arrives).
 QUIET_POLL_MS = 280
+DOZE_AFTER_MS = 2000  # on batteries, this long without a key, a card or a change on screen: doze
 _QUIET_TICK_MS = const(1000)
 _ASLEEP_MS = const(1000)  # light-sleeping: the readers' task wakes this often (the tick runs)
 _WAKE_CHECK_MS = const(50)  # a key held this long wakes a sleeping unit (a tap: 80 ms and more)
+# Dozing, the columns are read this often, also while the readers' cards power up: with a
+# poll's step between two checks, a 25 ms tap is seen with the debounce (15 ms,
+# drivers.keypad_ring) still to go.
+_DOZE_CHECK_MS = const(5)
+
+
+def asleep(unit) -> bool:
+    """Light-sleeping in standby: the readers rest (a key wakes the unit). Dozing, the keypad
+    is parked too, but the readers keep their pace."""
+    return unit.parked and not unit.active.awake
 
 
 def poll_period_ms(unit, now: int) -> int:
     """From one cycle of the readers to the next (both read in each)."""
-    if unit.parked:
+    if asleep(unit):
         return _ASLEEP_MS
     if unit.active.awake and ticks_diff(now, unit.busy_at) < QUIET_MS:
         return unit.reader_poll_ms
@@ -52,9 +73,9 @@ def tick_period_ms(unit, now: int) -> int:
     return _QUIET_TICK_MS
 
 
-def can_sleep(unit) -> bool:
-    """Whether the unit may light-sleep now: in standby, on batteries, nothing to sound or draw."""
-    if unit.sleeper is None or unit.active.awake or unit.display_powered:
+def _still(unit) -> bool:
+    """On batteries, nothing sounding, no frame due: the clocks may stop."""
+    if unit.sleeper is None:
         return False
     vbus = unit.vbus
     if vbus is not None and vbus.value():
@@ -65,11 +86,32 @@ def can_sleep(unit) -> bool:
     return not (unit.render_flag is not None and unit.render_flag.is_set())
 
 
+def can_sleep(unit) -> bool:
+    """Whether the unit may light-sleep now: in standby, on batteries, nothing to sound or draw."""
+    return not unit.active.awake and not unit.display_powered and _still(unit)
+
+
+def can_doze(unit, now: int) -> bool:
+    """Whether the unit may light-sleep with its screen lit (it keeps its picture: the panel
+    has its own memory): still for DOZE_AFTER_MS, on batteries, nothing to sound or draw, no
+    key down."""
+    if not unit.active.awake or not unit.display_powered:
+        return False
+    if ticks_diff(now, unit.busy_at) < DOZE_AFTER_MS:
+        return False
+    keypad = unit.keypad_on
+    if keypad is None or not keypad.idle():
+        return False
+    return _still(unit)
+
+
 def rest(unit, ms: int) -> int:
-    """The readers' wait for their next cycle: light sleep in standby (the keypad parked until
-    a key or the end of standby). Returns the ms left for the task to wait in asyncio: all of
-    them when it may not sleep, 0 after a sleep."""
-    if not can_sleep(unit):
+    """The readers' waits (for a card's power-up, for the next cycle): light sleep on
+    batteries, in standby or dozing (the keypad parked until a key or the end of either).
+    Returns the ms left for the task to wait in asyncio: all of them when it may not sleep, 0
+    after a sleep."""
+    standby = can_sleep(unit)
+    if not standby and not can_doze(unit, unit.clock()):
         if unit.parked:
             unpark(unit)
         return ms
@@ -77,17 +119,26 @@ def rest(unit, ms: int) -> int:
     if not unit.parked:
         keypad.park()
         unit.parked = True
+    check = _WAKE_CHECK_MS if standby else _DOZE_CHECK_MS
     end = ticks_add(unit.clock(), ms)
-    key = keypad.parked_key()
-    while key is None:
+    bits = keypad.parked_reading()
+    while not bits:
         left = ticks_diff(end, unit.clock())
         if left <= 0:
             return 0
-        unit.sleeper(left if left < _WAKE_CHECK_MS else _WAKE_CHECK_MS)
-        key = keypad.parked_key()
+        unit.sleeper(left if left < check else check)
+        bits = keypad.parked_reading()
+    if not standby:
+        # The reading is the sampler's first: the key is debounced from it, and acts as any
+        # key does once the sampler, started again, has seen it held (a 25 ms tap: 15 ms more)
+        keypad.record(unit.clock(), bits)
+        unpark(unit)
+        return 0
+    key = keypad.parked_key()
     unpark(unit)  # the keypad samples again; the key wakes the unit now, before any card is
     now = unit.clock()  # read, and its press and release, when they come, do nothing else
-    unit.active.key_down(key, now)
+    if key is not None:
+        unit.active.key_down(key, now)
     unit.settle()
     unit.stepped(now)
     return 0

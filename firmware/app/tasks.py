@@ -50,13 +50,13 @@ async def readers(unit) -> None:
     does a unit light-sleeping in standby (app.power: a key wakes it, then cards are read)."""
     while True:
         up = unit.card_power_up_ms
-        if unit.uses_cards and not unit.parked:  # parked: asleep, the readers powered down
+        if unit.uses_cards and not power.asleep(unit):  # asleep: the readers powered down
             _step(unit, unit.start_poll, GREEN)
-            if up:  # (0: no wait at all, in tests)
-                await sleep_ms(up)
+            if up:  # (0: no wait at all, in tests); dozing, the keys are checked meanwhile
+                await sleep_ms(power.rest(unit, up))
             _step(unit, _read_then_start, unit)
             if up:
-                await sleep_ms(up)
+                await sleep_ms(power.rest(unit, up))
             _step(unit, unit.poll_reader, RED)
             wait = unit.poll_period_ms(unit.clock()) - 2 * up
         else:

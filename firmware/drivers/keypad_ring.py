@@ -100,27 +100,41 @@ class KeypadRing:
             pin.init(pin.OPEN_DRAIN, value=0)  # back from the state machine to plain GPIO
 
     def parked_key(self):
-        """Parked: the name of a key down, or None. The columns alone first (every row low),
-        at every wake from light sleep; the rows one by one only when one reads low."""
-        cols = self._cols
-        for pin in cols:
-            if not pin.value():
-                break
-        else:
+        """Parked: the name of a key down (the first in the matrix's order), or None."""
+        bits = self.parked_reading() & self._used
+        if not bits:
             return None
+        return self._names[self._index_of[bits & -bits]]
+
+    def parked_reading(self) -> int:
+        """Parked: the matrix's reading, a bit per switch closed (0: none), as a sampler's.
+        The columns alone (every row low) at every wake from light sleep: a small frame, no
+        heap; the rows one by one only when a column reads low."""
+        for pin in self._cols:
+            if not pin.value():
+                return self._rows_reading()
+        return 0
+
+    def _rows_reading(self) -> int:
+        cols = self._cols
         rows = self._rows
         for pin in rows:
             pin.value(1)
-        found = None
+        bits = 0
+        n_cols = len(cols)
         for r in range(len(rows)):
             rows[r].value(0)
-            for c in range(len(cols)):
-                if found is None and not cols[c].value():
-                    found = self._names[r * self._n_cols + c]
+            for c in range(n_cols):
+                if not cols[c].value():
+                    bits |= 1 << (r * n_cols + c)
             rows[r].value(1)
         for pin in rows:
             pin.value(0)
-        return found
+        return bits
+
+    def idle(self) -> bool:
+        """No key down, none being debounced, no event waiting to be taken."""
+        return not (self._seen or self._down or self._ev_count)
 
     def unpark(self) -> None:
         """The rows high again (idle), before start()."""
