@@ -328,3 +328,26 @@ def test_a_key_shows_within_30_ms_at_the_median(edition):
             measured,
             median,
         )
+
+
+@pytest.mark.parametrize("edition", ["electronic_banking", "revolution"])
+def test_a_k_or_m_commit_shows_within_35_ms(edition):
+    """Issue 31: the key that commits a K/M amount (the record on flash first) to the last
+    pixel of the screen that says it is done, at most 35 ms, paying and receiving."""
+    with VirtualUnit(edition=edition, device_time=True) as unit:
+        measured = []
+        for turn, (slot, unit_key) in enumerate(
+            (("red", "K"), ("green", "K"), ("green", "M"), ("red", "M"))
+        ):
+            unit.insert(1, slot)
+            unit.advance(0.5)
+            for key in "20":
+                unit.press(key, down_ms=60, up_ms=200)
+            before = unit.balance(1)
+            mark = len(unit.device.delivered)
+            typed = unit.press(unit_key, down_ms=60, up_ms=400)
+            assert unit.balance(1) != before, turn
+            measured += [us for _, us in unit.device.latencies(typed, mark)]
+            unit.remove(slot=slot)
+            unit.advance(0.5)
+        assert None not in measured and max(measured) <= 35000, measured
