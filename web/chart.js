@@ -1,6 +1,6 @@
 // The game's chart on a canvas: host_sim/history.py's description of it (chart_of: the title,
-// panels top to bottom, a step line per card, company or token, the deeds bought and the gaps
-// marked), the same one `python -m host_sim export --chart` draws with matplotlib, at the same
+// panels top to bottom, a step line per card, company or token, the deeds bought, the gaps and
+// the transactions taken back marked, the final standings beside), the same one `python -m host_sim export --chart` draws with matplotlib, at the same
 // size (800 x 450) and in matplotlib's colours, so the page's PNG shows what the export's shows.
 //
 // Drawn by this small routine, not a plotting library: the page's packages hold none (only
@@ -15,6 +15,8 @@ const FONT = "sans-serif";
 const SIZES = { small: 11, "x-small": 9 }; // the legend's font sizes, in pixels (matplotlib's at 100 dpi)
 const MARGIN = { left: 84, right: 16, top: 34, bottom: 10 };
 const PANEL_GAP = 30; // below each panel: its tick labels
+const UNDONE_COLOUR = "dimgrey"; // host_sim/history.py UNDONE_COLOUR, its band at alpha 0.15
+const UNDONE_BAND = "rgba(105,105,105,0.15)";
 
 // Round numbers (1, 2, 2.5 or 5 times a power of ten apart) from lo to hi, about `count` of them.
 export function ticks(lo, hi, count = 6) {
@@ -49,9 +51,12 @@ export function drawChart(canvas, chart, money) {
   ctx.fillText(chart.title, canvas.width / 2, 8);
   const panels = chart.panels;
   const height = (canvas.height - MARGIN.top - MARGIN.bottom - PANEL_GAP * panels.length) / panels.length;
+  // The final standings sit right of their panel, as the export's do: every panel narrows to
+  // leave the widest box room (matplotlib's tight_layout does the same).
+  const right = MARGIN.right + standingsWidth(ctx, panels);
   let lines = 0;
   panels.forEach((panel, index) => {
-    const box = { x: MARGIN.left, y: MARGIN.top + index * (height + PANEL_GAP), w: canvas.width - MARGIN.left - MARGIN.right, h: height };
+    const box = { x: MARGIN.left, y: MARGIN.top + index * (height + PANEL_GAP), w: canvas.width - MARGIN.left - right, h: height };
     if (panel.xlabel) box.h -= 14;
     drawPanel(ctx, panel, box, money);
     lines += panel.series.length;
@@ -102,6 +107,17 @@ function drawPanel(ctx, panel, box, money) {
   ctx.beginPath();
   ctx.rect(box.x, box.y, box.w, box.h);
   ctx.clip();
+  // The transactions taken back: a grey band from each to its undo, labelled at the top.
+  ctx.fillStyle = UNDONE_BAND;
+  for (const [from, to] of panel.undone || []) {
+    const x0 = px(from);
+    ctx.fillRect(x0, box.y, Math.max(px(Math.max(to, from + 0.5)) - x0, 1), box.h);
+  }
+  ctx.fillStyle = UNDONE_COLOUR;
+  ctx.font = `${SIZES["x-small"]}px ${FONT}`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "top";
+  for (const [from, to, text] of panel.undone || []) ctx.fillText(text, px((from + to) / 2), box.y + 3);
   ctx.lineWidth = 2;
   panel.series.forEach((series, i) => {
     ctx.strokeStyle = COLOURS[i % COLOURS.length];
@@ -147,6 +163,42 @@ function drawPanel(ctx, panel, box, money) {
   ctx.setLineDash([]);
   ctx.restore();
   legend(ctx, panel, box);
+  standings(ctx, panel.standings || [], box);
+}
+
+// The final standings' box, right of the panel's top corner: its title, then a line a place.
+const STANDINGS_TITLE = "Final standings";
+const STANDINGS_FONT = `${SIZES["x-small"]}px monospace`;
+const STANDINGS_GAP = 10; // between the panel and the box
+
+function standingsWidth(ctx, panels) {
+  ctx.save();
+  ctx.font = STANDINGS_FONT;
+  let widest = 0;
+  for (const panel of panels) {
+    for (const text of panel.standings || []) widest = Math.max(widest, ctx.measureText(text).width);
+    if ((panel.standings || []).length) widest = Math.max(widest, ctx.measureText(STANDINGS_TITLE).width);
+  }
+  ctx.restore();
+  return widest ? Math.ceil(widest) + 12 + STANDINGS_GAP : 0;
+}
+
+function standings(ctx, lines, box) {
+  if (!lines.length) return;
+  const rows = [STANDINGS_TITLE, ...lines];
+  const pitch = SIZES["x-small"] + 3;
+  ctx.font = STANDINGS_FONT;
+  const w = Math.ceil(Math.max(...rows.map((text) => ctx.measureText(text).width))) + 12;
+  const x = box.x + box.w + STANDINGS_GAP;
+  ctx.fillStyle = "#fff";
+  ctx.strokeStyle = "lightgrey";
+  ctx.lineWidth = 1;
+  ctx.fillRect(x, box.y, w, rows.length * pitch + 8);
+  ctx.strokeRect(x, box.y, w, rows.length * pitch + 8);
+  ctx.fillStyle = "#000";
+  ctx.textAlign = "left";
+  ctx.textBaseline = "top";
+  rows.forEach((text, i) => ctx.fillText(text, x + 6, box.y + 4 + i * pitch));
 }
 
 function legend(ctx, panel, box) {
@@ -210,6 +262,9 @@ export function describeChart(chart, transactions) {
     parts.push(`${panel.ylabel}: ${ends.length ? ends.join(", ") : "no lines"}`);
     if (panel.purchases.length) parts.push(`${panel.purchases.length} deeds bought`);
     if (panel.gaps.length) parts.push(`${panel.gaps.length} gaps where records are missing`);
+    const undone = (panel.undone || []).length;
+    if (undone) parts.push(`${undone} transaction${undone === 1 ? "" : "s"} taken back`);
+    if ((panel.standings || []).length) parts.push(`${STANDINGS_TITLE}: ${panel.standings.join(", ")}`);
   }
   return parts.join("; ");
 }

@@ -673,6 +673,10 @@ def check_download(download: dict, folder: pathlib.Path, edition: str, tmp_path)
     assert download["chart"] == json.loads(json.dumps(game(open_folder(str(folder)))["chart"]))
     assert download["names"] == ["game.csv", "game.png"] and download["focused"] == "csv-link"
     assert download["label"].startswith(download["chart"]["title"] + ", over ")
+    standings = [line for panel in download["chart"]["panels"] for line in panel["standings"]]
+    assert standings and ("Final standings: " + standings[0]) in download["label"]
+    undone = sum(len(panel["undone"]) for panel in download["chart"]["panels"])
+    assert (" taken back" in download["label"]) == (undone > 0)
     png = base64.b64decode(download["png"])
     (tmp_path / ("%s-page.png" % folder.name)).write_bytes(png)  # beside host_sim's, to look at
     with Image.open(io.BytesIO(png)) as image:
@@ -682,6 +686,13 @@ def check_download(download: dict, folder: pathlib.Path, edition: str, tmp_path)
         n for n, rgb in colours if max(abs(a - b) for a, b in zip(rgb, BLUE, strict=True)) < 24
     )
     assert blue > 200, "no line in matplotlib's first colour"  # card 1's, or company 01's
+    with Image.open(io.BytesIO(png)) as image:  # the standings' box: text right of the panels
+        grey = image.convert("L")
+    dark = [sum(grey.getpixel((x, y)) < 160 for y in range(450)) for x in range(800)]
+    frame = max(x for x in range(800) if dark[x] > 120)  # the panels' right edge
+    assert frame < 720, "the panels leave no room for the standings"  # (784 without them)
+    text = sum(grey.getpixel((x, y)) < 160 for x in range(frame + 8, 800) for y in range(450))
+    assert text > 150, "no standings beside the chart"
 
 
 @pytest.mark.needs_tool("node", "npm", "chromium")
