@@ -166,7 +166,7 @@ class VirtualUnit:
             )
         if edition not in EDITIONS:
             raise VirtualUnitError("edition %r is not built yet; have: %s" % (edition, EDITIONS))
-        self.edition_name = edition
+        self.built_for = edition  # the firmware's edition; the flash's settings may choose another
         self.seed = seed
         self.boot_summary = boot_summary
         settings = {name: parse_setting(name, v) for name, v in (settings or {}).items()}
@@ -224,12 +224,19 @@ class VirtualUnit:
                 Store(self.flash).append(enrolled)
         self._boot()
 
+    @property
+    def edition_name(self) -> str:
+        """The edition the unit runs: the one it was built for, or the one its settings chose
+        (--set edition=..., the settings menu, a flash folder from another unit)."""
+        unit = getattr(self, "unit", None)
+        return self.built_for if unit is None else unit.edition.name
+
     # ---- lifecycle -------------------------------------------------------------------------
 
     def _boot(self) -> None:
         self.unit = build_unit(
             self.board,
-            self.edition_name,
+            self.built_for,
             fs=self.flash,
             seed=self.seed,
             summary=self.boot_summary,

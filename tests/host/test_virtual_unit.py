@@ -145,3 +145,13 @@ def test_a_refused_call_leaves_the_unit_as_it_was(unit: VirtualUnit) -> None:
     assert unit.screen_text() == before and unit.sounds() == []  # neither 1 nor 2 was typed
     unit.type("20K")
     assert unit.balance(2) == START + 20000
+
+
+def test_the_unit_names_the_edition_its_settings_chose() -> None:
+    """--set edition=... builds the firmware for one edition and runs another: the unit's
+    messages and edition_name name the one that runs."""
+    with VirtualUnit(settings={"edition": "stock_exchange"}) as unit:
+        assert unit.built_for == "electronic_banking"
+        assert unit.edition_name == "stock_exchange"
+        with pytest.raises(VirtualUnitError, match="the stock_exchange unit has no card slots"):
+            unit.insert(1, "green")
