@@ -11,16 +11,14 @@ import time
 import pytest
 
 import host_sim  # noqa: F401  (puts the firmware on sys.path)
-from host_sim.tui import (
+from host_sim.tui import BankUnitApp, OledView, oled_rows
+from host_sim.tui_keys import (
     LEGEND_WIDTH,
     UI_KEYS,
-    BankUnitApp,
     HelpScreen,
     KeyTable,
-    OledView,
     hold_shortcuts,
     legend_text,
-    oled_rows,
 )
 from host_sim.virtual_unit import KEY_NAMES, VirtualUnit
 

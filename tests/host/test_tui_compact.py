@@ -11,15 +11,7 @@ import pytest
 from test_tui import Tmux, run_app, shown, until
 
 import host_sim  # noqa: F401  (puts the firmware on sys.path)
-from host_sim.tui import (
-    HINTS_WIDTH,
-    BrailleView,
-    HelpScreen,
-    KeyTable,
-    full_size,
-    hint_items,
-    hints_text,
-)
+from host_sim.tui import BrailleView
 from host_sim.tui_compact import (
     BALANCE_WIDTH,
     COMPACT_SIZE,
@@ -29,6 +21,7 @@ from host_sim.tui_compact import (
     sounds_text,
 )
 from host_sim.tui_deeds import COMPACT_WIDTH, board_text
+from host_sim.tui_keys import HINTS_WIDTH, HelpScreen, KeyTable, full_size, hint_items, hints_text
 from host_sim.tui_panel import braille_rows
 from host_sim.virtual_unit import VirtualUnit
 
