@@ -1,5 +1,7 @@
-"""The terminal UI's keys: which terminal key taps which unit key, the key legend (full
-layout), the key lines (compact layout) and the help screen, for every edition."""
+"""The terminal UI's keys for every edition: the key table, legend, compact lines and help.
+
+Which terminal key taps which unit key (KeyTable), the full layout's key legend, the compact
+layout's key lines (packed by tui_compact.pack_hints) and the help screen."""
 
 from rich.text import Text
 from textual import events
