@@ -1,0 +1,65 @@
+"""The keypad in the hardware documents (issue 33, part 6): the membrane's ribbon at the edge it
+leaves on the legend sheet, the enclosure and the wiring diagram, the generated table of which
+key is on which row and column; and the schematic's text clear of its lines."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tools.hardware import HARDWARE, geometry, legends, pins
+from tools.hardware.__main__ import outputs
+
+SVG = "{http://www.w3.org/2000/svg}"
+RIBBON = ("R1", "R2", "R3", "R4", "C1", "C2", "C3", "C4")
+
+
+@pytest.fixture(scope="module")
+def hw():
+    return pins.load()
+
+
+@pytest.fixture(scope="module")
+def files(hw):
+    return outputs(hw)
+
+
+def texts(svg_text: str) -> list:
+    """(text, x, y) of every <text> of an SVG."""
+    root = ET.fromstring(svg_text)
+    return [(e.text or "", float(e.get("x")), float(e.get("y"))) for e in root.iter(SVG + "text")]
+
+
+def test_the_membrane_ribbon_leaves_the_bottom_edge_rows_then_columns() -> None:
+    g = geometry.MEMBRANE_4X4
+    assert g.tail_edge == "bottom" and g.ribbon == RIBBON
+    scad = (HARDWARE / "enclosure" / "keypads.scad").read_text()
+    assert '20.00, "bottom"]' in scad
+    lid = (HARDWARE / "enclosure" / "enclosure.scad").read_text()
+    assert 'kp_tail_edge == "top" ?' in lid  # the slot follows the table: bottom unless "top"
+
+
+@pytest.mark.parametrize("edition", ["electronic_banking", "classic"])
+def test_the_membrane_legend_draws_the_ribbon_under_the_keys(files, edition) -> None:
+    g = geometry.keypad_geometry("4x4")
+    drawn = texts(files["legends/" + legends.file_name("4x4", edition)])
+    top = {text: y for text, _, y in drawn if text in ("1", "C", "0")}
+    numbers = [(x, y) for text, x, y in drawn if text in "12345678" and len(text) == 1]
+    wires = [(text, x, y) for text, x, y in drawn if text in RIBBON]
+    ribbon = [w for w in wires if w[2] > top["0"]]  # under the bottom row of keys
+    assert [w[0] for w in sorted(ribbon, key=lambda w: w[1])] == list(RIBBON)  # from the left
+    assert len([n for n in numbers if n[1] > top["0"]]) >= 8
+    assert any("wires 1-4 rows R1-R4, 5-8 columns C1-C4" in text for text, _, _ in drawn)
+    assert not any("ribbon tail" in text for text, _, _ in drawn)  # no longer at the top
+    beside = [(text, y) for text, x, y in drawn if text in RIBBON and y < top["0"] + 5]
+    rows = sorted((y, text) for text, y in beside if text.startswith("R"))
+    assert [text for _, text in rows] == ["R1", "R2", "R3", "R4"]  # R1 at the top
+    assert g.rows == 4
+
+
+def test_the_tactile_legends_name_their_rows_and_columns(files, hw) -> None:
+    for matrix, edition in hw.layouts:
+        if matrix != "5x5":
+            continue
+        sheet = files["legends/" + legends.file_name(matrix, edition)]
+        names = {text for text, _, _ in texts(sheet)}
+        assert {"R%d" % n for n in range(1, 6)} | {"C%d" % n for n in range(1, 6)} <= names
