@@ -2,11 +2,12 @@
 leaves on the legend sheet, the enclosure and the wiring diagram, the generated table of which
 key is on which row and column; and the schematic's text clear of its lines."""
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from tools.hardware import HARDWARE, geometry, legends, pins
+from tools.hardware import HARDWARE, geometry, keypads, legends, pins
 from tools.hardware.__main__ import outputs
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -63,3 +64,27 @@ def test_the_tactile_legends_name_their_rows_and_columns(files, hw) -> None:
         sheet = files["legends/" + legends.file_name(matrix, edition)]
         names = {text for text, _, _ in texts(sheet)}
         assert {"R%d" % n for n in range(1, 6)} | {"C%d" % n for n in range(1, 6)} <= names
+
+
+def test_the_keypad_table_puts_every_key_at_its_row_and_column(files, hw) -> None:
+    page = files["keypads.md"]
+    assert (HARDWARE / "keypads.md").read_text() == page
+    for (matrix, edition), layout in hw.layouts.items():
+        section = page.split("### %s, %s " % (edition, matrix), 1)[1].split("\n\n", 2)[1]
+        grid = [line for line in section.splitlines() if line.startswith("| R")]
+        assert len(grid) == len(layout), (matrix, edition)
+        for r, (line, keys) in enumerate(zip(grid, layout, strict=True)):
+            cells = [cell.strip() for cell in line.strip("|").split("|")]
+            assert cells[0].startswith("R%d: GP" % (r + 1))
+            for c, key in enumerate(keys):
+                expected = "-" if key is None else "**%s**" % key
+                assert cells[c + 1].split(" (")[0] == expected, (matrix, edition, r, c)
+
+
+def test_the_ribbon_table_gives_each_wire_its_line_and_pico_pin(files, hw) -> None:
+    lines = keypads.lines_of(hw.boards[0])
+    rows = re.findall(r"^\| (\d) \| (\w+) \| GP(\d+) \| (\d+) \|$", files["keypads.md"], re.M)
+    assert [(int(w), name) for w, name, _, _ in rows] == list(enumerate(RIBBON, 1))
+    for _, name, gpio, header in rows:
+        assert (int(gpio), header) == (lines[name].gpio, lines[name].header)
+    assert "Parallax" in files["keypads.md"] and "check yours" in files["keypads.md"]
