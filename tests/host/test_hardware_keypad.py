@@ -88,3 +88,19 @@ def test_the_ribbon_table_gives_each_wire_its_line_and_pico_pin(files, hw) -> No
     for _, name, gpio, header in rows:
         assert (int(gpio), header) == (lines[name].gpio, lines[name].header)
     assert "Parallax" in files["keypads.md"] and "check yours" in files["keypads.md"]
+
+
+def test_the_wiring_diagram_numbers_the_ribbon_and_draws_switch_diode_and_capacitors(
+    files, hw
+) -> None:
+    for board in hw.boards:
+        drawn = texts(files["wiring/%s.svg" % board.name])
+        labels = {text: y for text, _, y in drawn}
+        for index, name in enumerate(RIBBON, 1):  # "wire 1" on R1's row, ...
+            assert labels["wire %d" % index] == labels[name], (board.name, name)
+        for ref in ("C1 10u", "C2 100n", "C3 10u", "C4 100n", "SW1 switch", "D1 1N5817"):
+            assert ref in labels, (board.name, ref)
+        assert labels["C1 10u"] > labels["C3 10u"]  # GREEN's pair in GREEN's box, below RED's
+        vsys = labels["VSYS"]  # the Pico's pin name, on the battery wire's row
+        assert vsys - 22 < labels["SW1 switch"] < vsys and vsys - 22 < labels["D1 1N5817"] < vsys
+        assert not any("switch, 1N5817" in text for text, _, _ in drawn)
