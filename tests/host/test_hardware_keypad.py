@@ -6,8 +6,9 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from schemdraw.backends import svg as schemdraw_svg
 
-from tools.hardware import HARDWARE, geometry, keypads, legends, pins
+from tools.hardware import HARDWARE, geometry, keypads, legends, pins, schematic
 from tools.hardware.__main__ import outputs
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -104,3 +105,77 @@ def test_the_wiring_diagram_numbers_the_ribbon_and_draws_switch_diode_and_capaci
         vsys = labels["VSYS"]  # the Pico's pin name, on the battery wire's row
         assert vsys - 22 < labels["SW1 switch"] < vsys and vsys - 22 < labels["D1 1N5817"] < vsys
         assert not any("switch, 1N5817" in text for text, _, _ in drawn)
+
+
+# ---- the schematic's text ---------------------------------------------------------------------
+
+
+def _schematic_drawn(hw) -> tuple:
+    """The schematic's text boxes (text, x0, y0, x1, y1, valign) and line segments, in drawing
+    units, as schemdraw lays them out (its own text sizes), recorded from its SVG backend."""
+    figure = schemdraw_svg.Figure
+    boxes: list = []
+    segments: list = []
+    plot, poly, text = figure.plot, figure.poly, figure.text
+
+    def record_plot(self, x, y, *args, **kwargs):
+        points = [(a, b) for a, b in zip(x, y, strict=True) if str(a) != "nan"]
+        segments.extend(zip(points[:-1], points[1:], strict=True))
+        return plot(self, x, y, *args, **kwargs)
+
+    def record_poly(self, verts, closed=True, *args, **kwargs):
+        points = list(verts) + ([verts[0]] if closed else [])
+        segments.extend(zip(points[:-1], points[1:], strict=True))
+        return poly(self, verts, closed, *args, **kwargs)
+
+    def record_text(self, s, x, y, *args, **kwargs):
+        if s.strip():
+            size = kwargs.get("fontsize", 14)
+            w, h, _ = schemdraw_svg.text_size(s, font=kwargs.get("fontfamily"), size=size)
+            # schemdraw measures Arial; the SVG asks for DejaVu Sans, about 12 % wider
+            w, h = w * 1.15 / self.scale, h / self.scale
+            halign, valign = kwargs.get("halign", "center"), kwargs.get("valign", "center")
+            x0 = {"center": x - w / 2, "left": x}.get(halign, x - w)
+            y0 = {"center": y - h / 2, "top": y - h}.get(valign, y)
+            boxes.append((s, x0, y0, x0 + w, y0 + h, valign))
+        return text(self, s, x, y, *args, **kwargs)
+
+    figure.plot, figure.poly, figure.text = record_plot, record_poly, record_text
+    try:
+        schematic.document(hw)
+    finally:
+        figure.plot, figure.poly, figure.text = plot, poly, text
+    return boxes, segments
+
+
+def _crosses(box, segment, samples: int = 40) -> bool:
+    _, x0, y0, x1, y1, _ = box
+    (ax, ay), (bx, by) = segment
+    for i in range(samples + 1):
+        x, y = ax + (bx - ax) * i / samples, ay + (by - ay) * i / samples
+        if x0 < x < x1 and y0 < y < y1:
+            return True
+    return False
+
+
+def test_no_schematic_text_lies_on_a_line_or_on_other_text(hw) -> None:
+    boxes, segments = _schematic_drawn(hw)
+    assert len(boxes) > 100 and len(segments) > 500
+    on_lines = [box[0] for box in boxes if any(_crosses(box, seg) for seg in segments)]
+    assert on_lines == []
+    overlapping = [
+        (a[0], b[0])
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
+    ]
+    assert overlapping == []
+    # A label hung under its anchor (valign "top": an IC's "bottom" label) is drawn on a
+    # "hanging" baseline, which SVG renderers place differently: none is left.
+    assert [box[0] for box in boxes if box[5] == "top"] == []
+
+
+def test_the_schematic_check_sees_text_on_a_line() -> None:
+    box = ("C2 100n", 4.36, -0.07, 5.30, 0.18, "center")
+    assert _crosses(box, ((5.04, 0.0), (5.04, 12.9)))  # the old C2 label on U1's edge
+    assert not _crosses(box, ((5.5, 0.0), (5.5, 12.9)))
