@@ -24,7 +24,7 @@ help:
 	@echo "make sim               play: the simulator's terminal UI (EDITION=..., SETTINGS=\"players=4"
 	@echo "                       go=1M\", FLASH=DIR keeps the game between runs, SCRIPT=FILE plays"
 	@echo "                       a scripted game instead; the E key exports to EXPORT=build/exports);"
-	@echo "                       needs a 160x50 terminal"
+	@echo "                       needs an 80x24 terminal, 160x43 (44, 45) for the full layout"
 	@echo "make setup             only the player's environment (.venv-sim), for scripts and the API"
 	@echo "make dev-setup         only the developer's environments (.venv, .venv-mpy)"
 	@echo "make test              lint, typecheck, mpy-cross gate, CPython and MicroPython suites"

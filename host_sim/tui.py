@@ -1,7 +1,10 @@
 """Terminal UI of the simulator: one virtual banking unit on screen, driven from the keyboard.
 
-The OLED is drawn at its true 128x64 resolution with half-block characters (two pixels per
-character cell). Virtual time follows real time: a timer advances the unit every 50 ms.
+Two layouts, switched live as the window is resized: the full one (160 columns, 43 to 45 rows
+by the edition's keys) draws the OLED at its true 128x64 resolution in half blocks beside the
+balances, with the key legend below; the compact one (from 80 x 24, tui_compact.py) draws it in
+braille beside a narrow column of balances, with the keys in four lines. A smaller window is
+told how large to be. Virtual time follows real time: a timer advances the unit every 50 ms.
 
 The unit runs in a thread of its own. VirtualUnit drives the firmware on its own asyncio loop,
 which cannot run inside Textual's loop in the same thread, so every call to the unit goes to
@@ -16,168 +19,55 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.strip import Strip
-from textual.widget import Widget
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from app.editions import DEFAULT, about
+from app.editions import DEFAULT
 from host_sim.history import ExportError
-from host_sim.tui_deeds import MAX_SQUARE_DIGITS, board_text, deed_prompt, held_text
+from host_sim.tui_compact import (
+    COMPACT_SIZE,
+    balances_column,
+    sounds_text,
+)
+from host_sim.tui_deeds import (
+    COMPACT_COLUMNS,
+    MAX_SQUARE_DIGITS,
+    board_text,
+    deed_prompt,
+    held_text,
+)
 from host_sim.tui_export import export_game
+from host_sim.tui_keys import (
+    HOLD_S,
+    HelpScreen,
+    KeyTable,
+    full_size,
+    help_text,
+    hints_text,
+    hold_shortcuts,
+    legend_text,
+    ok_key,
+)
+from host_sim.tui_panel import BrailleView, OledView, braille_rows, oled_rows
 from host_sim.virtual_unit import PLAYER_CARDS, VirtualUnit, VirtualUnitError
 
-OLED_WIDTH = 128
-OLED_HEIGHT = 64
-OLED_STYLE = Style(color="rgb(140,210,255)", bgcolor="black")  # light blue on black
 TICK_S = 0.05  # how often virtual time catches up with real time
 MAX_CATCH_UP_S = 120.0  # after the PC slept: enough for the unit to reach standby, no more
-HOLD_S = 2.5  # a long press: the new-game gesture needs 2 s
 CUE_LOG_LENGTH = 12
 SLOT_KEYS = {"[": "green", "]": "red"}
 SLOT_NAMES = ("green", "red")
-
-# The unit's keys, for every edition: public key name (VirtualUnit.keys: KEY_NAMES, derived from
-# firmware/rules/keys.py; tests/host/test_key_names.py checks this table) -> terminal key,
-# label. The legend, the help screen and the key handling are all built from this table; a
-# later edition adds its rows here. A key missing from the table still gets a free letter.
-UNIT_KEYS = (
-    ("0", "0", "digit"),
-    ("1", "1", "digit"),
-    ("2", "2", "digit"),
-    ("3", "3", "digit"),
-    ("4", "4", "digit"),
-    ("5", "5", "digit"),
-    ("6", "6", "digit"),
-    ("7", "7", "digit"),
-    ("8", "8", "digit"),
-    ("9", "9", "digit"),
-    (".", ".", "point"),
-    ("K", "k", "K (thousand)"),
-    ("M", "m", "M (million)"),
-    ("C", "c", "C (clear)"),
-    ("go", "g", "GO (the arrow: passing GO)"),
-    ("zone", "z", "ZONE (Transport Zone)"),
-    ("deal", "d", "DEAL (auction timer)"),
-    ("mortgage", "o", "MORTGAGE (lift one: value + 10%)"),
-    ("bankrupt", "b", "BANKRUPT (RED's whole balance)"),
-    ("fine", "f", "FINE (prison; no card: sound)"),
-    # The Banker (a deed: its square number, then DEED; SELL with two cards in: a trade)
-    ("deed", "d", "DEED (the square typed)"),
-    ("buy", "y", "BUY (the deed's price)"),
-    ("auction", "a", "AUCTION (the deed)"),
-    ("rent", "r", "RENT (dice first: utility)"),
-    ("build", "u", "BUILD (a house, a hotel)"),
-    # Stock Exchange (no C, K, M or GO there, so c and g are free for it)
-    ("bank_purchase", "b", "BANK PURCHASE"),
-    ("sell", "l", "SELL"),
-    ("buy_players", "p", "BUY PLAYERS"),
-    ("interest", "i", "INTEREST"),
-    ("offices", "o", "OFFICES"),
-    ("start", "g", "START"),
-    ("review", "r", "REVIEW"),
-    ("total", "t", "TOTAL"),
-    ("confirm", "c", "CONFIRM"),
-    ("cancel", "x", "CANCEL"),
-    ("on_off", "f", "ON/OFF"),
-    ("remove_player", "v", "REMOVE A PLAYER"),  # a tap only asks for the hold
-    ("new_game", "n", "NEW GAME"),
-)
-# How every card edition is played, after its own lines (editions/<name>/hints.py TUI_PLAYING).
-CARD_PLAYING = (
-    "Pay the bank: card in RED. Pay a player: payer in RED, receiver in GREEN.",
-    "GO: card alone in GREEN, g. C clears a wrong amount while the card is in.",
-    "Virtual time follows real time: after a minute unused the screen goes",
-    "dark; any key or card wakes it.",
-)
-# Terminal keys that hold a unit key for HOLD_S without the "h" prefix (those of the edition's
-# unit only): C's new game; the Stock Exchange's REMOVE A PLAYER and NEW GAME.
-HOLD_SHORTCUTS = {"C": "C", "R": "remove_player", "N": "new_game"}
-# How the legend names a hold: the key as its keycap reads, and what the hold asks.
-HOLD_LABEL = {
-    "C": "hold C: NEW GAME?",
-    "remove_player": "hold REMOVE A PLAYER",
-    "new_game": "hold NEW GAME",
-}
-# Terminal keys the UI itself uses: never given to a unit key.
-UI_KEYS = frozenset("[]hsqQ?PE" + "".join(HOLD_SHORTCUTS))
-
-# The layout: the OLED (130 x 34 with its border) beside the balances, three status lines and
-# the key legend. The legend is laid out for this width; a smaller window is told how large to be.
-MIN_WIDTH = 160
-LEGEND_WIDTH = MIN_WIDTH - 4  # inside the legend's border and padding
-LEGEND_TITLE = 12  # the column of the legend's row titles
-
-_HALF_BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
-
-
-def oled_rows(pixels: list) -> tuple:
-    """64 rows of 128 booleans -> 32 strings of half blocks (top pixel, bottom pixel)."""
-    return tuple(
-        "".join(_HALF_BLOCKS[pair] for pair in zip(pixels[y], pixels[y + 1], strict=True))
-        for y in range(0, len(pixels), 2)
-    )
-
-
-class KeyTable:
-    """Which terminal key taps which unit key, for the keys this edition's unit has."""
-
-    def __init__(self, unit_keys) -> None:
-        self.entries: list = []  # (public name, terminal key, label), in legend order
-        taken = set(UI_KEYS)
-        known = {public for public, _, _ in UNIT_KEYS}
-        for public, term, label in UNIT_KEYS:
-            if public in unit_keys:
-                if term in taken:  # two editions' keys share a letter: this unit has both
-                    term = self._free_key(public, taken)
-                self.entries.append((public, term, label))
-                taken.add(term)
-        for public in unit_keys:
-            if public in known:
-                continue
-            term = self._free_key(public, taken)
-            taken.add(term)
-            self.entries.append((public, term, public.replace("_", " ")))
-        self.by_terminal = {term: public for public, term, _ in self.entries}
-
-    @staticmethod
-    def _free_key(public: str, taken: set) -> str:
-        for char in public.lower() + "abcdefghijklmnopqrstuvwxyz":
-            if char.isalpha() and char not in taken:
-                return char
-        for char in ",;'/-=`\\":  # every letter taken (a table of every edition's keys)
-            if char not in taken:
-                return char
-        raise ValueError("no terminal key left for unit key %r" % public)
-
-    def unit_key(self, char: str | None) -> str | None:
-        return self.by_terminal.get(char) if char else None
-
-    def legend_items(self) -> list:
-        """(terminal keys, label, unit keys) in legend order; the digits share one item."""
-        digits = [term for _, term, label in self.entries if label == "digit"]
-        items = []
-        if digits:
-            span = "%s-%s" % (digits[0], digits[-1]) if len(digits) > 1 else digits[0]
-            items.append((span, "digits", span))
-        items.extend(
-            (term, label, public) for public, term, label in self.entries if label != "digit"
-        )
-        return items
 
 
 @dataclass
 class Snapshot:
     """What a person sees of the unit after one call: glass, slots, balances, sounds."""
 
-    rows: tuple
+    rows: tuple  # the panel in half blocks (the full layout)
+    braille: tuple  # ... and in braille (the compact layout)
     dark: bool
     balances: dict
     slots: dict
@@ -253,8 +143,10 @@ class UnitThread:
         message_error = bool(message) and bool(view.get("error"))
         if not message and unit.unit.status.get("notice"):
             message, message_error = unit.unit.status["notice"], True
+        pixels = unit.screen_pixels()
         return Snapshot(
-            rows=oled_rows(unit.screen_pixels()),
+            rows=oled_rows(pixels),
+            braille=braille_rows(pixels),
             dark=not unit.parts.panel.display_on,
             balances=unit.standings(),
             slots=dict(unit.slot_cards),
@@ -291,193 +183,6 @@ class UnitThread:
         self._executor.shutdown(wait=False)
 
 
-class OledView(Widget):
-    """The 128x64 panel, two pixels per character cell."""
-
-    DEFAULT_CSS = """
-    OledView {
-        width: 130;
-        height: 34;
-        border: round rgb(140,210,255);
-        border-title-color: rgb(140,210,255);
-        background: black;
-    }
-    """
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.rows: tuple = (" " * OLED_WIDTH,) * (OLED_HEIGHT // 2)
-        self.border_title = "OLED 128x64"
-
-    def show(self, rows: tuple) -> bool:
-        """Take a new frame; redraw only when a pixel changed. True when it did."""
-        if rows == self.rows:
-            return False
-        self.rows = rows
-        self.refresh()
-        return True
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        if y >= len(self.rows):
-            return Strip.blank(width, OLED_STYLE)
-        return Strip([Segment(self.rows[y], OLED_STYLE)], OLED_WIDTH).crop_extend(
-            0, width, OLED_STYLE
-        )
-
-
-def hold_shortcuts(keys: KeyTable) -> dict:
-    """The HOLD_SHORTCUTS whose unit key this edition's unit has."""
-    present = {public for public, _, _ in keys.entries}
-    return {term: public for term, public in HOLD_SHORTCUTS.items() if public in present}
-
-
-def ok_key(keys: KeyTable) -> str:
-    """The settings menu's ok key as its keycap reads: GO, or CONFIRM on the Stock Exchange."""
-    return "GO" if "go" in keys.by_terminal.values() else "CONFIRM"
-
-
-def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH, deeds: bool = False) -> Text:
-    """The key legend, its entries laid out in rows of at most `width` characters: an entry is
-    never broken across two rows (the widget would otherwise wrap it anywhere). deeds: the
-    Banker's deed tags are laid on the readers too."""
-    text = Text()
-
-    def line(title: str, items) -> None:
-        text.append("%-*s" % (LEGEND_TITLE, title), style="bold")
-        used = LEGEND_TITLE
-        for term, label in items:
-            entry = len(term) + len(label) + 3  # " t " + " label"
-            if used > LEGEND_TITLE and used + entry > width:
-                text.append("\n" + " " * LEGEND_TITLE)
-                used = LEGEND_TITLE
-            text.append(" %s " % term, style="reverse")
-            text.append(" %s" % label)
-            used += entry
-            if used + 3 <= width:
-                text.append("   ")
-                used += 3
-        text.append("\n")
-
-    line("Unit keys", [(term, label) for term, label, _ in keys.legend_items()])
-    line(
-        "Long press",
-        [("h", "then a unit key: hold it %.1f s" % HOLD_S)]
-        + [
-            (term, HOLD_LABEL.get(public, "hold " + public))
-            for term, public in hold_shortcuts(keys).items()
-        ],
-    )
-    if "go" in keys.by_terminal.values() or "C" in keys.by_terminal.values():
-        line(
-            "Cards",
-            [
-                ("[", "GREEN slot"),
-                ("]", "RED slot"),
-                ("1-6", "then: put that card in"),
-                ("[ ]", "again: take the card out"),
-            ]
-            + ([("d", "then: a deed's square, Enter lays its tag")] if deeds else []),
-        )
-    line(
-        "Simulator",
-        [
-            ("s", "bell on/off"),
-            ("P", "power up holding %s (settings)" % ok_key(keys)),
-            ("E", "export the game: CSV and chart"),
-            ("?", "help"),
-            ("Esc", "cancel"),
-            ("Q ctrl+q", "quit"),
-        ],
-    )
-    text.rstrip()
-    return text
-
-
-def legend_rows(keys: KeyTable, deeds: bool = False) -> int:
-    return len(legend_text(keys, deeds=deeds).plain.splitlines())
-
-
-def help_text(keys: KeyTable, edition: str) -> Text:
-    """The help screen: the keys, the holds, the cards (a card edition), the simulator's own
-    keys, and how a game is played (the edition's hints, editions/<name>/hints.py)."""
-    hints = about(edition, "hints")
-    cards = about(edition).USES_CARDS
-    text = Text()
-    text.append("Keys of the simulated %s unit\n\n" % edition.replace("_", " "), style="bold")
-    text.append("Unit keys (a tap, like a finger on the keypad):\n", style="bold")
-    for term, label, public in keys.legend_items():
-        text.append("  %-12s %s" % (term, label))
-        text.append("   (unit key %s)\n" % public, style="dim")
-    text.append(
-        "\nLong press (a terminal sends no key-up, so a hold is a prefix):\n", style="bold"
-    )
-    text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
-    for term, public in hold_shortcuts(keys).items():
-        said = hints.TUI_HOLD % {"key": public, "label": HOLD_LABEL.get(public), "s": HOLD_S}
-        text.append("  %-19s %s\n" % (term, said))
-    if cards:
-        text.append(
-            "\nCards (virtual cards 1-%d belong to this game):\n" % PLAYER_CARDS, style="bold"
-        )
-        text.append("  [ then 1-9   put that card in the GREEN slot (receive)\n")
-        text.append("  ] then 1-9   put that card in the RED slot (pay); 7-9 are cards the unit\n")
-        text.append("               never enrolled (UNKNOWN CARD)\n")
-        text.append("  [ or ]       when that slot holds a card: take it out\n")
-        if hints.HISTORY == "deeds":
-            text.append(
-                "  [ or ], d    then a deed's square (1-39) and Enter: lay its tag on that\n"
-            )
-            text.append("               reader (the board beside the unit: owner, buildings, M)\n")
-    text.append("\nSimulator:\n", style="bold")
-    text.append("  s            terminal bell for sound cues on/off (this window only)\n")
-    text.append("  P            %s\n" % hints.TUI_POWER_MENU)
-    text.append("  E            export the game so far: a CSV and a chart (the status line\n")
-    text.append("               says where; --export-dir, make sim EXPORT=)\n")
-    text.append("  Esc          cancel a pending %s\n" % ("slot or hold" if cards else "hold"))
-    text.append("  ?            this help (? or Esc closes it)\n")
-    text.append("  Q, ctrl+q    quit (the unit powers off)\n")
-    text.append("\n%s\n" % hints.TUI_PLAYING_TITLE, style="bold")
-    playing = list(hints.TUI_PLAYING)
-    if cards:
-        playing += CARD_PLAYING
-    for line in playing[:-1]:
-        text.append("  %s\n" % line)
-    text.append("  %s" % playing[-1])
-    return text
-
-
-class HelpScreen(ModalScreen):
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 92;
-        height: auto;
-        max-height: 46;
-        border: round $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
-    def __init__(self, text: Text) -> None:
-        super().__init__()
-        self._text = text
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll() as box:
-            box.border_title = "Help"
-            box.border_subtitle = "? or Esc closes"
-            yield Static(self._text, id="help-text")
-
-    async def on_key(self, event: events.Key) -> None:
-        event.stop()
-        if event.key in ("escape", "question_mark") or event.character == "?":
-            self.dismiss()
-        elif event.character == "Q":
-            await self.app.action_quit()
-
-
 class BankUnitApp(App):
     """One virtual unit, its OLED, its slots and every card's balance."""
 
@@ -493,6 +198,7 @@ class BankUnitApp(App):
     }
     #side { width: 1fr; height: 34; }
     #deeds { height: 1fr; border: round $secondary; padding: 0 1; }
+    #side > #balances { height: auto; }
     #slots, #cues, #status { height: 1; padding: 0 1; }
     #status.error { color: $error; text-style: bold; }
     #legend {
@@ -500,10 +206,23 @@ class BankUnitApp(App):
         border: round $secondary;
         padding: 0 1;
     }
+    #oled-compact, #deeds-compact, #hints { display: none; }
+    #deeds-compact { width: 66; height: 18; border: round $secondary; padding: 0 1; }
+    #hints { height: 4; padding: 0 1; }
+    /* the compact layout (80 x 24 and up): the panel in braille, the keys in four lines */
+    BankUnitApp.-compact #oled, BankUnitApp.-compact #deeds, BankUnitApp.-compact #cues,
+    BankUnitApp.-compact #legend { display: none; }
+    BankUnitApp.-compact #oled-compact, BankUnitApp.-compact #hints { display: block; }
+    BankUnitApp.-compact #top, BankUnitApp.-compact #side,
+    BankUnitApp.-compact #balances { height: 18; }
+    BankUnitApp.-compact #balances { padding: 0 0 0 1; }
+    BankUnitApp.-compact.-board #oled-compact { display: none; }
+    BankUnitApp.-compact.-board #deeds-compact { display: block; }
     #too-small { display: none; width: 100%; height: 100%; content-align: center middle; }
     BankUnitApp.-too-small #too-small { display: block; }
     BankUnitApp.-too-small #top, BankUnitApp.-too-small #slots, BankUnitApp.-too-small #cues,
-    BankUnitApp.-too-small #status, BankUnitApp.-too-small #legend { display: none; }
+    BankUnitApp.-too-small #status, BankUnitApp.-too-small #legend,
+    BankUnitApp.-too-small #hints { display: none; }
     """
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
@@ -536,13 +255,17 @@ class BankUnitApp(App):
         self._unit_message = ""
         # OLED and balances, slots, sounds, status, the legend and its border
         self.has_deeds = self.unit_thread.has_deeds
-        self.min_size = (MIN_WIDTH, 34 + 3 + legend_rows(self.key_table, self.has_deeds) + 2)
+        # the full layout's size; the compact layout's is COMPACT_SIZE
+        self.min_size = full_size(self.key_table, self.has_deeds)
         self.too_small = False
+        self.compact = False
+        self.show_board = False  # the compact layout: the Banker's board in the panel's place
 
     # ---- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         self.oled = OledView(id="oled")
+        self.braille = BrailleView(id="oled-compact")
         self.balances_panel = Static(id="balances")
         self.balances_panel.border_title = "Balances" if self.unit_thread.uses_cards else "Totals"
         self.slots_line = Static(id="slots")
@@ -550,11 +273,13 @@ class BankUnitApp(App):
         self.status_line = Static(id="status")
         with Horizontal(id="top"):
             yield self.oled
+            yield self.braille
             if self.has_deeds:  # the Banker: the board of deeds under the balances
                 self.deeds_panel = Static(id="deeds")
                 self.deeds_panel.border_title = "Deeds"
-                cards = len(self.unit_thread.unit.balances())
-                self.balances_panel.styles.height = cards + 2
+                self.compact_board = Static(id="deeds-compact")
+                self.compact_board.border_title = "Deeds (D: the panel again)"
+                yield self.compact_board
                 with Vertical(id="side"):
                     yield self.balances_panel
                     yield self.deeds_panel
@@ -566,6 +291,8 @@ class BankUnitApp(App):
         legend = Static(legend_text(self.key_table, deeds=self.has_deeds), id="legend")
         legend.border_title = "Keys: %s unit" % self.edition_name.replace("_", " ")
         yield legend
+        cards = self.unit_thread.uses_cards
+        yield Static(hints_text(self.key_table, cards, self.has_deeds), id="hints")
         self.too_small_note = Static(id="too-small")
         yield self.too_small_note
 
@@ -583,17 +310,26 @@ class BankUnitApp(App):
         self._check_size()
 
     def _check_size(self) -> None:
-        """A window smaller than the layout shows how large to make it, not a clipped screen."""
+        """The full layout in a window that holds it, else the compact one; a window smaller
+        than that shows how large to make it, not a clipped screen."""
         width, height = self.size
         need_w, need_h = self.min_size
-        self.too_small = width < need_w or height < need_h
-        self.set_class(self.too_small, "-too-small")
-        if self.too_small:
+        compact = width < need_w or height < need_h
+        too_small = width < COMPACT_SIZE[0] or height < COMPACT_SIZE[1]
+        if too_small:
             self.too_small_note.update(
-                "This window is %d x %d: make the window at least %d x %d (columns x rows)\n"
-                "for the simulator's panel, balances and keys; Q quits."
-                % (width, height, need_w, need_h)
+                "This window is %d x %d: make the window at least %d x %d\n"
+                "(columns x rows) for the simulator's panel, balances and keys,\n"
+                "%d x %d for its full layout; Q quits."
+                % ((width, height) + COMPACT_SIZE + (need_w, need_h))
             )
+        if (compact, too_small) == (self.compact, self.too_small):
+            return
+        self.compact, self.too_small = compact, too_small
+        self.set_class(too_small, "-too-small")
+        self.set_class(compact and not too_small, "-compact")
+        if self.snapshot is not None:  # the lines drawn for one layout, drawn for the other
+            self._show(self.snapshot, new_cues=False)
 
     def on_unmount(self) -> None:
         self.unit_thread.close()
@@ -629,22 +365,27 @@ class BankUnitApp(App):
         if elapsed_ms > 0 and not self.unit_thread.crash:
             await self._unit(lambda unit: unit.advance(elapsed_ms / 1000))
 
-    def _show(self, snap: Snapshot) -> None:
+    def _show(self, snap: Snapshot, new_cues: bool = True) -> None:
         self.snapshot = snap
         self.oled.show(snap.rows)
+        self.braille.show(snap.braille)
         self.balances_panel.update(self._balances_text(snap))
         if self.has_deeds:
             self.deeds_panel.update(board_text(snap.deeds, snap.supply))
-        self._update_slots()
-        if snap.cues:
+            self.compact_board.update(board_text(snap.deeds, snap.supply, COMPACT_COLUMNS))
+        if new_cues and snap.cues:
             self.cue_log.extend(snap.cues)
-            self.cue_line.update(
-                Text("Sounds  ") + Text("  ".join("♪ %s" % cue for cue in self.cue_log))
-            )
             if self.bell_on:
                 self.bell()
+        if self.cue_log:
+            width = max(self.size.width - 2 - len("Sounds  "), 0)
+            self.cue_line.update(Text("Sounds  ") + sounds_text(self.cue_log, width))
+        self._update_slots()
 
     def _balances_text(self, snap: Snapshot) -> Text:
+        if self.compact:  # the narrow column beside the braille panel
+            money = self.unit_thread.money
+            return balances_column(snap.balances, snap.slots, money, self.unit_thread.uses_cards)
         if not self.unit_thread.uses_cards:  # the Stock Exchange: TOTAL's figures
             text = Text()
             for token, value in snap.balances.items():
@@ -668,6 +409,9 @@ class BankUnitApp(App):
         snap = self.snapshot
         if snap is None:
             return
+        if self.compact:
+            self.slots_line.update(self._compact_slots(snap))
+            return
         text = Text()
         for slot in SLOT_NAMES if self.unit_thread.uses_cards else ():
             held = snap.slots.get(slot)
@@ -678,26 +422,41 @@ class BankUnitApp(App):
         )
         if snap.dark:
             text.append("   screen dark (standby): any key wakes it", style="dim")
-        if self.pending_slot is not None and self.pending_deed is not None:
-            text.append(
-                "   " + deed_prompt(self.pending_slot, self.pending_deed), style="bold reverse"
-            )
-        elif self.pending_slot is not None:
-            text.append(
-                "   %s slot: press 1-%d (7-9: unknown card)%s, Esc cancels"
-                % (
-                    self.pending_slot.upper(),
-                    PLAYER_CARDS,
-                    ", d: a deed" if self.has_deeds else "",
-                ),
-                style="bold reverse",
-            )
-        elif self.pending_hold:
-            text.append(
-                "   hold: press a unit key (held %.1f s), Esc cancels" % HOLD_S,
-                style="bold reverse",
-            )
+        prompt = self._prompt()
+        if prompt:
+            text.append("   " + prompt, style="bold reverse")
         self.slots_line.update(text)
+
+    def _prompt(self) -> str:
+        """What a pending slot, deed or hold asks for ("" when none is pending)."""
+        if self.pending_slot is not None and self.pending_deed is not None:
+            return deed_prompt(self.pending_slot, self.pending_deed)
+        if self.pending_slot is not None:
+            return "%s slot: press 1-%d (7-9: unknown card)%s, Esc cancels" % (
+                self.pending_slot.upper(),
+                PLAYER_CARDS,
+                ", d: a deed" if self.has_deeds else "",
+            )
+        if self.pending_hold:
+            return "hold: press a unit key (held %.1f s), Esc cancels" % HOLD_S
+        return ""
+
+    def _compact_slots(self, snap: Snapshot) -> Text:
+        """The compact layout's slot line: a pending prompt alone, else what each slot holds,
+        standby, and the newest sounds that fit (the balances column marks the cards in)."""
+        prompt = self._prompt()
+        if prompt:
+            return Text(prompt, style="bold reverse")
+        text = Text()
+        for slot in SLOT_NAMES if self.unit_thread.uses_cards else ():
+            held = snap.slots.get(slot)
+            text.append(slot.upper(), style="bold " + slot)
+            text.append(": %s   " % (held_text(held) if held is not None else "empty"))
+        if snap.dark:
+            text.append("dark: any key wakes it   ", style="dim")
+        width = max(self.size.width - 2 - len(text.plain), 0)
+        text.append_text(sounds_text(self.cue_log, width))
+        return text
 
     def set_status(self, message: str, error: bool = False) -> None:
         self.status = message
@@ -745,6 +504,8 @@ class BankUnitApp(App):
             )
         elif char == "E":
             await self._export()
+        elif char == "D" and self.has_deeds:
+            self._toggle_board()
         elif char == "s":
             self.bell_on = not self.bell_on
             self._update_slots()
@@ -753,6 +514,16 @@ class BankUnitApp(App):
             await self._unit(lambda unit: unit.press(public), "Pressed %s" % public)
         elif char is not None:
             self.set_status("%r is no key here; ? for help" % char, error=True)
+
+    def _toggle_board(self) -> None:
+        """The compact layout: the board of deeds in the panel's place, or the panel again
+        (the full layout shows both)."""
+        if not self.compact:
+            self.set_status("The deeds are on the board beside the unit (D: in a small window)")
+            return
+        self.show_board = not self.show_board
+        self.set_class(self.show_board, "-board")
+        self.set_status("D: the panel again" if self.show_board else "D: the board of deeds")
 
     def _cancel_pending(self, message: str) -> None:
         self.pending_slot = None

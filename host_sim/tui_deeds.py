@@ -3,7 +3,8 @@
 The board: the 28 deeds in two columns in board order (squares 1-19 and 21-39), each row the
 square (in its colour group's colour), the owner (c1: card 1, a dash: the bank), the buildings
 (1h-4h houses, H a hotel) and M when mortgaged; then a key to it and the bank's supply of
-houses and hotels.
+houses and hotels. The compact layout's board (COMPACT_COLUMNS) has four columns of seven and
+its key on one line: it takes the braille panel's place while D is on.
 What it shows is VirtualUnit.deeds() and bank_supply(): the estate the unit itself holds.
 """
 
@@ -29,6 +30,8 @@ CELL = "%2d %-2s %-2s %s"  # square, owner, buildings, M: "39 c1 4h M"
 COLUMN_GAP = "   "
 KEY = ("c1: card 1's  -: bank's", "1h-4h: houses  H: hotel", "M: mortgaged")
 WIDTH = 26  # inside the panel beside the OLED: (160 - 130) columns less border and padding
+COMPACT_COLUMNS = 4
+COMPACT_WIDTH = 62  # inside the compact panel's place: 66 columns less border and padding
 MAX_SQUARE_DIGITS = 2  # a deed's square is 1..39
 
 
@@ -53,20 +56,21 @@ def deed_cell(square: int, deed: dict) -> Text:
     return text
 
 
-def board_text(deeds: dict, supply: dict) -> Text:
-    """Every deed (square -> {owner, buildings, mortgaged}) in two columns, then the key and
-    the supply."""
+def board_text(deeds: dict, supply: dict, columns: int = 2) -> Text:
+    """Every deed (square -> {owner, buildings, mortgaged}) in `columns` columns, in board
+    order down each column, then the key (a line each part; on one line with more than two
+    columns) and the supply."""
     squares = sorted(deeds)
-    half = (len(squares) + 1) // 2
+    height = -(-len(squares) // columns)
     text = Text()
-    for row in range(half):
-        text.append_text(deed_cell(squares[row], deeds[squares[row]]))
-        if row + half < len(squares):
-            text.append(COLUMN_GAP)
-            right = squares[row + half]
-            text.append_text(deed_cell(right, deeds[right]))
+    for row in range(height):
+        for column, index in enumerate(range(row, len(squares), height)):
+            if column:
+                text.append(COLUMN_GAP)
+            text.append_text(deed_cell(squares[index], deeds[squares[index]]))
         text.append("\n")
-    text.append("\n" + "\n".join(KEY) + "\n", style="dim")
+    key = "\n".join(KEY) if columns <= 2 else "  ".join(KEY)
+    text.append("\n" + key + "\n", style="dim")
     text.append("bank: %(houses)d houses, %(hotels)d hotels" % supply)
     return text
 

@@ -6,6 +6,9 @@
 # waits for a person (a card, a key) gives up after its timeout and is marked FAIL, so a missing
 # reader or a dead key ends in the summary instead of a hang. Every result is also printed: on
 # the Pico, print() goes to the USB serial port, so `mpremote` shows the report.
+# The key page asks for each key in turn, with its matrix row and column (R1 C4: the row and
+# column wires of hardware/keypads.md), and names every switch pressed, where it is, and
+# whether the keypad looks turned 180 degrees (the switch opposite the one asked for).
 from app.power_on import HOLD_KEYS, hold_at_power_on, selftest_key  # noqa: F401 (re-exported)
 from compat.const import const
 from compat.ticks import ticks_diff
@@ -38,14 +41,28 @@ class SelfTest:
         self.slots: list = [None, None]
         self.field_at = 0  # `waited` when the card step switched its reader's field on
         self.hint: tuple | None = None  # READER_HINTS lines of the first reader that failed
-        self.keypad = keypad
+        self.keypad = keypad  # its keymap is positions(keymap): it names a switch by position
         self.keys = [key for row in keymap for key in row if key is not None]
+        self.keymap = keymap
+        self.n_rows = len(keymap)
+        self.n_cols = len(keymap[0])
+        # each key's position in the matrix, r * n_cols + c, in the order self.keys asks them
+        self.key_at = [
+            r * self.n_cols + c
+            for r in range(self.n_rows)
+            for c in range(self.n_cols)
+            if keymap[r][c] is not None
+        ]
+        self.got = "PRESS THIS KEY"  # the key page's bottom line: the last switch pressed
         self.piezo = piezo
         self.battery = battery
         self.out = out
         self.results: list = []  # (part, passed, detail)
         self.step = 0
         self.step_at = 0
+        # True until a step (or a key of the key page) has drawn its page: it starts at the
+        # next call, 10 ms or so after the last step ended, never at the same ticks
+        self.fresh = True
         self.started = False
         self.key_index = 0
         self.done = False
@@ -108,7 +125,8 @@ class SelfTest:
             if not self._keys(now):
                 return True
         elif step == 5:
-            if waited == 0 or self.piezo is None:
+            if self.fresh:
+                self.fresh = False
                 self._tone()
             if waited < _TONE_MS and self.piezo is not None:
                 self.piezo.step(now)
@@ -123,6 +141,7 @@ class SelfTest:
             return False
         self.step += 1
         self.step_at = now
+        self.fresh = True
         return True
 
     def _display_pattern(self) -> None:
@@ -183,7 +202,8 @@ class SelfTest:
         if card_slot is None:
             self._result(name, False, "NO READER")
             return True
-        if waited == 0:
+        if self.fresh:
+            self.fresh = False
             self._show("SELF-TEST", "CARD", "CARD IN " + SLOT_NAMES[slot])
         change = card_slot.NOTHING
         try:
@@ -208,26 +228,55 @@ class SelfTest:
         if self.key_index >= len(keys):
             return True
         key = keys[self.key_index]
-        if ticks_diff(now, self.step_at) == 0:
-            self._show(
-                "SELF-TEST KEYS", key, "PRESS %s (%d/%d)" % (key, self.key_index + 1, len(keys))
-            )
+        at = self.key_at[self.key_index]
+        if self.fresh:
+            self.fresh = False
+            self._ask_key(False)
         self.keypad.scan(now)
         event = self.keypad.pop()
         while event is not None:
             kind, pressed = event
-            if kind == Keypad.PRESS and pressed == key:
-                self._result("KEY " + key, True, "OK")
-                return self._next_key(now)
+            if kind == Keypad.PRESS:
+                if pressed == at:
+                    self.got = "GOT %s AT %s" % (key, self.where(at))
+                    self._result("KEY " + key, True, self.where(at))
+                    return self._next_key(now)
+                self._other_switch(pressed, at)
             event = self.keypad.pop()
         if ticks_diff(now, self.step_at) >= _KEY_WAIT_MS:
-            self._result("KEY " + key, False, "NOT PRESSED")
+            self._result("KEY " + key, False, "NOT PRESSED AT " + self.where(at))
             return self._next_key(now)
         return False
+
+    def where(self, at: int) -> str:
+        """A matrix position as the wiring names it: "R1 C4" (row 1, column 4)."""
+        return "R%d C%d" % (at // self.n_cols + 1, at % self.n_cols + 1)
+
+    def _ask_key(self, error: bool) -> None:
+        """The key page: which key, where it is, and the last switch pressed."""
+        index = self.key_index
+        title = "KEY %d/%d AT %s" % (index + 1, len(self.keys), self.where(self.key_at[index]))
+        self._show(title, self.keys[index], self.got, error)
+
+    def _other_switch(self, pressed: int, wanted: int) -> None:
+        """A switch pressed that is not the key asked for: named on the page and over USB."""
+        where = self.where(pressed)
+        key = self.keymap[pressed // self.n_cols][pressed % self.n_cols]
+        turned = pressed == self.n_rows * self.n_cols - 1 - wanted  # the opposite switch
+        if turned:
+            self.got = where + ": TURNED 180?"
+        elif key is None:
+            self.got = "NO KEY AT " + where
+        else:
+            self.got = "GOT %s AT %s" % (key, where)
+        said = "%s AT %s" % (key, where) if key is not None else where + ": NO KEY THERE"
+        self.out("SELFTEST PRESSED " + said + (" (KEYPAD TURNED 180?)" if turned else ""))
+        self._ask_key(True)
 
     def _next_key(self, now: int) -> bool:
         self.key_index += 1
         self.step_at = now
+        self.fresh = True
         return self.key_index >= len(self.keys)
 
     def _tone(self) -> None:
@@ -261,6 +310,13 @@ class SelfTest:
         )
 
 
+def positions(keymap) -> tuple:
+    """The keymap's shape with every switch named by its position, r * columns + c: the
+    self-test's keypad reports switches with no key in the layout too."""
+    n_cols = len(keymap[0])
+    return tuple(tuple(r * n_cols + c for c in range(n_cols)) for r in range(len(keymap)))
+
+
 def build_selftest(board, keymap, out=print, cards: bool = True) -> SelfTest:
     """The self-test on a board's parts (the same drivers the unit uses). cards=False: the
     unit is built for a card-less edition, without readers."""
@@ -278,7 +334,7 @@ def build_selftest(board, keymap, out=print, cards: bool = True) -> SelfTest:
     return SelfTest(
         SSD1306(board.i2c, board.display_address),
         readers,
-        Keypad(board.rows, board.cols, keymap),
+        Keypad(board.rows, board.cols, positions(keymap)),
         keymap,
         Piezo(board.piezo),
         Battery(board.vsys, divider=board.vsys_divider),

@@ -88,6 +88,7 @@ kp_outline = kp[4];
 kp_key = kp[5];
 kp_pitch = kp[6];
 kp_tail = kp[7];
+kp_tail_edge = kp[8];  // "bottom": towards the front of the lid, below the last row of keys
 kp_c = [W / 2, wall + keypad_margin + kp_max_h / 2];
 
 assert(len(search([matrix], keypads)) == 1, str("no keypad ", matrix, " in keypads.scad"));
@@ -187,13 +188,16 @@ module slot_block() {
 // ---- lid -----------------------------------------------------------------------------------
 module keypad_cutout() {
     if (kp_kind == "membrane") {
-        // a shallow seat for the adhesive membrane and the slot for its ribbon tail
+        // a shallow seat for the adhesive membrane and the slot for its ribbon tail, at the
+        // edge the tail leaves (the bottom one, towards the front: the keys read upright)
         translate([kp_c[0] - kp_outline[0] / 2 - fit, kp_c[1] - kp_outline[1] / 2 - fit,
                    lid_t - 0.6])
             cube([kp_outline[0] + 2 * fit, kp_outline[1] + 2 * fit, 1]);
-        translate([kp_c[0] - tail_slot[0] / 2, kp_c[1] + kp_outline[1] / 2 - tail_slot[1] - 2,
-                   -eps])
-            cube([max(tail_slot[0], kp_tail + 2), tail_slot[1], lid_t + 1]);
+        slot_w = max(tail_slot[0], kp_tail + 2);
+        slot_y = kp_tail_edge == "top" ? kp_c[1] + kp_outline[1] / 2 - tail_slot[1] - 2
+                                       : kp_c[1] - kp_outline[1] / 2 + 2;
+        translate([kp_c[0] - slot_w / 2, slot_y, -eps])
+            cube([slot_w, tail_slot[1], lid_t + 1]);
     } else {
         key_centres() translate([0, 0, lid_t / 2])
             cube([kp_key[0] + 2 * fit + 0.4, kp_key[1] + 2 * fit + 0.4, lid_t + 1],

@@ -175,7 +175,7 @@ def test_pound_and_euro_are_drawn_not_replaced() -> None:
 
 
 def test_the_terminal_ui_has_a_key_for_every_classic_key(unit) -> None:
-    from host_sim.tui import KeyTable
+    from host_sim.tui_keys import KeyTable
 
     table = KeyTable(unit.keys)
     assert {public for public, _, _ in table.entries} == set(unit.keys)

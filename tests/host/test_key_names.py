@@ -4,7 +4,7 @@ public names, the terminal UI and the printed legends name only keys declared th
 import host_sim  # noqa: F401  (puts the firmware on sys.path)
 from app.editions import EDITIONS
 from boards.keymaps import LAYOUTS
-from host_sim.tui import HOLD_LABEL, HOLD_SHORTCUTS, UNIT_KEYS
+from host_sim.tui_keys import HOLD_LABEL, HOLD_SHORTCUTS, UNIT_KEYS
 from host_sim.virtual_unit import KEY_NAMES, VirtualUnit
 from rules import keys
 from tools.hardware.legends import KEY_STYLES, PRINTED

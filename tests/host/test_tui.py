@@ -11,16 +11,14 @@ import time
 import pytest
 
 import host_sim  # noqa: F401  (puts the firmware on sys.path)
-from host_sim.tui import (
+from host_sim.tui import BankUnitApp, OledView, oled_rows
+from host_sim.tui_keys import (
     LEGEND_WIDTH,
     UI_KEYS,
-    BankUnitApp,
     HelpScreen,
     KeyTable,
-    OledView,
     hold_shortcuts,
     legend_text,
-    oled_rows,
 )
 from host_sim.virtual_unit import KEY_NAMES, VirtualUnit
 
@@ -203,11 +201,12 @@ def test_a_window_smaller_than_the_layout_says_how_large_to_make_it() -> None:
         need_w, need_h = app.min_size
         assert (need_w, need_h) == (160, 44)  # Revolution: a 5-row legend
         note = shown(app, "#too-small")
-        assert "This window is 120 x 40" in note
-        assert "make the window at least 160 x 44" in note
+        assert "This window is 120 x 23" in note
+        assert "make the window at least 80 x 24" in note and "160 x 44 for its full" in note
         assert not app.query_one("#top").display and app.query_one("#too-small").display
+        assert not app.query_one("#hints").display and not app.query_one("#legend").display
 
-    run_app(script, edition="revolution", size=(120, 40))
+    run_app(script, edition="revolution", size=(120, 23))
 
 
 def test_the_layout_fits_the_window_the_readme_asks_for() -> None:
@@ -337,8 +336,8 @@ class Tmux:
             check=check,
         )
 
-    def start(self, command: str) -> None:
-        width, height = SIZE
+    def start(self, command: str, size=SIZE) -> None:
+        width, height = size
         self.run(
             "new-session", "-d", "-s", self.session, "-x", str(width), "-y", str(height),
             "-c", ROOT, command,

@@ -11,8 +11,8 @@ import pytest
 from test_tui import SIZE, Tmux, run_app, shown, until
 
 import host_sim  # noqa: F401  (puts the firmware on sys.path)
-from host_sim.tui import LEGEND_WIDTH, KeyTable, help_text, legend_text
 from host_sim.tui_deeds import WIDTH, board_text, buildings_text
+from host_sim.tui_keys import LEGEND_WIDTH, KeyTable, help_text, legend_text
 from host_sim.virtual_unit import DEED_SQUARES, VirtualUnit
 
 

@@ -9,7 +9,8 @@ import time
 from PIL import Image
 
 from host_sim import tui_export
-from host_sim.tui import UI_KEYS, BankUnitApp, KeyTable, help_text, legend_text
+from host_sim.tui import BankUnitApp
+from host_sim.tui_keys import UI_KEYS, KeyTable, help_text, legend_text
 from host_sim.virtual_unit import KEY_NAMES
 
 SIZE = (160, 50)

@@ -6,7 +6,18 @@
 import argparse
 import sys
 
-from tools.hardware import HARDWARE, ROOT, bom, geometry, legends, pins, power, schematic, wiring
+from tools.hardware import (
+    HARDWARE,
+    ROOT,
+    bom,
+    geometry,
+    keypads,
+    legends,
+    pins,
+    power,
+    schematic,
+    wiring,
+)
 
 # Folders whose every file is generated: a file there that is no longer produced is stale.
 GENERATED_DIRS = ("wiring", "legends")
@@ -24,6 +35,7 @@ def outputs(hw=None) -> dict:
     files["bom.md"] = bom.document(hw)
     files["bom.csv"] = bom.csv_text()
     files["power.md"] = power.document()
+    files["keypads.md"] = keypads.document(hw)
     files["legends/README.md"] = legends.index_page(hw.layouts)
     for (matrix, edition), layout in sorted(hw.layouts.items()):
         files["legends/" + legends.file_name(matrix, edition)] = legends.legend(

@@ -1,4 +1,9 @@
-"""Printable keypad legends, true size (mm), one per layout in boards/keymaps.py."""
+"""Printable keypad legends, true size (mm), one per layout in boards/keymaps.py.
+
+Each sheet names the matrix rows and columns beside the keys (R1 at the top, C1 on the left,
+as hardware/keypads.md and the self-test name them); the membrane's also draws its ribbon
+tail at the edge it leaves, with the wire each of its pins carries, so that the overlay is
+stuck on the right way up."""
 
 from tools.hardware.geometry import keypad_geometry
 from tools.hardware.svg import Svg
@@ -7,6 +12,9 @@ MARGIN = 8.0
 HEADER = 13.0
 FOOTER = 16.0
 SCALE_BAR = 50.0  # mm; measure it on the print
+RIBBON_DRAWN = 9.0  # mm of the ribbon tail drawn below a membrane's outline (not to be cut)
+RIBBON_NOTE = 8.0  # mm under it for what its wires are
+INK = "#777777"  # the row, column and ribbon marks: beside the legend, not part of it
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 
 # Key colours: (fill, text). Digits and the point are plain; these stand out; any other key
@@ -75,8 +83,9 @@ def legend(matrix: str, edition: str, layout) -> str:
     """The legend sheet of one layout as SVG in millimetres."""
     g = keypad_geometry(matrix)
     width, height = g.outline
+    ribbon = RIBBON_DRAWN + RIBBON_NOTE if g.tail else 0.0
     sheet_w = max(width, SCALE_BAR + 10) + 2 * MARGIN
-    sheet_h = HEADER + height + FOOTER + 2 * MARGIN
+    sheet_h = HEADER + height + ribbon + FOOTER + 2 * MARGIN
     svg = Svg(sheet_w, sheet_h, unit="mm", title="Keypad legend %s %s" % (matrix, edition))
     svg.rect(0, 0, sheet_w, sheet_h, fill="#ffffff")
     x0 = (sheet_w - width) / 2
@@ -95,8 +104,8 @@ def legend(matrix: str, edition: str, layout) -> str:
         svg.rect(x0, y0, width, height, rx=2.5, fill="#f4f4f4", stroke="#555",
                  stroke_width=0.25, stroke_dasharray="1.5 1")  # fmt: skip
         if g.tail:
-            svg.text(x0 + width / 2, y0 + 3.2, "ribbon tail", font_size=2.2, fill="#888",
-                     text_anchor="middle", font_family=FONT)  # fmt: skip
+            _ribbon(svg, g, x0, y0)
+    _rows_and_columns(svg, g, x0, y0)
     for row in range(g.rows):
         for col in range(g.cols):
             key = layout[row][col] if row < len(layout) and col < len(layout[row]) else None
@@ -114,7 +123,7 @@ def legend(matrix: str, edition: str, layout) -> str:
                      stroke_width=0.25)  # fmt: skip
             _label(svg, cx, cy, w, h, key, ink)
 
-    bar_y = y0 + height + 8
+    bar_y = y0 + height + ribbon + 8
     svg.rect(MARGIN, bar_y, SCALE_BAR, 2, fill="#111111")
     for tick in range(0, int(SCALE_BAR) + 1, 10):
         svg.line(MARGIN + tick, bar_y - 1, MARGIN + tick, bar_y + 3, stroke="#111",
@@ -122,6 +131,45 @@ def legend(matrix: str, edition: str, layout) -> str:
     svg.text(MARGIN, bar_y + 7, "%g mm: print at 100 %%, no fit to page" % SCALE_BAR,
              font_size=2.8, fill="#444", font_family=FONT)  # fmt: skip
     return svg.document()
+
+
+def _rows_and_columns(svg: Svg, g, x0: float, y0: float) -> None:
+    """R1.. beside each row, C1.. over each column: the matrix wires the keys sit on."""
+    for row in range(g.rows):
+        cx, cy = g.centre(row, 0)
+        svg.text(x0 - 1.2, y0 + cy + 0.8, "R%d" % (row + 1), font_size=2.2, fill=INK,
+                 text_anchor="end", font_family=FONT)  # fmt: skip
+    for col in range(g.cols):
+        cx, cy = g.centre(0, col)
+        svg.text(x0 + cx, y0 - 1.2, "C%d" % (col + 1), font_size=2.2, fill=INK,
+                 text_anchor="middle", font_family=FONT)  # fmt: skip
+
+
+def _ribbon(svg: Svg, g, x0: float, y0: float) -> None:
+    """The membrane's tail where it leaves the keypad (the bottom edge), its wires numbered
+    from the left with what each carries (geometry.MEMBRANE_4X4.ribbon)."""
+    width, height = g.outline
+    wires = len(g.ribbon)
+    left = x0 + (width - g.tail) / 2
+    top = y0 + height
+    svg.rect(left, top, g.tail, RIBBON_DRAWN, fill="#e6e6e6", stroke=INK, stroke_width=0.2)
+    pitch = g.tail / wires
+    for index, wire in enumerate(g.ribbon):
+        x = left + (index + 0.5) * pitch
+        svg.line(x, top + 0.6, x, top + RIBBON_DRAWN - 3.2, stroke=INK, stroke_width=0.25)
+        svg.text(x, top + RIBBON_DRAWN - 1.9, str(index + 1), font_size=1.6, fill="#333",
+                 text_anchor="middle", font_family=FONT)  # fmt: skip
+        svg.text(x, top + RIBBON_DRAWN - 0.4, wire, font_size=1.25, fill="#333",
+                 text_anchor="middle", font_family=FONT)  # fmt: skip
+    rows = [w for w in g.ribbon if w.startswith("R")]
+    notes = (
+        "its ribbon (not cut) at this edge, keys facing you:",
+        "wires 1-%d rows %s-%s, %d-%d columns %s-%s"
+        % (len(rows), rows[0], rows[-1], len(rows) + 1, wires, g.ribbon[len(rows)], g.ribbon[-1]),
+    )
+    for index, note in enumerate(notes):
+        svg.text(x0 + width / 2, top + RIBBON_DRAWN + 3.4 + index * 3.0, note, font_size=2.2,
+                 fill=INK, text_anchor="middle", font_family=FONT)  # fmt: skip
 
 
 def index_page(layouts) -> str:
@@ -135,6 +183,10 @@ def index_page(layouts) -> str:
         "and check the 50 mm bar with a ruler. The membrane overlay is cut on its dashed line",
         "and stuck on the 4x4 membrane (sticker paper, or paper under clear tape); the tactile",
         "tiles go under clear 12 mm caps. Key sizes live in `tools/hardware/geometry.py`.",
+        "Each sheet marks the matrix rows (R1 at the top) and columns (C1 on the left) beside",
+        "the keys; the membrane's also draws its ribbon where it leaves the keypad, the bottom",
+        "edge, with each wire's number and line: the overlay goes on with that edge down.",
+        "Which key is on which row, column and Pico pin: [keypads.md](../keypads.md).",
         "",
         "| layout | edition | keypad | keys | sheet |",
         "| --- | --- | --- | --- | --- |",
