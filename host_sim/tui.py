@@ -117,7 +117,7 @@ class UnitThread:
             self._executor.shutdown(wait=False)
             raise
         self.keys = dict(self.unit.keys)
-        self.edition = edition
+        self.edition = self.unit.edition_name  # --set edition=... may have chosen another
         # the edition's own amount format ($1500); the Stock Exchange has none
         self.money = getattr(self.unit.unit.edition, "money", str)
         self.uses_cards = self.unit.uses_cards
@@ -236,9 +236,9 @@ class BankUnitApp(App):
         export_dir: str = ".",
     ) -> None:
         super().__init__()
-        self.edition_name = edition
         self.export_dir = export_dir  # where E writes the game's CSV and chart
         self.unit_thread = UnitThread(edition, board, flash_dir, settings, boot_summary)
+        self.edition_name = edition = self.unit_thread.edition  # the one the unit runs
         self.key_table = KeyTable(self.unit_thread.keys)
         self.bell_on = True
         self.pending_slot: str | None = None

@@ -431,3 +431,17 @@ def test_the_stock_exchange_in_tmux() -> None:
             time.sleep(0.05)
     finally:
         tmux.kill()
+
+
+def test_the_app_names_the_edition_its_settings_chose() -> None:
+    """--set edition=classic on the default edition's firmware: the legend, the help and the
+    messages name the Classic unit the simulator runs."""
+
+    async def main() -> None:
+        app = BankUnitApp(settings={"edition": "classic"})
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.snapshot is not None)
+            assert app.edition_name == "classic"
+            assert app.query_one("#legend").border_title == "Keys: classic unit"
+
+    asyncio.run(main())
