@@ -32,6 +32,16 @@ BRAILLE = re.compile("[\u2801-\u28ff]")
 # ---- pure parts ------------------------------------------------------------------------------
 
 
+async def resized(app, pilot, cols: int, rows: int) -> None:
+    """Resizes the terminal and waits for the app to have laid itself out for it (Textual
+    handles the resize as an event: on a loaded machine an assertion right after it could see
+    the last layout)."""
+    await pilot.resize_terminal(cols, rows)
+    await until(pilot, lambda: tuple(app.size) == (cols, rows))
+    await pilot.pause()
+    await pilot.pause()
+
+
 def test_braille_cells_hold_two_by_four_pixels() -> None:
     pixels = [[False] * 128 for _ in range(64)]
     pixels[0][0] = True  # dot 1
@@ -209,7 +219,7 @@ def test_the_banker_shows_its_board_with_d_at_80_by_24() -> None:
         assert fits(app, "#deeds-compact") and fits(app, "#balances")
         await pilot.press("D")
         assert visible(app, "#oled-compact") and not app.query_one("#deeds-compact").display
-        await pilot.resize_terminal(160, 45)  # the full layout shows the board beside
+        await resized(app, pilot, 160, 45)  # the full layout shows the board beside
         assert not app.compact and visible(app, "#deeds") and visible(app, "#oled")
         await pilot.press("D")
         assert "board beside the unit" in shown(app, "#status")
@@ -224,7 +234,7 @@ def test_resizing_switches_the_layout_live() -> None:
         assert app.min_size == (160, 43)
         await pilot.press("[", "3", "5", "0", "k")
         await until(pilot, lambda: app.snapshot.balances[3] == 15_050_000)
-        await pilot.resize_terminal(160, 43)
+        await resized(app, pilot, 160, 43)
         assert not app.compact and not app.too_small
         for selector in ("#oled", "#balances", "#slots", "#cues", "#status", "#legend"):
             assert visible(app, selector), selector
@@ -232,18 +242,18 @@ def test_resizing_switches_the_layout_live() -> None:
         assert re.search(r"card 3\s+15\.05M\s+GREEN", shown(app, "#balances"))
         await pilot.press("7")
         await until(pilot, lambda: "Pressed 7" in shown(app, "#status"))
-        await pilot.resize_terminal(159, 43)  # a column short of the full layout: compact
+        await resized(app, pilot, 159, 43)  # a column short of the full layout: compact
         assert app.compact and visible(app, "#oled-compact")
-        await pilot.resize_terminal(80, 24)
+        await resized(app, pilot, 80, 24)
         assert app.compact and re.search(r"c3 15\.05M G", shown(app, "#balances"))
         await compact_shows_the_unit(app, pilot)
-        await pilot.resize_terminal(79, 24)
+        await resized(app, pilot, 79, 24)
         assert app.too_small and visible(app, "#too-small")
         assert "This window is 79 x 24" in shown(app, "#too-small")
         assert not app.query_one("#top").display and not app.query_one("#hints").display
-        await pilot.resize_terminal(80, 23)
+        await resized(app, pilot, 80, 23)
         assert app.too_small and "This window is 80 x 23" in shown(app, "#too-small")
-        await pilot.resize_terminal(80, 24)
+        await resized(app, pilot, 80, 24)
         await compact_shows_the_unit(app, pilot)
 
     run_app(script, size=COMPACT_SIZE)
@@ -275,8 +285,9 @@ def test_the_compact_layout_in_tmux_and_a_live_resize() -> None:
     command = "%s -m host_sim" % shlex.quote(sys.executable)
     tmux.start(command, size=COMPACT_SIZE)
     try:
-        screen = tmux.wait_for(
-            lambda s: "Balances" in s and len(BRAILLE.findall(s)) > 50, "the compact layout"
+        screen = tmux.wait_for(  # all of it painted: the panel, the balances, the key lines
+            lambda s: "Balances" in s and len(BRAILLE.findall(s)) > 50 and "all keys" in s,
+            "the compact layout",
         )
         lines = screen.splitlines()
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
