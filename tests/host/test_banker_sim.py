@@ -662,7 +662,8 @@ def test_a_deed_tag_is_enrolled_in_the_enrolling_mode_like_a_card(unit):
 def test_the_modes_are_composed_from_the_mode_contract():
     """Offer and Auction are rules.modes.Mode: each says only where it differs from the
     contract's defaults, and takes the rest (hold_ms, held, card ...) from it."""
-    from editions.banker.modes import Auction, Offer
+    from editions.banker.auction import Auction
+    from editions.banker.modes import Offer
 
     from rules.modes import Mode
 
@@ -673,3 +674,106 @@ def test_the_modes_are_composed_from_the_mode_contract():
                 assert value != vars(Mode)[name], (mode.__name__, name)
         for name in ("hold_ms", "held", "card"):
             assert name not in vars(mode), (mode.__name__, name)
+
+
+SELDOM = ("editions.banker.auction", "editions.banker.trade", "editions.banker.bankruptcy")
+COMMON = ("editions.banker.flows", "editions.banker.actions", "editions.banker.modes")
+
+
+def seldom_loaded() -> set:
+    """The Banker's seldom modules loaded now: in sys.modules, and their package's attribute."""
+    import sys
+
+    import editions.banker as package
+
+    found = {name for name in SELDOM if name in sys.modules}
+    named = {name for name in SELDOM if hasattr(package, name.rpartition(".")[2])}
+    assert found == named
+    return found
+
+
+def test_the_seldom_actions_are_loaded_on_use_and_let_go_after_it(unit):
+    """Issue 30: an auction, a trade and a bankruptcy are modules of their own, loaded by their
+    key and let go (app.memory.forget_module) when their mode closes, or at once when refused
+    or when nothing of them is needed any more; the common path (flows, actions, modes) stays.
+    Each works as before, loaded again when used again."""
+    import sys
+
+    buy(unit, 1, 12)
+    assert all(name in sys.modules for name in COMMON)
+    assert seldom_loaded() == set()
+    unit.insert(deed=12, slot="green")
+    unit.press("auction")
+    assert "DEED OWNED" in unit.screen_text() and seldom_loaded() == set()
+    unit.remove(slot="green")
+    # an auction: loaded while it runs, let go as it ends (its sale's offer needs none of it)
+    unit.insert(deed=39, slot="green")
+    unit.press("auction")
+    assert seldom_loaded() == {"editions.banker.auction"}
+    unit.insert(card=2, slot="red")
+    unit.type("100")
+    unit.press("go")
+    unit.advance(16)
+    assert unit.screen_text()[0] == "SOLD TO CARD 2" and seldom_loaded() == set()
+    unit.press("go")
+    assert unit.deed(39)["owner"] == 2 and unit.balance(2) == 1400
+    unit.remove(slot="red")
+    unit.remove(slot="green")
+    # stopped with C: let go too; AUCTION again loads it again
+    unit.insert(deed=37, slot="green")
+    unit.press("auction")
+    unit.press("c")
+    assert "AUCTION STOPPED" in unit.screen_text() and seldom_loaded() == set()
+    unit.press("auction")
+    assert unit.screen_text()[0] == "AUCTION 15 S"
+    assert seldom_loaded() == {"editions.banker.auction"}
+    unit.press("c")
+    unit.remove(slot="green")
+    # a trade: loaded while its offer is open (MORTGAGE switches the lift), let go after GO
+    unit.insert(card=1, slot="green")
+    typed_deed(unit, 12)
+    unit.press("mortgage")
+    unit.press("go")
+    unit.insert(card=3, slot="red")
+    typed_deed(unit, 12)
+    unit.type("50")
+    unit.press("sell")
+    assert unit.screen_text() == ["TRADE 1>3 +10%", "$58", "ELECTRIC COMPANY"]
+    assert seldom_loaded() == {"editions.banker.trade"}
+    unit.press("mortgage")
+    assert unit.screen_text() == ["TRADE 1>3 LIFT", "$133", "ELECTRIC COMPANY"]
+    unit.press("mortgage")
+    assert unit.screen_text() == ["TRADE 1>3 +10%", "$58", "ELECTRIC COMPANY"]
+    unit.press("mortgage")
+    unit.press("go")
+    assert unit.deed(12) == {"owner": 3, "buildings": 0, "mortgaged": False}
+    assert unit.balance(3) == 1500 - 50 - 83 and seldom_loaded() == set()
+    # a trade refused (the seller's deed no more), or one left with C: let go
+    before = state(unit)
+    typed_deed(unit, 12)
+    unit.press("sell")
+    refused(unit, "NOT YOUR DEED", before)
+    assert seldom_loaded() == set()
+    unit.remove(slot="green")
+    unit.remove(slot="red")
+    unit.insert(card=3, slot="green")
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 12)
+    unit.press("sell")
+    assert unit.screen_text()[0] == "TRADE: 3 TO 1"
+    unit.press("c")
+    assert state(unit) == before and seldom_loaded() == set()
+    unit.remove(slot="green")
+    unit.remove(slot="red")
+    # a bankruptcy: let go once its offer is shown (refused or not); GO carries it out
+    unit.insert(card=3, slot="red")
+    unit.insert(deed=39, slot="green")
+    unit.press("bankrupt")
+    refused(unit, "DEED IN CARD'S SLOT", before)
+    assert seldom_loaded() == set()
+    unit.remove(slot="green")
+    unit.press("bankrupt")
+    assert unit.screen_text()[0] == "BANKRUPT 3>BANK" and seldom_loaded() == set()
+    unit.press("go")
+    assert unit.balance(3) == 0 and unit.deed(12)["owner"] is None
+    assert all(name in sys.modules for name in COMMON)

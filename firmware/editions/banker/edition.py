@@ -3,8 +3,9 @@
 # Classic's money, shared with it (rules.whole_units: amounts typed as plain numbers, GO carries
 # them out, FINE), and the deeds: a deed is a tag laid on a reader or its square typed, then
 # DEED; BUY, AUCTION, RENT, BUILD, SELL (a trade with two cards in), MORTGAGE (a lift with the
-# card in RED) and BANKRUPT plan an action (editions.banker.actions), show it
-# (editions.banker.modes.Offer) and GO journals it.
+# card in RED) and BANKRUPT plan an action (editions.banker.actions; an auction, a trade and a
+# bankruptcy in modules of their own, loaded on use), show it (editions.banker.modes.Offer)
+# and GO journals it.
 #
 # Records (besides the core's "tx", "undo", "new", "card", "uncard", "set"):
 #   ("deed", square, owner, buildings, mortgaged)    a deed's state after an action
@@ -47,8 +48,8 @@ class BankerRules:
     """The Banker's part (rules.card_bank's extension points), one object (a class is heap on
     the chip): GO and FINE as every whole-units edition means them (rules.whole_units), the
     estate (editions.banker.estate), the deed tags, what lies on each reader, the typed deed,
-    and the last action's way back. Its modes (Offer, Auction) are on the core's stack;
-    `offer` and `auction` name the open ones."""
+    and the last action's way back. Its modes (modes.Offer, auction.Auction) are on the core's
+    stack; `offer` and `auction` name the open ones."""
 
     def __init__(self, fine: int, auction_ms: int) -> None:
         self.fine = fine
@@ -61,7 +62,7 @@ class BankerRules:
         self.laid: list = [None, None]  # the square of the deed on each reader (GREEN, RED)
         self.typed: int | None = None  # the square typed, then DEED
         self.offer = None  # the open modes.Offer
-        self.auction = None  # the open modes.Auction
+        self.auction = None  # the open auction.Auction
         self.for_auction: list = []  # squares a bankruptcy to the bank handed back
         self.way_back: list | None = None  # the last action's undo records
         self.undo_mark: tuple | None = None  # its first "tx": the core's undo while it holds
