@@ -699,6 +699,10 @@ def test_the_seldom_actions_are_loaded_on_use_and_let_go_after_it(unit):
     Each works as before, loaded again when used again."""
     import sys
 
+    from app.memory import forget_module
+
+    for name in SELDOM:
+        forget_module(name)  # (imported by another test in this interpreter)
     buy(unit, 1, 12)
     assert all(name in sys.modules for name in COMMON)
     assert seldom_loaded() == set()
@@ -777,3 +781,37 @@ def test_the_seldom_actions_are_loaded_on_use_and_let_go_after_it(unit):
     unit.press("go")
     assert unit.balance(3) == 0 and unit.deed(12)["owner"] is None
     assert all(name in sys.modules for name in COMMON)
+
+
+def test_the_deeds_flows_load_at_the_first_quiet_moment_not_by_the_first_deed():
+    """Issue 30: the deeds' common flows (editions.banker.flows, its actions and Offer) are
+    imported once the unit has been a second without a key or card in the game (after the boot
+    summary), not by the first deed's key, which would wait for them on the chip; a deed's key
+    before that moment still loads them."""
+    with VirtualUnit(edition="banker", boot_summary=True) as unit:
+        part = unit.unit.edition.part
+        while unit.unit.overlay is not None:  # the summary: its pages, no game yet
+            assert part.flows is None
+            unit.advance(0.5)
+        unit.advance(0.5)
+        assert part.flows is None  # the summary just closed
+        for _ in range(6):  # keys and cards keep the unit busy
+            unit.press("5")
+            unit.advance(0.5)
+        unit.press("c")
+        unit.insert(card=1, slot="red")
+        unit.advance(0.5)
+        assert part.flows is None
+        unit.advance(0.7)
+        assert part.flows is not None and part.flows.__name__ == "editions.banker.flows"
+        typed_deed(unit, 39)
+        unit.press("buy")
+        unit.press("go")
+        assert unit.deed(39)["owner"] == 1
+    with VirtualUnit(edition="banker") as unit:  # a deed at once: its key loads them
+        unit.insert(card=1, slot="red")
+        typed_deed(unit, 37)
+        unit.press("buy")
+        assert unit.screen_text() == ["BUY: CARD 1", "$350", "PARK PLACE"]
+        unit.press("go")
+        assert unit.deed(37)["owner"] == 1

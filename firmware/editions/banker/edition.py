@@ -19,6 +19,7 @@
 # power cut keeps all of it or none. Its undo (C right after, while the cards stay in) is one
 # line too: an "undo" per "tx", newest first, and every deed's state before.
 from compat.const import const
+from compat.ticks import ticks_diff
 from editions.banker.deeds import DEED_COUNT, SQUARES, index, is_deed
 from editions.banker.estate import Estate
 from rules import keys, whole_units
@@ -28,9 +29,16 @@ from rules.ledger import ERR_NO_DIGITS
 from rules.machine import MSG_FINISH_ENTRY
 from rules.whole_units import WholeUnits, check, typing_problem
 
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
+if TYPE_CHECKING:
+    from typing import Any
+
 _TAG_WIDTH = const(20)  # a tag's UID in hex (up to 10 bytes), padded with spaces
 _PAD = const(32)
 _TAG = const("deed_tag")
+# No key and no card this long (app.memory.QUIET_MS, the shell's quiet point): the deeds' flows
+# are loaded then, not by the first deed's key (BankerRules.tick)
+_QUIET_MS = const(1000)
 # The keys of a deed's actions (rules.keys' BUY, AUCTION ... spelled out: one constant, where a
 # tuple of their names made BankerRules.key's frame too large for the C stack)
 _ACTIONS = const(("BUY", "AUCTION", "RENT", "BUILD", "SELL", "MORTGAGE", "BANKRUPT"))
@@ -66,6 +74,9 @@ class BankerRules:
         self.for_auction: list = []  # squares a bankruptcy to the bank handed back
         self.way_back: list | None = None  # the last action's undo records
         self.undo_mark: tuple | None = None  # its first "tx": the core's undo while it holds
+        # editions.banker.flows once loaded (with its actions and modes.Offer, about 700 lines),
+        # at the first quiet moment of the game (tick) or by a deed's key before it
+        self.flows: Any = None
 
     def typing_problem(self, text: str) -> str | None:
         """The policy's (rules.whole_units), but nothing is typed in TOTALS: the unit knows
@@ -281,14 +292,24 @@ class BankerRules:
     # ---- the part: the rest ------------------------------------------------------------------
 
     def tick(self, now: int) -> None:
+        """The open mode's timers; with none, once the unit has been quiet _QUIET_MS in the game
+        (the core's last_activity: keys, cards, holds; its ticks start once the boot summary
+        or the menu has closed), the deeds' flows are loaded: the first deed's key would
+        otherwise wait for that import (about 60 ms on the chip), a quiet moment does not."""
         mode = self.auction if self.auction is not None else self.offer
         if mode is not None:
             mode.tick(now)
+        elif self.flows is None:
+            bank = self.bank
+            if bank.started and ticks_diff(now, bank.last_activity) >= _QUIET_MS:
+                from editions.banker import flows
+
+                self.flows = flows
 
     def view(self, view: dict) -> None:
         laid = self.laid
         if laid[0] is None and laid[1] is None and self.typed is None and not self.for_auction:
-            return  # no deed in play: a game of money alone never loads the flows
+            return  # no deed in play: nothing of the flows to show
         from editions.banker import flows
 
         flows.complete_view(self, view)
