@@ -341,7 +341,7 @@ def test_the_bank_s_last_house_goes_to_auction_among_the_builders(unit):
     unit.insert(deed=39, slot="green")
     unit.type("60")
     unit.press("go")
-    refused(unit, "BID FOR A HOTEL", before)  # Boardwalk's next building is a house
+    refused(unit, "HOTEL NEEDS 4 HOUSES", before)  # Boardwalk's next building is a house
     unit.press("c")
     unit.remove(slot="green")
     unit.press("auction")
@@ -366,7 +366,7 @@ def test_the_bank_s_last_house_goes_to_auction_among_the_builders(unit):
     typed_deed(unit, 6)  # four houses there: a hotel would go next
     unit.type("70")
     unit.press("go")
-    refused(unit, "BID FOR A HOUSE", before)
+    refused(unit, "4 HOUSES: HOTEL NEXT", before)
     unit.press("c")
     typed_deed(unit, 19)
     unit.type("50")
@@ -380,7 +380,7 @@ def test_the_bank_s_last_house_goes_to_auction_among_the_builders(unit):
     assert unit.screen_text()[:2] == ["CARD 1 BID 15 S", "$100"]
     unit.remove(slot="red")
     unit.advance(16)
-    assert unit.screen_text() == ["SOLD TO CARD 1", "$100", "NEW YORK AVENUE"]
+    assert unit.screen_text() == ["HOUSE TO CARD 1", "$100", "NEW YORK AVENUE"]  # not the deed
     assert state(unit) == before  # shown, not done
     unit.press("go")
     assert unit.deed(19)["buildings"] == 3 and unit.balance(1) == before[0][1] - 100
@@ -413,7 +413,9 @@ def test_a_hotel_auction_takes_only_lots_with_four_houses(unit):
     typed_deed(unit, 6)  # four houses: the hotel goes there
     unit.type("80")
     unit.press("go")
+    assert unit.screen_text() == ["CARD 1 BID 15 S", "$80", "ORIENTAL AVENUE"]
     unit.advance(16)
+    assert unit.screen_text() == ["HOTEL TO CARD 1", "$80", "ORIENTAL AVENUE"]  # not the deed
     unit.press("go")
     assert unit.deed(6)["buildings"] == 5 and unit.balance(1) == before[0][1] - 80
     assert unit.bank_supply() == {"houses": 4, "hotels": 9}

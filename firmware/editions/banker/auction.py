@@ -26,11 +26,15 @@ _MSG_BID_MORE = const("BID MORE THAN %s")
 _MSG_STOPPED = const("AUCTION STOPPED")
 _MSG_HIGH = const("CARD %d BID %d S")
 _MSG_RUNS = const("AUCTION %d S")
-# A building auction's (a house, a hotel): its title before the first bid, and its refusals.
+# A building auction's, by the building (a house, a hotel): its title before the first bid,
+# its sale (the building, not the lot's deed, goes to the card), and why a bid's lot cannot take
+# it: the lot's next building is the other one (a hotel goes only on four houses). Each fits the
+# small font's line (21 characters; a title 16 beside the PAY icon of the bidder's card).
 _MSG_BUILDING = const(("A HOUSE %d S", "A HOTEL %d S"))
-_MSG_BID_FOR = const(("BID FOR A HOUSE", "BID FOR A HOTEL"))
+_MSG_BUILDING_SOLD = const(("HOUSE TO CARD %d", "HOTEL TO CARD %d"))
+_MSG_NOT_NEXT = const(("4 HOUSES: HOTEL NEXT", "HOTEL NEEDS 4 HOUSES"))
 _MSG_NONE_LEFT = const(("NO HOUSES LEFT", "NO HOTELS LEFT"))
-_MSG_LOT_BID = const("CARD, LOT, BID, GO")
+_MSG_LOT_BID = const("CARD, LOT, BID, GO")  # each bidder: card in RED, the lot, the bid, GO
 
 
 def start(part) -> None:
@@ -90,6 +94,7 @@ def sold(part, mode) -> None:
         return
     lines = ("SOLD TO CARD %d" % bidder, bank.money(bid), name(square))
     if mode.built:  # the building on the highest bid's lot, at the bid
+        lines = (_MSG_BUILDING_SOLD[mode.built == HOTEL] % bidder,) + lines[1:]
         result = actions.build(part.estate, bidder, square, bid)
         flows.offer(part, result, lines, "BUILD %d -%s" % (square, bank.money(bid)), "auction_end")
         return
@@ -167,7 +172,7 @@ class Auction(Mode):
             estate = part.estate
             problem = actions.problem(actions.build(estate, bidder, square, amount))
             if problem is None and (estate.buildings_on(square) == HOTEL - 1) != (built == HOTEL):
-                problem = _MSG_BID_FOR[built == HOTEL]
+                problem = _MSG_NOT_NEXT[built == HOTEL]
         if problem is not None:
             ed.refuse_amount(problem)
             return
