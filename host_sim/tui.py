@@ -30,7 +30,14 @@ from textual.widgets import Static
 
 from app.editions import DEFAULT, about
 from host_sim.history import ExportError
-from host_sim.tui_deeds import MAX_SQUARE_DIGITS, board_text, deed_prompt, held_text
+from host_sim.tui_deeds import (
+    BUILDING_AUCTION_TITLE,
+    MAX_SQUARE_DIGITS,
+    board_text,
+    building_auction_help,
+    deed_prompt,
+    held_text,
+)
 from host_sim.tui_export import export_game
 from host_sim.virtual_unit import PLAYER_CARDS, VirtualUnit, VirtualUnitError
 
@@ -444,6 +451,10 @@ def help_text(keys: KeyTable, edition: str) -> Text:
     for line in playing[:-1]:
         text.append("  %s\n" % line)
     text.append("  %s" % playing[-1])
+    if hints.HISTORY == "deeds":  # the Banker: the building auction's keys
+        text.append("\n\n%s\n" % BUILDING_AUCTION_TITLE, style="bold")
+        terms = {public: term for public, term, _ in keys.entries}
+        text.append("\n".join("  " + line for line in building_auction_help(terms)))
     return text
 
 
