@@ -1,4 +1,5 @@
-"""The terminal UI's board of the Banker's deeds, and the choice of a deed tag to lay on a reader.
+"""The terminal UI's board of the Banker's deeds, the choice of a deed tag to lay on a reader, and
+the help's lines on a building auction.
 
 The board: the 28 deeds in two columns in board order (squares 1-19 and 21-39), each row the
 square (in its colour group's colour), the owner (c1: card 1, a dash: the bank), the buildings
@@ -87,3 +88,23 @@ def held_text(held) -> str:
     """What a slot holds as VirtualUnit.slot_cards says it: a card's number, "deed 39", or
     "spare 2" -> "card 3", "deed 39", "spare 2"."""
     return "card %d" % held if isinstance(held, int) else str(held)
+
+
+BUILDING_AUCTION_TITLE = "Building auction (the bank has fewer houses or hotels than wanted):"
+
+
+def building_auction_help(term: dict) -> list:
+    """The help's lines on a building auction (docs/banker.md, "When the bank runs short"):
+    how it starts, how each bid names the bidder's lot, how it ends; each unit key with the
+    terminal key `term` gives for it (public name -> terminal key)."""
+    auction = "AUCTION (%s)" % term["auction"]
+    deed, go, clear = "DEED (%s)" % term["deed"], "GO (%s)" % term["go"], "C (%s)" % term["C"]
+    return [
+        "%s with no deed laid or typed: the bank's next house under the hammer;" % auction,
+        "%s again before the first bid: a hotel instead (and back)." % auction,
+        "Each bid: the bidder's card in RED (]), the lot's tag on GREEN ([ d, its",
+        "square, Enter) or its square then %s, the amount, %s. The lot must take" % (deed, go),
+        "that building next (a hotel: only a lot with 4 houses); each bid starts the",
+        "countdown again. At its end %s builds it on the highest bid's lot for the" % go,
+        "bid; %s stops the auction (with no bid the bank keeps the building)." % clear,
+    ]

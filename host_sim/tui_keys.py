@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from app.editions import about
 from host_sim.tui_compact import COMPACT_SIZE, pack_hints
+from host_sim.tui_deeds import BUILDING_AUCTION_TITLE, building_auction_help
 from host_sim.virtual_unit import PLAYER_CARDS
 
 HOLD_S = 2.5  # a long press: the new-game gesture needs 2 s
@@ -291,6 +292,10 @@ def help_text(keys: KeyTable, edition: str) -> Text:
     for line in playing[:-1]:
         text.append("  %s\n" % line)
     text.append("  %s" % playing[-1])
+    if hints.HISTORY == "deeds":  # the Banker: the building auction's keys
+        text.append("\n\n%s\n" % BUILDING_AUCTION_TITLE, style="bold")
+        terms = {public: term for public, term, _ in keys.entries}
+        text.append("\n".join("  " + line for line in building_auction_help(terms)))
     return text
 
 

@@ -159,8 +159,8 @@ def card(slot: int, number: int) -> None:
     if not number:
         board.parts.remove(slot)
         return
-    enrolled = getattr(unit.edition, "enrolled_cards", None)
-    numbers = enrolled() if enrolled is not None else {}
+    registry = getattr(unit.edition, "registry", None)  # a card edition's (rules.cards)
+    numbers = registry.numbers if registry is not None else {}
     if numbers.get(card_id(number)) != number:
         for known, which in numbers.items():
             if which == number:

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 _MSG_OLDER = const("SETTINGS: LAST GOOD")  # the newest settings file was unreadable
 _MSG_DEFAULTS = const("SETTINGS: DEFAULTS")  # no settings file could be read
 _SETTINGS_FILES = const("set.")  # store.settings_file's names
+# What a game enrolled, carried into a new game of another edition (start_game): the cards and
+# the Banker's deed tags (rules.cards: every other edition keeps those for it)
+_ENROLMENTS = const(("card", "uncard", "deed_tag"))
 # Code that runs at power-on only (the settings, the summary, the menu): dropped after it.
 _POWER_ON_MODULES = const(
     (
@@ -168,15 +171,18 @@ class Config:
             return Change(overlay=BootSummary(self.in_force(edition).summary()), done=True)
         return Change(done=True)
 
-    def start_game(self, edition, store, cards: list):
-        """A new game of `edition` (freshly built), keeping the enrolled cards that still fit;
-        written as a snapshot, then the settings note which game the journal holds. The Change
-        says whether the storage failed (the old game's journal must not be added to)."""
-        for record in cards:
-            try:
-                edition.restore(record)
-            except ValueError:
-                pass  # a number above the new player count, or an edition without cards
+    def start_game(self, edition, store, records: list):
+        """A new game of `edition` (freshly built), keeping what the old game's `records` (its
+        journal, or its edition's snapshot) enrolled: the cards that still fit, the Banker's
+        deed tags (which every edition keeps for it); written as a snapshot, then the settings
+        note which game the journal holds. The Change says whether the storage failed (the
+        old game's journal must not be added to)."""
+        for record in records:
+            if record[0] in _ENROLMENTS:
+                try:
+                    edition.restore(record)
+                except ValueError:
+                    pass  # a number above the new player count
         if not store.compact(edition.snapshot_records(), True):  # a new game's snapshot
             return Change(storage_broken=True)
         try:
@@ -212,8 +218,9 @@ class Config:
         if broken:
             return change  # nothing can be written or read back: the defaults of a fresh edition
         if self.new_game_due():
-            numbers = old.enrolled_cards()  # a card-less edition keeps them for this
-            started = self.start_game(edition, store, [("card", c, numbers[c]) for c in numbers])
+            # What the old game enrolled, as its snapshot holds it (a card-less edition keeps
+            # the cards, every edition the Banker's deed tags, for this)
+            started = self.start_game(edition, store, old.snapshot_records())
             change.storage_broken = started.storage_broken
         else:
             try:

@@ -167,9 +167,8 @@ class BankUnit:
         config = self.config
         if config is not None and config.new_game_due() and not self.storage_broken:
             # The journal holds a game of another edition or player count: a new game, with
-            # the enrolled cards kept where the edition has cards and room for them.
-            cards = [r for r in records if r[0] == "card" or r[0] == "uncard"]
-            self.apply(config.start_game(self.edition, self.store, cards), now)
+            # what that game enrolled kept (app.config.start_game: cards, deed tags).
+            self.apply(config.start_game(self.edition, self.store, records), now)
             records, problems = [], []
         for record in records:
             try:

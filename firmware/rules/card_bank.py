@@ -96,7 +96,6 @@ class CardBank(StateMachine):
     # ---- persistence (rules.card_records: functions of the core, assembled here) -----------
 
     restore = card_records.restore
-    enrolled_cards = card_records.enrolled_cards
     snapshot_records = card_records.snapshot_records
     not_stored = card_records.not_stored
     applied = card_records.applied

@@ -5,8 +5,13 @@
 # (rules.cards); ("set", "sound", 0|1); ("set", "assets", number, value): the property and
 # building value typed in TOTALS for a player (the end-of-game ranking only: it never changes a
 # balance; a new game clears it). The part's own records are its (part.restore, part.snapshot):
-# a kind the core does not know goes to part.restore alone, which returns True if it took it.
+# a kind the core does not know goes to part.restore alone, which returns True if it took it;
+# one it did not take is another edition's tag (the Banker's "deed_tag"), which the registry
+# keeps (rules.cards), or a ValueError.
 # Functions of the core, assembled into CardBank as its methods (rules.card_bank).
+from compat.const import const
+
+_KEPT = const(("deed_tag",))  # the kinds of another edition's tags kept (a tuple: no name)
 
 
 def restore(self, record: tuple) -> None:
@@ -26,15 +31,14 @@ def restore(self, record: tuple) -> None:
 
             endgame.restore_assets(self, record)
     elif self.part is None or self.part.restore(record) is not True:
-        raise ValueError("unknown record")  # (a kind of the part's own: its restore took it)
-    else:
+        if kind not in _KEPT or len(record) != 3:
+            raise ValueError("unknown record")
+        self.registry.kept.append(record)  # another edition's tag, kept as it is
         return
+    else:
+        return  # (a kind of the part's own: its restore took it)
     if self.part is not None:
         self.part.restore(record)  # its own "set" records, and what the core's change
-
-
-def enrolled_cards(self) -> dict:
-    return self.registry.numbers
 
 
 def snapshot_records(self) -> list:
@@ -47,7 +51,7 @@ def snapshot_records(self) -> list:
             records.append(("set", "assets", number, self.assets[number]))
     if self.part is not None:
         records = self.part.snapshot(records)
-    return records
+    return records + self.registry.kept  # (last: the host tools tell an edition by its first)
 
 
 def not_stored(self, problem: str) -> None:

@@ -1,5 +1,8 @@
-# Which physical card (by RFID UID, as a hex string) is which player number.
-# Records: ("card", card_id, number) binds a card; ("uncard", number) frees a number.
+# Which physical card (by RFID UID, as a hex string) is which player number, and the tags
+# another edition enrolled that are no cards here (kept).
+# Records: ("card", card_id, number) binds a card; ("uncard", number) frees a number;
+# ("deed_tag", tag id, square): a deed's tag the Banker enrolled (its part binds it: a card
+# edition without deeds keeps the record as it is, for a unit switched back to the Banker).
 
 
 class CardRegistry:
@@ -10,6 +13,10 @@ class CardRegistry:
         # When every number is taken, or auto_enroll is off, an unknown card is refused.
         self.auto_enroll = auto_enroll
         self.numbers: dict = {}  # card id -> player number
+        # Another edition's tag records, in order (the Banker's deed tags): no card here, but
+        # kept by the core (rules.card_records), written in every snapshot, and carried into
+        # that edition's next game (app.config.start_game).
+        self.kept: list = []
 
     def number_of(self, card_id: str) -> int | None:
         return self.numbers.get(card_id)

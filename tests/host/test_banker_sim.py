@@ -341,7 +341,7 @@ def test_the_bank_s_last_house_goes_to_auction_among_the_builders(unit):
     unit.insert(deed=39, slot="green")
     unit.type("60")
     unit.press("go")
-    refused(unit, "BID FOR A HOTEL", before)  # Boardwalk's next building is a house
+    refused(unit, "HOTEL NEEDS 4 HOUSES", before)  # Boardwalk's next building is a house
     unit.press("c")
     unit.remove(slot="green")
     unit.press("auction")
@@ -366,7 +366,7 @@ def test_the_bank_s_last_house_goes_to_auction_among_the_builders(unit):
     typed_deed(unit, 6)  # four houses there: a hotel would go next
     unit.type("70")
     unit.press("go")
-    refused(unit, "BID FOR A HOUSE", before)
+    refused(unit, "4 HOUSES: HOTEL NEXT", before)
     unit.press("c")
     typed_deed(unit, 19)
     unit.type("50")
@@ -380,7 +380,7 @@ def test_the_bank_s_last_house_goes_to_auction_among_the_builders(unit):
     assert unit.screen_text()[:2] == ["CARD 1 BID 15 S", "$100"]
     unit.remove(slot="red")
     unit.advance(16)
-    assert unit.screen_text() == ["SOLD TO CARD 1", "$100", "NEW YORK AVENUE"]
+    assert unit.screen_text() == ["HOUSE TO CARD 1", "$100", "NEW YORK AVENUE"]  # not the deed
     assert state(unit) == before  # shown, not done
     unit.press("go")
     assert unit.deed(19)["buildings"] == 3 and unit.balance(1) == before[0][1] - 100
@@ -413,7 +413,9 @@ def test_a_hotel_auction_takes_only_lots_with_four_houses(unit):
     typed_deed(unit, 6)  # four houses: the hotel goes there
     unit.type("80")
     unit.press("go")
+    assert unit.screen_text() == ["CARD 1 BID 15 S", "$80", "ORIENTAL AVENUE"]
     unit.advance(16)
+    assert unit.screen_text() == ["HOTEL TO CARD 1", "$80", "ORIENTAL AVENUE"]  # not the deed
     unit.press("go")
     assert unit.deed(6)["buildings"] == 5 and unit.balance(1) == before[0][1] - 80
     assert unit.bank_supply() == {"houses": 4, "hotels": 9}
@@ -662,7 +664,8 @@ def test_a_deed_tag_is_enrolled_in_the_enrolling_mode_like_a_card(unit):
 def test_the_modes_are_composed_from_the_mode_contract():
     """Offer and Auction are rules.modes.Mode: each says only where it differs from the
     contract's defaults, and takes the rest (hold_ms, held, card ...) from it."""
-    from editions.banker.modes import Auction, Offer
+    from editions.banker.auction import Auction
+    from editions.banker.modes import Offer
 
     from rules.modes import Mode
 
@@ -673,3 +676,144 @@ def test_the_modes_are_composed_from_the_mode_contract():
                 assert value != vars(Mode)[name], (mode.__name__, name)
         for name in ("hold_ms", "held", "card"):
             assert name not in vars(mode), (mode.__name__, name)
+
+
+SELDOM = ("editions.banker.auction", "editions.banker.trade", "editions.banker.bankruptcy")
+COMMON = ("editions.banker.flows", "editions.banker.actions", "editions.banker.modes")
+
+
+def seldom_loaded() -> set:
+    """The Banker's seldom modules loaded now: in sys.modules, and their package's attribute."""
+    import sys
+
+    import editions.banker as package
+
+    found = {name for name in SELDOM if name in sys.modules}
+    named = {name for name in SELDOM if hasattr(package, name.rpartition(".")[2])}
+    assert found == named
+    return found
+
+
+def test_the_seldom_actions_are_loaded_on_use_and_let_go_after_it(unit):
+    """Issue 30: an auction, a trade and a bankruptcy are modules of their own, loaded by their
+    key and let go (app.memory.forget_module) when their mode closes, or at once when refused
+    or when nothing of them is needed any more; the common path (flows, actions, modes) stays.
+    Each works as before, loaded again when used again."""
+    import sys
+
+    from app.memory import forget_module
+
+    for name in SELDOM:
+        forget_module(name)  # (imported by another test in this interpreter)
+    buy(unit, 1, 12)
+    assert all(name in sys.modules for name in COMMON)
+    assert seldom_loaded() == set()
+    unit.insert(deed=12, slot="green")
+    unit.press("auction")
+    assert "DEED OWNED" in unit.screen_text() and seldom_loaded() == set()
+    unit.remove(slot="green")
+    # an auction: loaded while it runs, let go as it ends (its sale's offer needs none of it)
+    unit.insert(deed=39, slot="green")
+    unit.press("auction")
+    assert seldom_loaded() == {"editions.banker.auction"}
+    unit.insert(card=2, slot="red")
+    unit.type("100")
+    unit.press("go")
+    unit.advance(16)
+    assert unit.screen_text()[0] == "SOLD TO CARD 2" and seldom_loaded() == set()
+    unit.press("go")
+    assert unit.deed(39)["owner"] == 2 and unit.balance(2) == 1400
+    unit.remove(slot="red")
+    unit.remove(slot="green")
+    # stopped with C: let go too; AUCTION again loads it again
+    unit.insert(deed=37, slot="green")
+    unit.press("auction")
+    unit.press("c")
+    assert "AUCTION STOPPED" in unit.screen_text() and seldom_loaded() == set()
+    unit.press("auction")
+    assert unit.screen_text()[0] == "AUCTION 15 S"
+    assert seldom_loaded() == {"editions.banker.auction"}
+    unit.press("c")
+    unit.remove(slot="green")
+    # a trade: loaded while its offer is open (MORTGAGE switches the lift), let go after GO
+    unit.insert(card=1, slot="green")
+    typed_deed(unit, 12)
+    unit.press("mortgage")
+    unit.press("go")
+    unit.insert(card=3, slot="red")
+    typed_deed(unit, 12)
+    unit.type("50")
+    unit.press("sell")
+    assert unit.screen_text() == ["TRADE 1>3 +10%", "$58", "ELECTRIC COMPANY"]
+    assert seldom_loaded() == {"editions.banker.trade"}
+    unit.press("mortgage")
+    assert unit.screen_text() == ["TRADE 1>3 LIFT", "$133", "ELECTRIC COMPANY"]
+    unit.press("mortgage")
+    assert unit.screen_text() == ["TRADE 1>3 +10%", "$58", "ELECTRIC COMPANY"]
+    unit.press("mortgage")
+    unit.press("go")
+    assert unit.deed(12) == {"owner": 3, "buildings": 0, "mortgaged": False}
+    assert unit.balance(3) == 1500 - 50 - 83 and seldom_loaded() == set()
+    # a trade refused (the seller's deed no more), or one left with C: let go
+    before = state(unit)
+    typed_deed(unit, 12)
+    unit.press("sell")
+    refused(unit, "NOT YOUR DEED", before)
+    assert seldom_loaded() == set()
+    unit.remove(slot="green")
+    unit.remove(slot="red")
+    unit.insert(card=3, slot="green")
+    unit.insert(card=1, slot="red")
+    typed_deed(unit, 12)
+    unit.press("sell")
+    assert unit.screen_text()[0] == "TRADE: 3 TO 1"
+    unit.press("c")
+    assert state(unit) == before and seldom_loaded() == set()
+    unit.remove(slot="green")
+    unit.remove(slot="red")
+    # a bankruptcy: let go once its offer is shown (refused or not); GO carries it out
+    unit.insert(card=3, slot="red")
+    unit.insert(deed=39, slot="green")
+    unit.press("bankrupt")
+    refused(unit, "DEED IN CARD'S SLOT", before)
+    assert seldom_loaded() == set()
+    unit.remove(slot="green")
+    unit.press("bankrupt")
+    assert unit.screen_text()[0] == "BANKRUPT 3>BANK" and seldom_loaded() == set()
+    unit.press("go")
+    assert unit.balance(3) == 0 and unit.deed(12)["owner"] is None
+    assert all(name in sys.modules for name in COMMON)
+
+
+def test_the_deeds_flows_load_at_the_first_quiet_moment_not_by_the_first_deed():
+    """Issue 30: the deeds' common flows (editions.banker.flows, its actions and Offer) are
+    imported once the unit has been a second without a key or card in the game (after the boot
+    summary), not by the first deed's key, which would wait for them on the chip; a deed's key
+    before that moment still loads them."""
+    with VirtualUnit(edition="banker", boot_summary=True) as unit:
+        part = unit.unit.edition.part
+        while unit.unit.overlay is not None:  # the summary: its pages, no game yet
+            assert part.flows is None
+            unit.advance(0.5)
+        unit.advance(0.5)
+        assert part.flows is None  # the summary just closed
+        for _ in range(6):  # keys and cards keep the unit busy
+            unit.press("5")
+            unit.advance(0.5)
+        unit.press("c")
+        unit.insert(card=1, slot="red")
+        unit.advance(0.5)
+        assert part.flows is None
+        unit.advance(0.7)
+        assert part.flows is not None and part.flows.__name__ == "editions.banker.flows"
+        typed_deed(unit, 39)
+        unit.press("buy")
+        unit.press("go")
+        assert unit.deed(39)["owner"] == 1
+    with VirtualUnit(edition="banker") as unit:  # a deed at once: its key loads them
+        unit.insert(card=1, slot="red")
+        typed_deed(unit, 37)
+        unit.press("buy")
+        assert unit.screen_text() == ["BUY: CARD 1", "$350", "PARK PLACE"]
+        unit.press("go")
+        assert unit.deed(37)["owner"] == 1

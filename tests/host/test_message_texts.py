@@ -1,6 +1,6 @@
-"""Every message constant in the firmware (ERR_..., MSG_..., public or folded by const(); not
-the templates with a %) fits one line of the small font (21 characters on 128 pixels): read
-from the source, since a folded constant leaves no name to import."""
+"""Every message constant in the firmware (ERR_..., MSG_..., public or folded by const(), alone
+or a tuple of them; not the templates with a %) fits one line of the small font (21 characters
+on 128 pixels): read from the source, since a folded constant leaves no name to import."""
 
 import ast
 import pathlib
@@ -17,10 +17,15 @@ def _messages():
             value = node.value
             if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
                 value = value.args[0]
-            message = name.startswith(("ERR_", "MSG_")) and isinstance(value, ast.Constant)
-            # a template ("DEED %d ENROLLED") is checked where it is filled in
-            if message and isinstance(value.value, str) and "%" not in value.value:
-                yield source.relative_to(FIRMWARE), name, value.value
+            if not name.startswith(("ERR_", "MSG_")):
+                continue
+            # one message, or a tuple of them (by slot, by building ...)
+            texts = value.elts if isinstance(value, ast.Tuple) else [value]
+            for text in texts:
+                # a template ("DEED %d ENROLLED") is checked where it is filled in
+                said = text.value if isinstance(text, ast.Constant) else None
+                if isinstance(said, str) and "%" not in said:
+                    yield source.relative_to(FIRMWARE), name, said
 
 
 def test_every_message_fits_one_line():

@@ -332,3 +332,64 @@ def test_a_unit_switched_to_the_banker_has_its_deed_tags_as_a_fresh_banker() -> 
         assert unit.deed(39)["owner"] is None
         unit.insert(deed=37, slot="red")
         assert settled(unit)[:2] == ["DEED 37", "PARK PLACE"]
+
+
+def enroll_spare_as_deed(unit: VirtualUnit, spare: int, square: int) -> None:
+    """The Banker's enrolling mode (hold MORTGAGE with no card in, GO): spare tag `spare` on
+    GREEN, the square, DEED."""
+    unit.hold("mortgage", 3.5)
+    unit.press("go")  # ENROLL CARDS? yes
+    unit.insert(spare=spare, slot="green")
+    unit.type(str(square))
+    unit.press("deed")
+    assert "DEED %d ENROLLED" % square in unit.screen_text()
+    unit.remove(slot="green")
+    unit.press("c")  # enrolling done
+
+
+@pytest.mark.parametrize("other", ["CLASSIC", "EL. BANKING", "STOCK EXCH."])
+def test_a_deed_tag_enrolled_by_hand_survives_another_edition(other: str) -> None:
+    """Issue 30: a deed's tag the Banker enrolled by hand (a spare tag, here) is still that
+    deed's after the unit played another edition and came back, as the player cards are: the
+    other edition keeps it in its journal for the Banker (its snapshots and the next switch
+    carry it), across a power cut too. Before, only the cards came back."""
+    with VirtualUnit(matrix="5x5") as unit:
+        switch_edition(unit, "BANKER")
+        enroll_spare_as_deed(unit, 1, 24)
+        enroll_spare_as_deed(unit, 2, 39)  # Boardwalk's tag replaced
+        part = unit.unit.edition.part
+        tags = {square: part.tag_of(square) for square in DEED_SQUARES}
+        switch_edition(unit, other)
+        unit.power_cycle()  # the other edition's game on flash: its snapshot, its journal
+        assert unit.unit.edition.name != "banker"
+        switch_edition(unit, "BANKER")
+        part = unit.unit.edition.part
+        assert {square: part.tag_of(square) for square in DEED_SQUARES} == tags
+        unit.insert(spare=1, slot="green")
+        assert settled(unit)[:2] == ["DEED 24", "ILLINOIS AVENUE"]
+        unit.remove(slot="green")
+        unit.insert(spare=2, slot="red")
+        assert settled(unit)[:2] == ["DEED 39", "BOARDWALK"]
+        unit.remove(slot="red")
+        unit.insert(card=1, slot="green")  # and the player cards as before
+        assert settled(unit)[0] == "CARD 1 RECEIVES"
+
+
+def test_a_deed_tag_survives_a_power_cut_in_the_menu_that_switched_the_edition() -> None:
+    """The edition saved in the menu, the power cut before the menu closed: the next boot
+    starts the new edition's game from the Banker's journal (app.unit.boot), keeping its deed
+    tags as the menu's switch does."""
+    with VirtualUnit(matrix="5x5") as unit:
+        switch_edition(unit, "BANKER")
+        enroll_spare_as_deed(unit, 3, 11)
+        ok, _, _, _ = open_menu(unit)
+        choose(unit, "EDITION", "CLASSIC")
+        unit.press(ok)  # NEW GAME? yes
+        assert settled(unit)[-1] == "SAVED"
+        unit.power_cycle()
+        assert unit.unit.edition.name == "classic"
+        kept = unit.unit.edition.registry.kept  # the Banker's deed tags, in their order
+        assert {record[2] for record in kept} == set(DEED_SQUARES) and kept[-1][2] == 11
+        switch_edition(unit, "BANKER")
+        unit.insert(spare=3, slot="green")
+        assert settled(unit)[:2] == ["DEED 11", "ST. CHARLES PLACE"]

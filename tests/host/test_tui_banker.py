@@ -57,6 +57,31 @@ def test_the_legend_tells_how_to_lay_a_deed_and_still_fits() -> None:
     assert "deed's square" not in help_text(keys, "classic").plain
 
 
+def test_the_help_tells_how_a_building_auction_runs_with_its_keys() -> None:
+    """The help of the Banker (only) explains the building auction of docs/banker.md ("When the
+    bank runs short") with the terminal keys of its unit keys: AUCTION with no deed in play,
+    AUCTION again for a hotel, each bid's card, lot and amount, GO at the end, C to stop."""
+    with VirtualUnit(edition="banker") as unit:
+        keys = KeyTable(unit.keys)
+    terms = {public: term for public, term, _ in keys.entries}
+    assert (terms["auction"], terms["deed"], terms["go"], terms["C"]) == ("a", "d", "g", "c")
+    text = help_text(keys, "banker").plain
+    section = text[text.index("Building auction (the bank has fewer houses or hotels") :]
+    lines = section.splitlines()
+    assert lines[1] == (
+        "  AUCTION (a) with no deed laid or typed: the bank's next house under the hammer;"
+    )
+    assert lines[2] == "  AUCTION (a) again before the first bid: a hotel instead (and back)."
+    said = " ".join(line.strip() for line in lines[3:])
+    assert "the bidder's card in RED (]), the lot's tag on GREEN ([ d, its square, Enter)" in said
+    assert "or its square then DEED (d), the amount, GO (g)." in said
+    assert "(a hotel: only a lot with 4 houses)" in said
+    assert "At its end GO (g) builds it on the highest bid's lot for the bid;" in said
+    assert "C (c) stops the auction" in said
+    assert all(len(line) <= 88 for line in section.splitlines())  # the help's width, 92
+    assert "Building auction" not in help_text(keys, "classic").plain
+
+
 def test_a_deed_laid_from_the_keyboard_is_bought_and_shown_on_the_board() -> None:
     async def script(app, pilot) -> None:
         assert not app.too_small and app.min_size == (160, 45)

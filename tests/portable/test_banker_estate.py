@@ -3,7 +3,16 @@
 # the 64-bit unix port; 88k is the measured floor, the rest is margin for fragmentation)
 from editions.banker import actions as act
 from editions.banker import deeds
-from editions.banker.estate import HOTELS, HOUSES, Estate, apply_records, deeds_for_auction
+from editions.banker.bankruptcy import bankrupt
+from editions.banker.estate import (
+    HOTELS,
+    HOUSES,
+    Estate,
+    apply_records,
+    deeds_for_auction,
+    interest,
+)
+from editions.banker.trade import trade
 
 from rules.ledger import BANK, ERR_NOT_ENOUGH, Ledger
 from store.journal import decode, encode
@@ -425,9 +434,9 @@ def test_the_lift_rounds_up_to_a_whole_dollar_as_classic():
     assert act.lift_cost(75) == 83 and act.lift_cost(175) == 193 and act.lift_cost(200) == 220
     for square in deeds.SQUARES:
         value = deeds.mortgage_value(square)
-        assert act.interest(value) == act.lift_cost(value) - value
+        assert interest(value) == act.lift_cost(value) - value
         assert value * 11 <= act.lift_cost(value) * 10 < value * 11 + 10
-    assert act.interest(175) == 18 and act.interest(75) == 8
+    assert interest(175) == 18 and interest(75) == 8
 
 
 def test_no_mortgage_while_the_group_has_buildings():
@@ -454,24 +463,24 @@ def test_a_lift_needs_the_money():
 def test_trade_the_deed_for_the_price():
     estate = _estate()
     _give(estate, 1, 24)
-    records = _do(estate, act.trade, 1, 2, 24, 300)
+    records = _do(estate, trade, 1, 2, 24, 300)
     assert records == [("tx", 2, 1, 300, "trade", 24), ("deed", 24, 2, 0, 0)]
     assert estate.owner(24) == 2 and _cash(estate, 1) == 1800 and _cash(estate, 2) == 1200
-    assert _do(estate, act.trade, 2, 3, 24, 0) == [("deed", 24, 3, 0, 0)]  # a gift
+    assert _do(estate, trade, 2, 3, 24, 0) == [("deed", 24, 3, 0, 0)]  # a gift
 
 
 def test_trade_refusals():
     estate = _estate()
     _give(estate, 1, 1, 3)
     _do(estate, act.build, 1, 3)
-    _refused(estate, "SELL BUILDINGS FIRST", act.trade, 1, 2, 1, 50)
-    _refused(estate, "NOT YOUR DEED", act.trade, 2, 1, 1, 50)
-    _refused(estate, "SAME CARD TWICE", act.trade, 1, 1, 1, 50)
-    _refused(estate, "PRICE 0 OR MORE", act.trade, 1, 2, 1, -1)
-    _refused(estate, "BANK HOLDS THIS DEED", act.trade, 1, 2, 5, 50)
+    _refused(estate, "SELL BUILDINGS FIRST", trade, 1, 2, 1, 50)
+    _refused(estate, "NOT YOUR DEED", trade, 2, 1, 1, 50)
+    _refused(estate, "SAME CARD TWICE", trade, 1, 1, 1, 50)
+    _refused(estate, "PRICE 0 OR MORE", trade, 1, 2, 1, -1)
+    _refused(estate, "BANK HOLDS THIS DEED", trade, 1, 2, 5, 50)
     _give(estate, 1, 5)
-    _refused(estate, ERR_NOT_ENOUGH, act.trade, 1, 2, 5, 1501)
-    _refused(estate, act.ERR_NOT_MORTGAGED, act.trade, 1, 2, 5, 10, True)
+    _refused(estate, ERR_NOT_ENOUGH, trade, 1, 2, 5, 1501)
+    _refused(estate, act.ERR_NOT_MORTGAGED, trade, 1, 2, 5, 10, True)
 
 
 def test_a_mortgaged_deed_costs_its_buyer_the_10_percent_or_the_lift():
@@ -479,14 +488,14 @@ def test_a_mortgaged_deed_costs_its_buyer_the_10_percent_or_the_lift():
     _give(estate, 1, 12, 28)
     _do(estate, act.mortgage, 1, 12)
     _do(estate, act.mortgage, 1, 28)
-    records = _do(estate, act.trade, 1, 2, 12, 50)
+    records = _do(estate, trade, 1, 2, 12, 50)
     assert records == [
         ("tx", 2, 1, 50, "trade", 12),
         ("tx", 2, BANK, 8, "interest", 12),  # 7.5 rounded up
         ("deed", 12, 2, 0, 1),
     ]
     assert estate.is_mortgaged(12) and estate.owner(12) == 2
-    records = _do(estate, act.trade, 1, 3, 28, 50, True)
+    records = _do(estate, trade, 1, 3, 28, 50, True)
     assert records == [
         ("tx", 3, 1, 50, "trade", 28),
         ("tx", 3, BANK, 83, "lift", 28),
@@ -506,7 +515,7 @@ def test_bankrupt_to_a_player():
     _do(estate, act.mortgage, 1, 5)
     cash = _cash(estate, 1)
     assert cash == 1500 - 100 + 100
-    records = _do(estate, act.bankrupt, 1, 2)
+    records = _do(estate, bankrupt, 1, 2)
     assert records == [
         ("tx", 1, 2, cash, "bankrupt"),
         ("tx", BANK, 2, 25, "bankrupt", 1),
@@ -528,7 +537,7 @@ def test_bankrupt_to_the_bank():
         _set(estate, 1, square, 5)
     _give(estate, 1, 28)
     _do(estate, act.mortgage, 1, 28)
-    records = _do(estate, act.bankrupt, 1)
+    records = _do(estate, bankrupt, 1)
     assert records[0] == ("tx", 1, BANK, 1575, "bankrupt")
     assert deeds_for_auction(records) == [12, 28, 37, 39]
     for square in (12, 28, 37, 39):
@@ -539,10 +548,10 @@ def test_bankrupt_to_the_bank():
 
 def test_bankrupt_refusals():
     estate = _estate()
-    _refused(estate, "SAME CARD TWICE", act.bankrupt, 1, 1)
-    _refused(estate, "NO SUCH CARD", act.bankrupt, 7, 1)
-    _do(estate, act.bankrupt, 1)
-    _refused(estate, "NOTHING TO HAND OVER", act.bankrupt, 1, 2)
+    _refused(estate, "SAME CARD TWICE", bankrupt, 1, 1)
+    _refused(estate, "NO SUCH CARD", bankrupt, 7, 1)
+    _do(estate, bankrupt, 1)
+    _refused(estate, "NOTHING TO HAND OVER", bankrupt, 1, 2)
 
 
 # ---- net worth ------------------------------------------------------------------------------
@@ -634,10 +643,10 @@ def _play(estate: Estate) -> list:
         (act.buy, 3, 12),
         (act.pay_rent, 1, 12, 9),
         (act.mortgage, 2, 5),
-        (act.trade, 2, 3, 5, 80),
+        (trade, 2, 3, 5, 80),
         (act.sell, 1, 39),
         (act.buy, 4, 1),
-        (act.bankrupt, 4, 1),
+        (bankrupt, 4, 1),
         (act.mortgage, 1, 1),
     )
     for step in steps:

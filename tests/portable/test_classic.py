@@ -487,6 +487,32 @@ def test_snapshot_and_restore_round_trip():
         raise AssertionError("restored %r" % (bad,))
 
 
+def test_the_banker_s_deed_tags_are_kept_for_it_as_they_are():
+    """Issue 30: a deed's tag the Banker enrolled, carried into Classic's game, is kept as its
+    record (no card here), in order, in every snapshot and through a new game, for a unit
+    switched back to the Banker; any other record Classic does not know is refused."""
+    table = _table()
+    tags = [("deed_tag", "04A1B2C3", 39), ("deed_tag", "04D4E5F6", 37), ("deed_tag", "0477", 39)]
+    cards = dict(table.unit.registry.numbers)
+    for record in tags:
+        table.unit.restore(record)
+    assert table.unit.registry.numbers == cards  # no card among them
+    table.unit.restore(("new", START))
+    records = table.unit.snapshot_records()
+    assert records[-3:] == tags
+    fresh = Classic(registry=CardRegistry(6))
+    for record in records:
+        fresh.restore(record)
+    assert fresh.registry.kept == tags and fresh.registry.numbers == cards
+    for bad in (("deed", 39, 1, 0, 0), ("deed_tag", "04A1B2C3"), ("estate", [], [], [])):
+        try:
+            fresh.restore(bad)
+        except ValueError:
+            continue
+        raise AssertionError("restored %r" % (bad,))
+    assert fresh.snapshot_records()[-3:] == tags and fresh.registry.kept == tags
+
+
 # ---- C right after a transaction takes it back; a card moved mid-entry locks the keys ---------
 
 

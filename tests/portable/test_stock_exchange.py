@@ -990,6 +990,29 @@ def test_restore_replays_the_journal_and_review_survives_a_power_cycle():
         raise AssertionError("a foreign record was accepted")
 
 
+def test_the_cards_and_the_banker_s_deed_tags_are_kept_for_a_card_edition():
+    """Issue 30: played without cards, the Stock Exchange keeps the cards and the Banker's deed
+    tags another edition enrolled (their records, as they are) in its snapshots, for a unit
+    switched back; a record of no edition it knows is refused."""
+    unit = StockExchange()
+    kept = [("card", "04C1", 1), ("deed_tag", "04A1B2C3", 39), ("deed_tag", "04D4E5F6", 37)]
+    for record in kept:
+        unit.restore(list(record))  # (as stored: JSON turns tuples into lists)
+    records = unit.snapshot_records()
+    assert ("card", "04C1", 1) in records
+    assert [tuple(r) for r in records if r[0] == "deed_tag"] == kept[1:]
+    fresh = StockExchange()
+    for record in records:
+        fresh.restore(record)
+    assert fresh.snapshot_records() == records
+    for bad in (("deed", 39, 1, 0, 0), ("deed_tag", "04A1B2C3"), (7, 1)):
+        try:
+            fresh.restore(bad)
+        except ValueError:
+            continue
+        raise AssertionError("restored %r" % (bad,))
+
+
 def test_snapshot_then_journal_replay_leaves_review_on_the_newest():
     desk = Desk()
     intro(desk, HAT, 13)

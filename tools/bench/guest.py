@@ -47,7 +47,7 @@ PREINTERN = ()
 CHIP_SUMMARY = True  # the chip run boots with the summary and the menu's gesture, as main.py
 CHIP_SAMPLE_MS = 250  # the chip's figures: live heap after a collection every 250 ms
 CHIP_SUMMARY_MS = 60000  # the boot summary ends by itself well before this
-CHIP_SETTLE_MS = 2000  # idle at the game's first screen before the steady figure
+CHIP_SETTLE_MS = 2000  # idle at the game's first screen: the steady figure, then the game
 
 
 SCRUB_DEPTH = 20  # calls deep: more than the harness's deepest call into the firmware's steps
@@ -563,7 +563,10 @@ class Game:
             hcall("b")
             gc.collect()
             hcall("e", "G")
-        self.advance(100)
+        # The unit idle at its game's first screen before the first transaction, as in the chip
+        # run after its summary (through_summary): what an edition does at a quiet moment of the
+        # game (the Banker loads its deeds' flows) is done before the game's keys, as at a table.
+        self.advance(100 if self.chip else CHIP_SETTLE_MS)
         self.chip_peak = self.chip_after_boot = 0
 
     def through_summary(self):

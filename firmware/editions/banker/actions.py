@@ -3,7 +3,10 @@
 # when it is refused, a short message (a str, one line of the small font: problem() tells them
 # apart). Nothing here changes anything: the edition shows what the records will do, proposes
 # them on GO, and apply() makes them true once they are durable. So a refused action changes
-# nothing, and the amounts the screen shows are the ones journaled.
+# nothing, and the amounts the screen shows are the ones journaled. These are the actions of
+# every deed (loaded with the flows); the seldom ones have theirs in their own modules, loaded
+# on use: a trade (editions.banker.trade), a bankruptcy (editions.banker.bankruptcy), which
+# use owner_problem, player_problem and paid.
 #
 # The classic rulebook as the unit applies it (docs/banker.md says it for the players):
 # - rent doubles on an unimproved, unmortgaged lot whose owner holds its whole colour group,
@@ -15,7 +18,7 @@
 #   it back into four needs four in the supply, else the group's hotels and the houses the
 #   supply cannot cover are sold together (sell_group), the group staying even.
 # - a building shortage: the bank sells only what its supply holds; when several players want
-#   more than it has, it auctions them (modes.Auction, a building at a time) and
+#   more than it has, it auctions them (editions.banker.auction, a building at a time) and
 #   build(..., bid) records the winning bid.
 # - lifting a mortgage costs its value plus 10 %, rounded up to a whole dollar (Classic's
 #   rounding: rules.endgame.lift_amount with step 1); a mortgaged deed changing hands (a trade,
@@ -23,13 +26,11 @@
 # - no deed changes hands while buildings stand on its group, nor is one mortgaged then.
 from compat.const import const
 from editions.banker.deeds import (
-    DEED_COUNT,
     GROUP_SQUARES,
     HOTEL,
     LOT,
     RAILROAD,
     RAILROAD_RENT,
-    SQUARES,
     UTILITY,
     UTILITY_TIMES,
     group,
@@ -40,7 +41,7 @@ from editions.banker.deeds import (
     price,
     rent,
 )
-from editions.banker.estate import DEED, Estate, building_value, interest, lift_cost
+from editions.banker.estate import DEED, Estate, lift_cost
 from rules.ledger import BANK, ERR_NOT_ENOUGH
 
 ERR_BALANCE_LIMIT = "BALANCE LIMIT"  # rules.ledger's (not imported: the ledger is the caller's)
@@ -66,8 +67,6 @@ _ERR_NO_HOUSES = const("NO HOUSES LEFT")
 _ERR_NO_HOTELS = const("NO HOTELS LEFT")
 _ERR_NO_BUILDINGS = const("NO BUILDINGS")
 _ERR_SELL_FIRST = const("SELL BUILDINGS FIRST")
-_ERR_BAD_PRICE = const("PRICE 0 OR MORE")
-_ERR_NOTHING = const("NOTHING TO HAND OVER")
 
 
 def problem(records) -> str | None:
@@ -75,15 +74,15 @@ def problem(records) -> str | None:
     return records if type(records) is str else None
 
 
-def _player_problem(estate: Estate, player: int) -> str | None:
+def player_problem(estate: Estate, player: int) -> str | None:
     if type(player) is not int or not 1 <= player <= estate.players:
         return _ERR_NO_CARD
     return None
 
 
-def _owner_problem(estate: Estate, player: int, square: int) -> str | None:
+def owner_problem(estate: Estate, player: int, square: int) -> str | None:
     """The deed exists and the player owns it."""
-    refused = _player_problem(estate, player)
+    refused = player_problem(estate, player)
     if refused is not None:
         return refused
     at = index(square)
@@ -117,7 +116,7 @@ def money_problem(estate: Estate, records: list) -> str | None:
     return None
 
 
-def _paid(estate: Estate, records: list) -> list | str:
+def paid(estate: Estate, records: list) -> list | str:
     """The records, or why the ledger cannot pay them."""
     return money_problem(estate, records) or records
 
@@ -148,14 +147,14 @@ def _sale(estate: Estate, square: int, buyer: int, amount: int) -> list | str:
         return ERR_NOT_A_DEED
     if estate.owners[at] != BANK:
         return _ERR_DEED_OWNED
-    refused = _player_problem(estate, buyer)
+    refused = player_problem(estate, buyer)
     if refused is not None:
         return refused
     if amount < 0:
         return []
     tag = "auction" if amount else "buy"
     amount = amount or price(square)
-    return _paid(estate, [("tx", buyer, BANK, amount, tag, square), (DEED, square, buyer, 0, 0)])
+    return paid(estate, [("tx", buyer, BANK, amount, tag, square), (DEED, square, buyer, 0, 0)])
 
 
 # ---- rent ------------------------------------------------------------------------------
@@ -182,7 +181,7 @@ def rent_due(estate: Estate, square: int, dice: int = 0) -> int:
 
 def pay_rent(estate: Estate, payer: int, square: int, dice: int = 0) -> list | str:
     """The payer pays the deed's rent to its owner (a utility's: dice, the dice total)."""
-    refused = _player_problem(estate, payer)
+    refused = player_problem(estate, payer)
     if refused is not None:
         return refused
     at = index(square)
@@ -200,7 +199,7 @@ def pay_rent(estate: Estate, payer: int, square: int, dice: int = 0) -> list | s
             return _ERR_DICE
         if type(dice) is not int or not 2 <= dice <= 12:
             return _ERR_DICE_RANGE
-    return _paid(estate, [("tx", payer, owner, rent_due(estate, square, dice), "rent", square)])
+    return paid(estate, [("tx", payer, owner, rent_due(estate, square, dice), "rent", square)])
 
 
 # ---- buildings -------------------------------------------------------------------------
@@ -209,7 +208,7 @@ def pay_rent(estate: Estate, payer: int, square: int, dice: int = 0) -> list | s
 def build(estate: Estate, player: int, square: int, bid: int = 0) -> list | str:
     """One more house, or the hotel after four, at the house cost; bid: an auctioned
     building's winning bid instead (0: the house cost)."""
-    refused = _owner_problem(estate, player, square)
+    refused = owner_problem(estate, player, square)
     if refused is not None:
         return refused
     if kind(square) != LOT:
@@ -232,7 +231,7 @@ def build(estate: Estate, player: int, square: int, bid: int = 0) -> list | str:
     if type(bid) is not int or bid < 0:
         return ERR_NO_BID
     cost = bid if bid else house_cost(square)
-    return _paid(
+    return paid(
         estate, [("tx", player, BANK, cost, "build", square), (DEED, square, player, built + 1, 0)]
     )
 
@@ -240,7 +239,7 @@ def build(estate: Estate, player: int, square: int, bid: int = 0) -> list | str:
 def sell(estate: Estate, player: int, square: int) -> list | str:
     """One building back to the bank at half its cost: a house, or the hotel for four houses
     from the supply; when the supply has fewer than four, sell_group's way down."""
-    refused = _owner_problem(estate, player, square)
+    refused = owner_problem(estate, player, square)
     if refused is not None:
         return refused
     built = estate.buildings[index(square)]
@@ -251,7 +250,7 @@ def sell(estate: Estate, player: int, square: int) -> list | str:
     if built == HOTEL and estate.houses < HOTEL - 1:
         return sell_group(estate, player, square)
     half = house_cost(square) // 2
-    return _paid(
+    return paid(
         estate, [("tx", BANK, player, half, "sell", square), (DEED, square, player, built - 1, 0)]
     )
 
@@ -266,7 +265,7 @@ def sell_group(estate: Estate, player: int, square: int) -> list | str:
     in the supply: sell()'s hotel for four houses."""
     if estate.houses >= HOTEL - 1:
         return sell(estate, player, square)
-    refused = _owner_problem(estate, player, square)
+    refused = owner_problem(estate, player, square)
     if refused is not None:
         return refused
     if kind(square) != LOT or estate.buildings[index(square)] != HOTEL:
@@ -291,7 +290,7 @@ def sell_group(estate: Estate, player: int, square: int) -> list | str:
                 sold += built - after
                 records.append((DEED, other, player, after, 0))
     records[0] = ("tx", BANK, player, house_cost(square) * sold // 2, "sell", square)
-    return _paid(estate, records)
+    return paid(estate, records)
 
 
 # ---- mortgages -------------------------------------------------------------------------
@@ -300,7 +299,7 @@ def sell_group(estate: Estate, player: int, square: int) -> list | str:
 def mortgage(estate: Estate, player: int, square: int) -> list | str:
     """The owner receives the mortgage value from the bank; no building may stand on the
     group."""
-    refused = _owner_problem(estate, player, square)
+    refused = owner_problem(estate, player, square)
     if refused is not None:
         return refused
     if estate.mortgaged[index(square)]:
@@ -308,89 +307,17 @@ def mortgage(estate: Estate, player: int, square: int) -> list | str:
     if kind(square) == LOT and estate.group_buildings(square)[1]:
         return _ERR_SELL_FIRST
     value = mortgage_value(square)
-    return _paid(
+    return paid(
         estate, [("tx", BANK, player, value, "mortgage", square), (DEED, square, player, 0, 1)]
     )
 
 
 def lift(estate: Estate, player: int, square: int) -> list | str:
     """The owner pays the bank the mortgage value plus 10 %."""
-    refused = _owner_problem(estate, player, square)
+    refused = owner_problem(estate, player, square)
     if refused is not None:
         return refused
     if not estate.mortgaged[index(square)]:
         return ERR_NOT_MORTGAGED
     cost = lift_cost(mortgage_value(square))
-    return _paid(
-        estate, [("tx", player, BANK, cost, "lift", square), (DEED, square, player, 0, 0)]
-    )
-
-
-# ---- trades ----------------------------------------------------------------------------
-
-
-def trade(
-    estate: Estate, seller: int, buyer: int, square: int, amount: int, lifted: bool = False
-) -> list | str:
-    """The seller's deed to the buyer for `amount` (0: a gift). No building may stand on its
-    group; a mortgaged deed costs the buyer the 10 % at once, or (lifted) the whole lift."""
-    refused = _owner_problem(estate, seller, square) or _player_problem(estate, buyer)
-    if refused is not None:
-        return refused
-    if buyer == seller:
-        return _ERR_SAME_CARD
-    if type(amount) is not int or amount < 0:
-        return _ERR_BAD_PRICE
-    if kind(square) == LOT and estate.group_buildings(square)[1]:
-        return _ERR_SELL_FIRST
-    mortgaged = estate.mortgaged[index(square)]
-    if lifted and not mortgaged:
-        return ERR_NOT_MORTGAGED
-    records: list = []
-    if amount:
-        records.append(("tx", buyer, seller, amount, "trade", square))
-    if mortgaged:
-        value = mortgage_value(square)
-        if lifted:
-            records.append(("tx", buyer, BANK, lift_cost(value), "lift", square))
-            mortgaged = 0
-        else:
-            records.append(("tx", buyer, BANK, interest(value), "interest", square))
-    records.append((DEED, square, buyer, 0, mortgaged))
-    return _paid(estate, records)
-
-
-# ---- bankruptcy ------------------------------------------------------------------------
-
-
-def bankrupt(estate: Estate, debtor: int, creditor: int = BANK) -> list | str:
-    """To a player: all the debtor's cash and deeds, mortgaged ones staying mortgaged (the
-    creditor paying the 10 % on each at once), buildings sold to the bank at half cost and
-    the proceeds to the creditor. To the bank: the cash, and every deed back unowned and
-    unmortgaged with its buildings back in the supply (estate.deeds_for_auction lists them)."""
-    refused = _player_problem(estate, debtor)
-    if refused is None and creditor != BANK:
-        refused = _player_problem(estate, creditor)
-    if refused is not None:
-        return refused
-    if creditor == debtor:
-        return _ERR_SAME_CARD
-    cash = estate.ledger.balances[debtor]
-    records: list = [("tx", debtor, creditor, cash, "bankrupt")] if cash else []
-    for at in range(DEED_COUNT):
-        if estate.owners[at] != debtor:
-            continue
-        square = SQUARES[at]
-        if creditor == BANK:
-            records.append((DEED, square, BANK, 0, 0))
-            continue
-        built = estate.buildings[at]
-        if built:
-            half = building_value(square, built) // 2
-            records.append(("tx", BANK, creditor, half, "bankrupt", square))
-        mortgaged = estate.mortgaged[at]
-        records.append((DEED, square, creditor, 0, mortgaged))
-        if mortgaged:
-            owed = interest(mortgage_value(square))
-            records.append(("tx", creditor, BANK, owed, "interest", square))
-    return _paid(estate, records) if records else _ERR_NOTHING
+    return paid(estate, [("tx", player, BANK, cost, "lift", square), (DEED, square, player, 0, 0)])

@@ -3,8 +3,9 @@
 # Classic's money, shared with it (rules.whole_units: amounts typed as plain numbers, GO carries
 # them out, FINE), and the deeds: a deed is a tag laid on a reader or its square typed, then
 # DEED; BUY, AUCTION, RENT, BUILD, SELL (a trade with two cards in), MORTGAGE (a lift with the
-# card in RED) and BANKRUPT plan an action (editions.banker.actions), show it
-# (editions.banker.modes.Offer) and GO journals it.
+# card in RED) and BANKRUPT plan an action (editions.banker.actions; an auction, a trade and a
+# bankruptcy in modules of their own, loaded on use), show it (editions.banker.modes.Offer)
+# and GO journals it.
 #
 # Records (besides the core's "tx", "undo", "new", "card", "uncard", "set"):
 #   ("deed", square, owner, buildings, mortgaged)    a deed's state after an action
@@ -18,6 +19,7 @@
 # power cut keeps all of it or none. Its undo (C right after, while the cards stay in) is one
 # line too: an "undo" per "tx", newest first, and every deed's state before.
 from compat.const import const
+from compat.ticks import ticks_diff
 from editions.banker.deeds import DEED_COUNT, SQUARES, index, is_deed
 from editions.banker.estate import Estate
 from rules import keys, whole_units
@@ -27,9 +29,16 @@ from rules.ledger import ERR_NO_DIGITS
 from rules.machine import MSG_FINISH_ENTRY
 from rules.whole_units import WholeUnits, check, typing_problem
 
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
+if TYPE_CHECKING:
+    from typing import Any
+
 _TAG_WIDTH = const(20)  # a tag's UID in hex (up to 10 bytes), padded with spaces
 _PAD = const(32)
 _TAG = const("deed_tag")
+# No key and no card this long (app.memory.QUIET_MS, the shell's quiet point): the deeds' flows
+# are loaded then, not by the first deed's key (BankerRules.tick)
+_QUIET_MS = const(1000)
 # The keys of a deed's actions (rules.keys' BUY, AUCTION ... spelled out: one constant, where a
 # tuple of their names made BankerRules.key's frame too large for the C stack)
 _ACTIONS = const(("BUY", "AUCTION", "RENT", "BUILD", "SELL", "MORTGAGE", "BANKRUPT"))
@@ -47,8 +56,8 @@ class BankerRules:
     """The Banker's part (rules.card_bank's extension points), one object (a class is heap on
     the chip): GO and FINE as every whole-units edition means them (rules.whole_units), the
     estate (editions.banker.estate), the deed tags, what lies on each reader, the typed deed,
-    and the last action's way back. Its modes (Offer, Auction) are on the core's stack;
-    `offer` and `auction` name the open ones."""
+    and the last action's way back. Its modes (modes.Offer, auction.Auction) are on the core's
+    stack; `offer` and `auction` name the open ones."""
 
     def __init__(self, fine: int, auction_ms: int) -> None:
         self.fine = fine
@@ -61,10 +70,13 @@ class BankerRules:
         self.laid: list = [None, None]  # the square of the deed on each reader (GREEN, RED)
         self.typed: int | None = None  # the square typed, then DEED
         self.offer = None  # the open modes.Offer
-        self.auction = None  # the open modes.Auction
+        self.auction = None  # the open auction.Auction
         self.for_auction: list = []  # squares a bankruptcy to the bank handed back
         self.way_back: list | None = None  # the last action's undo records
         self.undo_mark: tuple | None = None  # its first "tx": the core's undo while it holds
+        # editions.banker.flows once loaded (with its actions and modes.Offer, about 700 lines),
+        # at the first quiet moment of the game (tick) or by a deed's key before it
+        self.flows: Any = None
 
     def typing_problem(self, text: str) -> str | None:
         """The policy's (rules.whole_units), but nothing is typed in TOTALS: the unit knows
@@ -280,14 +292,24 @@ class BankerRules:
     # ---- the part: the rest ------------------------------------------------------------------
 
     def tick(self, now: int) -> None:
+        """The open mode's timers; with none, once the unit has been quiet _QUIET_MS in the game
+        (the core's last_activity: keys, cards, holds; its ticks start once the boot summary
+        or the menu has closed), the deeds' flows are loaded: the first deed's key would
+        otherwise wait for that import (about 60 ms on the chip), a quiet moment does not."""
         mode = self.auction if self.auction is not None else self.offer
         if mode is not None:
             mode.tick(now)
+        elif self.flows is None:
+            bank = self.bank
+            if bank.started and ticks_diff(now, bank.last_activity) >= _QUIET_MS:
+                from editions.banker import flows
+
+                self.flows = flows
 
     def view(self, view: dict) -> None:
         laid = self.laid
         if laid[0] is None and laid[1] is None and self.typed is None and not self.for_auction:
-            return  # no deed in play: a game of money alone never loads the flows
+            return  # no deed in play: nothing of the flows to show
         from editions.banker import flows
 
         flows.complete_view(self, view)

@@ -2,6 +2,12 @@
 # typed deed), the action planned (editions.banker.actions) and shown as an Offer, carried out
 # on GO (journaled in one line), taken back with C; and the deeds on the screen.
 #
+# The deeds' common path, loaded with editions.banker.actions and .modes (about 700 lines) at a
+# quiet moment or by the first deed (BankerRules.tick): BUY, RENT, BUILD, SELL, MORTGAGE and
+# the lift, the offer, undo and the deed's view. The seldom actions are modules of their own,
+# loaded by act() and let go after use: an auction (editions.banker.auction), a trade
+# (editions.banker.trade), a bankruptcy (editions.banker.bankruptcy).
+#
 # The card goes in the slot of the money's direction (RED pays, GREEN receives), the deed lies
 # on the other reader, or its square is typed, then DEED. A refusal changes nothing.
 from compat.const import const
@@ -18,7 +24,7 @@ from editions.banker.deeds import (
     price,
 )
 from editions.banker.estate import DEED, deeds_for_auction, lift_cost
-from editions.banker.modes import Auction, Offer
+from editions.banker.modes import Offer
 from rules import keys
 from rules.keys import AUCTION, BANKRUPT, BUILD, BUY, MORTGAGE, RENT, SELL
 from rules.ledger import BANK
@@ -29,7 +35,6 @@ ERR_NOT_A_DEED = actions.ERR_NOT_A_DEED
 _ERR_NO_DEED = const("LAY OR TYPE A DEED")
 _ERR_DEED_IN_CARD_SLOT = const("DEED IN CARD'S SLOT")
 _ERR_CARD_IN_DEED_SLOT = const("CARD IN DEED'S SLOT")
-_ERR_BANKRUPT_RED = const("BANKRUPT CARD IN RED")
 _ERR_AUCTION_RUNS = const("AUCTION RUNNING")
 _ROLES = const(
     (
@@ -42,8 +47,6 @@ _ROLES = const(
 )
 _MSG_UNDONE = const("UNDONE")
 _MSG_AUCTION_DEEDS = const("%d DEEDS: AUCTION")
-_MSG_NO_BID = const("NO BID: BANK KEEPS IT")
-_ERR_NO_BUILDINGS = const("NO BUILDINGS LEFT")
 _MSG_HOUSES_TOO = const(("+%d HOUSE%s, TO %d %d", "+%d HOUSE%s, TO %d %d %d"))  # 2, 3 lots
 
 
@@ -80,15 +83,22 @@ def act(part, key: str) -> None:
     if part.auction is not None:
         bank.refuse(_ERR_AUCTION_RUNS)
         return
+    # The seldom actions' modules are loaded here and let themselves go after use.
     if key == AUCTION:
-        start_auction(part)
+        from editions.banker import auction
+
+        auction.start(part)
         return
     if key == BANKRUPT:
-        bankrupt(part)
+        from editions.banker import bankruptcy
+
+        bankruptcy.start(part)
         return
     green, red = bank.slot_card[keys.GREEN], bank.slot_card[keys.RED]
     if key == SELL and green is not None and red is not None:
-        trade(part, green, red)
+        from editions.banker import trade
+
+        trade.start(part, green, red)
         return
     slot = keys.RED
     if key == SELL or (key == MORTGAGE and red is None):
@@ -172,144 +182,6 @@ def offer(part, records, lines: tuple, done: str, cue: str) -> Offer | None:
     open_mode(bank, mode)
     bank.cue("confirm")
     return mode
-
-
-def trade(part, seller: int, buyer: int) -> None:
-    """SELL with two cards in: the typed deed from GREEN to RED for the typed price (none:
-    a gift)."""
-    bank = part.bank
-    square = part.typed
-    problem = bank.slot_problem()
-    if problem is None and square is None:
-        problem = _ERR_NO_DEED  # (both readers hold cards: the deed is typed)
-    price_ = 0
-    if problem is None and bank.entry_locked:
-        problem = MSG_FINISH_ENTRY
-    elif problem is None and bank.entry:
-        price_ = int(bank.entry)
-    if problem is not None or square is None:
-        bank.refuse(problem or _ERR_NO_DEED)
-        return
-    offer_trade(part, (seller, buyer, square, price_, False))
-
-
-def offer_trade(part, terms: tuple) -> Offer | None:
-    seller, buyer, square, price_, lifted = terms
-    bank = part.bank
-    result = actions.trade(part.estate, seller, buyer, square, price_, lifted)
-    total = 0
-    extra = ": %d TO %d"
-    if type(result) is list:
-        for record in result:
-            if record[0] == "tx":
-                total += record[3]
-                if record[4] != "trade":
-                    extra = " %d>%d LIFT" if lifted else " %d>%d +10%%"
-    lines = (("TRADE" + extra) % (seller, buyer), bank.money(total), name(square))
-    mode = offer(part, result, lines, "TRADE %d -%s" % (square, bank.money(total)), "transfer")
-    if mode is not None:
-        mode.trade = terms
-    return mode
-
-
-def toggle_lift(part, mode: Offer) -> None:
-    """MORTGAGE on a trade's offer of a mortgaged deed: the buyer lifts it at once (or not)."""
-    terms = mode.trade
-    if terms is None:
-        return
-    seller, buyer, square, price_, lifted = terms
-    if not part.estate.is_mortgaged(square):
-        part.bank.refuse(actions.ERR_NOT_MORTGAGED)
-        return
-    drop_mode(part.bank, mode)
-    offer_trade(part, (seller, buyer, square, price_, not lifted))
-
-
-def bankrupt(part) -> None:
-    """BANKRUPT: the card in RED hands everything to the card in GREEN, or to the bank."""
-    bank = part.bank
-    problem = bank.slot_problem()
-    debtor = bank.slot_card[keys.RED]
-    green = bank.slot_card[keys.GREEN]
-    if problem is None and part.laid[keys.GREEN] is not None:
-        problem = _ERR_CARD_IN_DEED_SLOT if debtor is None else _ERR_DEED_IN_CARD_SLOT
-    if problem is None and debtor is None:
-        problem = _ERR_BANKRUPT_RED
-    if problem is None and (bank.entry or bank.entry_locked):
-        problem = MSG_FINISH_ENTRY
-    if problem is not None or debtor is None:
-        bank.refuse(problem or _ERR_BANKRUPT_RED)
-        return
-    creditor = BANK if green is None else green
-    result = actions.bankrupt(part.estate, debtor, creditor)
-    cash = bank.ledger.balance(debtor)
-    lines = (
-        "BANKRUPT %d>BANK" % debtor if creditor == BANK else "BANKRUPT %d>%d" % (debtor, creditor),
-        bank.money(cash),
-        "ALL CASH AND DEEDS",
-    )
-    offer(part, result, lines, "BANKRUPT", "bankrupt")
-
-
-def start_auction(part) -> None:
-    """AUCTION on a deed the bank holds (laid, typed, or the next a bankruptcy handed back);
-    with none of them, on the bank's next house (a hotel when it has no house left), for
-    players who want more buildings than it has (modes.Auction's building auction)."""
-    bank = part.bank
-    square = part.typed
-    if square is None:
-        laid = part.laid
-        if laid[0] is not None and laid[1] is not None:
-            bank.refuse(_ERR_NO_DEED)  # which one?
-            return
-        square = laid[0] if laid[0] is not None else laid[1]
-    if square is None and part.for_auction:
-        square = part.for_auction[0]
-    problem = bank.slot_problem() if bank.slot_refusal[0] or bank.slot_refusal[1] else None
-    if problem is None and (bank.entry or bank.entry_locked):
-        problem = MSG_FINISH_ENTRY
-    estate = part.estate
-    built = 0  # a deed's auction; else the building's (1 a house, HOTEL a hotel)
-    if square is None:
-        built = 1 if estate.houses else HOTEL
-        if problem is None and not estate.hotels and built == HOTEL:
-            problem = _ERR_NO_BUILDINGS
-    elif problem is None:
-        problem = actions.problem(actions.auction(estate, square, BANK, -1))
-        problem = problem if problem != actions.ERR_NO_BID else None
-    if problem is not None:
-        bank.refuse(problem)
-        return
-    part.typed = None  # (a deed handed back stays offered until its auction is over)
-    mode = part.auction = Auction(part, square or 0, bank.last_activity)
-    mode.built = built
-    open_mode(bank, mode)
-    bank.cue("confirm")
-
-
-def sold(part, mode: Auction) -> None:
-    """The countdown ended: the highest bid's sale is offered (GO journals it); with no bid
-    the deed stays with the bank, and leaves the deeds a bankruptcy handed back (journaled)."""
-    bank = part.bank
-    square, bidder, bid = mode.square, mode.bidder, mode.bid
-    if not bidder:
-        queue = part.for_auction
-        if square not in queue:
-            bank.show_message(_MSG_NO_BID, False)
-            return
-
-        def done(last: tuple) -> None:
-            bank.show_message(_MSG_NO_BID, False)
-
-        bank.propose([("auction", [other for other in queue if other != square])], done)
-        return
-    lines = ("SOLD TO CARD %d" % bidder, bank.money(bid), name(square))
-    if mode.built:  # the building on the highest bid's lot, at the bid
-        result = actions.build(part.estate, bidder, square, bid)
-        offer(part, result, lines, "BUILD %d -%s" % (square, bank.money(bid)), "auction_end")
-        return
-    result = actions.auction(part.estate, square, bidder, bid)
-    offer(part, result, lines, "AUCTION %d -%s" % (square, bank.money(bid)), "auction_end")
 
 
 def carry_out(part, mode: Offer) -> None:

@@ -20,7 +20,8 @@ GROUP_NAMES = (
 # on (the CSV's deed column) and the deeds bought marked on the chart.
 HISTORY = "deeds"
 # How host_sim.history.guess_edition tells its journal apart: its deed tags ("deed_tag") and
-# deeds ("deed") come first in its snapshots and journals.
+# deeds ("deed") come first in its snapshots and journals. (Another edition keeps the deed tags
+# it was handed at the end of its snapshots, after its own records; its settings file names it.)
 RECORD_PREFIX = "deed"  # record kinds only it journals begin so
 SET_RECORDS: tuple = ()  # ("set", name, ...) records only it journals
 SMALL_START = False  # (Classic's sign: a Banker game is told by its deeds)

@@ -86,10 +86,12 @@ class StockExchange(StateMachine):
         self.last: tuple | None = None
         self.last_refund_to = -1
         self.last_refund = 0
-        # Cards enrolled in a card edition (card id -> player number): this edition has no use
-        # for them, but keeps them in its snapshot so that a unit switched back to a card
-        # edition still knows its cards (app.unit carries them into that edition's new game).
+        # Cards enrolled in a card edition (card id -> player number), and the Banker's deed
+        # tags (their records, in order): this edition has no use for them, but keeps them in
+        # its snapshot so that a unit switched back to a card edition still knows its cards and
+        # deeds (app.config carries them into that edition's new game).
         self.kept_cards: dict = {}
+        self.kept: list = []
 
     # ---- persistence hand-off -------------------------------------------------------------
 
@@ -100,14 +102,12 @@ class StockExchange(StateMachine):
     def _replay(self, record) -> tuple:
         record = _tuples(record)
         kind = record[0]
-        if kind == REVIEW_RECORD or kind == "card" or kind == "uncard":
-            # records a snapshot or another edition wrote
+        if kind == REVIEW_RECORD or not isinstance(kind, str) or not kind.startswith("se_"):
+            # REVIEW's, or a record another edition wrote (its cards and tags), or a ValueError
             from editions.stock_exchange import pages
 
             pages.restore_other(self, record)
             return ()
-        if not isinstance(kind, str) or not kind.startswith("se_"):
-            raise ValueError("unknown record")
         effects = self.market.apply(record)
         if kind in TRANSACTIONS:
             self.last = record
@@ -123,14 +123,12 @@ class StockExchange(StateMachine):
             self.last_refund = 0
         return effects
 
-    def enrolled_cards(self) -> dict:
-        return self.kept_cards
-
     def snapshot_records(self) -> list:
         """The whole state as records: restore() of these on a fresh edition rebuilds it."""
         records = self.market.state_records()
         for card in self.kept_cards:
             records.append(("card", card, self.kept_cards[card]))
+        records += self.kept
         if self.last is not None:
             records.append((REVIEW_RECORD, self.last_refund_to, self.last_refund) + self.last)
         return records

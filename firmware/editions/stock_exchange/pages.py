@@ -47,12 +47,14 @@ _ASK_KEYS = const("CONFIRM / CANCEL")
 _TITLE_TOTAL = const("TOTAL")
 _MSG_HOLD = const("HOLD %s SECONDS")  # the hold time (settings: HOLD MS), in seconds
 _MSG_NOT_CONFIRMED = const("NOT CONFIRMED")  # a question left unanswered for confirm_ms
+_KEPT = const(("deed_tag",))  # another edition's tags kept (rules.card_records' kinds)
 _NOTE_EARLIER = const("%d BEFORE LAST")  # REVIEW stepped back (no total: it would read the game)
 
 
 def restore_other(ed, record: tuple) -> None:
-    """A record that is not the market's: REVIEW's screen, or a card another edition enrolled
-    (kept for a unit switched back to a card edition)."""
+    """A record that is not the market's: REVIEW's screen, or a card or a deed's tag another
+    edition enrolled (kept for a unit switched back to a card edition); ValueError for any
+    other."""
     kind = record[0]
     if kind == REVIEW_RECORD:
         if len(record) < 5 or record[3] not in TRANSACTIONS:
@@ -65,6 +67,8 @@ def restore_other(ed, record: tuple) -> None:
     elif kind == "uncard" and len(record) == 2:
         for card in [c for c in ed.kept_cards if ed.kept_cards[c] == record[1]]:
             del ed.kept_cards[card]
+    elif kind in _KEPT and len(record) == 3:
+        ed.kept.append(record)  # the Banker's deed tags, as they are
     else:
         raise ValueError("unknown record")
 
