@@ -319,10 +319,10 @@ def test_a_key_shows_within_30_ms_at_the_median(edition):
         measured = [us for _, us in unit.device.latencies(typed, mark) if us is not None]
         assert len(measured) == len(typed)
         median = statistics.median(measured)
-        # The Stock Exchange's median rose to 30.2 ms with the bench's re-recorded costs of
-        # 2026-12-06 (issues 30 and 31: the title's battery gauge, the calibration refit on the
-        # readers' single task): a guard at 31 ms until issue 31's key figures are worked on.
-        budget = 31000 if edition == "stock_exchange" else LATENCY_BUDGET_US
+        # (The Stock Exchange's median is 29.2 ms with the costs recorded on 2026-12-06 after
+        # issues 30 and 31, 30.2 with those of the day's first record: its keys land on the
+        # keypad's 1 ms scan grid, so a few us in a step can move each by a millisecond.)
+        budget = LATENCY_BUDGET_US
         assert median <= budget, "%s: key down to last pixel %s us (median %d)" % (
             edition,
             measured,
