@@ -268,10 +268,28 @@ def idle_share(edition: str, table: dict, seconds: float, card: bool, quiet: boo
 ON_BATTERIES_MV = 4100  # VSYS of three fresh AA cells through the diode: no USB, the unit sleeps
 
 
+def _duty(unit, play) -> dict:
+    """The shares of the time the CPU of `unit` was asleep (machine.lightsleep) and busy while
+    play() ran, and the readers' carrier-on ms per second; display_on: whether it stayed lit."""
+    clock = unit.clock
+    readers = (unit.parts.green_reader, unit.parts.red_reader)
+    start, busy, asleep = clock.now_us, clock.busy_total_us, clock.asleep_total_us
+    field = sum(reader.field_us() for reader in readers)
+    play()
+    elapsed = clock.now_us - start
+    return {
+        "display_on": bool(unit.screen_text()),
+        "asleep": round((clock.asleep_total_us - asleep) / elapsed, 4),
+        "busy": round((clock.busy_total_us - busy) / elapsed, 4),
+        "field_ms_per_s": round(
+            (sum(reader.field_us() for reader in readers) - field) / elapsed * 1000, 2
+        ),
+    }
+
+
 def standby_share(edition: str, table: dict, seconds: float) -> dict:
-    """A unit on batteries left alone past its standby (the display dark): the shares of the
-    time its CPU was asleep (machine.lightsleep) and busy, and the readers' carrier-on ms per
-    second, over `seconds`."""
+    """A unit on batteries left alone past its standby (the display dark), over `seconds`:
+    _duty's shares."""
     from host_sim.virtual_unit import VirtualUnit
 
     with VirtualUnit(edition=edition, device_time=table) as unit:
@@ -279,20 +297,10 @@ def standby_share(edition: str, table: dict, seconds: float) -> dict:
         unit.advance(unit.unit.edition.standby_ms / 1000 + IDLE_SETTLE_S)
         if unit.screen_text():
             raise RuntimeError(edition + ": not in standby after its standby time")
-        clock = unit.clock
-        readers = (unit.parts.green_reader, unit.parts.red_reader)
-        marks = clock.now_us, clock.busy_total_us, clock.asleep_total_us
-        field = sum(reader.field_us() for reader in readers)
-        unit.advance(seconds)
-        elapsed = clock.now_us - marks[0]
-        return {
-            "display_on": False,
-            "asleep": round((clock.asleep_total_us - marks[2]) / elapsed, 4),
-            "busy": round((clock.busy_total_us - marks[1]) / elapsed, 4),
-            "field_ms_per_s": round(
-                (sum(reader.field_us() for reader in readers) - field) / elapsed * 1000, 2
-            ),
-        }
+        duty = _duty(unit, lambda: unit.advance(seconds))
+        if duty["display_on"]:
+            raise RuntimeError(edition + ": woke from standby with no key or card")
+        return duty
 
 
 # A game at the table (tools.hardware.power.TABLE_TURN_S): the hours "in use" are this game's;
@@ -317,32 +325,25 @@ def _turn(unit) -> None:
 
 
 def table_share(edition: str, table: dict, turns: int) -> dict:
-    """A unit on batteries in a game at the table (TABLE_TURN_S): the shares of the time its
-    CPU was asleep (dozing) and busy, and the readers' carrier-on ms per second."""
+    """A unit on batteries in a game at the table, a turn every TABLE_TURN_S (dozing between
+    turns): _duty's shares."""
     from host_sim.virtual_unit import VirtualUnit
     from tools.hardware.power import TABLE_TURN_S
 
     with VirtualUnit(edition=edition, device_time=table) as unit:
         unit.parts.battery.mv = ON_BATTERIES_MV
         unit.advance(IDLE_SETTLE_S + unit.unit.battery_ms / 1000)  # the gauge is read
-        clock = unit.clock
-        readers = (unit.parts.green_reader, unit.parts.red_reader)
-        marks = clock.now_us, clock.busy_total_us, clock.asleep_total_us
-        field = sum(reader.field_us() for reader in readers)
-        for turn in range(turns):
-            _turn(unit)
-            unit.advance(marks[0] / 1e6 + (turn + 1) * TABLE_TURN_S - clock.now_us / 1e6)
-        if not unit.screen_text():
+        start = unit.clock.now_us
+
+        def play() -> None:
+            for turn in range(turns):
+                _turn(unit)
+                unit.advance((start - unit.clock.now_us) / 1e6 + (turn + 1) * TABLE_TURN_S)
+
+        duty = _duty(unit, play)
+        if not duty["display_on"]:
             raise RuntimeError(edition + ": the display went dark in a game at the table")
-        elapsed = clock.now_us - marks[0]
-        return {
-            "display_on": True,
-            "asleep": round((clock.asleep_total_us - marks[2]) / elapsed, 4),
-            "busy": round((clock.busy_total_us - marks[1]) / elapsed, 4),
-            "field_ms_per_s": round(
-                (sum(reader.field_us() for reader in readers) - field) / elapsed * 1000, 2
-            ),
-        }
+        return duty
 
 
 # ---- issue 27: the fixed costs the fuel does not see, calibrated to the chip's profile -------
