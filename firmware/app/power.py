@@ -126,7 +126,12 @@ def rest(unit, ms: int) -> int:
         left = ticks_diff(end, unit.clock())
         if left <= 0:
             return 0
-        unit.sleeper(left if left < check else check)
+        try:
+            unit.sleeper(left if left < check else check)
+        except Exception:  # noqa: BLE001 - a port whose lightsleep refuses: the unit never
+            unit.sleeper = None  # sleeps again, awake with its keypad sampling, its task alive
+            unpark(unit)
+            return left
         bits = keypad.parked_reading()
     if not standby:
         # The reading is the sampler's first: the key is debounced from it, and acts as any

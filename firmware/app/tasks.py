@@ -37,6 +37,16 @@ async def every(unit, period_ms, step) -> None:
         await sleep_ms(wait)
 
 
+def _rest(unit, ms: int) -> int:
+    """power.rest: its waking key is a step's work, so a MemoryError in it is the unit's
+    out_of_memory, as in any step, not the end of the readers' task."""
+    try:
+        return power.rest(unit, ms)
+    except MemoryError:
+        unit.out_of_memory(unit.clock())
+        return 0
+
+
 def _read_then_start(unit, now: int) -> None:
     unit.poll_reader(GREEN, now)  # its field off again before the other's comes on
     unit.start_poll(RED, now)
@@ -53,15 +63,15 @@ async def readers(unit) -> None:
         if unit.uses_cards and not power.asleep(unit):  # asleep: the readers powered down
             _step(unit, unit.start_poll, GREEN)
             if up:  # (0: no wait at all, in tests); dozing, the keys are checked meanwhile
-                await sleep_ms(power.rest(unit, up))
+                await sleep_ms(_rest(unit, up))
             _step(unit, _read_then_start, unit)
             if up:
-                await sleep_ms(power.rest(unit, up))
+                await sleep_ms(_rest(unit, up))
             _step(unit, unit.poll_reader, RED)
             wait = unit.poll_period_ms(unit.clock()) - 2 * up
         else:
             wait = unit.poll_period_ms(unit.clock())
-        await sleep_ms(power.rest(unit, wait))  # in standby, light sleep
+        await sleep_ms(_rest(unit, wait))  # on batteries, light sleep
 
 
 async def keys(unit) -> None:

@@ -3975,3 +3975,50 @@ def test_F196_asleep_on_batteries_a_card_laid_on_it_the_power_cut(unit: VirtualU
     assert unit.unit.parked
     unit.power_cycle()
     kept(unit, {2: 12 * M})
+
+
+def test_F197_a_lightsleep_that_fails(unit: VirtualUnit) -> None:
+    unit.parts.battery.mv = 4100
+    calls = []
+
+    def refuses(ms: int) -> None:
+        calls.append(ms)
+        raise OSError("lightsleep not supported")
+
+    unit.unit.sleeper = refuses
+    unit.advance(16)  # the battery read: the gauge in the title line
+    ready(unit, 1, "green")
+    unit.advance(3.5)  # still for 2 s: it would doze
+    assert calls and unit.unit.sleeper is None and not unit.unit.parked
+    unit.type("1M")
+    assert unit.sounds() == ["key", "credit"]
+    unit.remove("green")
+    unit.advance(62)  # the standby minute: dark, awake
+    assert unit.screen_text() == [] and not unit.unit.parked
+    assert len(calls) == 1 and unit.clock.asleep_total_us == 0
+    unit.press("5")
+    assert unit.screen_text()[0] == "MONOPOLY BANK"
+    kept(unit, {1: START + M})
+
+
+def test_F198_short_of_memory_in_the_key_that_wakes_it(unit: VirtualUnit) -> None:
+    unit.parts.battery.mv = 4100
+    unit.advance(62)  # the standby minute: asleep
+    assert unit.unit.parked and unit.screen_text() == []
+    edition = unit.unit.edition
+    key_down = edition.key_down
+    raised = []
+
+    def short_of_memory(key, now):
+        if not raised:
+            raised.append(key)
+            raise MemoryError("memory allocation failed")
+        key_down(key, now)
+
+    edition.key_down = short_of_memory
+    unit.press("5")
+    assert raised and unit.unit.memory_errors == 1 and not unit.unit.parked
+    ready(unit, 1, "green")  # the readers' task is alive: the card is read
+    assert unit.screen_text()[0] == "CARD 1 RECEIVES"
+    unit.type("1M")
+    kept(unit, {1: START + M})
