@@ -141,4 +141,3 @@ def test_a_game_at_the_table_lasts_60_hours_on_three_aa_cells() -> None:
     non_stop = dict(in_use, asleep=0.0)
     hours = power.battery_hours({"in_use": in_use, "non_stop": non_stop})
     assert hours["in_use"] >= 60 > hours["non_stop"]
-
