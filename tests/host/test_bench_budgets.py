@@ -87,6 +87,11 @@ def test_quick_bench_is_within_every_budget(tmp_path, edition):
     for result in played:
         assert result["traffic"]["transactions"] == BENCH.QUICK_TRANSACTIONS
         assert result["traffic"]["flash"]["compactions"] >= 1  # the snapshot path ran too
+        # A full game's names (history, undo, totals, the menu...) hold at least the game's,
+        # and its peak with their pools at least the game's
+        chip = result["chip_heap"]
+        assert chip["names_full_game"] > chip["names_after_game"]
+        assert chip["peak_with_full_game_names"] >= chip["peak"] or chip["peak_in"] == "boot"
     failures = BENCH.check(results, BUDGETS)
     assert failures == [], "\n" + BENCH.table(results, BUDGETS) + "\n" + "\n".join(failures)
 
@@ -200,3 +205,20 @@ def test_a_comment_only_package_init_is_left_out_of_the_unit(tmp_path):
     assert BENCH.package_code(bare)
     assert BENCH.package_code(ROOT / "firmware" / "rules" / "money.py")
     assert BENCH.source_name(ROOT / "firmware" / "rules" / "money.py") == "rules/money.mpy"
+
+
+def test_a_full_game_loads_the_modules_the_benchs_game_leaves_out(tmp_path):
+    """FULL_GAME_MODULES: the card editions add the history, undo, totals, admin and menu
+    modules to what their game loaded, the Banker its seldom actions too, the Stock Exchange
+    its history and menu; none twice, and only modules the tree has."""
+    tree = tmp_path / "firmware"
+    for name in ("rules/history", "rules/undo", "rules/settings_menu", "editions/banker/trade"):
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / (name + ".mpy")).write_bytes(b"M")
+    loaded = ["rules.undo", "app.unit"]
+    card = BENCH.full_game_modules(tmp_path, "classic", loaded)
+    assert card == ["rules.undo", "app.unit", "rules.history", "rules.settings_menu"]
+    banker = BENCH.full_game_modules(tmp_path, "banker", loaded)
+    assert banker == card + ["editions.banker.trade"]
+    market = BENCH.full_game_modules(tmp_path, "stock_exchange", [])
+    assert market == ["rules.history", "rules.settings_menu"]

@@ -660,7 +660,17 @@ def chip_heap_figures(heap: dict) -> dict:
     game_names, game_model, game_chip = chip_pools(wasi["qstrs"], "end")
     boot_peak = wasi["boot_peak"] - boot_model + boot_chip
     game_peak = wasi["game_live_peak"] - game_model + game_chip
-    return {
+    full = wasi["qstrs"].get("full_game_fresh")
+    full_names = None if full is None else full + game_names - wasi["qstrs"]["fresh"]
+    more = {}
+    if full_names is not None:  # the game's run-time names kept, the full game's imports added
+        full_pools = pool_bytes(max(full_names, game_names), QSTR_NAME_BYTES["chip"])
+        more = {
+            "names_full_game": full_names,
+            # the game's peak with a full game's name pools (not its modules' code, loaded on use)
+            "peak_with_full_game_names": game_peak - game_chip + full_pools,
+        }
+    return more | {
         "live_after_boot": wasi["after_boot"] - boot_model + boot_chip,
         "peak": max(boot_peak, game_peak),
         "peak_in": "boot" if boot_peak >= game_peak else "game",
@@ -704,6 +714,36 @@ def require(outcome: Outcome, what: str) -> Outcome:
     return outcome
 
 
+# The modules a game at the table may load that the bench's game does not: the history pages,
+# undo, the totals and end of game, the admin's functions (a card replaced), the settings menu
+# (at power-on); the Banker's seldom actions. Each is loaded on use (some let go after it), and
+# its names stay interned for good: a game that uses them all holds them all.
+FULL_GAME_MODULES = {
+    "card": (
+        "rules.history",
+        "rules.history_pass",
+        "rules.undo",
+        "rules.endgame",
+        "rules.admin",
+        "rules.admin_text",
+        "rules.settings_menu",
+    ),
+    "stock_exchange": ("rules.history", "rules.settings_menu"),
+    "banker": ("editions.banker.auction", "editions.banker.trade", "editions.banker.bankruptcy"),
+}
+
+
+def full_game_modules(build, edition: str, loaded) -> list:
+    """`loaded` and the modules a full game of `edition` may load too (FULL_GAME_MODULES)."""
+    more = FULL_GAME_MODULES["stock_exchange" if edition == "stock_exchange" else "card"]
+    if edition in FULL_GAME_MODULES and edition != "stock_exchange":
+        more += FULL_GAME_MODULES[edition]
+    tree = pathlib.Path(build) / "firmware"
+    return list(loaded) + [
+        m for m in more if m not in loaded and (tree / (m.replace(".", "/") + ".mpy")).exists()
+    ]
+
+
 def firmware_names(wasi, build, names) -> int:
     """How many names the firmware interns on the chip (names_code), on the WASI build."""
     code = names_code("/b", names)
@@ -737,6 +777,12 @@ def measure_edition(build, wasi, edition, transactions, compact, budgets, quick)
         heap[name] = heap_figures(peak)
         if name == "wasi32":
             heap[name]["qstrs"]["fresh"] = firmware_names(wasi, build, names)
+            # A full game's names (the game's modules, the summary's and the menu's, and
+            # FULL_GAME_MODULES): interned at import, where the game's count also has the
+            # few its code interns at run time
+            heap[name]["qstrs"]["full_game_fresh"] = firmware_names(
+                wasi, build, full_game_modules(build, edition, peak.summary["modules"])
+            )
         names = peak.summary["modules"]
         if name == "wasi32":
             heap[name]["collection_fuel"] = spread(peak.meter.samples.get("G", []))
@@ -1087,6 +1133,13 @@ def table(results: dict, budgets: dict) -> str:
                 % (pool_bytes(1261, QSTR_NAME_BYTES["chip"]) - pool_bytes(1260, 6)),
                 c["names_after_game"],
                 "chip_names_after_game",
+            ),
+            (
+                "  names in a full game (history, undo, totals, admin, menu) / peak with its"
+                " pools",
+                "%s / %s"
+                % (c.get("names_full_game", "-"), c.get("peak_with_full_game_names", "-")),
+                None,
             ),
             (
                 "  %d-byte board heap (64-bit: %d): failures"
