@@ -7,26 +7,31 @@
 from compat.const import const
 from compat.ticks import ticks_diff
 from rules import keys
-from rules.admin_text import (
-    ASK_CLEAR_CARDS,
-    ASK_ENROLL,
-    ASK_NEW_GAME,
-    ASK_TOTALS,
-    ENROLLING,
-    MSG_CARDS_CLEARED,
-    MSG_ENROLL_DONE,
-    MSG_ENROLL_HELP,
-    MSG_ENROLL_NUMBER,
-    MSG_ENROLL_ONE_CARD,
-    MSG_ENROLLED,
-    MSG_ENROLLED_AS,
-    MSG_NEW_GAME,
-    MSG_NO_CARDS,
-    MSG_REPLACED,
-    MSG_REPLACES,
-    TOTALS,
-)
+from rules.card_view import MSG_NO_CARDS
 from rules.machine import MSG_CANCELLED, MSG_CONFIRM_KEYS
+
+# The questions (what the open Admin mode asks: its `question`). Each needs a long press, then
+# GO: no stray key ends one. ENROLLING and TOTALS are the modes' own (rules.card_bank compares
+# the open question with "TOTALS" and "ENROLLING", rules.card_view shows MSG_NO_CARDS). Folded
+# by const(): no names, and this module is loaded only at the first hold.
+_ASK_NEW_GAME = const("NEW GAME?")
+_ASK_ENROLL = const("ENROLL CARDS?")
+_ASK_CLEAR_CARDS = const("CLEAR ALL CARDS?")
+_ASK_TOTALS = const("GAME TOTALS?")
+_ENROLLING = const("ENROLLING")
+_TOTALS = const("TOTALS")  # end-of-game totals (rules.endgame): each card's cash and typed value
+_MSG_ENROLL_HELP = const("INSERT CARD  C: DONE")
+_MSG_ENROLL_NUMBER = const("TYPE 1-%d, THEN GO")
+_MSG_ENROLL_ONE_CARD = const("ONE CARD AT A TIME")
+_MSG_ENROLLED = const("CARD %d ENROLLED")
+# A spare card takes the number of a lost one: the account (balance, history) stays with the
+# number, the old card is unknown from then on. A card enrolled as one number takes no other.
+_MSG_REPLACES = const("GO: REPLACE CARD %d")
+_MSG_REPLACED = const("CARD %d REPLACED")
+_MSG_ENROLLED_AS = const("ALREADY CARD %d")
+_MSG_ENROLL_DONE = const("ENROLLING DONE")
+_MSG_CARDS_CLEARED = const("ALL CARDS CLEARED")
+_MSG_NEW_GAME = const("NEW GAME")
 
 TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
@@ -42,14 +47,14 @@ def held(ed, key: str, now: int) -> None:
         if mode is not None:
             mode.held(key, now)
         elif ed.paying() is None:
-            ask(ed, ASK_NEW_GAME, now)
+            ask(ed, _ASK_NEW_GAME, now)
     elif key == ed.policy.enroll_key:
         if mode is None and ed.no_card():
-            ask(ed, ASK_ENROLL, now)
+            ask(ed, _ASK_ENROLL, now)
     elif key == ed.policy.totals_key:
         if mode is None and ed.no_card():
             if ed.registry.numbers:
-                ask(ed, ASK_TOTALS, now)
+                ask(ed, _ASK_TOTALS, now)
             else:
                 ed.cue("key")
                 ed.refuse(MSG_NO_CARDS)
@@ -83,7 +88,7 @@ def new_game(ed) -> None:
         ed.clear_entry()
         ed.last_change = ""
         ed.go_done = False
-        ed.show_message(MSG_NEW_GAME, False)
+        ed.show_message(_MSG_NEW_GAME, False)
         ed.cue("new_game")
 
     ed.propose([("new", ed.start_balance)], started)
@@ -105,7 +110,7 @@ class Admin:
 
     def __init__(self, ed) -> None:
         self.machine = ed
-        self.question: str | None = None  # ASK_..., ENROLLING or TOTALS (None: not open)
+        self.question: str | None = None  # a question, ENROLLING or TOTALS (None: not open)
         self.slots: list = [None, None]  # card id lying in each slot while enrolling
         self.at = 0  # when the question was asked (unanswered: cancelled after confirm_ms)
         self.totals_mode: Totals | None = None  # TOTALS' pages (rules.endgame), on first use
@@ -162,21 +167,21 @@ class Admin:
         view["title"] = question
         view["big"] = "SURE?"
         view["detail"] = MSG_CONFIRM_KEYS
-        if question == TOTALS:
+        if question == _TOTALS:
             self.totals().view(view)
-        elif question == ENROLLING:
+        elif question == _ENROLLING:
             view["mode"] = "enroll"
             view["title"] = "ENROLL CARDS"
             card = self.to_enroll
             if card is None:
                 view["big"] = "CARD?"
-                view["detail"] = MSG_ENROLL_HELP
+                view["detail"] = _MSG_ENROLL_HELP
             else:
                 known = ed.registry.number_of(card)
                 view["big"] = ed.entry or ("NEW" if known is None else "CARD %d" % known)
-                view["detail"] = MSG_ENROLL_NUMBER % ed.card_count
+                view["detail"] = _MSG_ENROLL_NUMBER % ed.card_count
                 if ed.entry and known is None and ed.registry.card_of(int(ed.entry)) is not None:
-                    view["detail"] = MSG_REPLACES % int(ed.entry)  # what GO will do
+                    view["detail"] = _MSG_REPLACES % int(ed.entry)  # what GO will do
 
     def press(self, key: str, now: int) -> bool:
         """A key going down (C acts on release)."""
@@ -198,7 +203,7 @@ class Admin:
     def tick(self, now: int) -> None:
         """A question unanswered for the core's confirm_ms is cancelled: it changes nothing."""
         ed = self.machine
-        if self.question in (ENROLLING, TOTALS):
+        if self.question in (_ENROLLING, _TOTALS):
             return
         if ticks_diff(now, self.at) >= ed.confirm_ms:
             self.become(None)
@@ -208,24 +213,24 @@ class Admin:
         """A key while a question is asked, or while enrolling cards."""
         ed = self.machine
         question = self.question
-        if question == ENROLLING:
+        if question == _ENROLLING:
             self._enroll_key(key)
             return
-        if question == TOTALS:
+        if question == _TOTALS:
             self.totals().key(key)
             return
         if key == keys.GO:
-            self.become(None if question != ASK_ENROLL else ENROLLING)
+            self.become(None if question != _ASK_ENROLL else _ENROLLING)
             ed.view_changed()
-            if question == ASK_NEW_GAME:
+            if question == _ASK_NEW_GAME:
                 new_game(ed)
-            elif question == ASK_CLEAR_CARDS:
+            elif question == _ASK_CLEAR_CARDS:
                 self._clear_cards()
-            elif question == ASK_TOTALS:
-                self.become(TOTALS)
+            elif question == _ASK_TOTALS:
+                self.become(_TOTALS)
                 self.totals().page = 0
         elif key == keys.CLEAR:
-            self.become(ENROLLING if question == ASK_CLEAR_CARDS else None)
+            self.become(_ENROLLING if question == _ASK_CLEAR_CARDS else None)
             ed.show_message(MSG_CANCELLED, False)
         else:
             ed.refuse(MSG_CONFIRM_KEYS)
@@ -234,16 +239,16 @@ class Admin:
         """C held: while enrolling with no card to enroll, ask about clearing all cards; in
         TOTALS, the page's typed value back to 0 (a question: nothing)."""
         question = self.question
-        if question == ENROLLING and self.to_enroll is None:
-            ask(self.machine, ASK_CLEAR_CARDS, now)
-        elif question == TOTALS:
+        if question == _ENROLLING and self.to_enroll is None:
+            ask(self.machine, _ASK_CLEAR_CARDS, now)
+        elif question == _TOTALS:
             self.totals().held_clear()
 
     def card(self, slot: int, card_id: str | None, now: int) -> bool:
         """A card came (card_id) or went (None). True: enrolling took it; False: it answered
         "no" to the question, or left TOTALS, and the core sees it as usual."""
         ed = self.machine
-        if self.question == ENROLLING:
+        if self.question == _ENROLLING:
             self.slots[slot] = card_id
             ed.clear_entry()
             ed.cue("card_in" if card_id is not None else "card_out")
@@ -266,16 +271,16 @@ class Admin:
                 ed.view_changed()
             elif card is None:
                 self.leave()
-                ed.show_message(MSG_ENROLL_DONE, False)
+                ed.show_message(_MSG_ENROLL_DONE, False)
             return
         if card is None:
             two = self.slots[0] is not None and self.slots[1] is not None
-            ed.refuse(MSG_ENROLL_ONE_CARD if two else MSG_ENROLL_HELP)
+            ed.refuse(_MSG_ENROLL_ONE_CARD if two else _MSG_ENROLL_HELP)
             return
         if key in keys.DIGITS:
             number = int(key)
             if not 1 <= number <= ed.card_count:
-                ed.refuse(MSG_ENROLL_NUMBER % ed.card_count)
+                ed.refuse(_MSG_ENROLL_NUMBER % ed.card_count)
                 return
             ed.entry = key  # one digit: typing another replaces it
             ed.view_changed()
@@ -283,12 +288,12 @@ class Admin:
             number = int(ed.entry)
             known = ed.registry.number_of(card)
             if known is not None and known != number:
-                ed.refuse(MSG_ENROLLED_AS % known)  # it would leave its own number card-less
+                ed.refuse(_MSG_ENROLLED_AS % known)  # it would leave its own number card-less
                 return
             # An unknown card given a number that has a card replaces that card: one record,
             # replayed at boot as it is applied now (rules.cards drops the old binding).
             replaces = known is None and ed.registry.card_of(number) is not None
-            done = MSG_REPLACED if replaces else MSG_ENROLLED
+            done = _MSG_REPLACED if replaces else _MSG_ENROLLED
 
             def bound(record: tuple) -> None:
                 ed.clear_entry()
@@ -297,19 +302,19 @@ class Admin:
 
             ed.propose([("card", card, number)], bound)
         else:
-            ed.refuse(MSG_ENROLL_NUMBER % ed.card_count)
+            ed.refuse(_MSG_ENROLL_NUMBER % ed.card_count)
 
     def _clear_cards(self) -> None:
         ed = self.machine
         numbers = [ed.registry.numbers[card] for card in ed.registry.numbers]
         if not numbers:
-            self.become(ENROLLING)
-            ed.show_message(MSG_CARDS_CLEARED, False)
+            self.become(_ENROLLING)
+            ed.show_message(_MSG_CARDS_CLEARED, False)
             return
 
         def cleared(record: tuple) -> None:
-            self.become(ENROLLING)  # (the slots are this mode's: back on the stack with them)
-            ed.show_message(MSG_CARDS_CLEARED, False)
+            self.become(_ENROLLING)  # (the slots are this mode's: back on the stack with them)
+            ed.show_message(_MSG_CARDS_CLEARED, False)
             ed.cue("new_game")
 
         ed.propose([("uncard", number) for number in sorted(numbers)], cleared)

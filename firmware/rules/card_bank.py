@@ -544,7 +544,7 @@ class CardBank(StateMachine):
         return None
 
     def question(self) -> str | None:
-        """What the open Admin mode asks (rules.admin_text: a question, ENROLLING, TOTALS), or
+        """What the open Admin mode asks (rules.admin: a question, ENROLLING, TOTALS), or
         None."""
         mode = self.question_mode()
         return None if mode is None else mode.question

@@ -5,7 +5,7 @@
 from rules import keys
 
 MSG_INSERT_CARD = "INSERT A CARD"
-MSG_NO_CARDS = "HOLD K: ENROLL CARDS"  # rules.admin_text's, repeated (it loads with rules.admin)
+MSG_NO_CARDS = "HOLD K: ENROLL CARDS"  # also rules.admin's (it imports this one)
 
 
 def view(self) -> dict:

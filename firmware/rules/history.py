@@ -9,44 +9,52 @@
 # time a page takes nor the heap grows with the game.
 # rules.history_pass is the whole-game pass the export uses. Loaded on first use, like
 # rules.endgame.
+from compat.const import const
 from rules import keys
 from rules.ledger import BANK
 from rules.modes import Mode, drop_mode, open_mode
 
 WINDOW = 6  # pages kept from one read of a generation; stepping past them reads one again
 
-MSG_OLDEST = "NO EARLIER ENTRY"
-MSG_NEWEST = "NO LATER ENTRY"
-MSG_EMPTY = "NO TRANSACTIONS YET"
-MSG_KEYS = "C: LEAVE HISTORY"  # any other key on the page
+_MSG_OLDEST = const("NO EARLIER ENTRY")
+_MSG_NEWEST = const("NO LATER ENTRY")
+_MSG_EMPTY = const("NO TRANSACTIONS YET")
+_MSG_KEYS = const("C: LEAVE HISTORY")  # any other key on the page
 # The oldest generations were removed (store.Store: the history yields to play): where the
 # kept history begins, the game's number of its first transaction, e.g. HISTORY FROM #1,210.
 MSG_FROM = "HISTORY FROM #"
 
 # The other side of a transaction, for a tagged "tx" record (its 5th field). A GO is tagged
 # "go" since the tag was added; an older journal's GO has no tag and shows as BANK (the amount
-# alone cannot tell a GO from a bank payment of the same sum).
-TAGS = {
-    "go": "GO",
-    "chance": "CHANCE",
-    "lift": "MORTGAGE",
-    "fine": "FINE",
-    "bankrupt": "BANKRUPT",
-}
+# alone cannot tell a GO from a bank payment of the same sum). (tag, name) pairs: in a tuple of
+# constants the strings are objects, where a dict literal's keys were names for good in every
+# edition that shows a history page (issue 27: 14 of them the Banker's alone).
+_TAGS = const(
+    (
+        ("go", "GO"),
+        ("chance", "CHANCE"),
+        ("lift", "MORTGAGE"),
+        ("fine", "FINE"),
+        ("bankrupt", "BANKRUPT"),
+    )
+)
 # The Banker's actions on a deed (a "tx" with the deed's square 6th): the page names both,
 # "BUY 39", in at most 8 characters ("MORT 39  BAL $999999" fills the 21 of a line). A
-# bankruptcy's building proceeds keep BANKRUPT (TAGS).
-DEED_TAGS = {
-    "buy": "BUY",
-    "auction": "AUCT",
-    "rent": "RENT",
-    "build": "BUILD",
-    "sell": "SELL",
-    "mortgage": "MORT",
-    "lift": "LIFT",
-    "interest": "10%",
-    "trade": "TRADE",
-}
+# bankruptcy's building proceeds keep BANKRUPT (_TAGS).
+DEED_TAGS = const(
+    (
+        ("buy", "BUY"),
+        ("auction", "AUCT"),
+        ("rent", "RENT"),
+        ("build", "BUILD"),
+        ("sell", "SELL"),
+        ("mortgage", "MORT"),
+        ("lift", "LIFT"),
+        ("interest", "10%"),
+        ("trade", "TRADE"),
+    )
+)
+
 
 # An entry: [seq, number, amount (signed, for this card), other, balance after, state]
 TX = 0
@@ -55,6 +63,14 @@ UNDONE = 2  # a transaction taken back by a later undo record
 GAP = 3  # records lost in an older generation: what they moved (ledger_gap)
 
 MSG_GAP = "%d MISSING"  # a gap's other side: journal lines lost (its page: 2 MISSING +130K)
+
+
+def _named(pairs: tuple, tag):
+    """The name `pairs` give `tag`, or None."""
+    for key, name in pairs:
+        if key == tag:
+            return name
+    return None
 
 
 def grouped(number: int) -> str:
@@ -72,11 +88,11 @@ def other_side(record: tuple, card: int) -> str:
     CARD n."""
     payer, payee = record[1], record[2]
     if len(record) > 5:
-        word = DEED_TAGS.get(record[4])
+        word = _named(DEED_TAGS, record[4])
         if word is not None:
             return "%s %d" % (word, record[5])
     if len(record) > 4:
-        name = TAGS.get(record[4])
+        name = _named(_TAGS, record[4])
         if name is not None:
             return name
     other = payee if payer == card else payer
@@ -184,14 +200,14 @@ def review_older(ed, page, kinds: tuple) -> None:
     loads it."""
     review = page.review
     if review is None and ed.journal is None:
-        ed.refuse(MSG_OLDEST)  # no store to read back (the rules alone, as a test drives them)
+        ed.refuse(_MSG_OLDEST)  # no store to read back (the rules alone, as a test drives them)
         return
     try:
         if review is None:
             review = page.review = Review(ed.journal, kinds)
         back = review.page + 1
         if review.entry(back) is None:
-            ed.refuse(MSG_OLDEST)
+            ed.refuse(_MSG_OLDEST)
             return
     except OSError:
         ed.refuse("STORAGE FAILED")
@@ -411,18 +427,18 @@ class History(Pages):
             return ""
         if key == self.older_key:
             if self.empty:
-                return self.oldest(MSG_EMPTY)
+                return self.oldest(_MSG_EMPTY)
             if self.entry(self.page + 1) is None:  # read here, where a failure is refused
-                return self.oldest(MSG_OLDEST)
+                return self.oldest(_MSG_OLDEST)
             self.page += 1
             return None
         if key == self.newer_key:
             if self.page == 0:
-                return self.oldest(MSG_EMPTY) if self.empty else MSG_NEWEST
+                return self.oldest(_MSG_EMPTY) if self.empty else _MSG_NEWEST
             self.page -= 1
             self.entry(self.page)
             return None
-        return MSG_KEYS
+        return _MSG_KEYS
 
     def view(self, view: dict) -> None:
         """Fill an edition's view: title CARD n and the transaction's number in the game (an
@@ -432,7 +448,7 @@ class History(Pages):
         if self.empty:
             view["title"] = "CARD %d HISTORY" % self.card
             view["big"] = "----"
-            view["detail"] = self.oldest(MSG_EMPTY)
+            view["detail"] = self.oldest(_MSG_EMPTY)
             return
         entry = self.entry(self.page)
         view["title"] = "CARD %d  #%d" % (self.card, entry[1])

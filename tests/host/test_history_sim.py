@@ -96,7 +96,7 @@ def test_history_pages_after_a_scripted_game() -> None:
         for index in range(5):
             assert page(unit) == expected_page(2, history[index]), index
             unit.press("M")
-        assert page(unit)[2] == rules_history.MSG_OLDEST and unit.sounds()[-1] == "error"
+        assert page(unit)[2] == "NO EARLIER ENTRY" and unit.sounds()[-1] == "error"
         unit.press("K")
         assert page(unit) == expected_page(2, history[3])
         unit.press("C")
@@ -139,7 +139,7 @@ def test_a_card_with_no_transactions_says_so() -> None:
     with VirtualUnit() as unit:
         ready(unit, 5, "green")
         unit.hold("M", 2.5)
-        assert page(unit) == ["CARD 5 HISTORY", "----", rules_history.MSG_EMPTY]
+        assert page(unit) == ["CARD 5 HISTORY", "----", "NO TRANSACTIONS YET"]
         unit.press("M")
         assert unit.sounds()[-1] == "error"
         unit.press("C")
@@ -324,7 +324,7 @@ def test_review_steps_back_through_every_transaction() -> None:
             assert text[0] == titles[history[back]["kind"]], back
             assert "%d BEFORE LAST" % back in text
         se.press("review")
-        assert se.screen_text()[-1] == rules_history.MSG_OLDEST
+        assert se.screen_text()[-1] == "NO EARLIER ENTRY"
         assert se.sounds()[-1] == "error"
         se.press("cancel")
         se.power_cycle()

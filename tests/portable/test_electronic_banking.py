@@ -7,7 +7,7 @@ from editions.electronic_banking.edition import ElectronicBanking
 from table import GREEN, RED, Table, card_id
 
 from compat.ticks import TICKS_PERIOD
-from rules import admin_text, card_bank, card_view, machine, money, undo
+from rules import card_bank, card_view, machine, money, undo
 from rules.cards import CardRegistry
 from rules.ledger import ERR_NOT_ENOUGH
 
@@ -181,14 +181,14 @@ def test_holding_c_starts_a_new_game_after_a_signal():
     table.advance(1900)
     assert table.view()["mode"] != "admin"  # not yet
     table.advance(200)
-    assert table.view()["title"] == admin_text.ASK_NEW_GAME  # asked while still held
+    assert table.view()["title"] == "NEW GAME?"  # asked while still held
     assert table.last_cue() == "confirm"
     table.key_up("C")
     assert table.balance(1) == START + 3000000  # nothing changes until GO
     table.press("GO")
     assert table.balances() == [START] * 6
     assert table.last_cue() == "new_game"
-    assert table.view()["message"] == admin_text.MSG_NEW_GAME
+    assert table.view()["message"] == "NEW GAME"
     assert table.journal[-1] == ("new", START)
     assert table.unit.ledger.invariant_holds()
 
@@ -213,7 +213,7 @@ def test_long_press_measured_across_the_tick_wrap():
         table.now += 100
         table.unit.tick(table.now % TICKS_PERIOD)
         table.settle()
-    assert table.view()["title"] == admin_text.ASK_NEW_GAME
+    assert table.view()["title"] == "NEW GAME?"
 
 
 def test_long_press_noticed_at_release_without_ticks():
@@ -224,7 +224,7 @@ def test_long_press_noticed_at_release_without_ticks():
     table.now += 2500
     table.unit.key_up("C", table.now)  # no tick arrived while the key was held
     table.settle()
-    assert table.view()["title"] == admin_text.ASK_NEW_GAME
+    assert table.view()["title"] == "NEW GAME?"
     table.press("GO")
     assert table.balance(1) == START
 
@@ -479,7 +479,7 @@ def test_new_game_question_cancelled_by_c_by_a_stray_key_or_by_time():
         table.remove(GREEN)
         table.hold("C", 2100)
         table.press("5")  # a stray key is refused, the question stays
-        assert table.view()["title"] == admin_text.ASK_NEW_GAME and "error" in table.cues
+        assert table.view()["title"] == "NEW GAME?" and "error" in table.cues
         if answer == "C":
             table.press("C")
         elif answer == "wait":
@@ -499,20 +499,20 @@ def test_enrolling_binds_a_card_to_a_number_after_a_guarded_entry():
     table.hold("K", 1500)
     assert table.view()["mode"] == "idle" and table.view()["message"] == card_view.MSG_INSERT_CARD
     table.hold("K", 3100)
-    assert table.view()["title"] == admin_text.ASK_ENROLL
+    assert table.view()["title"] == "ENROLL CARDS?"
     table.press("GO")
     assert table.view()["mode"] == "enroll" and table.view()["big"] == "CARD?"
     table.insert(GREEN, raw_id="blank-card")
     assert table.view()["big"] == "NEW"
     table.press("9")
-    assert table.view()["message"] == admin_text.MSG_ENROLL_NUMBER % 6
+    assert table.view()["message"] == "TYPE 1-%d, THEN GO" % 6
     table.press("3")
     table.press("GO")
     assert table.journal[-1] == ("card", "blank-card", 3)
-    assert table.view()["message"] == admin_text.MSG_ENROLLED % 3
+    assert table.view()["message"] == "CARD %d ENROLLED" % 3
     table.remove(GREEN)
     table.press("C")
-    assert table.view()["message"] == admin_text.MSG_ENROLL_DONE
+    assert table.view()["message"] == "ENROLLING DONE"
     table.insert(RED, raw_id="blank-card")
     assert table.view()["red"] == 3
 
@@ -539,17 +539,17 @@ def test_a_spare_replaces_a_lost_card_and_says_so_first():
     table.press("GO")
     table.insert(GREEN, raw_id="spare")
     table.type("2")
-    assert table.view()["detail"] == admin_text.MSG_REPLACES % 2
+    assert table.view()["detail"] == "GO: REPLACE CARD %d" % 2
     table.press("GO")
     assert table.journal[-1] == ("card", "spare", 2)
-    assert table.view()["message"] == admin_text.MSG_REPLACED % 2
+    assert table.view()["message"] == "CARD %d REPLACED" % 2
     table.remove(GREEN)
     journal = list(table.journal)
     table.insert(GREEN, 3)  # card 3, enrolled: it may not become number 2
     table.type("2")
-    assert table.view()["detail"] == admin_text.MSG_ENROLL_NUMBER % 6  # no replacement offered
+    assert table.view()["detail"] == "TYPE 1-%d, THEN GO" % 6  # no replacement offered
     table.press("GO")
-    assert table.view()["message"] == admin_text.MSG_ENROLLED_AS % 3
+    assert table.view()["message"] == "ALREADY CARD %d" % 3
     assert table.view()["error"]
     assert table.journal == journal  # a refused call changes nothing
     assert table.unit.registry.number_of("spare") == 2
@@ -560,7 +560,7 @@ def test_clearing_all_cards_needs_a_hold_and_a_confirm():
     table.hold("K", 3100)
     table.press("GO")
     table.hold("C", 2100)
-    assert table.view()["title"] == admin_text.ASK_CLEAR_CARDS
+    assert table.view()["title"] == "CLEAR ALL CARDS?"
     table.press("C")  # no: back to enrolling, nothing cleared
     assert table.view()["mode"] == "enroll" and table.unit.registry.numbers
     table.hold("C", 2100)
@@ -571,7 +571,7 @@ def test_clearing_all_cards_needs_a_hold_and_a_confirm():
     table.insert(GREEN, 1)
     assert table.view()["message"] == card_bank.MSG_UNKNOWN_CARD
     table.remove(GREEN)
-    assert table.view()["detail"] == admin_text.MSG_NO_CARDS
+    assert table.view()["detail"] == card_view.MSG_NO_CARDS
 
 
 def test_standby_ends_enrolling():
@@ -590,7 +590,7 @@ def test_enrolling_refuses_two_cards_at_once():
     table.insert(GREEN, raw_id="one")
     table.insert(RED, raw_id="two")
     table.press("4")
-    assert table.view()["message"] == admin_text.MSG_ENROLL_ONE_CARD
+    assert table.view()["message"] == "ONE CARD AT A TIME"
     assert ("card", "two", 4) not in table.journal
 
 
@@ -711,7 +711,7 @@ def test_holding_c_after_a_transaction_still_asks_for_a_new_game():
     table.insert(GREEN, 1)
     table.type("1M")
     table.hold("C", 2100)
-    assert table.unit.question() == admin_text.ASK_NEW_GAME
+    assert table.unit.question() == "NEW GAME?"
     table.press("C")  # no: the question is answered, nothing taken back
     assert table.balance(1) == START + 1000000 and len(table.journal) == 1
     table.press("C")

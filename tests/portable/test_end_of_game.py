@@ -5,7 +5,7 @@
 from editions.revolution.edition import Revolution
 from table import GREEN, RED, Table
 
-from rules import admin_text, card_bank, card_view, endgame, machine, money
+from rules import card_bank, card_view, endgame, machine, money
 from rules.cards import CardRegistry
 from rules.endgame import lift_amount, rank_name
 from rules.ledger import ERR_NOT_ENOUGH
@@ -90,7 +90,7 @@ def test_lift_refusals_change_nothing():
 
 def _totals(table: Table) -> None:
     table.hold("M", 2100)
-    assert table.view()["title"] == admin_text.ASK_TOTALS
+    assert table.view()["title"] == "GAME TOTALS?"
     table.press("GO")
 
 
@@ -143,7 +143,7 @@ def test_totals_in_revolution_and_m_tap_with_no_card():
 def test_totals_needs_enrolled_cards_and_a_card_going_in_leaves_it():
     table = Table(enrolled=0)
     table.hold("M", 2100)
-    _refused(table, admin_text.MSG_NO_CARDS, [START] * 6, 0)
+    _refused(table, card_view.MSG_NO_CARDS, [START] * 6, 0)
     assert table.view()["mode"] == "idle"
     table = Table()
     _totals(table)

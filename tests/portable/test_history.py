@@ -142,7 +142,7 @@ def test_the_bankers_actions_name_their_deed_by_square():
         "BANKRUPT",
     ]
     assert history.other_side(("tx", 1, 2, 50, "rent", 39), 2) == "RENT 39"  # the owner's too
-    for tag in history.DEED_TAGS:
+    for tag, _ in history.DEED_TAGS:
         assert len("%s  BAL $999999" % history.other_side(("tx", 1, 0, 1, tag, 39), 1)) <= 21
     # a Revolution Chance payment's 6th field is the card's number, not a deed
     assert history.other_side(("tx", 0, 1, 300000, "chance", 7), 1) == "CHANCE"
@@ -162,15 +162,15 @@ def test_pages_step_and_refuse_at_the_ends():
     pages.view(view)
     assert view["title"] == "CARD 1  #15" and view["big"] == "+150K"
     assert view["detail"] == "BANK  BAL " + format_amount(balance)
-    assert pages.key(keys.THOUSAND) == history.MSG_NEWEST
+    assert pages.key(keys.THOUSAND) == "NO LATER ENTRY"
     for page in range(1, 15):
         assert pages.key(keys.MILLION) is None
         pages.view(view)
         assert view["big"] == "+" + format_amount(10000 * (15 - page)), page
         assert view["title"] == "CARD 1  #%d" % (15 - page)
         assert len(pages.kept) <= history.WINDOW
-    assert pages.key(keys.MILLION) == history.MSG_OLDEST
-    assert pages.key("5") == history.MSG_KEYS
+    assert pages.key(keys.MILLION) == "NO EARLIER ENTRY"
+    assert pages.key("5") == "C: LEAVE HISTORY"
     assert pages.key(keys.CLEAR) == ""
     for _ in range(14):
         assert pages.key(keys.THOUSAND) is None

@@ -154,13 +154,13 @@ def test_paging_across_generations_with_an_undo_and_a_new_game_in_the_middle():
     undone = [page for page in shown if page[0] == taken and page[2] != "UNDO"][0]
     assert undone[1:3] == (-777000, "CARD 1") and undone[4] == history.UNDONE
     assert shown[0][:3] == (taken + 23, 123000, "UNDO") and shown[1][4] == history.UNDONE
-    assert pages.key(keys.MILLION) == history.MSG_OLDEST
+    assert pages.key(keys.MILLION) == "NO EARLIER ENTRY"
     back = []
     for _ in range(len(shown) - 1):
         assert pages.key(keys.THOUSAND) is None
         back.append(tuple(pages.entry(pages.page)[1:]))
     assert back == list(reversed(shown[:-1]))
-    assert pages.key(keys.THOUSAND) == history.MSG_NEWEST
+    assert pages.key(keys.THOUSAND) == "NO LATER ENTRY"
 
 
 def test_a_new_game_snapshot_ends_the_history_and_old_journals_are_not_read():
@@ -290,8 +290,8 @@ def test_a_whole_history_says_there_is_no_earlier_entry():
     _play(store, edition, [("tx", 0, 3, 1000 * (1 + i)) for i in range(35)])
     pages = _open(store, edition, 3)
     assert len(_every_page(pages)) == 35
-    assert pages.key(keys.MILLION) == history.MSG_OLDEST
+    assert pages.key(keys.MILLION) == "NO EARLIER ENTRY"
     empty = _open(store, edition, 5)
     view: dict = {}
     empty.view(view)
-    assert view["detail"] == history.MSG_EMPTY
+    assert view["detail"] == "NO TRANSACTIONS YET"

@@ -8,7 +8,7 @@ from editions.electronic_banking.edition import ElectronicBanking
 from editions.revolution.edition import Revolution
 from table import GREEN, RED, Table
 
-from rules import admin_text, card_view, keys
+from rules import keys
 from rules.cards import CardRegistry
 
 
@@ -151,7 +151,3 @@ def test_a_key_the_shell_says_is_down_is_ignored_until_released():
     assert table.unit.entry == "" and table.unit.wake_key is None
     table.press("7")
     assert table.unit.entry == "7"
-
-
-def test_the_core_repeats_the_admin_modes_names_of_rules_admin_text():
-    assert card_view.MSG_NO_CARDS == admin_text.MSG_NO_CARDS

@@ -725,7 +725,6 @@ FULL_GAME_MODULES = {
         "rules.undo",
         "rules.endgame",
         "rules.admin",
-        "rules.admin_text",
         "rules.settings_menu",
     ),
     "stock_exchange": ("rules.history", "rules.settings_menu"),

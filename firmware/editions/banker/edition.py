@@ -48,8 +48,8 @@ _MSG_SAME_DEED = const("SAME DEED TWICE")
 _MSG_DEED_OUT = const("DEED IN: USE ITS KEY")
 _ERR_NOT_A_DEED = const("NOT A DEED")  # editions.banker.actions' (loaded with the flows)
 _MSG_DEED_ENROLLED = const("DEED %d ENROLLED")
-_MSG_ENROLL_NUMBER = const("TYPE 1-%d, THEN GO")  # rules.admin_text's
-_MSG_ENROLLED_AS = const("ALREADY CARD %d")  # rules.admin_text's
+_MSG_ENROLL_NUMBER = const("TYPE 1-%d, THEN GO")  # rules.admin's
+_MSG_ENROLLED_AS = const("ALREADY CARD %d")  # rules.admin's
 
 
 class BankerRules:
