@@ -106,8 +106,8 @@ mpy-check: $(BIN)/.installed
 		"$(words $(PORTABLE_PY)) test and model files compiled"
 
 # The benchmark budget test also drives the MicroPython interpreter.
-# On every core (pytest-xdist: one worker a core, the tests dealt out one by one), then the 15
-# slowest tests, for whoever wants the suite faster. Hypothesis in its fast profile: at most 25
+# On every core (pytest-xdist: one worker a core, the tests dealt out one at a time, those marked
+# slow first: tests/slow_first.py), then the 15 slowest tests, for whoever wants the suite faster. Hypothesis in its fast profile: at most 25
 # examples a test (tests/hypothesis_profiles.py); make fuzz runs them as written.
 # The tests' scratch files go to a RAM disk when there is one with room (TMPDIR=/dev/shm): every
 # virtual flash is a folder of real files, and the power-cut sweeps create, truncate and rename
@@ -115,7 +115,7 @@ mpy-check: $(BIN)/.installed
 # replaced file's data out at once), on tmpfs 10-30 us: the sweep of one seed 33 CPU-s -> 9.5.
 RAM_TMPDIR = $(shell df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 && $$4 > 1048576 {print "/dev/shm"}')
 test-cpython: $(BIN)/.installed $(MPY_VENV)/.installed
-	$(if $(RAM_TMPDIR),TMPDIR=$(RAM_TMPDIR) )$(BIN)/pytest -n auto --dist load --durations=15 --hypothesis-profile fast
+	$(if $(RAM_TMPDIR),TMPDIR=$(RAM_TMPDIR) )$(BIN)/pytest -n auto --dist load --maxschedchunk 1 --durations=15 --hypothesis-profile fast
 
 test-micropython: $(MPY_VENV)/.installed mpy-check
 	$(PYTHON) tests/run_micropython.py $(MICROPYTHON) $(MP_HEAP) $(BUILD)/tests/portable \
