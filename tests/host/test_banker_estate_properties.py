@@ -2,10 +2,11 @@
 the bank's buildings, the money and the evenness rule whole, and replay and snapshots agree."""
 
 from editions.banker import actions as act
-from editions.banker import deeds
+from editions.banker import deeds, holdings
 from editions.banker.bankruptcy import bankrupt
-from editions.banker.estate import HOTELS, HOUSES, Estate, apply_records, interest
+from editions.banker.estate import HOTELS, HOUSES, Estate, interest, lift_cost
 from editions.banker.trade import trade
+from estate_checks import apply_records, invariant_holds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_banker_estate import state_of  # the portable suite's (tests/portable)
@@ -65,7 +66,7 @@ RULES = {"trade": trade, "bankrupt": bankrupt}
 
 def _check_whole(estate: Estate) -> None:
     """The supply and the board add up, buildings stand evenly on whole unmortgaged groups, and
-    the ledger's money adds up: counted here again, apart from Estate.invariant_holds."""
+    the ledger's money adds up: counted here again, apart from estate_checks.invariant_holds."""
     houses, hotels = estate.supply()
     for square in deeds.SQUARES:
         built = estate.buildings_on(square)
@@ -75,7 +76,7 @@ def _check_whole(estate: Estate) -> None:
             houses += built
         if built:
             owner = estate.owner(square)
-            group = deeds.squares_of(deeds.group(square))
+            group = deeds.GROUP_SQUARES[deeds.group(square)]
             assert owner is not None and deeds.kind(square) == deeds.LOT
             assert all(estate.owner(other) == owner for other in group)
             assert not any(estate.is_mortgaged(other) for other in group)
@@ -84,7 +85,7 @@ def _check_whole(estate: Estate) -> None:
         if estate.owner(square) is None:
             assert not estate.is_mortgaged(square)
     assert (houses, hotels) == (HOUSES, HOTELS)
-    assert estate.invariant_holds() and estate.ledger.invariant_holds()
+    assert invariant_holds(estate) and estate.ledger.invariant_holds()
 
 
 def _run(estate: Estate, step: tuple):
@@ -98,7 +99,7 @@ def _run(estate: Estate, step: tuple):
         if not deeds.is_deed(square) or estate.owner(square) is not None:
             return "NO GIFT"
         return [("deed", square, args[0], 0, 0)]
-    rule = RULES.get(name) or getattr(act, name)  # (a trade's, a bankruptcy's: their modules)
+    rule = RULES.get(name) or getattr(act, name, None) or getattr(holdings, name)
     return rule(estate, *args)
 
 
@@ -165,7 +166,7 @@ def _play(start: int, dealt: bool, steps: list) -> None:
 
 @given(st.integers(min_value=0, max_value=10000))
 def test_the_lift_is_classics(value: int) -> None:
-    assert act.lift_cost(value) == endgame.lift_amount(value, 1)
+    assert lift_cost(value) == endgame.lift_amount(value, 1)
     assert interest(value) == endgame.lift_amount(value, 1) - value
 
 

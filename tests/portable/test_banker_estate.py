@@ -3,16 +3,11 @@
 # the 64-bit unix port; 88k is the measured floor, the rest is margin for fragmentation)
 from editions.banker import actions as act
 from editions.banker import deeds
+from editions.banker import holdings as hold
 from editions.banker.bankruptcy import bankrupt
-from editions.banker.estate import (
-    HOTELS,
-    HOUSES,
-    Estate,
-    apply_records,
-    deeds_for_auction,
-    interest,
-)
+from editions.banker.estate import HOTELS, HOUSES, Estate, deeds_for_auction, interest
 from editions.banker.trade import trade
+from estate_checks import apply_records, deeds_of, invariant_holds, net_worth
 
 from rules.ledger import BANK, ERR_NOT_ENOUGH, Ledger
 from store.journal import decode, encode
@@ -42,7 +37,7 @@ def _do(estate: Estate, action, *args) -> list:
     records = action(estate, *args)
     assert act.problem(records) is None, records
     apply_records(estate, records)
-    assert estate.invariant_holds() and estate.ledger.invariant_holds()
+    assert invariant_holds(estate) and estate.ledger.invariant_holds()
     return records
 
 
@@ -77,8 +72,8 @@ def test_a_new_estate_has_every_deed_with_the_bank():
         assert estate.owner(square) is None
         assert estate.buildings_on(square) == 0 and not estate.is_mortgaged(square)
     assert estate.supply() == (32, 12) == (HOUSES, HOTELS)
-    assert estate.invariant_holds()
-    assert estate.deeds_of(1) == []
+    assert invariant_holds(estate)
+    assert deeds_of(estate, 1) == []
 
 
 def test_messages_fit_one_line_in_capitals():
@@ -98,7 +93,7 @@ def test_buy_pays_the_printed_price_and_owns():
     records = _do(estate, act.buy, 1, 39)
     assert records == [("tx", 1, BANK, 400, "buy", 39), ("deed", 39, 1, 0, 0)]
     assert estate.owner(39) == 1 and _cash(estate, 1) == 1100
-    assert estate.deeds_of(1) == [39]
+    assert deeds_of(estate, 1) == [39]
 
 
 def test_buying_an_owned_deed_is_refused():
@@ -168,7 +163,7 @@ def test_rent_by_the_buildings():
 def test_double_rent_stands_with_another_lot_of_the_group_mortgaged():
     estate = _estate()
     _give(estate, 1, 21, 23, 24)
-    _do(estate, act.mortgage, 1, 21)
+    _do(estate, hold.mortgage, 1, 21)
     assert act.rent_due(estate, 24) == 40  # 20 doubled: the group is still all the owner's
     _refused(estate, "DEED MORTGAGED", act.pay_rent, 2, 21)
     _give(estate, 2, 23)
@@ -197,7 +192,7 @@ def test_railroads_by_the_number_held():
     for count, square in enumerate((5, 15, 25, 35), 1):
         _give(estate, 1, square)
         assert act.rent_due(estate, 5) == (25, 50, 100, 200)[count - 1]
-    _do(estate, act.mortgage, 1, 35)  # still held: it counts, but collects nothing
+    _do(estate, hold.mortgage, 1, 35)  # still held: it counts, but collects nothing
     assert act.rent_due(estate, 5) == 200 and act.rent_due(estate, 35) == 0
     records = _do(estate, act.pay_rent, 2, 15)
     assert records == [("tx", 2, 1, 200, "rent", 15)]
@@ -220,13 +215,13 @@ def test_utilities_by_the_dice_total():
 
 def test_build_a_house_at_its_cost_on_a_whole_group():
     estate = _estate()
-    _refused(estate, "BANK HOLDS THIS DEED", act.build, 1, 39)
+    _refused(estate, "BANK HOLDS THIS DEED", hold.build, 1, 39)
     _give(estate, 1, 39)
-    _refused(estate, "OWN THE WHOLE GROUP", act.build, 1, 39)
+    _refused(estate, "OWN THE WHOLE GROUP", hold.build, 1, 39)
     _give(estate, 2, 37)
-    _refused(estate, "NOT YOUR DEED", act.build, 1, 37)
+    _refused(estate, "NOT YOUR DEED", hold.build, 1, 37)
     _give(estate, 1, 37)
-    records = _do(estate, act.build, 1, 39)
+    records = _do(estate, hold.build, 1, 39)
     assert records == [("tx", 1, BANK, 200, "build", 39), ("deed", 39, 1, 1, 0)]
     assert estate.buildings_on(39) == 1 and estate.supply() == (31, 12)
 
@@ -234,39 +229,39 @@ def test_build_a_house_at_its_cost_on_a_whole_group():
 def test_no_buildings_on_railroads_or_utilities():
     estate = _estate()
     _give(estate, 1, 5, 15, 25, 35, 12, 28)
-    _refused(estate, "NO BUILDINGS HERE", act.build, 1, 5)
-    _refused(estate, "NO BUILDINGS HERE", act.build, 1, 28)
+    _refused(estate, "NO BUILDINGS HERE", hold.build, 1, 5)
+    _refused(estate, "NO BUILDINGS HERE", hold.build, 1, 28)
 
 
 def test_build_evenly():
     estate = _estate()
     _give(estate, 1, 11, 13, 14)
-    _do(estate, act.build, 1, 11)
-    _refused(estate, "BUILD EVENLY", act.build, 1, 11)
-    _do(estate, act.build, 1, 13)
-    _do(estate, act.build, 1, 14)
-    _do(estate, act.build, 1, 11)
+    _do(estate, hold.build, 1, 11)
+    _refused(estate, "BUILD EVENLY", hold.build, 1, 11)
+    _do(estate, hold.build, 1, 13)
+    _do(estate, hold.build, 1, 14)
+    _do(estate, hold.build, 1, 11)
     assert [estate.buildings_on(s) for s in (11, 13, 14)] == [2, 1, 1]
 
 
 def test_no_building_on_a_group_with_a_mortgage():
     estate = _estate()
     _give(estate, 1, 1, 3)
-    _do(estate, act.mortgage, 1, 3)
-    _refused(estate, "GROUP MORTGAGED", act.build, 1, 1)
+    _do(estate, hold.mortgage, 1, 3)
+    _refused(estate, "GROUP MORTGAGED", hold.build, 1, 1)
 
 
 def test_a_hotel_after_four_houses_gives_them_back():
     estate = _estate(start=5000)
     _give(estate, 1, 37, 39)
     for _ in range(4):
-        _do(estate, act.build, 1, 37)
-        _do(estate, act.build, 1, 39)
+        _do(estate, hold.build, 1, 37)
+        _do(estate, hold.build, 1, 39)
     assert estate.supply() == (24, 12)
-    records = _do(estate, act.build, 1, 39)
+    records = _do(estate, hold.build, 1, 39)
     assert records == [("tx", 1, BANK, 200, "build", 39), ("deed", 39, 1, 5, 0)]
     assert estate.supply() == (28, 11)
-    _refused(estate, "HOTEL BUILT ALREADY", act.build, 1, 39)
+    _refused(estate, "HOTEL BUILT ALREADY", hold.build, 1, 39)
     assert act.rent_due(estate, 39) == 2000
 
 
@@ -278,10 +273,10 @@ def test_the_bank_runs_out_of_houses():
     for square, built in ((16, 3), (18, 3), (19, 2)):
         _set(estate, 1, square, built)
     assert estate.supply() == (0, 12)
-    _refused(estate, "NO HOUSES LEFT", act.build, 1, 19)
-    _do(estate, act.build, 1, 6)  # a hotel still: its four houses go back
+    _refused(estate, "NO HOUSES LEFT", hold.build, 1, 19)
+    _do(estate, hold.build, 1, 6)  # a hotel still: its four houses go back
     assert estate.supply() == (4, 11)
-    _do(estate, act.build, 1, 19)
+    _do(estate, hold.build, 1, 19)
     assert estate.supply() == (3, 11)
 
 
@@ -295,38 +290,38 @@ def test_the_bank_runs_out_of_hotels():
     _give(estate, 2, 37, 39)
     for square in (37, 39):
         _set(estate, 2, square, 4)
-    _refused(estate, "NO HOTELS LEFT", act.build, 2, 39)
+    _refused(estate, "NO HOTELS LEFT", hold.build, 2, 39)
 
 
 def test_an_auctioned_building_costs_the_winning_bid():
     estate = _estate()
     _give(estate, 1, 1, 3)
-    records = _do(estate, act.build, 1, 1, 80)
+    records = _do(estate, hold.build, 1, 1, 80)
     assert records == [("tx", 1, BANK, 80, "build", 1), ("deed", 1, 1, 1, 0)]
-    _refused(estate, act.ERR_NO_BID, act.build, 1, 3, -5)
+    _refused(estate, act.ERR_NO_BID, hold.build, 1, 3, -5)
 
 
 def test_build_needs_the_money():
     estate = _estate(start=150)
     _give(estate, 1, 37, 39)
-    _refused(estate, ERR_NOT_ENOUGH, act.build, 1, 39)
+    _refused(estate, ERR_NOT_ENOUGH, hold.build, 1, 39)
 
 
 def test_sell_back_at_half_evenly():
     estate = _estate()
     _give(estate, 1, 26, 27, 29)
     for square in (26, 27, 29, 26):
-        _do(estate, act.build, 1, square)
-    _refused(estate, "SELL EVENLY", act.sell, 1, 27)
-    records = _do(estate, act.sell, 1, 26)
+        _do(estate, hold.build, 1, square)
+    _refused(estate, "SELL EVENLY", hold.sell, 1, 27)
+    records = _do(estate, hold.sell, 1, 26)
     assert records == [("tx", BANK, 1, 75, "sell", 26), ("deed", 26, 1, 1, 0)]
     assert estate.supply() == (29, 12)
     assert _cash(estate, 1) == 1500 - 4 * 150 + 75
     for square in (26, 27, 29):
-        _do(estate, act.sell, 1, square)
-    _refused(estate, "NO BUILDINGS", act.sell, 1, 26)
+        _do(estate, hold.sell, 1, square)
+    _refused(estate, "NO BUILDINGS", hold.sell, 1, 26)
     _give(estate, 1, 5)
-    _refused(estate, "NO BUILDINGS", act.sell, 1, 5)
+    _refused(estate, "NO BUILDINGS", hold.sell, 1, 5)
 
 
 def _built(estate: Estate, player: int, *lots: tuple) -> None:
@@ -345,7 +340,7 @@ def test_a_hotel_comes_down_to_four_houses_from_the_supply():
     estate = _estate()
     _built(estate, 1, (37, 5), (39, 5))
     assert estate.supply() == (32, 10)
-    records = _do(estate, act.sell, 1, 39)
+    records = _do(estate, hold.sell, 1, 39)
     assert records == [("tx", BANK, 1, 100, "sell", 39), ("deed", 39, 1, 4, 0)]
     assert estate.supply() == (28, 11)
 
@@ -358,7 +353,7 @@ def test_a_hotel_the_supply_cannot_break_goes_with_the_houses_it_cannot_cover():
     _built(estate, 1, *THIRTY)
     _built(estate, 1, (37, 5), (39, 5))
     assert estate.supply() == (2, 10)
-    records = _do(estate, act.sell, 1, 39)
+    records = _do(estate, hold.sell, 1, 39)
     assert records == [
         ("tx", BANK, 1, 800, "sell", 39),
         ("deed", 37, 1, 1, 0),
@@ -376,7 +371,7 @@ def test_one_hotel_short_of_houses_goes_with_the_houses_the_supply_cannot_cover(
     _built(estate, 1, (6, 4), (8, 4), (9, 4), (11, 4), (13, 3), (14, 3))
     _built(estate, 1, (26, 4), (27, 4), (29, 5))
     assert estate.supply() == (2, 11)
-    records = _do(estate, act.sell, 1, 29)
+    records = _do(estate, hold.sell, 1, 29)
     assert records == [
         ("tx", BANK, 1, 225, "sell", 29),
         ("deed", 27, 1, 3, 0),
@@ -393,7 +388,7 @@ def test_the_hotel_with_no_house_in_the_supply_takes_the_group_down_evenly():
     _built(estate, 1, (6, 4), (8, 4), (9, 4), (11, 4), (13, 4), (14, 4))
     _built(estate, 1, (31, 4), (32, 5), (34, 4))
     assert estate.supply() == (0, 11)
-    records = _do(estate, act.sell, 1, 32)
+    records = _do(estate, hold.sell, 1, 32)
     assert records == [
         ("tx", BANK, 1, 500, "sell", 32),
         ("deed", 31, 1, 3, 0),
@@ -401,14 +396,14 @@ def test_the_hotel_with_no_house_in_the_supply_takes_the_group_down_evenly():
         ("deed", 32, 1, 2, 0),
     ]
     assert estate.supply() == (0, 12)
-    _refused(estate, "NO BUILDINGS", act.sell_group, 1, 32)  # no hotel there now
+    _refused(estate, "NO BUILDINGS", hold.sell_group, 1, 32)  # no hotel there now
 
 
 def test_sell_group_refusals():
     estate = _estate()
     _give(estate, 1, 1, 3)
-    _refused(estate, "NO BUILDINGS", act.sell_group, 1, 1)
-    _refused(estate, "NOT YOUR DEED", act.sell_group, 2, 1)
+    _refused(estate, "NO BUILDINGS", hold.sell_group, 1, 1)
+    _refused(estate, "NOT YOUR DEED", hold.sell_group, 2, 1)
 
 
 # ---- mortgages ----------------------------------------------------------------------------
@@ -417,44 +412,44 @@ def test_sell_group_refusals():
 def test_mortgage_pays_the_value_and_lift_the_value_plus_10_percent():
     estate = _estate()
     _give(estate, 1, 37)
-    records = _do(estate, act.mortgage, 1, 37)
+    records = _do(estate, hold.mortgage, 1, 37)
     assert records == [("tx", BANK, 1, 175, "mortgage", 37), ("deed", 37, 1, 0, 1)]
     assert estate.is_mortgaged(37)
-    _refused(estate, "DEED MORTGAGED", act.mortgage, 1, 37)
-    records = _do(estate, act.lift, 1, 37)
+    _refused(estate, "DEED MORTGAGED", hold.mortgage, 1, 37)
+    records = _do(estate, hold.lift, 1, 37)
     assert records == [("tx", 1, BANK, 193, "lift", 37), ("deed", 37, 1, 0, 0)]  # 192.5 up
     assert not estate.is_mortgaged(37)
-    _refused(estate, act.ERR_NOT_MORTGAGED, act.lift, 1, 37)
+    _refused(estate, hold.ERR_NOT_MORTGAGED, hold.lift, 1, 37)
 
 
 def test_the_lift_rounds_up_to_a_whole_dollar_as_classic():
     # (tests/host/test_banker_estate_properties.py holds it against rules.endgame's own)
-    lifts = [act.lift_cost(deeds.mortgage_value(square)) for square in deeds.SQUARES]
+    lifts = [hold.lift_cost(deeds.mortgage_value(square)) for square in deeds.SQUARES]
     assert lifts[:6] == [33, 33, 110, 55, 55, 66]  # 30, 30, 100, 50, 50, 60
-    assert act.lift_cost(75) == 83 and act.lift_cost(175) == 193 and act.lift_cost(200) == 220
+    assert hold.lift_cost(75) == 83 and hold.lift_cost(175) == 193 and hold.lift_cost(200) == 220
     for square in deeds.SQUARES:
         value = deeds.mortgage_value(square)
-        assert interest(value) == act.lift_cost(value) - value
-        assert value * 11 <= act.lift_cost(value) * 10 < value * 11 + 10
+        assert interest(value) == hold.lift_cost(value) - value
+        assert value * 11 <= hold.lift_cost(value) * 10 < value * 11 + 10
     assert interest(175) == 18 and interest(75) == 8
 
 
 def test_no_mortgage_while_the_group_has_buildings():
     estate = _estate()
     _give(estate, 1, 1, 3)
-    _do(estate, act.build, 1, 1)
-    _refused(estate, "SELL BUILDINGS FIRST", act.mortgage, 1, 3)
-    _refused(estate, "SELL BUILDINGS FIRST", act.mortgage, 1, 1)
-    _refused(estate, "NOT YOUR DEED", act.mortgage, 2, 1)
+    _do(estate, hold.build, 1, 1)
+    _refused(estate, "SELL BUILDINGS FIRST", hold.mortgage, 1, 3)
+    _refused(estate, "SELL BUILDINGS FIRST", hold.mortgage, 1, 1)
+    _refused(estate, "NOT YOUR DEED", hold.mortgage, 2, 1)
 
 
 def test_a_lift_needs_the_money():
     estate = _estate(start=100)
     _give(estate, 1, 39)
-    _do(estate, act.mortgage, 1, 39)
+    _do(estate, hold.mortgage, 1, 39)
     _do(estate, act.buy, 1, 1)  # 300 - 60: 240 left, the lift is 220
     _do(estate, act.buy, 1, 3)
-    _refused(estate, ERR_NOT_ENOUGH, act.lift, 1, 39)
+    _refused(estate, ERR_NOT_ENOUGH, hold.lift, 1, 39)
 
 
 # ---- trades ---------------------------------------------------------------------------------
@@ -472,7 +467,7 @@ def test_trade_the_deed_for_the_price():
 def test_trade_refusals():
     estate = _estate()
     _give(estate, 1, 1, 3)
-    _do(estate, act.build, 1, 3)
+    _do(estate, hold.build, 1, 3)
     _refused(estate, "SELL BUILDINGS FIRST", trade, 1, 2, 1, 50)
     _refused(estate, "NOT YOUR DEED", trade, 2, 1, 1, 50)
     _refused(estate, "SAME CARD TWICE", trade, 1, 1, 1, 50)
@@ -480,14 +475,14 @@ def test_trade_refusals():
     _refused(estate, "BANK HOLDS THIS DEED", trade, 1, 2, 5, 50)
     _give(estate, 1, 5)
     _refused(estate, ERR_NOT_ENOUGH, trade, 1, 2, 5, 1501)
-    _refused(estate, act.ERR_NOT_MORTGAGED, trade, 1, 2, 5, 10, True)
+    _refused(estate, hold.ERR_NOT_MORTGAGED, trade, 1, 2, 5, 10, True)
 
 
 def test_a_mortgaged_deed_costs_its_buyer_the_10_percent_or_the_lift():
     estate = _estate()
     _give(estate, 1, 12, 28)
-    _do(estate, act.mortgage, 1, 12)
-    _do(estate, act.mortgage, 1, 28)
+    _do(estate, hold.mortgage, 1, 12)
+    _do(estate, hold.mortgage, 1, 28)
     records = _do(estate, trade, 1, 2, 12, 50)
     assert records == [
         ("tx", 2, 1, 50, "trade", 12),
@@ -510,9 +505,9 @@ def test_a_mortgaged_deed_costs_its_buyer_the_10_percent_or_the_lift():
 def test_bankrupt_to_a_player():
     estate = _estate()
     _give(estate, 1, 1, 3, 5)
-    _do(estate, act.build, 1, 1)
-    _do(estate, act.build, 1, 3)
-    _do(estate, act.mortgage, 1, 5)
+    _do(estate, hold.build, 1, 1)
+    _do(estate, hold.build, 1, 3)
+    _do(estate, hold.mortgage, 1, 5)
     cash = _cash(estate, 1)
     assert cash == 1500 - 100 + 100
     records = _do(estate, bankrupt, 1, 2)
@@ -525,7 +520,7 @@ def test_bankrupt_to_a_player():
         ("deed", 5, 2, 0, 1),
         ("tx", 2, BANK, 10, "interest", 5),
     ]
-    assert estate.deeds_of(1) == [] and estate.deeds_of(2) == [1, 3, 5]
+    assert deeds_of(estate, 1) == [] and deeds_of(estate, 2) == [1, 3, 5]
     assert estate.is_mortgaged(5) and estate.supply() == (32, 12)
     assert _cash(estate, 1) == 0 and _cash(estate, 2) == 1500 + cash + 50 - 10
 
@@ -536,7 +531,7 @@ def test_bankrupt_to_the_bank():
     for square in (37, 39):
         _set(estate, 1, square, 5)
     _give(estate, 1, 28)
-    _do(estate, act.mortgage, 1, 28)
+    _do(estate, hold.mortgage, 1, 28)
     records = _do(estate, bankrupt, 1)
     assert records[0] == ("tx", 1, BANK, 1575, "bankrupt")
     assert deeds_for_auction(records) == [12, 28, 37, 39]
@@ -560,22 +555,21 @@ def test_bankrupt_refusals():
 def test_net_worth_counts_cash_deeds_and_buildings():
     estate = _estate()
     _give(estate, 1, 37, 39, 5)
-    _do(estate, act.build, 1, 39)
-    _do(estate, act.mortgage, 1, 5)
+    _do(estate, hold.build, 1, 39)
+    _do(estate, hold.mortgage, 1, 5)
     # cash 1500 - 200 + 100; Park Place 350, Boardwalk 400, a house 200, Reading mortgaged 100
     assert estate.property_value(1) == 350 + 400 + 200 + 100
-    assert estate.net_worth(1) == 1400 + 1050
-    assert estate.winners() == [1]
+    assert net_worth(estate, 1) == 1400 + 1050
     _set(estate, 1, 39, 5)
     assert estate.property_value(1) == 350 + 400 + 5 * 200 + 100
 
 
-def test_equal_net_worth_is_a_tie():
+def test_deeds_of_equal_price_count_alike():
     estate = _estate(players=3)
-    assert estate.winners() == [1, 2, 3]
+    assert [estate.property_value(n) for n in (1, 2, 3)] == [0, 0, 0]
     _give(estate, 2, 1)
-    _give(estate, 3, 3)
-    assert estate.winners() == [2, 3]
+    _give(estate, 3, 3)  # Mediterranean and Baltic: 60 each, a tie between 2 and 3
+    assert [net_worth(estate, n) for n in (1, 2, 3)] == [1500, 1560, 1560]
 
 
 # ---- records ------------------------------------------------------------------------------
@@ -637,17 +631,17 @@ def _play(estate: Estate) -> list:
         (act.auction, 5, 2, 150),
         (act.buy, 2, 15),
         (act.pay_rent, 1, 15),
-        (act.build, 1, 37),
-        (act.build, 1, 39),
+        (hold.build, 1, 37),
+        (hold.build, 1, 39),
         (act.pay_rent, 2, 39),
         (act.buy, 3, 12),
         (act.pay_rent, 1, 12, 9),
-        (act.mortgage, 2, 5),
+        (hold.mortgage, 2, 5),
         (trade, 2, 3, 5, 80),
-        (act.sell, 1, 39),
+        (hold.sell, 1, 39),
         (act.buy, 4, 1),
         (bankrupt, 4, 1),
-        (act.mortgage, 1, 1),
+        (hold.mortgage, 1, 1),
     )
     for step in steps:
         journal.extend(_do(estate, step[0], *step[1:]))
@@ -675,7 +669,7 @@ def test_a_snapshot_restores_the_whole_estate():
     _give(other, 2, 6, 8, 9)
     _set(other, 2, 6, 3)
     other.apply(snapshot[0])
-    assert state_of(other)[:4] == state_of(estate)[:4] and other.invariant_holds()
+    assert state_of(other)[:4] == state_of(estate)[:4] and invariant_holds(other)
 
 
 def test_a_new_game_hands_every_deed_back():
@@ -690,7 +684,7 @@ def test_deed_record_is_the_way_back():
     estate = _estate()
     _give(estate, 1, 1, 3)
     before = [estate.deed_record(1), estate.deed_record(3)]
-    _do(estate, act.build, 1, 1)
+    _do(estate, hold.build, 1, 1)
     for record in before:
         estate.apply(record)
     assert estate.buildings_on(1) == 0 and estate.supply() == (32, 12)

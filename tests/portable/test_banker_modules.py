@@ -1,6 +1,7 @@
 # The Banker's deeds' code on the interpreter that runs it: the common flows loaded at the game's
 # first quiet second, the seldom actions' modules (auction, trade, bankruptcy) loaded by their key
-# and let go after use (issue 30), played through a Table.
+# and let go after use, the buildings' and mortgages' loaded by their keys and let go at the next
+# quiet second (issue 30), played through a Table.
 # micropython-heap: 128k (the Banker, its estate, its flows and one seldom module at a time keep
 # about 86 KB live on the 64-bit unix port; 112k is the measured floor)
 import sys
@@ -14,10 +15,11 @@ from rules.cards import CardRegistry
 
 COMMON = ("editions.banker.flows", "editions.banker.actions", "editions.banker.modes")
 SELDOM = ("editions.banker.auction", "editions.banker.trade", "editions.banker.bankruptcy")
+HOLDINGS = "editions.banker.holdings"
 
 
 def _table() -> Table:
-    for name in SELDOM:
+    for name in SELDOM + (HOLDINGS,):
         forget_module(name)  # (an earlier test of this suite may have left one)
     return Table(unit=Banker(registry=CardRegistry(6)))
 
@@ -100,3 +102,37 @@ def test_a_trade_is_loaded_while_its_offer_is_open_and_a_bankruptcy_not_after_it
     table.press(keys.GO)
     assert table.balance(3) == 0 and table.unit.part.estate.owner(12) is None
     assert table.unit.part.for_auction == [12]
+
+
+def test_buildings_and_mortgages_load_by_their_keys_and_go_at_the_next_quiet_second():
+    table = _table()
+    part = table.unit.part
+    table.advance(1100)  # the flows, at the first quiet second
+    assert part.flows is not None and HOLDINGS not in sys.modules
+    table.insert(RED, 1)
+    for square in (1, 3):
+        _deed(table, square, keys.BUY)
+        table.press(keys.GO)
+    assert HOLDINGS not in sys.modules  # buying needs none of it
+    for square in (1, 3, 1):  # a house on each lot of the brown group, then a second
+        _deed(table, square, keys.BUILD)
+        table.press(keys.GO)
+        table.advance(300)  # a burst of builds: it stays loaded
+        assert HOLDINGS in sys.modules
+    assert part.estate.buildings_on(1) == 2 and part.estate.buildings_on(3) == 1
+    assert table.balance(1) == 1500 - 60 - 60 - 3 * 50
+    table.advance(1100)  # quiet: let go
+    assert HOLDINGS not in sys.modules and part.for_now is None
+    _deed(table, 3, keys.BUILD)  # loaded again by the key
+    assert HOLDINGS in sys.modules and table.view()["title"] == "HOUSE 2: CARD 1"
+    table.advance(1100)  # an open offer keeps it
+    assert HOLDINGS in sys.modules
+    table.press(keys.GO)
+    table.remove(RED)
+    table.insert(GREEN, 1)
+    table.advance(1100)
+    assert HOLDINGS not in sys.modules
+    _deed(table, 5, keys.MORTGAGE)  # the bank's: refused, loaded all the same
+    assert table.view()["error"] and HOLDINGS in sys.modules
+    table.advance(1100)
+    assert HOLDINGS not in sys.modules

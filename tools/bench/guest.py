@@ -847,10 +847,17 @@ def play(game, transactions, seed=1):
     rng = Xorshift(seed)
     flash = game.flash
     done = 0
-    deeds = [1, 3, 6, 8, 9, 11, 13, 14] if "DEED" in keys else []  # the Banker: some deeds
+    # The Banker: a deed action every fifth transaction. Card 1 buys the brown group (1, 3), then
+    # builds on it (0: a house on the lot with fewer), as owners do mid-game; other deeds are
+    # bought or their rent paid by a card drawn at random.
+    deeds = [1, 3, 6, 0, 8, 9, 0, 11, 13, 0, 14] if "DEED" in keys else []
     while done < transactions:
         if deeds and done % 5 == 4:
-            play_deed(game, deeds[(done // 5) % len(deeds)], 1 + rng.below(cards))
+            square = deeds[(done // 5) % len(deeds)]
+            if square == 0:
+                play_build(game, 1)
+            else:
+                play_deed(game, square, 1 if square < 4 else 1 + rng.below(cards))
             done += 1
             game.tidy()
             continue
@@ -933,6 +940,28 @@ def play_deed(game, square, card):
     moved = game.balance(card) < before or estate.owner(square) != owner
     if owner != card and before >= 200 and not moved:  # (less may be NOT ENOUGH MONEY)
         raise AssertionError("deed %d: card %d neither bought nor paid" % (square, card))
+
+
+def play_build(game, card):
+    """The Banker: the owner of the brown group (1, 3) builds a house on the lot with fewer
+    (typed: its square, DEED, BUILD, GO), or sells one back from the lot with more once the
+    group has four each (GREEN, SELL)."""
+    estate = game.edition.part.estate
+    if estate.owner(1) != card or estate.owner(3) != card:
+        raise AssertionError("card %d does not hold the brown group" % card)
+    low, high = (1, 3) if estate.buildings_on(1) <= estate.buildings_on(3) else (3, 1)
+    selling = estate.buildings_on(low) == 4
+    square = high if selling else low
+    before = estate.buildings_on(square)
+    game.insert(GREEN if selling else RED, card)
+    for key in game.keys_of(str(square)):
+        game.press(key)
+    game.press("DEED")
+    game.press("SELL" if selling else "BUILD")
+    game.press("GO")
+    game.remove(GREEN if selling else RED)
+    if estate.buildings_on(square) == before and game.balance(card) >= 50:
+        raise AssertionError("card %d did not build on deed %d" % (card, square))
 
 
 MARKET_KINDS = ("intro", "buy", "sell", "trade", "interest", "start", "offices")

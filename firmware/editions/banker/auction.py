@@ -9,7 +9,7 @@
 from app.memory import forget_module
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
-from editions.banker import actions, flows
+from editions.banker import actions, flows, holdings
 from editions.banker.deeds import HOTEL, name
 from rules import keys
 from rules.ledger import BANK, ERR_NOT_ENOUGH
@@ -95,7 +95,7 @@ def sold(part, mode) -> None:
     lines = ("SOLD TO CARD %d" % bidder, bank.money(bid), name(square))
     if mode.built:  # the building on the highest bid's lot, at the bid
         lines = (_MSG_BUILDING_SOLD[mode.built == HOTEL] % bidder,) + lines[1:]
-        result = actions.build(part.estate, bidder, square, bid)
+        result = holdings.build(part.estate, bidder, square, bid)
         flows.offer(part, result, lines, "BUILD %d -%s" % (square, bank.money(bid)), "auction_end")
         return
     result = actions.auction(part.estate, square, bidder, bid)
@@ -170,7 +170,7 @@ class Auction(Mode):
             problem = ERR_NOT_ENOUGH
         if problem is None and built:  # the lot takes that building now, at the bid
             estate = part.estate
-            problem = actions.problem(actions.build(estate, bidder, square, amount))
+            problem = actions.problem(holdings.build(estate, bidder, square, amount))
             if problem is None and (estate.buildings_on(square) == HOTEL - 1) != (built == HOTEL):
                 problem = _MSG_NOT_NEXT[built == HOTEL]
         if problem is not None:

@@ -120,35 +120,37 @@ _RENT = (  # 6 little-endian 16-bit dollars a deed: unimproved, 1..4 houses, hot
         b"\x32\x00\xc8\x00\x58\x02\x78\x05\xa4\x06\xd0\x07"
     )  # 39 50 200 600 1400 1700 2000
 )
-NAMES = (  # by deed index; at most 21 characters: one line of the small font
-    "MEDITERRANEAN AVENUE",  # 1
-    "BALTIC AVENUE",  # 3
-    "READING RAILROAD",  # 5
-    "ORIENTAL AVENUE",  # 6
-    "VERMONT AVENUE",  # 8
-    "CONNECTICUT AVENUE",  # 9
-    "ST. CHARLES PLACE",  # 11
-    "ELECTRIC COMPANY",  # 12
-    "STATES AVENUE",  # 13
-    "VIRGINIA AVENUE",  # 14
-    "PENNSYLVANIA RAILROAD",  # 15
-    "ST. JAMES PLACE",  # 16
-    "TENNESSEE AVENUE",  # 18
-    "NEW YORK AVENUE",  # 19
-    "KENTUCKY AVENUE",  # 21
-    "INDIANA AVENUE",  # 23
-    "ILLINOIS AVENUE",  # 24
-    "B. & O. RAILROAD",  # 25
-    "ATLANTIC AVENUE",  # 26
-    "VENTNOR AVENUE",  # 27
-    "WATER WORKS",  # 28
-    "MARVIN GARDENS",  # 29
-    "PACIFIC AVENUE",  # 31
-    "NORTH CAROLINA AVENUE",  # 32
-    "PENNSYLVANIA AVENUE",  # 34
-    "SHORT LINE",  # 35
-    "PARK PLACE",  # 37
-    "BOARDWALK",  # 39
+# Every deed's name by deed index, each ended by "|": one bytes constant (28 str objects would
+# be 28 heap blocks on the chip); at most 21 characters, one line of the small font.
+_NAMES = const(
+    b"MEDITERRANEAN AVENUE|"  # 1
+    b"BALTIC AVENUE|"  # 3
+    b"READING RAILROAD|"  # 5
+    b"ORIENTAL AVENUE|"  # 6
+    b"VERMONT AVENUE|"  # 8
+    b"CONNECTICUT AVENUE|"  # 9
+    b"ST. CHARLES PLACE|"  # 11
+    b"ELECTRIC COMPANY|"  # 12
+    b"STATES AVENUE|"  # 13
+    b"VIRGINIA AVENUE|"  # 14
+    b"PENNSYLVANIA RAILROAD|"  # 15
+    b"ST. JAMES PLACE|"  # 16
+    b"TENNESSEE AVENUE|"  # 18
+    b"NEW YORK AVENUE|"  # 19
+    b"KENTUCKY AVENUE|"  # 21
+    b"INDIANA AVENUE|"  # 23
+    b"ILLINOIS AVENUE|"  # 24
+    b"B. & O. RAILROAD|"  # 25
+    b"ATLANTIC AVENUE|"  # 26
+    b"VENTNOR AVENUE|"  # 27
+    b"WATER WORKS|"  # 28
+    b"MARVIN GARDENS|"  # 29
+    b"PACIFIC AVENUE|"  # 31
+    b"NORTH CAROLINA AVENUE|"  # 32
+    b"PENNSYLVANIA AVENUE|"  # 34
+    b"SHORT LINE|"  # 35
+    b"PARK PLACE|"  # 37
+    b"BOARDWALK|"  # 39
 )
 
 
@@ -173,7 +175,11 @@ def at(square: int) -> int:
 
 
 def name(square: int) -> str:
-    return NAMES[at(square)]
+    """The deed's name (a new str of up to 21 characters)."""
+    start = 0
+    for _ in range(at(square)):
+        start = _NAMES.find(b"|", start) + 1
+    return _NAMES[start : _NAMES.find(b"|", start)].decode()
 
 
 def group(square: int) -> int:
@@ -210,9 +216,3 @@ def rent(square: int, buildings: int) -> int:
         raise ValueError("buildings must be 0..5")
     low = (at(square) * 6 + buildings) * 2
     return _RENT[low] | _RENT[low + 1] << 8
-
-
-def squares_of(number: int) -> bytes:
-    """The squares of group `number` (a constant: iterating it allocates nothing but the
-    iterator)."""
-    return GROUP_SQUARES[number]

@@ -18,6 +18,7 @@
 # An action's records are proposed together: one journal line (store.Store's batch), so a
 # power cut keeps all of it or none. Its undo (C right after, while the cards stay in) is one
 # line too: an "undo" per "tx", newest first, and every deed's state before.
+from app.memory import forget_module
 from compat.const import const
 from compat.ticks import ticks_diff
 from editions.banker.deeds import DEED_COUNT, SQUARES, index, is_deed
@@ -36,8 +37,9 @@ if TYPE_CHECKING:
 _TAG_WIDTH = const(20)  # a tag's UID in hex (up to 10 bytes), padded with spaces
 _PAD = const(32)
 _TAG = const("deed_tag")
+_ENROLMENT = const("editions.banker.enrolment")
 # No key and no card this long (app.memory.QUIET_MS, the shell's quiet point): the deeds' flows
-# are loaded then, not by the first deed's key (BankerRules.tick)
+# are loaded then, not by the first deed's key, and the holdings' module let go (BankerRules.tick)
 _QUIET_MS = const(1000)
 # The keys of a deed's actions (rules.keys' BUY, AUCTION ... spelled out: one constant, where a
 # tuple of their names made BankerRules.key's frame too large for the C stack)
@@ -47,9 +49,10 @@ _MSG_TOTALS_KNOWN = const("DEEDS ARE COUNTED")
 _MSG_SAME_DEED = const("SAME DEED TWICE")
 _MSG_DEED_OUT = const("DEED IN: USE ITS KEY")
 _ERR_NOT_A_DEED = const("NOT A DEED")  # editions.banker.actions' (loaded with the flows)
-_MSG_DEED_ENROLLED = const("DEED %d ENROLLED")
-_MSG_ENROLL_NUMBER = const("TYPE 1-%d, THEN GO")  # rules.admin's
-_MSG_ENROLLED_AS = const("ALREADY CARD %d")  # rules.admin's
+
+
+def nothing(part, *args) -> None:
+    """BankerRules' answer to the extension points it has nothing for: None (no, not mine)."""
 
 
 class BankerRules:
@@ -77,6 +80,9 @@ class BankerRules:
         # editions.banker.flows once loaded (with its actions and modes.Offer, about 700 lines),
         # at the first quiet moment of the game (tick) or by a deed's key before it
         self.flows: Any = None
+        # a module loaded by a key for a while (editions.banker.holdings by BUILD, SELL and
+        # MORTGAGE, .enrolment by a key while enrolling): let go at the next quiet second
+        self.for_now: str | None = None
 
     def typing_problem(self, text: str) -> str | None:
         """The policy's (rules.whole_units), but nothing is typed in TOTALS: the unit knows
@@ -191,37 +197,13 @@ class BankerRules:
         self.typed = None
 
     def enrolling(self, key: str, card: str) -> bool:
-        """A key while enrolling with `card` on a reader: a deed's square (two digits), then
-        DEED, binds the tag to the deed; GO binds a card's number as usual (rules.admin)."""
-        bank = self.bank
-        if key in keys.DIGITS:
-            bank.entry = (bank.entry + key)[-2:]
-            bank.view_changed()
-            return True
-        entry = bank.entry
-        if key == keys.GO:
-            if entry and not 1 <= int(entry) <= bank.card_count:
-                bank.refuse(_MSG_ENROLL_NUMBER % bank.card_count)
-                return True
-            return False  # (rules.admin binds the card)
-        if key != DEED:
-            return False
-        square = int(entry) if entry else 0
-        problem = None if is_deed(square) else _ERR_NOT_A_DEED
-        known = bank.registry.number_of(card)
-        if known is not None:
-            problem = _MSG_ENROLLED_AS % known
-        if problem is not None:
-            bank.refuse(problem)
-            return True
+        """A key while enrolling with `card` on a reader (rules.admin): a deed's square, then
+        DEED, binds the tag to the deed (editions.banker.enrolment: loaded by the key, let go
+        at the next quiet second)."""
+        from editions.banker import enrolment
 
-        def enrolled(record: tuple) -> None:
-            bank.clear_entry()
-            bank.show_message(_MSG_DEED_ENROLLED % record[2], False)
-            bank.cue("credit")
-
-        bank.propose([(_TAG, card, square)], enrolled)
-        return True
+        self.for_now = _ENROLMENT
+        return enrolment.key(self, key, card)
 
     # ---- the part: records -----------------------------------------------------------------
 
@@ -286,25 +268,29 @@ class BankerRules:
             own.append(("auction", list(self.for_auction)))
         return own + [r for r in records if r[:2] != ("set", "assets")]
 
-    def not_stored(self) -> None:
-        pass
-
     # ---- the part: the rest ------------------------------------------------------------------
 
     def tick(self, now: int) -> None:
-        """The open mode's timers; with none, once the unit has been quiet _QUIET_MS in the game
+        """The open mode's timers. With none, once the unit has been quiet _QUIET_MS in the game
         (the core's last_activity: keys, cards, holds; its ticks start once the boot summary
-        or the menu has closed), the deeds' flows are loaded: the first deed's key would
-        otherwise wait for that import (about 60 ms on the chip), a quiet moment does not."""
+        or the menu has closed): the deeds' flows are loaded, since the first deed's key would
+        otherwise wait for that import (about 60 ms on the chip), and the buildings' and
+        mortgages' module or the enrolment's is let go (for_now, loaded by their keys)."""
         mode = self.auction if self.auction is not None else self.offer
         if mode is not None:
             mode.tick(now)
-        elif self.flows is None:
-            bank = self.bank
-            if bank.started and ticks_diff(now, bank.last_activity) >= _QUIET_MS:
+            return
+        if self.flows is not None and self.for_now is None:
+            return
+        bank = self.bank
+        if bank.started and ticks_diff(now, bank.last_activity) >= _QUIET_MS:
+            if self.flows is None:
                 from editions.banker import flows
 
                 self.flows = flows
+            if self.for_now is not None:
+                forget_module(self.for_now)
+                self.for_now = None
 
     def view(self, view: dict) -> None:
         laid = self.laid
@@ -314,17 +300,8 @@ class BankerRules:
 
         flows.complete_view(self, view)
 
-    def released(self, key: str) -> None:
-        return None
-
-    def hold_ms(self, key: str) -> None:
-        return None
-
-    def card_gone(self, number: int) -> None:
-        pass
-
-    def done(self, record: tuple, go: bool) -> None:
-        pass
+    # the extension points it has nothing for (one function for all of them)
+    not_stored = released = hold_ms = card_gone = done = nothing
 
 
 class Banker(CardBank):

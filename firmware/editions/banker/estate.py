@@ -19,8 +19,8 @@
 # planner returns its money and deed records as one list: the edition proposes that list in
 # one propose(), and the store writes a list of several records as ONE journal line (a
 # "batch", store.store), so a power cut keeps the whole action or none of it, never the money
-# without the deed. Replayed at boot in order (apply_records, or the edition's restore() a
-# record at a time), the records rebuild the same state; so does the snapshot.
+# without the deed. Replayed at boot in order (the edition's restore(), a record at a time),
+# the records rebuild the same state; so does the snapshot.
 from compat.const import const
 from editions.banker.deeds import (
     DEED_COUNT,
@@ -70,7 +70,7 @@ class Estate:
 
     def __init__(self, ledger) -> None:
         # rules.ledger.Ledger: the estate reads it (the actions' money checks, net worth); its
-        # own records go to its apply() (apply_records below)
+        # own records go to its apply()
         self.ledger = ledger
         self.players = ledger.card_count
         self.owners = bytearray(DEED_COUNT)  # 0: the bank
@@ -96,11 +96,6 @@ class Estate:
     def supply(self) -> tuple:
         """(houses, hotels) the bank still holds."""
         return self.houses, self.hotels
-
-    def deeds_of(self, player: int) -> list:
-        """The squares a player owns, in board order."""
-        owners = self.owners
-        return [SQUARES[at] for at in range(DEED_COUNT) if owners[at] == player]
 
     def held_in_group(self, player: int, square: int) -> int:
         """How many deeds of the square's group the player holds, mortgaged ones included."""
@@ -149,20 +144,6 @@ class Estate:
             total += mortgage_value(square) if self.mortgaged[at] else price(square)
             total += building_value(square, self.buildings[at])
         return total
-
-    def net_worth(self, player: int) -> int:
-        return self.ledger.balances[player] + self.property_value(player)
-
-    def winners(self) -> list:
-        """The players with the greatest net worth (more than one: a tie)."""
-        best, found = -1, []
-        for player in range(1, self.players + 1):
-            worth = self.net_worth(player)
-            if worth > best:
-                best, found = worth, [player]
-            elif worth == best:
-                found.append(player)
-        return found
 
     # ---- records ---------------------------------------------------------------------------
 
@@ -244,36 +225,3 @@ class Estate:
         self.owners, self.buildings = bytearray(owners), bytearray(built)
         self.mortgaged = bytearray(mortgaged)
         self.houses, self.hotels = houses, hotels
-
-    def invariant_holds(self) -> bool:
-        """Supply and board add up to 32 houses and 12 hotels; buildings stand only on whole,
-        unmortgaged groups, evenly (at most one apart)."""
-        houses, hotels = self.houses, self.hotels
-        for at in range(DEED_COUNT):
-            built = self.buildings[at]
-            if built == HOTEL:
-                hotels += 1
-            else:
-                houses += built
-            if built:
-                square = SQUARES[at]
-                fewest, most, mortgaged = self.group_buildings(square)
-                if mortgaged or most - fewest > 1:
-                    return False
-                if not self.owns_group(self.owners[at], square):
-                    return False
-        return houses == HOUSES and hotels == HOTELS
-
-
-def apply_records(estate: Estate, records: list) -> None:
-    """One action's records in order: money to the ledger, the rest to the estate (a new game
-    to both). The edition's restore() does the same a record at a time."""
-    for record in records:
-        what = record[0]
-        if what == "tx" or what == "ledger" or what == "undo":
-            estate.ledger.apply(record)
-        elif what == "new":
-            estate.ledger.apply(record)
-            estate.apply(record)
-        else:
-            estate.apply(record)

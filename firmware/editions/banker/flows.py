@@ -2,22 +2,21 @@
 # typed deed), the action planned (editions.banker.actions) and shown as an Offer, carried out
 # on GO (journaled in one line), taken back with C; and the deeds on the screen.
 #
-# The deeds' common path, loaded with editions.banker.actions and .modes (about 700 lines) at a
-# quiet moment or by the first deed (BankerRules.tick): BUY, RENT, BUILD, SELL, MORTGAGE and
-# the lift, the offer, undo and the deed's view. The seldom actions are modules of their own,
-# loaded by act() and let go after use: an auction (editions.banker.auction), a trade
-# (editions.banker.trade), a bankruptcy (editions.banker.bankruptcy).
+# The deeds' common path, loaded with editions.banker.actions and .modes at a quiet moment or by
+# the first deed (BankerRules.tick): BUY and RENT, the offer, undo and the deed's view. The
+# other actions are modules of their own, loaded by act(): buildings and mortgages
+# (editions.banker.holdings, let go at the next quiet second), and, let go after use, an auction
+# (editions.banker.auction), a trade (editions.banker.trade), a bankruptcy
+# (editions.banker.bankruptcy).
 #
 # The card goes in the slot of the money's direction (RED pays, GREEN receives), the deed lies
 # on the other reader, or its square is typed, then DEED. A refusal changes nothing.
 from compat.const import const
 from editions.banker import actions
 from editions.banker.deeds import (
-    GROUP_SQUARES,
     HOTEL,
     UTILITY,
     UTILITY_TIMES,
-    group,
     kind,
     mortgage_value,
     name,
@@ -26,7 +25,7 @@ from editions.banker.deeds import (
 from editions.banker.estate import DEED, deeds_for_auction, lift_cost
 from editions.banker.modes import Offer
 from rules import keys
-from rules.keys import AUCTION, BANKRUPT, BUILD, BUY, MORTGAGE, RENT, SELL
+from rules.keys import AUCTION, BANKRUPT, BUY, MORTGAGE, RENT, SELL
 from rules.ledger import BANK
 from rules.machine import MSG_FINISH_ENTRY
 from rules.modes import drop_mode, open_mode
@@ -36,6 +35,7 @@ _ERR_NO_DEED = const("LAY OR TYPE A DEED")
 _ERR_DEED_IN_CARD_SLOT = const("DEED IN CARD'S SLOT")
 _ERR_CARD_IN_DEED_SLOT = const("CARD IN DEED'S SLOT")
 _ERR_AUCTION_RUNS = const("AUCTION RUNNING")
+_HOLDINGS = const("editions.banker.holdings")  # loaded by BUILD, SELL, MORTGAGE
 _ROLES = const(
     (
         ("BUY", "BUYER'S CARD IN RED"),
@@ -47,7 +47,6 @@ _ROLES = const(
 )
 _MSG_UNDONE = const("UNDONE")
 _MSG_AUCTION_DEEDS = const("%d DEEDS: AUCTION")
-_MSG_HOUSES_TOO = const(("+%d HOUSE%s, TO %d %d", "+%d HOUSE%s, TO %d %d %d"))  # 2, 3 lots
 
 
 def role_problem(key: str) -> str:
@@ -126,47 +125,11 @@ def act(part, key: str) -> None:
         due = actions.rent_due(estate, square, dice)
         lines = ("RENT TO CARD %d" % owner, money(due), title)
         done, cue = "RENT %d -%s" % (square, money(due)), "transfer"
-    elif key == BUILD:
-        result = actions.build(estate, player, square)
-        built = estate.buildings_on(square) + 1
-        what = "HOTEL:" if built == HOTEL else "HOUSE %d:" % built
-        cost = result[0][3] if type(result) is list else 0
-        lines = ("%s CARD %d" % (what, player), money(cost), title)
-        done, cue = "BUILD %d -%s" % (square, money(cost)), "debit"
-    elif key == SELL:
-        result = actions.sell(estate, player, square)
-        paid = result[0][3] if type(result) is list else 0
-        built = estate.buildings_on(square)
-        lines = ("SELL THE HOTEL" if built == HOTEL else "SELL A HOUSE", money(paid), title)
-        if built == HOTEL and estate.houses < HOTEL - 1 and type(result) is list:
-            # actions.sell_group: the group's hotels and the houses they take with them, and
-            # what each lot of the group comes down to, in board order
-            hotels = houses = 0
-            shown: list = [0, ""]
-            for other in GROUP_SQUARES[group(square)]:
-                built = after = estate.buildings_on(other)
-                for record in result:
-                    if record[0] == DEED and record[1] == other:
-                        after = record[3]
-                if built == HOTEL:
-                    hotels += 1
-                    built -= 1  # (the hotel itself counted apart)
-                houses += built - after
-                shown.append(after)
-            shown[0], shown[1] = houses, "S" if houses > 1 else ""
-            title = _MSG_HOUSES_TOO[len(shown) - 4] % tuple(shown)
-            lines = ("SELL %d HOTELS" % hotels if hotels > 1 else lines[0], lines[1], title)
-        done, cue = "SELL %d +%s" % (square, money(paid)), "credit"
-    elif slot == keys.GREEN:  # MORTGAGE, the card in GREEN
-        result = actions.mortgage(estate, player, square)
-        value = mortgage_value(square)
-        lines = ("MORTGAGE CARD %d" % player, money(value), title)
-        done, cue = "MORTGAGE %d +%s" % (square, money(value)), "credit"
-    else:  # MORTGAGE, the card in RED: the lift
-        result = actions.lift(estate, player, square)
-        cost = lift_cost(mortgage_value(square))
-        lines = ("LIFT: CARD %d" % player, money(cost), title)
-        done, cue = "LIFT %d -%s" % (square, money(cost)), "debit"
+    else:  # BUILD, SELL, MORTGAGE: loaded by their key (BankerRules.tick lets it go)
+        from editions.banker import holdings
+
+        part.for_now = _HOLDINGS
+        result, lines, done, cue = holdings.plan(part, key, slot, player, square, title)
     offer(part, result, lines, done, cue)
 
 

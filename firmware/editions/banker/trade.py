@@ -7,10 +7,12 @@
 # (editions.banker.modes), or at once when SELL is refused. The flows it uses are imported where
 # they run, so that the rule alone loads only the estate's modules.
 from compat.const import const
-from editions.banker.actions import ERR_NOT_MORTGAGED, owner_problem, paid, player_problem
+from editions.banker.actions import owner_problem, paid, player_problem
 from editions.banker.deeds import LOT, index, kind, mortgage_value, name
 from editions.banker.estate import DEED, interest, lift_cost
 from rules.ledger import BANK
+
+_ERR_NOT_MORTGAGED = const("NOT MORTGAGED")  # editions.banker.holdings' (not loaded here)
 
 _MODULE = const("editions.banker.trade")  # this module, dropped after use
 _ERR_NO_DEED = const("LAY OR TYPE A DEED")
@@ -36,7 +38,7 @@ def trade(
         return _ERR_SELL_FIRST
     mortgaged = estate.mortgaged[index(square)]
     if lifted and not mortgaged:
-        return ERR_NOT_MORTGAGED
+        return _ERR_NOT_MORTGAGED
     records: list = []
     if amount:
         records.append(("tx", buyer, seller, amount, "trade", square))
@@ -108,7 +110,7 @@ def toggle_lift(part, mode) -> None:
 
     seller, buyer, square, price, lifted = mode.trade
     if not part.estate.is_mortgaged(square):
-        part.bank.refuse(ERR_NOT_MORTGAGED)
+        part.bank.refuse(_ERR_NOT_MORTGAGED)
         return
     drop_mode(part.bank, mode)
     offer(part, (seller, buyer, square, price, not lifted))
