@@ -29,10 +29,14 @@ _VLSB = const(0)  # framebuf.MONO_VLSB, folded: no name in the heap
 _INVERT = framebuf.FrameBuffer(bytearray(2), 2, 1, _VLSB)
 _INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn dark
 
-_small: list = [None] * (_SMALL_COUNT + len(fonts.SMALL_EXTRA_CODES))
+_small: list = [None] * _SMALL_COUNT
 # The small glyphs x2, then x3, then x3 as GS8 (a byte per column of a page: big text's
 # letters and signs drawn through a page view).
-_scaled: list = [None] * (3 * len(_small))
+_scaled: list = [None] * (3 * _SMALL_COUNT)
+# Glyphs beyond ASCII (currency signs, a language's accented capitals: fonts.SMALL_EXTRA), by
+# index * 4 + slot (0: as drawn, 1: x2, 2: x3, 3: x3 as GS8), made when first drawn: a unit
+# that never shows one keeps no room for them.
+_extra: dict = {}
 _big: list = [None] * len(fonts.BIG_CHARS)
 _big_pages: list = [None] * len(fonts.BIG_CHARS)  # the same glyphs as GS8, a byte per column
 _images: dict = {}  # icon bytes -> its FrameBuffer
@@ -263,7 +267,7 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
     # The built glyphs of this scale, found by index (_small_at for ASCII: three calls per
     # character were most of a line's cost, then the comparisons that replaced them).
     glyphs = _small if scale == 1 else _scaled
-    offset = 0 if scale == 1 else (scale - 2) * len(_small)
+    offset = 0 if scale == 1 else (scale - 2) * _SMALL_COUNT
     at = x
     # The codes from _load_codes() (a text too long for it: from one encode()): on MicroPython
     # text[i] makes a 1-character str, looked up among the interned strings of every module
@@ -331,7 +335,7 @@ def draw_digits(canvas, number: int, x: int, y: int, scale: int = 1) -> int:
         if not number:
             break
     glyphs = _small if scale == 1 else _scaled
-    offset = 0 if scale == 1 else (scale - 2) * len(_small)
+    offset = 0 if scale == 1 else (scale - 2) * _SMALL_COUNT
     for j in range(i, _CODES_MAX + 1):
         code = _codes[j]
         glyph = glyphs[offset + code - 32]
@@ -393,13 +397,7 @@ def draw_big(
             x += fonts.BIG_SPACE + gap
         else:  # a letter or a currency sign: the small glyph x3
             if pages is not None and not y & 7:
-                index = _small_index(code)
-                glyph = _scaled[index + 2 * len(_small)]
-                if glyph is None:
-                    glyph = _scaled[index + 2 * len(_small)] = _build_scaled(
-                        _small_columns(index), fonts.BIG_SCALE, framebuf.GS8
-                    )
-                pages.blit(glyph, x, y >> 3, 0)
+                pages.blit(_page_glyph(_small_index(code)), x, y >> 3, 0)
             else:
                 _blit(canvas, _small_glyph(code, fonts.BIG_SCALE), x, y, 1)
             x += fonts.SMALL_WIDTH * fonts.BIG_SCALE + gap
@@ -409,7 +407,10 @@ def draw_big(
 def prepare(text: str, scale: int = 1) -> None:
     """Builds the glyphs of `text` at `scale` now, if not yet built: a screen whose keypresses
     would build them (about 0.1 ms each on the chip) builds them once when it is made."""
-    for code in text.encode():  # (text[i] would be a new str each)
+    codes = text.encode()  # (text[i] would be a new str each)
+    if len(codes) != len(text):  # beyond ASCII: a character's code, not its UTF-8 bytes
+        codes = [ord(char) for char in text]
+    for code in codes:
         _small_glyph(code, scale)
 
 
@@ -427,9 +428,8 @@ def prepare_big(text: str) -> int:
                 built += 1
         elif char != " ":
             index = _small_index(ord(char))
-            at = index + 2 * len(_small)
-            if _scaled[at] is None:
-                _scaled[at] = _build_scaled(_small_columns(index), fonts.BIG_SCALE, framebuf.GS8)
+            if index >= _SMALL_COUNT or _scaled[index + 2 * _SMALL_COUNT] is None:
+                _page_glyph(index)
                 built += 1
     return built
 
@@ -454,8 +454,8 @@ def _blit(canvas, glyph, x: int, y: int, color: int) -> None:
 
 
 def _small_index(code: int) -> int:
-    if 97 <= code <= 122:
-        code -= 32  # lower case is drawn as upper case
+    if 97 <= code <= 122 or (0xE0 <= code <= 0xFE and code != 0xF7):
+        code -= 32  # lower case is drawn as upper case (accented letters too: Latin-1's)
     if fonts.SMALL_FIRST <= code <= fonts.SMALL_LAST:
         return code - fonts.SMALL_FIRST
     if code in fonts.SMALL_EXTRA_CODES:
@@ -465,6 +465,8 @@ def _small_index(code: int) -> int:
 
 def _small_glyph(code: int, scale: int):
     index = _small_index(code)
+    if index >= _SMALL_COUNT:
+        return _extra_glyph(index, scale - 1)
     if scale == 1:
         glyph = _small[index]
         if glyph is None:
@@ -472,10 +474,40 @@ def _small_glyph(code: int, scale: int):
                 bytearray(_small_columns(index)), fonts.SMALL_WIDTH, fonts.SMALL_HEIGHT, _VLSB
             )
         return glyph
-    at = index + (scale - 2) * len(_small)
+    at = index + (scale - 2) * _SMALL_COUNT
     glyph = _scaled[at]
     if glyph is None:
         glyph = _scaled[at] = _build_scaled(_small_columns(index), scale)
+    return glyph
+
+
+def _page_glyph(index: int):
+    """Small glyph `index` x3 as GS8 (big text's letters and signs through a page view)."""
+    if index >= _SMALL_COUNT:
+        return _extra_glyph(index, 3)
+    at = index + 2 * _SMALL_COUNT
+    glyph = _scaled[at]
+    if glyph is None:
+        glyph = _scaled[at] = _build_scaled(_small_columns(index), fonts.BIG_SCALE, framebuf.GS8)
+    return glyph
+
+
+def _extra_glyph(index: int, slot: int):
+    """A glyph beyond ASCII (index past fonts.SMALL's), made once: slot 0 as drawn, 1 x2, 2 x3,
+    3 x3 as GS8."""
+    key = index * 4 + slot
+    glyph = _extra.get(key)
+    if glyph is None:
+        columns = _small_columns(index)
+        if slot == 0:
+            glyph = framebuf.FrameBuffer(
+                bytearray(columns), fonts.SMALL_WIDTH, fonts.SMALL_HEIGHT, _VLSB
+            )
+        elif slot == 3:
+            glyph = _build_scaled(columns, fonts.BIG_SCALE, framebuf.GS8)
+        else:
+            glyph = _build_scaled(columns, slot + 1)
+        _extra[key] = glyph
     return glyph
 
 

@@ -73,11 +73,41 @@ SMALL = (
     b"\x61\x51\x49\x45\x43"  # Z
 )
 
-# Characters beyond ASCII that the small font draws (Classic's currency symbols), same layout.
-SMALL_EXTRA_CODES = (0xA3, 0x20AC)  # pound sign, euro sign
+# Characters beyond ASCII that the small font draws, same layout: Classic's currency signs and
+# the capitals French needs with their accents. An accented capital's letter is 5 rows high
+# (rows 2-6) under its accent (rows 0-1); the C of the cedilla sits a row higher (rows 1-5),
+# its cedilla in row 6. Lower case Latin-1 letters are drawn as these capitals (ui.draw).
+SMALL_EXTRA_CODES = (
+    0xA3,  # pound sign
+    0x20AC,  # euro sign
+    0xC0,  # A grave
+    0xC2,  # A circumflex
+    0xC7,  # C cedilla
+    0xC8,  # E grave
+    0xC9,  # E acute
+    0xCA,  # E circumflex
+    0xCB,  # E diaeresis
+    0xCE,  # I circumflex
+    0xCF,  # I diaeresis
+    0xD4,  # O circumflex
+    0xD9,  # U grave
+    0xDB,  # U circumflex
+)
 SMALL_EXTRA = (
     b"\x48\x7e\x49\x49\x42"  # pound sign
     b"\x14\x3e\x55\x55\x41"  # euro sign
+    b"\x78\x15\x16\x14\x78"  # A grave
+    b"\x78\x16\x15\x16\x78"  # A circumflex
+    b"\x1c\x22\x62\x22\x14"  # C cedilla
+    b"\x7c\x55\x56\x54\x44"  # E grave
+    b"\x7c\x54\x56\x55\x44"  # E acute
+    b"\x7c\x56\x55\x56\x44"  # E circumflex
+    b"\x7c\x55\x54\x55\x44"  # E diaeresis
+    b"\x00\x46\x7d\x46\x00"  # I circumflex
+    b"\x00\x45\x7c\x45\x00"  # I diaeresis
+    b"\x38\x46\x45\x46\x38"  # O circumflex
+    b"\x3c\x41\x42\x40\x3c"  # U grave
+    b"\x3c\x42\x41\x42\x3c"  # U circumflex
 )
 
 # ---- big glyphs: 21 rows tall, page by page (rows 0-7 of every column, 8-15, then 16-20) ----

@@ -743,3 +743,69 @@ def test_an_amount_typed_glyph_by_glyph_is_in_the_window_that_replaces_it():
     if not show_drawn(screen, display):
         display.show()
     assert _glass_is_frame(panel, display)
+
+
+# ---- the capitals French needs (issue 34) ------------------------------------------------------
+
+ACCENTED = "\xc0\xc2\xc7\xc8\xc9\xca\xcb\xce\xcf\xd4\xd9\xdb"  # À Â Ç È É Ê Ë Î Ï Ô Ù Û
+
+
+def _picture(text: str, scale: int = 1, big: bool = False, pages: bool = False) -> bytes:
+    """The first four pages (32 rows) of a canvas with text drawn at the top left: small at
+    `scale`, or big (through a page view of the canvas when `pages`); a byte per column of a
+    page, bit 0 the top row."""
+    data = bytearray(1024)
+    canvas = framebuf.FrameBuffer(data, 128, 64, framebuf.MONO_VLSB)
+    if big:
+        view = framebuf.FrameBuffer(data, 128, 8, framebuf.GS8) if pages else None
+        draw.draw_big(canvas, text, 0, 0, None, 0, view)
+    else:
+        draw.draw_text(canvas, text, 0, 0, 1, 128, scale)
+    return bytes(data[:512])
+
+
+def _last_column(picture: bytes) -> int:
+    for x in range(127, -1, -1):
+        if picture[x] or picture[128 + x] or picture[256 + x] or picture[384 + x]:
+            return x
+    return -1
+
+
+def _row_count(picture: bytes, row: int) -> int:
+    """Lit pixels of a row of the first page's five columns (the glyph's cell)."""
+    return sum((picture[x] >> row) & 1 for x in range(fonts.SMALL_WIDTH))
+
+
+def test_the_accented_capitals_are_drawn_each_its_own():
+    question = _picture("?")
+    seen = []
+    for char in ACCENTED:
+        lit = _picture(char)
+        assert any(lit) and lit != question, hex(ord(char))
+        # within the 5 x 7 cell: nothing past column 4, nothing in row 7 or below
+        assert _last_column(lit) < fonts.SMALL_WIDTH, char
+        assert not any(lit[x] & 0x80 for x in range(fonts.SMALL_WIDTH)) and not any(lit[128:])
+        assert lit not in seen, char
+        seen.append(lit)
+    # the letter under its accent: É is not E, and its two top rows hold an accent (2 pixels),
+    # where E's top row is a bar
+    assert _picture("\xc9") != _picture("E")
+    assert _row_count(_picture("\xc9"), 0) + _row_count(_picture("\xc9"), 1) == 2
+    assert _row_count(_picture("E"), 0) == fonts.SMALL_WIDTH
+
+
+def test_lower_case_accented_letters_are_drawn_as_their_capitals():
+    for char in ACCENTED:
+        assert _picture(char.lower()) == _picture(char), hex(ord(char))
+
+
+def test_accented_capitals_in_a_line_at_every_scale_and_in_big_text():
+    word = "R\xc9SERV\xc9"  # RÉSERVÉ: ASCII and accented in one line
+    for scale in (1, 2, 3):
+        lit = _picture(word, scale)
+        assert 0 <= _last_column(lit) < len(word) * fonts.SMALL_CELL * scale
+        assert lit != _picture("RESERVE", scale)
+    big = _picture("\xc9T\xc9", big=True)
+    assert big == _picture("\xc9T\xc9", big=True, pages=True)  # page view and canvas agree
+    assert big != _picture("ETE", big=True)
+    assert draw.big_width("\xc9T\xc9") == draw.big_width("ETE")
