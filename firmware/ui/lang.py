@@ -1,0 +1,226 @@
+# Translates the English lines the renderer draws, through a language's table on the flash.
+#
+# The table (lang/<code>.tbl, compiled by tools/lang_table.py from lang/<code>.txt; layout in
+# docs/languages.md): "LTB1", the entry count and the texts' size (2 bytes each, big-endian);
+# then count + 1 index entries of 5 bytes, sorted: a key's 24-bit hash and its text's offset
+# (the extra entry's offset is the texts' size: an entry's text ends where the next one's
+# starts); then the texts, UTF-8. A key is the English line with every space-separated token
+# that holds a digit replaced by "#"; a text's "#" (or "#1".."#9") is filled with the line's
+# tokens in order (or that one). Only the index is in the heap; a text is read when needed.
+from struct import pack_into
+
+from compat.const import const
+
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
+if TYPE_CHECKING:
+    from typing import Any
+
+_HEADER = const(8)
+_ENTRY = const(5)
+_LINE_MAX = const(63)  # UTF-8 bytes of a line or of a text; longer lines stay English
+_TOKENS = const(8)  # digit tokens of a line; a line with more stays English
+_CACHE = const(24)  # lines kept translated: the same screens come back (a balance, INSERT A CARD)
+_BASIS = const(0x1C9DC5)  # FNV-1a's 32-bit offset basis, its low 24 bits
+_PRIME = const(403)  # FNV's 32-bit prime is 2**24 + 403: mod 2**24 it multiplies by 403
+_HASH = const(35)  # "#"
+_SPACE = const(32)
+_FORMAT = const("64s")  # _LINE_MAX + 1 bytes: a zero after the longest line that fits
+
+try:
+    pack_into("1s", bytearray(1), 0, "0")
+    _PACKS_STR = True  # MicroPython packs a str's UTF-8; CPython's "s" wants bytes
+except Exception:
+    _PACKS_STR = False
+
+
+def key_hash(key: bytes) -> int:
+    """The 24-bit hash of a normalized key (FNV-1a 32 of its bytes, the low 24 bits): the host's
+    compiler and the tests use it; Table computes the same while it normalizes."""
+    h = _BASIS
+    for c in key:
+        h ^= c
+        h = (h & 0xFFF) * _PRIME + (((h >> 12) * _PRIME & 0xFFF) << 12) & 0xFFFFFF
+    return h
+
+
+class Table:
+    """One language's table in `fs` (open(name, "rb") of <code>.tbl). load() reads its index;
+    translate(line) gives the line's translation, or the line itself when the table has none."""
+
+    def __init__(self, fs, code: str) -> None:
+        self.fs = fs
+        self.code = code
+        self.count = 0
+        self.index = bytearray()  # (count + 1) * 5 bytes, once loaded
+        self.file: Any = None
+        self.failed = False  # the table could not be read: every line stays English
+        self.cache: dict = {}  # English line -> what is drawn
+        # A list to get every line with letters the table has no entry for (tests, the
+        # simulator); None on the unit.
+        self.misses: list | None = None
+        self._codes = bytearray(_LINE_MAX + 1)  # the line's UTF-8, zero after it
+        self._text = bytearray(_LINE_MAX)  # a text read from the flash
+        self._out = bytearray(2 * _LINE_MAX)  # the text with the tokens filled in
+        self._tokens = bytearray(2 * _TOKENS)  # start and end (in _codes) of each digit token
+        self._views: tuple = (memoryview(self._text), memoryview(self._out))
+
+    def load(self) -> bool:
+        """Open the table and read its index into one bytearray (at boot); False when it cannot
+        be read (then nothing is translated, and it is not tried again)."""
+        if self.file is not None:
+            return True
+        if self.failed:
+            return False
+        try:
+            file = self.fs.open(self.code + ".tbl", "rb")
+            header = file.read(_HEADER)
+            if len(header) != _HEADER or header[:4] != b"LTB1":
+                raise OSError(22)  # EINVAL: not a table
+            count = header[4] << 8 | header[5]
+            index = bytearray((count + 1) * _ENTRY)
+            if file.readinto(index) != len(index):
+                raise OSError(22)
+        except (OSError, MemoryError):
+            self.failed = True
+            return False
+        self.count = count
+        self.index = index
+        self.file = file
+        return True
+
+    def close(self) -> None:
+        file = self.file
+        self.file = None
+        if file is not None:
+            file.close()
+
+    def translate(self, line: str) -> str:
+        """What to draw for the English `line`: its translation, or `line` itself."""
+        cache = self.cache
+        found = cache.get(line)
+        if found is not None:
+            return found
+        found = self._look_up(line)
+        if len(cache) >= _CACHE:
+            cache.clear()  # (a ring would keep the newest; a render looks up about 5 lines)
+        cache[line] = found
+        return found
+
+    def _look_up(self, line: str) -> str:
+        if not line or len(line) > _LINE_MAX or (self.file is None and not self.load()):
+            return line
+        codes = self._codes
+        pack_into(_FORMAT, codes, 0, line if _PACKS_STR else line.encode())
+        if codes[_LINE_MAX]:
+            return line  # longer than _LINE_MAX bytes
+        tokens = self._tokens
+        count = 0
+        words = False
+        h = _BASIS
+        i = 0
+        c = codes[0]
+        # The key's bytes are hashed as they are found: a space as itself, a token with a
+        # digit as "#", any other token as its bytes.
+        while c:
+            if c == _SPACE:
+                h ^= c
+                h = (h & 0xFFF) * _PRIME + (((h >> 12) * _PRIME & 0xFFF) << 12) & 0xFFFFFF
+                i += 1
+                c = codes[i]
+                continue
+            end = i
+            digit = False
+            letter = False
+            while c and c != _SPACE:
+                if 48 <= c <= 57:
+                    digit = True
+                elif c >= 65:
+                    letter = True
+                end += 1
+                c = codes[end]
+            if digit:
+                if count == _TOKENS:
+                    return line
+                tokens[2 * count] = i
+                tokens[2 * count + 1] = end
+                count += 1
+                h ^= _HASH
+                h = (h & 0xFFF) * _PRIME + (((h >> 12) * _PRIME & 0xFFF) << 12) & 0xFFFFFF
+            else:
+                words = words or letter
+                for j in range(i, end):
+                    h ^= codes[j]
+                    h = (h & 0xFFF) * _PRIME + (((h >> 12) * _PRIME & 0xFFF) << 12) & 0xFFFFFF
+            i = end
+        if not words:
+            return line  # amounts, numbers, signs: nothing to translate
+        at = self._find(h)
+        if at < 0:
+            if self.misses is not None:
+                self.misses.append(line)
+            return line
+        found = self._fill(at, count)
+        return line if found is None else found
+
+    def _find(self, h: int) -> int:
+        """The index entry's byte offset for hash h (a binary search in place), or -1."""
+        index = self.index
+        low = 0
+        high = self.count
+        while low < high:
+            middle = (low + high) >> 1
+            at = middle * _ENTRY
+            value = index[at] << 16 | index[at + 1] << 8 | index[at + 2]
+            if value < h:
+                low = middle + 1
+            elif value > h:
+                high = middle
+            else:
+                return at
+        return -1
+
+    def _fill(self, at: int, count: int):
+        """The text of the entry at `at`, read from the flash, its "#"s filled in; None when it
+        cannot be read."""
+        index = self.index
+        start = index[at + 3] << 8 | index[at + 4]
+        size = (index[at + _ENTRY + 3] << 8 | index[at + _ENTRY + 4]) - start
+        if not 0 < size <= _LINE_MAX:
+            return None  # (the compiler makes none such)
+        text = self._text
+        views = self._views
+        file = self.file
+        try:
+            file.seek(_HEADER + (self.count + 1) * _ENTRY + start)
+            if file.readinto(views[0][:size]) != size:
+                raise OSError(5)  # EIO: the table is cut short
+        except OSError:
+            return None
+        codes = self._codes
+        tokens = self._tokens
+        out = self._out
+        room = len(out)
+        o = 0
+        p = 0
+        k = 0  # the next token a plain "#" takes
+        while p < size:
+            c = text[p]
+            if c == _HASH:
+                n = k
+                if p + 1 < size and 49 <= text[p + 1] <= 57:
+                    p += 1
+                    n = text[p] - 49
+                else:
+                    k += 1
+                p += 1
+                if n < count:
+                    for j in range(tokens[2 * n], tokens[2 * n + 1]):
+                        if o < room:
+                            out[o] = codes[j]
+                            o += 1
+                continue
+            if o < room:
+                out[o] = c
+                o += 1
+            p += 1
+        return str(views[1][:o], "utf-8")

@@ -1,0 +1,134 @@
+"""Compiles a language's table, lang/<code>.txt, into the lang/<code>.tbl the unit reads
+(firmware/ui/lang.py; the layout is in docs/languages.md). Used by tools/lang_table.py (the deploy
+tree) and by the simulator, which compiles the tables into its virtual flash.
+
+lang/<code>.txt: "# comment" lines, blank lines, and "ENGLISH = TRANSLATION" lines. ENGLISH is a
+line as the screen shows it, every space-separated token that holds a digit written "#";
+TRANSLATION has as many "#"s (a "#" takes the line's next token; "#1".."#9" a given one)."""
+
+import pathlib
+import re
+import struct
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "lang"  # lang/<code>.txt, in the repository
+MAGIC = b"LTB1"
+LINE_MAX = 63  # UTF-8 bytes of a key or a text (firmware/ui/lang.py's _LINE_MAX)
+TOKENS = 8  # digit tokens of a line (its _TOKENS)
+_DIGIT = re.compile(r"[0-9]")
+_MARK = re.compile(r"#([1-9])?")
+
+
+class TableError(ValueError):
+    """A table that cannot be compiled: the message names the line(s) at fault."""
+
+
+def normalize(line: str) -> str:
+    """The table's key for a line as drawn: each space-separated token holding a digit is "#"."""
+    return " ".join("#" if _DIGIT.search(token) else token for token in line.split(" "))
+
+
+def key_hash(key: str) -> int:
+    """FNV-1a 32 of the key's UTF-8, its low 24 bits (as the unit computes it)."""
+    h = 0x811C9DC5
+    for byte in key.encode():
+        h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return h & 0xFFFFFF
+
+
+def fill(text: str, tokens: list) -> str:
+    """A translation's "#"s filled with the line's digit tokens, as the unit fills them."""
+    following = iter(range(len(tokens)))
+
+    def one(mark: re.Match) -> str:
+        n = int(mark.group(1)) - 1 if mark.group(1) else next(following, len(tokens))
+        return tokens[n] if n < len(tokens) else ""
+
+    return _MARK.sub(one, text)
+
+
+def translate(entries: dict, line: str) -> str:
+    """The unit's translation of `line` by `entries` (parse()'s), for tests and tools."""
+    text = entries.get(normalize(line))
+    if text is None:
+        return line
+    return fill(text, [t for t in line.split(" ") if _DIGIT.search(t)])
+
+
+def parse(source: str, name: str = "table") -> dict:
+    """{key: translation} of a table's text; TableError naming the line at fault."""
+    entries: dict = {}
+    where: dict = {}
+    for number, raw in enumerate(source.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        english, equals, text = (part.strip() for part in line.partition(" = "))
+        at = "%s:%d" % (name, number)
+        if not equals or not english or not text:
+            raise TableError("%s: not ENGLISH = TRANSLATION: %r" % (at, raw))
+        key = normalize(english)
+        if key != english:
+            raise TableError(
+                "%s: write a token with a digit as #: %r, not %r" % (at, key, english)
+            )
+        wanted = key.split(" ").count("#")
+        marks = _MARK.findall(text)
+        plain = [m for m in marks if not m]
+        numbered = [int(m) for m in marks if m]
+        if plain and numbered:
+            raise TableError("%s: %r mixes # and #N" % (at, text))
+        if len(marks) != wanted or (numbered and sorted(numbered) != list(range(1, wanted + 1))):
+            raise TableError(
+                "%s: %r has %d # but %r has %s" % (at, english, wanted, text, len(marks) or "no")
+            )
+        if wanted > TOKENS:
+            raise TableError("%s: more than %d numbers in %r" % (at, TOKENS, english))
+        for part in (english, text):
+            if len(part.encode()) > LINE_MAX:
+                raise TableError("%s: %r is over %d bytes" % (at, part, LINE_MAX))
+        if key in entries:
+            raise TableError("%s: %r is also %s" % (at, english, where[key]))
+        entries[key] = text
+        where[key] = at
+    return entries
+
+
+def compile_entries(entries: dict) -> bytes:
+    """The .tbl of {key: translation}; TableError naming both keys on a hash collision."""
+    hashed: dict = {}
+    for key in entries:
+        h = key_hash(key)
+        if h in hashed:
+            raise TableError("hash collision: %r and %r (0x%06x)" % (hashed[h], key, h))
+        hashed[h] = key
+    index = bytearray()
+    texts = bytearray()
+    for h in sorted(hashed):
+        index += struct.pack(">I", h)[1:] + struct.pack(">H", len(texts))
+        texts += entries[hashed[h]].encode()
+    if len(texts) > 0xFFFF:
+        raise TableError("the texts are over 64 KB")
+    index += b"\xff\xff\xff" + struct.pack(">H", len(texts))  # where the last text ends
+    return MAGIC + struct.pack(">HH", len(entries), len(texts)) + bytes(index) + bytes(texts)
+
+
+def compile_file(source: pathlib.Path) -> bytes:
+    """The .tbl of a lang/<code>.txt file."""
+    return compile_entries(parse(source.read_text(encoding="utf-8"), source.name))
+
+
+def codes() -> list:
+    """The languages with a table in the repository (besides English, which needs none)."""
+    return sorted(path.stem for path in SOURCES.glob("*.txt"))
+
+
+def write_tables(folder: pathlib.Path) -> list:
+    """Compile every lang/*.txt into folder/<code>.tbl; the paths written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for code in codes():
+        target = folder / (code + ".tbl")
+        target.write_bytes(compile_file(SOURCES / (code + ".txt")))
+        written.append(target)
+    return written

@@ -1,0 +1,92 @@
+# The language tables' compiler (host_sim/lang_tables.py, tools/lang_table.py): the format the unit
+# reads, its refusals, and the repository's own tables.
+import subprocess
+import sys
+
+import pytest
+from lang_rig import TableFS, table_bytes
+
+from host_sim import lang_tables
+from host_sim.lang_tables import TableError, compile_entries, parse
+from ui.lang import Table, key_hash
+
+SOURCE = """# a comment
+INSERT A CARD = INSÉREZ UNE CARTE
+
+CARD # = CARTE #
+CARD # > CARD # = CARTE #2 < CARTE #1
+PAY # TO CARD # = CARTE #2 REÇOIT #1
+"""
+
+
+def test_round_trip_through_the_units_lookup():
+    entries = parse(SOURCE)
+    table = Table(TableFS({"fr.tbl": compile_entries(entries)}), "fr")
+    for line in ("INSERT A CARD", "CARD 4", "CARD 2 > CARD 1", "PAY 1.5M TO CARD 3", "NO ENTRY"):
+        assert table.translate(line) == lang_tables.translate(entries, line)
+    assert table.translate("PAY 1.5M TO CARD 3") == "CARTE 3 REÇOIT 1.5M"
+    assert table.translate("CARD 2 > CARD 1") == "CARTE 1 < CARTE 2"
+
+
+def test_the_compiler_and_the_portable_rig_write_the_same_bytes():
+    entries = parse(SOURCE)
+    assert compile_entries(entries) == table_bytes(entries)
+
+
+def test_the_units_hash_is_the_compilers():
+    for key in ("", "CARD #", "INSÉREZ", "#  BAL #", "£ €"):
+        assert key_hash(key.encode()) == lang_tables.key_hash(key)
+
+
+def test_a_hash_collision_fails_naming_both_keys():
+    seen: dict = {}
+    for n in range(200000):  # 24 bits: two among a few thousand keys share a hash
+        key = "KEY %s" % chr(65 + n % 26) * (1 + n // 26 % 3) + "%x" % n
+        h = lang_tables.key_hash(key)
+        if h in seen:
+            break
+        seen[h] = key
+    first, second = seen[h], key
+    with pytest.raises(TableError) as error:
+        compile_entries({first: "A", second: "B"})
+    assert repr(first) in str(error.value) and repr(second) in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("CARD # = CARTE", "has 1 # but"),
+        ("CARD # = CARTE # #", "has 1 # but"),
+        ("CARD # > CARD # = #1 #1", "has 2 # but"),
+        ("CARD # > CARD # = #1 #", "mixes"),
+        ("CARD 3 = CARTE #", "write a token with a digit as #"),
+        ("INSERT A CARD", "not ENGLISH = TRANSLATION"),
+        ("CARD # = CARTE #\nCARD # = CARTE #", "is also fr.txt:1"),
+    ],
+)
+def test_malformed_entries_are_refused_naming_the_line(line, why):
+    with pytest.raises(TableError) as error:
+        parse(line, "fr.txt")
+    assert why in str(error.value)
+    assert "fr.txt:" in str(error.value)
+
+
+def test_the_tool_writes_the_tables_and_refuses_a_bad_one(tmp_path):
+    tool = [sys.executable, "tools/lang_table.py"]
+    ok = subprocess.run(tool + [str(tmp_path / "out")], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    for code in lang_tables.codes():
+        assert (tmp_path / "out" / (code + ".tbl")).read_bytes()[:4] == b"LTB1"
+    bad = tmp_path / "xx.txt"
+    bad.write_text("CARD # = CARTE # #\n", encoding="utf-8")
+    refused = subprocess.run(
+        tool + [str(tmp_path / "out"), str(bad)], capture_output=True, text=True
+    )
+    assert refused.returncode == 2
+    assert "xx.txt:1" in refused.stderr
+
+
+def test_the_repositorys_tables_compile():
+    assert "fr" in lang_tables.codes()
+    for code in lang_tables.codes():
+        lang_tables.compile_file(lang_tables.SOURCES / (code + ".txt"))

@@ -1,0 +1,102 @@
+# The language tables' lookup (ui.lang), on CPython and MicroPython.
+# micropython-heap: 32k (a table of a few entries, its index and buffers: under 2 KB)
+import gc
+
+from lang_rig import TableFS, table_bytes
+
+from store.fs import DeviceFS
+from ui.lang import Table, key_hash
+
+ENTRIES = {
+    "INSERT A CARD": "INSÉREZ UNE CARTE",
+    "CARD #": "CARTE #",
+    "CARD # > CARD #": "CARTE #2 < CARTE #1",
+    "CARD # #": "CARTE # #",
+    "#  BAL #": "SOLDE #2  #1",
+}
+
+
+def french(entries=None):
+    fs = TableFS({"fr.tbl": table_bytes(ENTRIES if entries is None else entries)})
+    table = Table(fs, "fr")
+    return table, fs
+
+
+def test_hash_is_fnv1a_32_low_24_bits():
+    assert key_hash(b"") == 0x811C9DC5 & 0xFFFFFF
+    assert key_hash(b"a") == 0xE40C292C & 0xFFFFFF  # FNV-1a 32 of "a", published
+    assert key_hash(b"foobar") == 0xBF9CF968 & 0xFFFFFF
+
+
+def test_a_line_is_translated_and_its_numbers_filled_in_order():
+    table, _ = french()
+    assert table.translate("INSERT A CARD") == "INSÉREZ UNE CARTE"
+    assert table.translate("CARD 3") == "CARTE 3"
+    assert table.translate("CARD 3: 17.25M") == "CARTE 3: 17.25M"
+
+
+def test_numbered_marks_reorder_the_tokens():
+    table, _ = french()
+    assert table.translate("CARD 2 > CARD 1") == "CARTE 1 < CARTE 2"
+    assert table.translate("#4  BAL 15.75M") == "SOLDE 15.75M  #4"
+
+
+def test_a_line_without_an_entry_stays_english_and_is_counted():
+    table, _ = french()
+    table.misses = []
+    assert table.translate("HELLO 2") == "HELLO 2"
+    assert table.translate("15.2M") == "15.2M"  # no word: not looked up, not a miss
+    assert table.translate("-750K") == "-750K"
+    assert table.translate("") == ""
+    assert table.misses == ["HELLO 2"]
+
+
+def test_the_index_is_read_once_and_the_file_kept_open():
+    table, fs = french()
+    assert fs.opened == 0  # nothing read before the first lookup or load()
+    assert table.load()
+    assert len(table.index) == (len(ENTRIES) + 1) * 5
+    for line in ("CARD 1", "CARD 2", "INSERT A CARD", "CARD 1"):
+        table.translate(line)
+    assert fs.opened == 1
+
+
+def test_recent_lines_are_cached_and_the_cache_is_bounded():
+    table, _ = french()
+    first = table.translate("CARD 1")
+    assert table.translate("CARD 1") is first
+    for n in range(100):
+        table.translate("CARD %d" % n)
+    assert len(table.cache) <= 24
+
+
+def test_a_missing_or_broken_table_translates_nothing():
+    table = Table(TableFS({}), "fr")
+    assert not table.load()
+    assert table.translate("INSERT A CARD") == "INSERT A CARD"
+    broken = Table(TableFS({"fr.tbl": b"LTB1\x00\x09"}), "fr")
+    assert broken.translate("INSERT A CARD") == "INSERT A CARD"
+    assert broken.failed
+
+
+def test_a_table_on_the_flash_folder():
+    fs = DeviceFS("lang-test.tmp")
+    with fs.open("fr.tbl", "wb") as file:
+        file.write(table_bytes(ENTRIES))
+    table = Table(fs, "fr")
+    assert table.translate("CARD 6") == "CARTE 6"
+    table.close()
+    fs.remove("fr.tbl")
+
+
+def test_a_lookup_allocates_little():
+    table, _ = french()
+    table.load()
+    table.translate("CARD 1")  # the first: its code paths warmed
+    gc.collect()
+    before = gc.mem_free() if hasattr(gc, "mem_free") else 0
+    for n in range(10, 20):
+        table.translate("CARD %d > CARD %d" % (n, n + 1))
+    if hasattr(gc, "mem_free"):
+        # ten lines made, looked up, filled, cached (the cache's dict grows once)
+        assert before - gc.mem_free() < 3000
