@@ -6,6 +6,7 @@ lang/<code>.txt: "# comment" lines, blank lines, and "ENGLISH = TRANSLATION" lin
 line as the screen shows it, every space-separated token that holds a digit written "#";
 TRANSLATION has as many "#"s (a "#" takes the line's next token; "#1".."#9" a given one)."""
 
+import io
 import pathlib
 import re
 import struct
@@ -132,3 +133,19 @@ def write_tables(folder: pathlib.Path) -> list:
         target.write_bytes(compile_file(SOURCES / (code + ".txt")))
         written.append(target)
     return written
+
+
+class TablesFS:
+    """The flash's folder of language tables for the simulator: open(<code>.tbl, "rb") gives
+    lang/<code>.txt compiled (once a process), as make deploy-tree puts it on a unit."""
+
+    _compiled: dict = {}
+
+    def open(self, name: str, mode: str):
+        code = name.removesuffix(".tbl")
+        source = SOURCES / (code + ".txt")
+        if "w" in mode or "a" in mode or not name.endswith(".tbl") or not source.exists():
+            raise OSError(2, "no table " + name)
+        if code not in self._compiled:
+            self._compiled[code] = compile_file(source)
+        return io.BytesIO(self._compiled[code])

@@ -15,6 +15,7 @@ from app.editions import EDITIONS, unit_editions, uses_cards
 from boards.keymaps import LAYOUTS, default_matrix
 from host_sim.clock import VirtualClock, VirtualTimeLoop
 from host_sim.device_time import DeviceTime, load_costs
+from host_sim.lang_tables import TablesFS
 from peripherals.deed_tags import deed_tags, enroll_deed_tags
 from peripherals.flash import VirtualFlash
 from peripherals.piezo_recorder import tones
@@ -85,6 +86,8 @@ def parse_setting(name: str, value) -> object:
                 return names.index(text.upper().replace("_", " "))
     if name in (schema.EDITION, schema.CURRENCY):
         return text
+    if name == "lang":
+        return text.lower()
     try:
         return parse_amount(text.upper())
     except EntryError:
@@ -241,6 +244,7 @@ class VirtualUnit:
             seed=self.seed,
             summary=self.boot_summary,
             menu=True,
+            lang_fs=TablesFS(),
         )
         self.config = self.unit.config  # the shell lets go of it once the game begins
         self.unit.clock = self.clock.ticks_ms

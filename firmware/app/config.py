@@ -68,6 +68,7 @@ class Config:
         self.keymap: tuple = ()
         self.summary = False
         self.held: Any = None
+        self.lang_fs: Any = None  # a callable giving the folder of the language tables (app.build)
 
     def _file(self):
         if self.file is None:
@@ -123,6 +124,20 @@ class Config:
         from rules.settings import piezo_level
 
         return piezo_level(self.settings, edition)
+
+    def language(self):
+        """The screen's language: None for English, else its table (ui.lang.Table), its index
+        read now (at boot, while the heap is empty, or as the menu closes)."""
+        if not self.set_up():
+            return None
+        code = self.settings.get("lang")
+        if not code or code == "en" or self.lang_fs is None:
+            return None
+        from ui.lang import Table
+
+        table = Table(self.lang_fs(), code)
+        table.load()  # (a table missing or unreadable: the screens stay English)
+        return table
 
     def menu_keys(self) -> tuple:
         """(ok, back, next, prev) on the keypad of the edition in use."""
@@ -199,6 +214,8 @@ class Config:
         change = Change(done=True, closed=True)
         if changed:
             change = self.rebuild(change, edition, store, readers, broken, "volume" in changed)
+            if "lang" in changed:
+                change.language = self.language()
         if key is not None:  # still down: by its name in the layout in use now
             if self.keymap is not keymap:
                 key = _renamed(key, keymap, self.keymap)
@@ -263,6 +280,7 @@ class Change:
         self.readers: Any = None  # the card readers, built now for a card-less unit
         self.volume: Any = None  # the piezo's level, for an edition without levels of its own
         self.release: Any = False  # a key still down the edition must ignore (False: none)
+        self.language: Any = False  # the screen's new language (Config.language; False: as it is)
 
 
 def configure(board, fs, edition: str, seed: int, keypad, readers, summary: bool, menu: bool):

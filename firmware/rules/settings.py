@@ -23,6 +23,7 @@ CHANCE = const("chance")
 _CHANCE_PCT = const("chance_pct")
 _HOLD = const("hold")
 _FINE = const("fine")
+_LANG = const("lang")
 
 # Menu and summary order.
 ORDER = (
@@ -38,6 +39,7 @@ ORDER = (
     CHANCE,
     _CHANCE_PCT,
     _HOLD,
+    _LANG,
 )
 # The settings' labels: literal pairs, one constant whose strings are not names in the chip's
 # heap (a dict literal's would be).
@@ -55,6 +57,7 @@ LABELS = dict(
         (CHANCE, "CHANCE"),
         (_CHANCE_PCT, "CHANCE %"),
         (_HOLD, "HOLD MS"),
+        (_LANG, "LANGUAGE"),
     )
 )
 # A change of these starts a new game (the journal holds balances for so many players of one
@@ -64,6 +67,9 @@ _MONEY = const((_START, _GO))
 
 _CURRENCIES = const(("$", "\u00a3", "\u20ac", "M"))  # dollar, pound, euro, Monopoly's M
 ON_OFF = ("OFF", "ON")
+# The screen's languages (English, and those with a table: lang/<code>.txt), and their names.
+_LANGUAGES = const(("en", "fr"))
+_LANGUAGE_NAMES = const(("ENGLISH", "FRAN\u00c7AIS"))
 # Volume names for an edition with levels (0 silent, 1 beeps only), and for the others, whose
 # level is the piezo's loudness (silence is their own sound on/off key).
 LEVEL_NAMES = ("SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD")
@@ -73,7 +79,13 @@ PIEZO_NAMES = ("SILENT", "QUIET", "SOFT", "MEDIUM", "LOUD")
 # step); what it does not list of these it has as here. EDITION is never listed: every edition
 # has it, its choices are the editions this unit can run. Money is in the edition's units: K/M
 # editions (about.KM_MONEY) in currency units (1M = 1_000_000), Classic in whole notes.
-_COMMON = dict(((_STANDBY, (60, 10, 600, 1)), (_HOLD, (2000, 500, 5000, 1))))
+_COMMON = dict(
+    (
+        (_STANDBY, (60, 10, 600, 1)),
+        (_HOLD, (2000, 500, 5000, 1)),
+        (_LANG, ("en", None, None, None)),
+    )
+)
 # The menu's keys (ok, back, next, prev) are the edition's about.MENU_KEYS: in an edit, next/prev
 # step through a list; on a number, K and M (where the keypad has them) are its units.
 
@@ -102,6 +114,7 @@ _MSG_NUMBER = const("%s: A NUMBER")
 _MSG_RANGE = const("%s: %s TO %s")
 _MSG_STEP = const("%s: STEPS OF %s")
 MSG_CURRENCY = "CURRENCY: $ \u00a3 \u20ac M"  # _CURRENCIES, spelled out (no "CURRENCY: " name)
+_MSG_LANG = const("LANGUAGE: EN FR")  # _LANGUAGES, spelled out
 
 
 def applies(name: str, edition: str) -> bool:
@@ -134,6 +147,8 @@ def choices(name: str, edition: str, editions: tuple = ()) -> tuple | None:
         return tuple(editions)
     if name == CURRENCY:
         return _CURRENCIES
+    if name == _LANG:
+        return _LANGUAGES
     if name in (CHANCE, VOLUME):
         _, low, high, _ = spec(name, edition)
         return tuple(range(low, high + 1))
@@ -154,6 +169,8 @@ def validate(name: str, value, edition: str, editions: tuple = ()) -> str | None
     label = LABELS[name]
     if name == CURRENCY:
         return None if value in _CURRENCIES else MSG_CURRENCY
+    if name == _LANG:
+        return None if value in _LANGUAGES else _MSG_LANG
     if type(value) is not int:
         return _MSG_NUMBER % label
     _, low, high, step = spec(name, edition)
@@ -192,6 +209,8 @@ def show(name: str, value, edition: str) -> str:
         return format_amount(value)
     if name == CHANCE:
         return ON_OFF[1 if value else 0]
+    if name == _LANG:
+        return _LANGUAGE_NAMES[_LANGUAGES.index(value)] if value in _LANGUAGES else str(value)
     if name == VOLUME:
         names = LEVEL_NAMES if spec(VOLUME, edition)[1] == 0 else PIEZO_NAMES
         return names[value] if 0 <= value < len(names) else str(value)

@@ -136,6 +136,10 @@ class Screen:
         # Log entries per region (title, lines, big, bottom), kept while a log is asked for.
         self._logs: tuple = ([], [], [], [])
         self._market: Any = None  # the Stock Exchange's screens' drawer (MarketDrawer), once drawn
+        # The language (ui.lang.Table), or None in English: every text drawn goes through its
+        # translate(); the regions are compared in English, so an unchanged line costs
+        # nothing and a changed one a lookup.
+        self.language: Any = None
         self._edit_columns = [0, 0]  # the columns an entry's edit touched: draw() returns it
         self._edited = False
         # The regions the last draw() redrew (full redraws aside), as ui.windows lays them out
@@ -160,6 +164,7 @@ class Screen:
         self.icons = 0
         self.lines: list | None = None
         self._big = ""
+        self.big = ""  # the big text as drawn (translated; named as the view's key)
         self._big_entry = False
         self._big_kind = _NONE
         self._big_x = 0
@@ -293,8 +298,8 @@ class Screen:
         elif kind != _GLYPHS:
             cell = fonts.SMALL_CELL * (2 if kind == _TALL else 1)
             count = (self._big_w + cell // 6) // cell  # the characters drawn
-            first += cell * draw.blanks(self._big, count, False)
-            last -= cell * draw.blanks(self._big, count, True)
+            first += cell * draw.blanks(self.big, count, False)
+            last -= cell * draw.blanks(self.big, count, True)
         self._span(4, first, last, full)
 
     def _draw_title(self, view: dict, status, full: bool, log) -> bool:
@@ -343,6 +348,9 @@ class Screen:
             left = _TITLE_AFTER_SYMBOL
             first = 0
         pages = self.pages  # page 0 is clear but for the icons, which page_line() skips
+        language = self.language
+        if language is not None:
+            title = language.translate(title)
         count = draw.fitting(title, left, right - 1)
         if pages is None or not draw.page_line(pages, title, count, left, TITLE_Y, 1, log):
             draw_text(canvas, title, left, TITLE_Y, 1, right - 1, 1, log)
@@ -366,8 +374,10 @@ class Screen:
             log.clear()
         self.lines = list(lines) if lines else None  # a copy: the view's list may change
         if lines:
+            language = self.language
             for i in range(len(lines)):
-                draw_text(self.canvas, lines[i], 0, _LINES_Y + i * _LINE_STEP, 1, WIDTH, 1, log)
+                line = lines[i] if language is None else language.translate(lines[i])
+                draw_text(self.canvas, line, 0, _LINES_Y + i * _LINE_STEP, 1, WIDTH, 1, log)
 
     def _draw_big(self, big: str, entry: bool, log) -> None:
         kept = entry and self._big_entry and self._big_kind == _GLYPHS
@@ -376,6 +386,9 @@ class Screen:
         canvas = self.canvas
         kind = _NONE
         x = y = width = height = 0
+        self._big = big  # (compared in English)
+        if big and not entry and self.language is not None:
+            big = self.language.translate(big)  # (an amount being typed has no words)
         if big:
             width = big_width(big)
             if width <= WIDTH:
@@ -397,7 +410,7 @@ class Screen:
                 height = 7
         if self._big_kind != _NONE:
             self._clear_big(self._big_x, self._big_y, self._big_w, self._big_h)
-        self._big = big
+        self.big = big
         self._big_entry = entry
         self._big_kind = kind
         self._big_x = x
@@ -439,7 +452,7 @@ class Screen:
         else:
             return False
         self._edited = True
-        self._big = big
+        self._big = self.big = big
         self._big_w = width
         if log is not None:
             log.clear()
@@ -482,6 +495,9 @@ class Screen:
                 self.canvas.fill_rect(0, BAR_Y, WIDTH, _BAR_PAGE_Y - BAR_Y, 1 if inverted else 0)
                 pages.fill_rect(0, _BAR_PAGE, WIDTH, 1, 255 if inverted else 0)
         color = 0 if inverted else 1
+        language = self.language
+        if language is not None:
+            line = language.translate(line)
         # Through the pages when no "lines" reach rows 48-53 (page 6, above the bar's rows):
         # page_line() replaces those rows' bytes.
         pages = self.pages if self.lines is None else None

@@ -198,6 +198,7 @@ def test_the_stock_exchange_menu_keys_and_its_settings() -> None:
             "volume": 3,
             "standby": 300,
             "hold": 2000,
+            "lang": "en",
         }
         unit.press("bank_purchase")
         for key in ("1", "0", "1", "confirm"):
@@ -206,12 +207,14 @@ def test_the_stock_exchange_menu_keys_and_its_settings() -> None:
         # The yes/no line used to be cut at 21 characters: "CONFIRM = YES   CANCE".
         assert settled(unit) == ["SETTINGS", "SURE?", "CONFIRM=YES CANCEL=NO"]
         unit.press("confirm")
-        assert settled(unit)[:2] == ["SETTINGS 1/4", "STOCK EXCH."]
+        assert settled(unit)[:2] == ["SETTINGS 1/5", "STOCK EXCH."]
         unit.press("review")  # next
-        assert settled(unit)[:2] == ["SETTINGS 2/4", "MEDIUM"]
+        assert settled(unit)[:2] == ["SETTINGS 2/5", "MEDIUM"]
         unit.press("total")  # previous
         unit.press("total")
-        assert settled(unit)[:2] == ["SETTINGS 4/4", "2000"]
+        assert settled(unit)[:2] == ["SETTINGS 5/5", "ENGLISH"]
+        unit.press("total")
+        assert settled(unit)[:2] == ["SETTINGS 4/5", "2000"]
         unit.press("confirm")
         assert settled(unit) == ["SET HOLD MS", "2000", "500 TO 5000"]
         unit.press("9")
@@ -249,6 +252,7 @@ def test_the_stock_exchange_menu_keys_and_its_settings() -> None:
             "volume": 2,
             "standby": 20,
             "hold": 1500,
+            "lang": "en",
         }
         assert unit.unit.piezo.volume == 2 and unit.unit.edition.standby_ms == 20000
         assert unit.president(1) == "hat"  # settings other than edition keep the game
@@ -274,7 +278,7 @@ def test_the_stock_exchange_standby_default_is_5_minutes() -> None:
 def test_classic_settings_through_the_menu_by_keys() -> None:
     with VirtualUnit(edition="classic") as unit:
         ok, back, _, _ = open_menu(unit)
-        assert settled(unit)[:2] == ["SETTINGS 1/9", "CLASSIC"]
+        assert settled(unit)[:2] == ["SETTINGS 1/10", "CLASSIC"]
         choose(unit, "CURRENCY", "\u00a3")
         assert settled(unit)[-1] == "SAVED"
         set_value(unit, "START", "2000")

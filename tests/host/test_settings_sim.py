@@ -37,7 +37,7 @@ def test_the_menu_by_keys_sets_go_and_it_survives_a_power_cycle() -> None:
         unit.open_settings()
         assert unit.screen_text() == ["SETTINGS", "SURE?", "GO = YES   C = NO"]
         unit.press("go")
-        assert unit.screen_text() == ["SETTINGS 1/7", "EL. BANKING", "EDITION  GO = CHANGE"]
+        assert unit.screen_text() == ["SETTINGS 1/8", "EL. BANKING", "EDITION  GO = CHANGE"]
         to_item(unit, "GO")
         unit.press("go")
         unit.type("1.5M")

@@ -41,6 +41,7 @@ def test_which_settings_apply_to_which_edition():
         "volume",
         "standby",
         "hold",
+        "lang",
     ]
     assert "auction" in schema.names_for(REV) and "chance_pct" in schema.names_for(REV)
     assert "currency" in schema.names_for("classic")
@@ -213,7 +214,7 @@ def test_the_question_first_yes_and_no():
     assert menu.done and not menu.changed
     menu = SettingsMenu(fresh(), KEYS, True)
     menu.key_down("GO", 0)
-    assert menu.state == "browse" and menu.view()["title"] == "SETTINGS 1/7"
+    assert menu.state == "browse" and menu.view()["title"] == "SETTINGS 1/8"
 
 
 def test_the_menus_keys_act_while_the_power_on_key_is_still_held():
@@ -249,7 +250,10 @@ def test_next_and_prev_scroll_round_and_other_keys_are_refused():
     menu = SettingsMenu(fresh(), KEYS, False)
     assert menu.current() == "edition"
     menu.key_down("K", 0)
+    assert menu.current() == "lang"
+    menu.key_down("K", 0)
     assert menu.current() == "hold"
+    menu.key_down("M", 0)
     menu.key_down("M", 0)
     menu.key_down("M", 0)
     assert menu.current() == "players"
@@ -337,7 +341,7 @@ def test_players_and_edition_ask_for_a_new_game_first():
     assert menu.view()["big"] == "REVOLUTION"
     saver.keys("GO", "GO")
     assert saver.saved == [("setting", "edition", REV)]
-    assert menu.settings.edition == REV and menu.view()["title"] == "SETTINGS 1/10"
+    assert menu.settings.edition == REV and menu.view()["title"] == "SETTINGS 1/11"
 
 
 def test_storage_failure_loses_nothing():

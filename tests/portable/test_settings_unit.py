@@ -36,7 +36,7 @@ def set_go_in_the_menu_and_play() -> str:
     rig.type("1M")
     rig.remove(0)
     open_menu(rig)
-    assert rig.screen()[0] == "SETTINGS 1/7"
+    assert rig.screen()[0] == "SETTINGS 1/8"
     rig.type("MMM")  # edition, players, start, go
     rig.press("GO")
     rig.type("5M")
