@@ -251,14 +251,8 @@ class BankUnit:
                 self.settle()  # the volume level set in the menu, through the edition's journal
             if change.volume is not None and self.piezo is not None:
                 self.piezo.set_volume(change.volume)
-        language = change.language
-        if language is not False and self.screen is not None:
-            screen = self.screen
-            if screen.language is not None:
-                screen.language.close()
-            screen.language = language
-            screen.forget()  # every region drawn again, in the new language
-            self.rendered_version = -1
+        if change.language is not False and self.screen is not None:  # (drawn: the menu closed)
+            self.screen.use(change.language)
         if change.release is not False:  # by its name in the layout in use now
             self.edition.ignore_until_released(change.release)
         if change.done:

@@ -174,6 +174,13 @@ class Screen:
         self._bottom = ""
         self._inverted = False
 
+    def use(self, language) -> None:
+        """Draw in `language` (a ui.lang.Table; None: English) from now on: everything anew."""
+        if self.language is not None:
+            self.language.close()
+        self.language = language
+        self.forget()
+
     def market(self):
         """The Stock Exchange's screens on this canvas (made on first use, or by prepare())."""
         market = self._market

@@ -1,0 +1,116 @@
+"""What a language's table leaves out: a scripted game (tests/scripts/) played in that language
+with the renderer's log on, every text drawn checked against what the table gave for it.
+
+play(script, "fr") returns a Coverage: the English lines with words the table has no entry for
+(`untranslated`), the lines drawn cut at the glass's edge or by the title's icons (`cut`: what
+should have been drawn -> what was), and the texts drawn that never went through the table
+(`bypassed`: a screen the renderer's Screen does not draw). The script's `expect` steps name
+English screens: they are skipped, the actions are played. Used by
+tests/host/test_lang_coverage.py; once a table is complete, Coverage.problems() must be empty
+for every script of every edition.
+"""
+
+import contextlib
+import pathlib
+import re
+
+from app.editions import DEFAULT
+from host_sim import VirtualUnit, lang_tables, script
+from ui import lang, render
+
+_LETTER = re.compile(r"[A-Za-z\u00c0-\uffff]")
+_DIGIT = re.compile(r"[0-9]")
+
+
+def has_words(line: str) -> bool:
+    """Whether the unit looks `line` up: a token without a digit holds a letter (ui.lang)."""
+    return any(_LETTER.search(t) and not _DIGIT.search(t) for t in line.split(" "))
+
+
+class Coverage:
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.translated: dict = {}  # English line -> what the table made of it
+        self.untranslated: set = set()  # English lines with words and no entry
+        self.cut: dict = {}  # text to draw -> what was drawn of it
+        self.bypassed: set = set()  # texts with words drawn without the table
+
+    def problems(self) -> list:
+        """Every finding, a sentence each, sorted: [] for a complete table that fits."""
+        found = ["no entry: %r" % line for line in self.untranslated]
+        found += ["cut: %r drawn as %r" % (full, drawn) for full, drawn in self.cut.items()]
+        found += ["not through the table: %r" % text for text in self.bypassed]
+        return sorted(found)
+
+    def _looked_up(self, line: str, shown: str) -> None:
+        self.translated[line] = shown
+        if shown == line and has_words(line):
+            entries = _entries(self.code)
+            if lang_tables.normalize(line) not in entries:
+                self.untranslated.add(line)
+
+    def _drawn(self, log: list) -> None:
+        shown = set(self.translated.values())
+        for _, _, text in log:
+            if text.startswith("icon:") or text in shown or not has_words(text):
+                continue  # (an amount typed is drawn a character at a time)
+            longer = [full for full in shown if full.startswith(text)]
+            if longer:
+                self.cut[min(longer, key=len)] = text
+            else:
+                self.bypassed.add(text)
+
+
+_tables: dict = {}
+
+
+def _entries(code: str) -> dict:
+    if code not in _tables:
+        source = lang_tables.SOURCES / (code + ".txt")
+        _tables[code] = lang_tables.parse(source.read_text(encoding="utf-8"), source.name)
+    return _tables[code]
+
+
+@contextlib.contextmanager
+def watching(coverage: Coverage):
+    """Every lookup of ui.lang.Table and every frame ui.render.Screen draws with a log, recorded
+    in `coverage` while the block runs."""
+    translate = lang.Table.translate
+    draw = render.Screen.draw
+
+    def recorded_translate(table, line):
+        shown = translate(table, line)
+        coverage._looked_up(line, shown)
+        return shown
+
+    def recorded_draw(screen, view, status=None, log=None):
+        result = draw(screen, view, status, log)
+        if log is not None:
+            coverage._drawn(log)
+        return result
+
+    lang.Table.translate = recorded_translate  # type: ignore[method-assign]
+    render.Screen.draw = recorded_draw  # type: ignore[method-assign]
+    try:
+        yield coverage
+    finally:
+        lang.Table.translate = translate  # type: ignore[method-assign]
+        render.Screen.draw = draw  # type: ignore[method-assign]
+
+
+def play(path: str | pathlib.Path, code: str, **unit_options) -> Coverage:
+    """Play a script's actions (not its expects) on a unit set to language `code`."""
+    path = pathlib.Path(path)
+    actions = script.parse(path.read_text())
+    edition = script.script_edition(actions) or unit_options.pop("edition", DEFAULT)
+    settings = dict(unit_options.pop("settings", {}), lang=code)
+    coverage = Coverage(code)
+    with (
+        watching(coverage),
+        VirtualUnit(edition=edition, settings=settings, **unit_options) as unit,
+    ):
+        for _, words in actions:
+            if words[0] in ("expect", "shot", "edition"):
+                continue
+            script.run_step(unit, words, path.parent, [])
+    return coverage
