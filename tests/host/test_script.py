@@ -169,11 +169,12 @@ def test_an_unknown_setting_lists_this_editions_settings_only(capsys) -> None:
     # The Stock Exchange has no players, start or go: they are not offered to it (issue 33).
     said = _refusal(["--edition", "stock_exchange", "--set", "foo=1", "run", str(SE_GAME)], capsys)
     assert said == (
-        "UNKNOWN SETTING 'foo'; the stock_exchange settings are: edition, volume, standby, hold"
+        "UNKNOWN SETTING 'foo'; the stock_exchange settings are: edition, volume, standby, hold,"
+        " lang"
     )
     said = _refusal(["--set", "foo=1", "run", str(GAME)], capsys)
     assert said.endswith("the electronic_banking settings are: " + ", ".join(
-        ("edition", "players", "start", "go", "volume", "standby", "hold")))  # fmt: skip
+        ("edition", "players", "start", "go", "volume", "standby", "hold", "lang")))  # fmt: skip
     assert "fine" not in said and "chance" not in said  # Classic's and Revolution's
     # an edition set with it: that edition's settings
     said = _refusal(["--set", "edition=classic", "--set", "foo=1", "run", str(GAME)], capsys)
@@ -185,7 +186,7 @@ def test_a_setting_of_another_edition_is_named_with_this_editions_settings(capsy
                     capsys)  # fmt: skip
     assert said == (
         "NOT IN THIS EDITION: players; the stock_exchange settings are: edition, volume, "
-        "standby, hold"
+        "standby, hold, lang"
     )
 
 
