@@ -47,6 +47,7 @@ NARROW = {
     "TRADE # LIFT": (15, ("8>8",)),
     "CHANCE CARD #": (13, ("8",)),
     "CARD # ZONE": (13, ("8",)),
+    "TRANSPORT ZONE": (16, ()),  # beside the symbol and the sound-off icon
     "TRADE # #": (15, ("8>8", "+10%")),
     # whole lines whose tokens are known short (card numbers, a lot's buildings): the width
     # check takes these rather than 3 characters a token
