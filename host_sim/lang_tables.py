@@ -2,9 +2,11 @@
 (firmware/ui/lang.py; the layout is in docs/languages.md). Used by tools/lang_table.py (the deploy
 tree) and by the simulator, which compiles the tables into its virtual flash.
 
-lang/<code>.txt: "# comment" lines, blank lines, and "ENGLISH = TRANSLATION" lines. ENGLISH is a
-line as the screen shows it, every space-separated token that holds a digit written "#";
-TRANSLATION has as many "#"s (a "#" takes the line's next token; "#1".."#9" a given one)."""
+lang/<code>.txt: "// comment" lines, blank lines, and "ENGLISH = TRANSLATION" lines. ENGLISH is a
+line as the screen shows it, every space-separated token that holds a digit written "#" (so a key
+may begin with "#": comments are "//"); TRANSLATION has as many "#"s (a "#" takes the line's next
+token; "#1".."#9" a given one). A text that holds " = " itself (GO = YES   C = NO) holds as many
+in both halves: the separator is the middle " = " of the line."""
 
 import io
 import pathlib
@@ -62,11 +64,16 @@ def parse(source: str, name: str = "table") -> dict:
     where: dict = {}
     for number, raw in enumerate(source.splitlines(), 1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line or line.startswith("//"):
             continue
-        english, equals, text = (part.strip() for part in line.partition(" = "))
+        parts = line.split(" = ")
         at = "%s:%d" % (name, number)
-        if not equals or not english or not text:
+        if len(parts) % 2:  # no " = ", or not as many in both halves
+            raise TableError("%s: not ENGLISH = TRANSLATION: %r" % (at, raw))
+        half = len(parts) // 2
+        english = " = ".join(parts[:half]).strip()
+        text = " = ".join(parts[half:]).strip()
+        if not english or not text:
             raise TableError("%s: not ENGLISH = TRANSLATION: %r" % (at, raw))
         key = normalize(english)
         if key != english:

@@ -12,9 +12,9 @@ def test_a_french_unit_shows_its_screens_in_french() -> None:
         unit.insert(2, "red")
         unit.insert(1, "green")
         unit.advance(1.5)
-        # The title, "CARTE 2 > CARTE 1", is cut by the slots' icons: tests/host/lang_coverage.py
-        # finds such lines for the table's author.
-        assert unit.screen_text() == ["CARTE 2 > CARTE", "15M", "CARTE 1: 15M"]
+        # The title says "CARTE 2 > 1" (CARTE 2 > CARTE 1 would be cut by the slots' icons:
+        # tests/host/lang_coverage.py finds such lines for the table's author)
+        assert unit.screen_text() == ["CARTE 2 > 1", "15M", "CARTE 1: 15M"]
         unit.type("50K")
         assert unit.balance(1) == 15050000  # the rules are the same
 
@@ -37,7 +37,7 @@ def test_the_menu_turns_the_screens_french_and_back() -> None:
         unit.advance(1)
         assert "INSÉREZ UNE CARTE" in settled(unit)
         ok, back, _, _ = open_menu(unit)
-        choose(unit, "LANGUAGE", "ENGLISH")
+        choose(unit, "LANGUE", "ENGLISH")  # (the menu in French)
         unit.press(back)
         unit.advance(1)
         assert "INSERT A CARD" in settled(unit)

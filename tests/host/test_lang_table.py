@@ -10,7 +10,7 @@ from host_sim import lang_tables
 from host_sim.lang_tables import TableError, compile_entries, parse
 from ui.lang import Table, key_hash
 
-SOURCE = """# a comment
+SOURCE = """// a comment
 INSERT A CARD = INSÉREZ UNE CARTE
 
 CARD # = CARTE #

@@ -1,0 +1,225 @@
+"""lang/fr.txt, the French table of the screens (docs/languages.md): every entry parses, fits
+its place once its # are filled, keeps the key's # and draws only what the font has; the keys
+are unique and every message constant of the firmware (ERR_..., MSG_..., read from the source
+as tests/host/test_message_texts.py reads them) has its entry."""
+
+import ast
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+TABLE = ROOT / "lang" / "fr.txt"
+FIRMWARE = ROOT / "firmware"
+
+LINE = 21  # small-font characters across the panel
+FILL = "XXX"  # what a # stands for in the width check
+DRAWN = {chr(code) for code in range(32, 91)} | set("ÀÂÇÈÉÊËÎÏÔÙÛ£€")
+SEPARATOR = " = "
+TOKEN = re.compile(r"#[1-9]?")
+
+# Lines drawn in a narrower place than a whole line, with the tokens they show at their widest
+# in play: titles beside the card icons (15 characters with a GREEN card in, 16 with a RED one
+# alone; 13 beside Revolution's symbol and a GREEN card).
+NARROW = {
+    "CARD # > CARD #": (15, ("8", "8")),
+    "CARD # RECEIVES": (15, ("8",)),
+    "CARD # PAYS": (16, ("8",)),
+    "CARD # HISTORY": (15, ("8",)),
+    "CARD #  #": (15, ("8", "#1,210")),
+    "CARD #  GAP": (15, ("8",)),
+    "CARD # FINE": (16, ("8",)),
+    "CARD # MORTGAGE": (16, ("8",)),
+    "LIFT # #": (16, ("1.5M", "+10%")),
+    "BUY: CARD #": (16, ("8",)),
+    "RENT TO CARD #": (16, ("8",)),
+    "HOUSE # CARD #": (16, ("4:", "8")),
+    "HOTEL: CARD #": (16, ("8",)),
+    "SELL THE HOTEL": (15, ()),
+    "SELL A HOUSE": (15, ()),
+    "SELL # HOTELS": (15, ("3",)),
+    "MORTGAGE CARD #": (15, ("8",)),
+    "LIFT: CARD #": (16, ("8",)),
+    "SOLD TO CARD #": (16, ("8",)),
+    "HOUSE TO CARD #": (16, ("8",)),
+    "HOTEL TO CARD #": (16, ("8",)),
+    "CARD # BID # S": (16, ("8", "15")),
+    "TRADE: # TO #": (15, ("8", "8")),
+    "TRADE # LIFT": (15, ("8>8",)),
+    "CHANCE CARD #": (13, ("8",)),
+    "CARD # ZONE": (13, ("8",)),
+    "TRANSPORT ZONE": (16, ()),  # beside the symbol and the sound-off icon
+    "TRADE # #": (15, ("8>8", "+10%")),
+    # whole lines whose tokens are known short (card numbers, a lot's buildings): the width
+    # check takes these rather than 3 characters a token
+    "CARD # # # #": (LINE, ("8",) * 4),
+    "CARD # # # # #": (LINE, ("8",) * 5),
+    "CARD # # # # # #": (LINE, ("8",) * 6),
+    "CARD # # # # # # #": (LINE, ("8",) * 7),
+    "CARD # # # # # # # #": (LINE, ("8",) * 8),
+    "# HOUSES, TO # #": (LINE, ("+12", "4", "4")),
+    "# HOUSE, TO # # #": (LINE, ("+1", "4", "4", "4")),
+    "# HOUSES, TO # # #": (LINE, ("+12", "4", "4", "4")),
+}
+# Big lines (view["big"]): small font x2 holds 10 characters; what the English says there in
+# x2 or larger (10 characters at most), the French says in x2 at least.
+BIG = (
+    "SURE?", "CARD?", "NEW", "CARD #", "CARD", "BEEP", "PASS", "FAIL", "GO=APPLY", "PRISON",
+    "FREE", "RAILROAD", "BACK #", "PEDESTRIAN", "CYCLIST", "CAR", "SPACE", "ON", "OFF",
+    "SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD", "QUIET", "EL. BANKING", "REVOLUTION",
+    "CLASSIC", "BANKER", "STOCK EXCH.",
+)  # fmt: skip
+# The Stock Exchange's form labels: 6 characters before the value's column.
+LABELS = ("TOKEN", "BUYER", "SELLER", "CODE", "SHARES", "PRICE")
+
+
+def key_of(text: str) -> str:
+    """The table's key of a line as shown: each space-separated token with a digit is #."""
+    return " ".join("#" if any(c.isdigit() for c in token) else token for token in text.split(" "))
+
+
+def parse(text: str) -> list:
+    """[(line number, English, French)]: "//" comments and blank lines skipped; an entry's
+    separator is its middle " = " (a text may hold " = " itself: both sides as many)."""
+    entries = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip() or line.startswith("//"):
+            continue
+        parts = line.split(SEPARATOR)
+        assert len(parts) % 2 == 0, (number, "an odd number of ' = ' is needed", line)
+        half = len(parts) // 2
+        entries.append((number, SEPARATOR.join(parts[:half]), SEPARATOR.join(parts[half:])))
+    return entries
+
+
+def fill(french: str, tokens) -> str:
+    """The French with its # filled: #n with tokens[n - 1], a bare # with the next one."""
+    order = iter(range(len(tokens)))
+
+    def token(match) -> str:
+        name = match.group(0)
+        return tokens[int(name[1:]) - 1] if len(name) > 1 else tokens[next(order)]
+
+    return TOKEN.sub(token, french)
+
+
+def right_aligned(english: str, french: str) -> bool:
+    """A boot summary line: its value at the right edge after a run of spaces, the French
+    keeping the value in the same column."""
+    if "  " not in english or "  " not in french:
+        return False
+    value = english.rsplit(" ", 1)[1]
+    return french.endswith("  " + value) and len(french) == len(english)
+
+
+def entries() -> list:
+    return parse(TABLE.read_text(encoding="utf-8"))
+
+
+def messages():
+    """(file, name, key) of every ERR_/MSG_ constant: as test_message_texts reads them, the
+    templates too (%d, %02d as a number: a # in the key); those with %s are skipped: the table
+    lists the lines they make."""
+    for source in sorted(FIRMWARE.rglob("*.py")):
+        for node in ast.parse(source.read_text()).body:
+            if not isinstance(node, ast.Assign) or not isinstance(node.targets[0], ast.Name):
+                continue
+            name = node.targets[0].id.lstrip("_")
+            value = node.value
+            if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
+                value = value.args[0]
+            if not name.startswith(("ERR_", "MSG_")) or name == "MSG_NOT_IDLE":
+                continue  # (MSG_NOT_IDLE: a programming error's exception, never shown)
+            texts = value.elts if isinstance(value, ast.Tuple) else [value]
+            for text in texts:
+                said = text.value if isinstance(text, ast.Constant) else None
+                if not isinstance(said, str) or "%s" in said:
+                    continue
+                shown = re.sub(r"%0?\d*d", "0", said).replace("%%", "%")
+                yield str(source.relative_to(FIRMWARE)), name, key_of(shown)
+
+
+def test_the_table_parses_and_is_large():
+    found = entries()
+    assert len(found) > 400
+    for number, english, french in found:
+        assert english and french, number
+        assert english == english.strip() and french == french.strip(), number
+
+
+def test_keys_are_unique_and_are_keys():
+    seen: dict = {}
+    for number, english, _ in entries():
+        assert english not in seen, (number, seen.get(english), english)
+        seen[english] = number
+        # a key is its own key: no token with a digit left, and capitals
+        assert key_of(english) == english, (number, english)
+        assert english == english.upper(), (number, english)
+
+
+def test_each_french_keeps_the_keys_tokens():
+    for number, english, french in entries():
+        count = english.split(" ").count("#")
+        assert english.count("#") == count, (number, english)
+        marks = TOKEN.findall(french)
+        assert len(marks) == count, (number, english, french)
+        numbered = sorted(int(mark[1:]) for mark in marks if len(mark) > 1)
+        if numbered:  # reordered: each token once, all numbered
+            assert numbered == list(range(1, count + 1)), (number, french)
+
+
+def test_the_font_draws_every_character():
+    for number, english, french in entries():
+        for text in (english, french):
+            assert set(text) <= DRAWN, (number, text, sorted(set(text) - DRAWN))
+        assert french == french.upper(), (number, french)
+
+
+def test_each_french_fits_its_line():
+    too_long = []
+    for number, english, french in entries():
+        if right_aligned(english, french) or english in NARROW:
+            continue  # the summary's (its value's column), or checked by test_narrow_places
+        filled = fill(french, [FILL] * english.split(" ").count("#"))
+        if len(filled) > LINE:
+            too_long.append((number, french, len(filled)))
+    assert too_long == []
+
+
+def test_the_summary_lines_keep_their_values_column():
+    aligned = [
+        (english, french) for _, english, french in entries() if right_aligned(english, french)
+    ]
+    assert len(aligned) > 25
+    for english, french in aligned:
+        assert len(english) <= LINE and english[0] != " " and french[0] != " "
+
+
+def test_narrow_places():
+    table = {english: french for _, english, french in entries()}
+    for english, (width, tokens) in NARROW.items():
+        assert english in table, english
+        shown = fill(table[english], tokens)
+        assert len(shown) <= width, (english, shown, width)
+    for english in BIG:
+        shown = fill(table[english], ["8"] * english.count("#"))
+        assert len(shown) <= 10 or len(english) > 10, (english, shown)
+    for english in LABELS:
+        assert len(table[english]) <= 6, (english, table[english])
+
+
+def test_every_message_constant_has_an_entry():
+    found = list(messages())
+    assert len(found) > 150  # the scan reads the constants (folded ones, tuples, templates)
+    keys = {english for _, english, _ in entries()}
+    missing = sorted({(source, name, key) for source, name, key in found if key not in keys})
+    assert missing == []
+
+
+def test_key_of_as_documented():
+    assert key_of("DEED 5 ENROLLED") == "DEED # ENROLLED"
+    assert key_of("TYPE 1-6, THEN GO") == "TYPE # THEN GO"
+    assert key_of("CARD 3  #12") == "CARD #  #"
+    assert fill("CHACUN PAIE #2 À #1", ["3", "100K"]) == "CHACUN PAIE 100K À 3"
+    assert parse("GO = YES   C = NO = GO = OUI   C = NON\n// x = y") == [
+        (1, "GO = YES   C = NO", "GO = OUI   C = NON")
+    ]
