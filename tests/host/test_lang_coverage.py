@@ -45,3 +45,15 @@ def test_a_line_cut_by_the_title_icons_is_found(french_game) -> None:
 @pytest.mark.xfail(strict=True, reason="lang/fr.txt is a starter set: the table is on lang-fr")
 def test_the_french_table_covers_the_game_and_fits(french_game) -> None:
     assert french_game.problems() == []
+
+
+@pytest.mark.parametrize("path", sorted(SCRIPTS.glob("*.txt")), ids=lambda path: path.stem)
+def test_every_scripted_game_plays_in_french_and_is_accounted_for(path) -> None:
+    coverage = play(path, "fr")
+    if path.stem == "stock_exchange_game":
+        # Its market screens and forms are drawn by editions.stock_exchange.draw, not through
+        # the table yet: every text is found drawn without it.
+        assert not coverage.translated and "BANK PURCHASE" in coverage.bypassed
+    else:
+        assert coverage.translated and not coverage.bypassed
+        assert "INSERT A CARD" not in coverage.untranslated
