@@ -77,6 +77,8 @@ def test_an_auction_is_loaded_while_it_runs_and_let_go_when_it_ends():
     assert _loaded() == ["editions.banker.auction"]  # read again
     table.press(keys.CLEAR)  # stopped
     assert _loaded() == []
+    table.advance(1100)  # the buildings' module it loaded goes at the next quiet second
+    assert HOLDINGS not in sys.modules
 
 
 def test_a_trade_is_loaded_while_its_offer_is_open_and_a_bankruptcy_not_after_its_offer():
