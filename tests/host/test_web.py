@@ -19,6 +19,7 @@ failure under CI=true), and the npm registry for the pinned packages.
 """
 
 import base64
+import fcntl
 import functools
 import http.server
 import io
@@ -313,24 +314,38 @@ def served(web_build):
     server.server_close()
 
 
+@functools.cache
+def browser_driver() -> pathlib.Path:
+    """tests/web's browser.mjs and its npm packages in build/web-test, kept between runs (npm
+    ci again when the lock moves). Once a process, under a file lock: pytest-xdist's workers
+    play browser tests side by side, and one must not rewrite a file another's node is reading
+    (a file is copied only when it differs) nor run npm ci beside another."""
+    driver = ROOT / "build" / "web-test"
+    driver.mkdir(parents=True, exist_ok=True)
+    with open(driver / ".setting-up", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        lock_text = (WEB_TESTS / "package-lock.json").read_text()
+        installed = driver / "node_modules" / ".package-lock.json"
+        fresh = (driver / "package-lock.json").exists() and installed.exists()
+        fresh = fresh and (driver / "package-lock.json").read_text() == lock_text
+        for name in ("package.json", "package-lock.json", "browser.mjs"):
+            source, copy = WEB_TESTS / name, driver / name
+            if not copy.exists() or copy.read_bytes() != source.read_bytes():
+                shutil.copyfile(source, copy)
+        if not fresh:
+            subprocess.run(
+                ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                cwd=driver,
+                check=True,
+                capture_output=True,
+                timeout=300,
+            )
+    return driver
+
+
 def run_browser(served: str, shot: pathlib.Path, *mode: str) -> dict:
     """What tests/web/browser.mjs saw playing the page (mode: "banker", or the transfer)."""
-    driver = ROOT / "build" / "web-test"  # kept between runs: npm ci again when the lock moves
-    driver.mkdir(parents=True, exist_ok=True)
-    lock = (WEB_TESTS / "package-lock.json").read_text()
-    installed = driver / "node_modules" / ".package-lock.json"
-    fresh = (driver / "package-lock.json").exists() and installed.exists()
-    fresh = fresh and (driver / "package-lock.json").read_text() == lock
-    for name in ("package.json", "package-lock.json", "browser.mjs"):
-        shutil.copyfile(WEB_TESTS / name, driver / name)
-    if not fresh:
-        subprocess.run(
-            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-            cwd=driver,
-            check=True,
-            capture_output=True,
-            timeout=300,
-        )
+    driver = browser_driver()
     run = subprocess.run(
         ["node", str(driver / "browser.mjs"), served, shutil.which("chromium"), str(shot), *mode],
         capture_output=True,
