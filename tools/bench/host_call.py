@@ -1,10 +1,10 @@
-"""The guest's host_call (its fuel marks) as a raw wasmtime callback, for the bench's WASI runs.
+"""The guest's host functions (its fuel marks) as raw wasmtime callbacks (bench WASI runs).
 
 wasmtime-py's Linker.define_func calls a Python function through its own trampoline, which
-wraps the caller and converts each of the 6 arguments and the result through Val and ValType
-objects: about 10 us a call, a third of a metered run (the fuel run makes 370,000 calls). The
-C API's unchecked callback (wasmtime_linker_define_func_unchecked) hands the raw arguments over
-instead. What the guest runs, and so its fuel, is the same either way.
+wraps the caller and converts each argument and the result through Val and ValType objects:
+about 10 us a call, and the guest makes two a mark (host_result_cap, then host_call: 370,000
+marks in the fuel run). The C API's unchecked callback (wasmtime_linker_define_func_unchecked)
+hands the raw arguments over instead. What the guest runs, and so its fuel, is the same.
 """
 
 import ctypes
@@ -15,27 +15,31 @@ from wasmtime import _ffi as ffi
 _NO_FINALIZER = ctypes.cast(None, ctypes.CFUNCTYPE(None, ctypes.c_void_p))
 
 
-def define(linker, module: str, name: str, handler) -> list:
-    """Defines module.name, (i32 x 6) -> i32, in `linker`: each call runs
-    handler(caller, name_ptr, name_len, payload_ptr, payload_len) and returns 0 to the guest.
+def define(linker, module: str, name: str, params: int, handler, access_caller=False) -> list:
+    """Defines module.name, (i32 x params) -> i32, in `linker`: each call returns
+    handler(*arguments) to the guest, the caller (a wasmtime.Caller) first if access_caller.
     Returns [callback, failures]: keep it for as long as the linker is used; failures holds
     the exception a call raised (the guest stops there with a trap): raise it after the run."""
     failures: list = []
+    indices = range(params)
 
     def call(_env, caller, args, _nargs):
         try:
-            handler(Caller(caller), args[0].i32, args[1].i32, args[2].i32, args[3].i32)
-            args[0].i32 = 0
+            values = [args[i].i32 for i in indices]
+            if access_caller:
+                args[0].i32 = handler(Caller(caller), *values)
+            else:
+                args[0].i32 = handler(*values)
             return 0
         except BaseException as error:  # noqa: BLE001 - the trap stops the guest; raised after
             failures.append(error)
-            message = b"host_call raised %s" % type(error).__name__.encode()
+            message = b"%s raised %s" % (name.encode(), type(error).__name__.encode())
             trap = ffi.wasmtime_trap_new(message, len(message))
             return ctypes.cast(trap, ctypes.c_void_p).value
 
     callback = ffi.wasmtime_func_unchecked_callback_t(call)
     i32 = ValType.i32()
-    kind = FuncType([i32] * 6, [i32])
+    kind = FuncType([i32] * params, [i32])
     module_bytes, name_bytes = module.encode(), name.encode()
     error = ffi.wasmtime_linker_define_func_unchecked(
         linker.ptr(),
@@ -49,5 +53,5 @@ def define(linker, module: str, name: str, handler) -> list:
         _NO_FINALIZER,
     )
     if error:
-        raise RuntimeError("wasmtime refused the host_call definition")
+        raise RuntimeError("wasmtime refused the definition of %s.%s" % (module, name))
     return [callback, failures]
