@@ -407,7 +407,7 @@ def draw_big(
 def prepare(text: str, scale: int = 1) -> None:
     """Builds the glyphs of `text` at `scale` now, if not yet built: a screen whose keypresses
     would build them (about 0.1 ms each on the chip) builds them once when it is made."""
-    codes = text.encode()  # (text[i] would be a new str each)
+    codes: bytes | list = text.encode()  # (text[i] would be a new str each)
     if len(codes) != len(text):  # beyond ASCII: a character's code, not its UTF-8 bytes
         codes = [ord(char) for char in text]
     for code in codes:
