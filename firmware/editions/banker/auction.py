@@ -45,7 +45,7 @@ def start(part) -> None:
     players who want more buildings than it has (the Auction's building auction). Refused:
     this module is let go at once."""
     bank = part.bank
-    part.for_now = _HOLDINGS  # (imported with this module: let go at the next quiet second)
+    part.keep_for_now(_HOLDINGS)  # (imported with this module: let go at the next quiet second)
     square = part.typed
     problem = None
     if square is None:
