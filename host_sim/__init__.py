@@ -18,6 +18,10 @@ for _path in (
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
+from host_sim import code_cache  # noqa: E402
+
+code_cache.install(str(_ROOT / "firmware"))  # its modules compiled once, however often imported
+
 from host_sim.virtual_unit import VirtualUnit, VirtualUnitError  # noqa: E402
 
 __all__ = ["VirtualUnit", "VirtualUnitError"]

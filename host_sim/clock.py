@@ -29,6 +29,7 @@ class VirtualClock:
         self._events: list = []  # heap of [at_us, order, callback]; callback None: cancelled
         self._order = itertools.count()
         self.busy_total_us = 0  # time charged by busy_us since the clock started
+        self.until_us: int | None = None  # where the advance_to under way stops (None: none)
         self.asleep_total_us = 0  # time passed in light sleep (sleep_us)
 
     @property
@@ -74,15 +75,19 @@ class VirtualClock:
         a callable asked after each event; when it says True the clock stays at that event's
         time and this returns True (something woke up)."""
         events = self._events
-        while events and events[0][0] <= at_us:
-            when, _, callback = heapq.heappop(events)
-            if callback is None:
-                continue
-            if when > self.now_us:
-                self.now_us = when
-            callback()
-            if stop is not None and stop():
-                return True
+        outer, self.until_us = self.until_us, at_us  # a callback may advance too (busy_us)
+        try:
+            while events and events[0][0] <= at_us:
+                when, _, callback = heapq.heappop(events)
+                if callback is None:
+                    continue
+                if when > self.now_us:
+                    self.now_us = when
+                callback()
+                if stop is not None and stop():
+                    return True
+        finally:
+            self.until_us = outer
         if at_us > self.now_us:
             self.now_us = at_us
         return False

@@ -307,12 +307,14 @@ class BankUnitApp(App):
         self.set_interval(TICK_S, self._tick)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        # The event's size: Textual runs this handler before App's own, which is what sets
+        # self.size to the new size (until the next tick, 50 ms on, it would still be the old).
+        self._check_size(event.size)
 
-    def _check_size(self) -> None:
+    def _check_size(self, size=None) -> None:
         """The full layout in a window that holds it, else the compact one; a window smaller
         than that shows how large to make it, not a clipped screen."""
-        width, height = self.size
+        width, height = size or self.size
         need_w, need_h = self.min_size
         compact = width < need_w or height < need_h
         too_small = width < COMPACT_SIZE[0] or height < COMPACT_SIZE[1]

@@ -5,8 +5,8 @@ leftovers (interned strings, module objects) never decide whether the next one f
 that also carries the virtual hardware models may declare a larger heap, with its reason, in a
 line of its source: "# micropython-heap: 192k (why)". Prints each
 file's counts and the total as "N passed, N failed"; exits non-zero on any failure or crash.
-The suites run as parallel processes, one per core (each its own interpreter and heap, so they
-share nothing); their results are printed in the suites' order.
+The suites run as parallel processes, one per core (each its own interpreter, heap and working
+directory, so they share nothing); their results are printed in the suites' order.
 
 Usage: python tests/run_micropython.py MICROPYTHON HEAP SUITE_DIR IMPORT_DIR...
 """
@@ -17,6 +17,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import tempfile
 
 COUNTS = re.compile(r"^(\d+) passed, (\d+) failed$", re.MULTILINE)
 LIVE = re.compile(r"most live after a test (\d+) bytes")
@@ -31,6 +32,8 @@ def heap_for(suite: pathlib.Path, default: str) -> str:
 
 def main() -> int:
     micropython, heap, suite_dir, *import_dirs = sys.argv[1:]
+    if os.sep in micropython:  # run from another working directory below
+        micropython = os.path.abspath(micropython)
     suites = sorted(pathlib.Path(suite_dir).glob("test_*.mpy")) or sorted(
         pathlib.Path(suite_dir).glob("test_*.py")
     )
@@ -41,9 +44,29 @@ def main() -> int:
 
     def run_suite(suite: pathlib.Path) -> subprocess.CompletedProcess:
         command = [micropython, "-X", "heapsize=" + heap_for(suite, heap), "tests/mp_runner.py"]
-        return subprocess.run(
-            command + [str(suite)] + import_dirs, capture_output=True, text=True, timeout=600
-        )
+        command += [str(suite)] + import_dirs
+        # Each suite in a working directory of its own: the suites keep their scratch flash
+        # folders at fixed relative paths (rig-flash.tmp, which test_unit and test_settings_unit
+        # both use ...), and the suites run at once. The paths given stay as they are (relative:
+        # a module's path is a string in the heap, a longer one would take more of it), through
+        # links to this directory's folders they start with.
+        # ("." links every entry but the suites' own scratch folders; a path out of this
+        # directory is given absolute.)
+        links = set()
+        for n, arg in enumerate(command[3:], 3):
+            parts = pathlib.Path(arg).parts
+            if not parts:
+                links |= {name for name in os.listdir(".") if not name.endswith(".tmp")}
+            elif parts[0] == "..":
+                command[n] = os.path.abspath(arg)
+            elif not os.path.isabs(arg):
+                links.add(parts[0])
+        with tempfile.TemporaryDirectory(prefix="mp-suite-") as scratch:
+            for name in links:
+                os.symlink(os.path.abspath(name), os.path.join(scratch, name))
+            return subprocess.run(
+                command, capture_output=True, text=True, timeout=600, cwd=scratch
+            )
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         runs = list(pool.map(run_suite, suites))

@@ -75,6 +75,7 @@ def _editions() -> tuple:
 
 # One test an edition, so that pytest-xdist's workers share them out (`make test`); the
 # simulator's figures (polls per second) with the first.
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", _editions())
 def test_quick_bench_is_within_every_budget(tmp_path, edition):
     first = edition == _editions()[0]

@@ -215,6 +215,7 @@ def test_the_stl_check_tells_a_closed_solid_from_an_open_one(tmp_path) -> None:
         enclosure.check_stl(write("empty.stl", ()))
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("openscad")
 def test_openscad_renders_every_part_as_a_closed_solid(hw, tmp_path) -> None:
     matrices = sorted({m for m, _ in hw.layouts})

@@ -97,7 +97,7 @@ def play(flash: LittleFSFlash, appends: list, compact_every: int) -> list:
     return states
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once a worker: the slow tests run apart from the others
 def logged_game():
     chip = LoggingChip(RP2_CONFIG["block_size"], PICO_BLOCKS)
     flash = LittleFSFlash(chip)
@@ -182,6 +182,7 @@ def sweep(start: bytes, log: list, states: list, seed: int) -> None:
         assert fingerprint(again[1]) == fingerprint(edition) and again[2] == [], k
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(SEEDS))
 def test_a_cut_at_every_program_and_erase_loses_nothing(logged_game, seed) -> None:
     start, log, states = logged_game
@@ -453,6 +454,7 @@ def logged_full_game(free_blocks: int, reserve: int | None) -> tuple:
     return start, chip.log, states, taken, store.history_removals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(SEEDS))
 def test_a_cut_at_every_operation_of_the_removal_and_retry_path_loses_nothing(seed) -> None:
     """5 blocks free and no reserve: the flash refuses appends and snapshots (ENOSPC) four
@@ -464,6 +466,7 @@ def test_a_cut_at_every_operation_of_the_removal_and_retry_path_loses_nothing(se
     sweep(start, log, states, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(SEEDS))
 def test_a_cut_at_every_operation_of_the_bound_following_free_space_loses_nothing(seed) -> None:
     """12 blocks free and the store's reserve (32 KB): the compactions remove the history the

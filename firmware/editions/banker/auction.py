@@ -5,7 +5,8 @@
 #
 # Seldom played, so not with the deeds' common flows: flows.act imports this module, and it
 # leaves sys.modules (app.memory.forget_module) when its mode closes, or at once when AUCTION is
-# refused. The sale's Offer needs nothing of it.
+# refused. The sale's Offer needs nothing of it. It loads editions.banker.holdings (a building's
+# sale is a build at the bid), which goes as BUILD's does: at the next quiet second.
 from app.memory import forget_module
 from compat.const import const
 from compat.ticks import ticks_add, ticks_diff
@@ -17,6 +18,7 @@ from rules.machine import MSG_FINISH_ENTRY, beep_interval, count_down
 from rules.modes import Mode, drop_mode, open_mode
 
 _MODULE = const("editions.banker.auction")  # this module, dropped after use
+_HOLDINGS = const("editions.banker.holdings")
 _ERR_NO_DEED = const("LAY OR TYPE A DEED")
 _ERR_NO_BUILDINGS = const("NO BUILDINGS LEFT")
 _MSG_NO_BID = const("NO BID: BANK KEEPS IT")
@@ -43,6 +45,7 @@ def start(part) -> None:
     players who want more buildings than it has (the Auction's building auction). Refused:
     this module is let go at once."""
     bank = part.bank
+    part.keep_for_now(_HOLDINGS)  # (imported with this module: let go at the next quiet second)
     square = part.typed
     problem = None
     if square is None:

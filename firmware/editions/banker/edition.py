@@ -202,7 +202,7 @@ class BankerRules:
         at the next quiet second)."""
         from editions.banker import enrolment
 
-        self.for_now = _ENROLMENT
+        self.keep_for_now(_ENROLMENT)
         return enrolment.key(self, key, card)
 
     # ---- the part: records -----------------------------------------------------------------
@@ -269,6 +269,13 @@ class BankerRules:
         return own + [r for r in records if r[:2] != ("set", "assets")]
 
     # ---- the part: the rest ------------------------------------------------------------------
+
+    def keep_for_now(self, name: str) -> None:
+        """Module `name` was loaded by a key: it goes at the next quiet second (tick), and the
+        one kept before it, if another, goes now."""
+        if self.for_now is not None and self.for_now != name:
+            forget_module(self.for_now)
+        self.for_now = name
 
     def tick(self, now: int) -> None:
         """The open mode's timers. With none, once the unit has been quiet _QUIET_MS in the game

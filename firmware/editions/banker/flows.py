@@ -128,7 +128,7 @@ def act(part, key: str) -> None:
     else:  # BUILD, SELL, MORTGAGE: loaded by their key (BankerRules.tick lets it go)
         from editions.banker import holdings
 
-        part.for_now = _HOLDINGS
+        part.keep_for_now(_HOLDINGS)
         result, lines, done, cue = holdings.plan(part, key, slot, player, square, title)
     offer(part, result, lines, done, cue)
 
