@@ -200,3 +200,11 @@ def test_the_banker_game_plays_from_setup_to_a_bankruptcy() -> None:
     )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert '"ok": false' not in run.stdout
+
+
+def test_the_classic_game_plays_to_its_winner() -> None:
+    out = io.StringIO()
+    assert run_script(str(ROOT / "tests" / "scripts" / "classic_game.txt"), out) == 0
+    steps = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(steps) >= 60 and all(step["ok"] for step in steps)
+    assert steps[-1]["action"] == "expect screen WINNER"
