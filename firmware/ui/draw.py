@@ -428,7 +428,12 @@ def prepare_big(text: str) -> int:
                 built += 1
         elif char != " ":
             index = _small_index(ord(char))
-            if index >= _SMALL_COUNT or _scaled[index + 2 * _SMALL_COUNT] is None:
+            made = (
+                _extra.get(index * 4 + 3)
+                if index >= _SMALL_COUNT
+                else _scaled[index + 2 * _SMALL_COUNT]
+            )
+            if made is None:
                 _page_glyph(index)
                 built += 1
     return built

@@ -809,3 +809,8 @@ def test_accented_capitals_in_a_line_at_every_scale_and_in_big_text():
     assert big == _picture("\xc9T\xc9", big=True, pages=True)  # page view and canvas agree
     assert big != _picture("ETE", big=True)
     assert draw.big_width("\xc9T\xc9") == draw.big_width("ETE")
+
+
+def test_the_big_glyphs_of_accented_capitals_are_built_once():
+    assert draw.prepare_big("\xc9\xc0") <= 2  # (another test may have drawn them)
+    assert draw.prepare_big("\xc9\xc0") == 0  # kept: a second call builds nothing
