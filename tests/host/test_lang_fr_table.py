@@ -3,13 +3,13 @@ its place once its # are filled, keeps the key's # and draws only what the font 
 are unique and every message constant of the firmware (ERR_..., MSG_..., read from the source
 as tests/host/test_message_texts.py reads them) has its entry."""
 
-import ast
 import pathlib
 import re
 
+from test_message_texts import message_constants
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 TABLE = ROOT / "lang" / "fr.txt"
-FIRMWARE = ROOT / "firmware"
 
 LINE = 21  # small-font characters across the panel
 FILL = "XXX"  # what a # stands for in the width check
@@ -119,23 +119,11 @@ def messages():
     """(file, name, key) of every ERR_/MSG_ constant: as test_message_texts reads them, the
     templates too (%d, %02d as a number: a # in the key); those with %s are skipped: the table
     lists the lines they make."""
-    for source in sorted(FIRMWARE.rglob("*.py")):
-        for node in ast.parse(source.read_text()).body:
-            if not isinstance(node, ast.Assign) or not isinstance(node.targets[0], ast.Name):
-                continue
-            name = node.targets[0].id.lstrip("_")
-            value = node.value
-            if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
-                value = value.args[0]
-            if not name.startswith(("ERR_", "MSG_")) or name == "MSG_NOT_IDLE":
-                continue  # (MSG_NOT_IDLE: a programming error's exception, never shown)
-            texts = value.elts if isinstance(value, ast.Tuple) else [value]
-            for text in texts:
-                said = text.value if isinstance(text, ast.Constant) else None
-                if not isinstance(said, str) or "%s" in said:
-                    continue
-                shown = re.sub(r"%0?\d*d", "0", said).replace("%%", "%")
-                yield str(source.relative_to(FIRMWARE)), name, key_of(shown)
+    for source, name, said in message_constants():
+        if name == "MSG_NOT_IDLE" or "%s" in said:
+            continue  # (MSG_NOT_IDLE: a programming error's exception, never shown)
+        shown = re.sub(r"%0?\d*d", "0", said).replace("%%", "%")
+        yield str(source), name, key_of(shown)
 
 
 def test_the_table_parses_and_is_large():

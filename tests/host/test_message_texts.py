@@ -8,7 +8,9 @@ import pathlib
 FIRMWARE = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware"
 
 
-def _messages():
+def message_constants():
+    """(file, name, text) of every ERR_/MSG_ constant's text, templates included (one constant,
+    or each of a tuple of them)."""
     for source in sorted(FIRMWARE.rglob("*.py")):
         for node in ast.parse(source.read_text()).body:
             if not isinstance(node, ast.Assign) or not isinstance(node.targets[0], ast.Name):
@@ -22,10 +24,16 @@ def _messages():
             # one message, or a tuple of them (by slot, by building ...)
             texts = value.elts if isinstance(value, ast.Tuple) else [value]
             for text in texts:
-                # a template ("DEED %d ENROLLED") is checked where it is filled in
                 said = text.value if isinstance(text, ast.Constant) else None
-                if isinstance(said, str) and "%" not in said:
+                if isinstance(said, str):
                     yield source.relative_to(FIRMWARE), name, said
+
+
+def _messages():
+    # a template ("DEED %d ENROLLED") is checked where it is filled in
+    for source, name, said in message_constants():
+        if "%" not in said:
+            yield source, name, said
 
 
 def test_every_message_fits_one_line():
