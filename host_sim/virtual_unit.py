@@ -242,6 +242,7 @@ class VirtualUnit:
     # ---- lifecycle -------------------------------------------------------------------------
 
     def _boot(self) -> None:
+        self.board.lang_fs = TablesFS()  # the language tables (ui.lang.load), compiled in memory
         self.unit = build_unit(
             self.board,
             self.built_for,
@@ -249,7 +250,6 @@ class VirtualUnit:
             seed=self.seed,
             summary=self.boot_summary,
             menu=True,
-            lang_fs=TablesFS(),
         )
         # The readers' driver waits a millisecond at a time while a reader resets, with
         # CPython's time.sleep here: real time, 10-15 ms a boot, in which the virtual clock

@@ -97,9 +97,8 @@ def boot(storage, edition: str = DEFAULT, hold_ok: bool = False, summary=True):
     for key in held if hold_ok else ():
         board.parts.keypad.press(key)
     display = first_light(board)
-    unit = build_unit(
-        board, edition, fs=fs, summary=summary, menu=True, display=display, lang_fs=_tables()
-    )
+    board.lang_fs = _tables()  # the language tables (ui.lang.load)
+    unit = build_unit(board, edition, fs=fs, summary=summary, menu=True, display=display)
     unit.screen_log = []  # the strings drawn, for the aria-live mirror and the tests
     unit.on_cue = cues.append
     asyncio.create_task(_run(unit))

@@ -19,7 +19,6 @@ def build_unit(
     summary: bool = False,
     menu: bool = False,
     display=None,
-    lang_fs=None,
 ):
     """Every driver is constructed here; none talks to its part until BankUnit.boot().
     edition: the unit's edition until the settings name another. fs: where the state and the
@@ -28,8 +27,8 @@ def build_unit(
     The settings code (app.config) is loaded only for a summary, a menu or a settings file on
     flash. display: the SSD1306 already lit by app.first_light (None: built here). The
     readers are built for a card edition only; if the menu switches a card-less
-    unit to a card edition, app.config builds them then. lang_fs: where the language tables
-    (<code>.tbl) are; by default the "lang" folder, looked at only for a language not English."""
+    unit to a card edition, app.config builds them then. A language's table (<code>.tbl) is in
+    the flash's "lang" folder, or board.lang_fs (ui.lang.load), looked at only when not English."""
     fs = fs if fs is not None else DeviceFS("data")
     if display is None:
         display = SSD1306(board.i2c, board.display_address)
@@ -64,9 +63,7 @@ def build_unit(
         config, rules, keys, level = configure(
             board, fs, edition, seed, keypad, readers, summary, menu
         )
-        # (the "lang" folder made only for a language not English)
-        config.lang_fs = lambda: lang_fs if lang_fs is not None else DeviceFS("lang")
-        screen.language = config.language()
+        screen.lang = config.lang()
     else:
         config = level = None
         rules = make_edition(edition, seed)

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 _MSG_OLDER = const("SETTINGS: LAST GOOD")  # the newest settings file was unreadable
 _MSG_DEFAULTS = const("SETTINGS: DEFAULTS")  # no settings file could be read
 _SETTINGS_FILES = const("set.")  # store.settings_file's names
+# The language settings drawn without a table (a tuple constant's texts are no names on the chip)
+_ENGLISH = const((None, "", "en"))
 # What a game enrolled, carried into a new game of another edition (start_game): the cards and
 # the Banker's deed tags (rules.cards: every other edition keeps those for it)
 _ENROLMENTS = const(("card", "uncard", "deed_tag"))
@@ -68,7 +70,7 @@ class Config:
         self.keymap: tuple = ()
         self.summary = False
         self.held: Any = None
-        self.lang_fs: Any = None  # a callable giving the folder of the language tables (app.build)
+        self.board: Any = None  # (set by configure: where a language's table is, ui.lang.load)
 
     def _file(self):
         if self.file is None:
@@ -125,19 +127,17 @@ class Config:
 
         return piezo_level(self.settings, edition)
 
-    def language(self):
+    def lang(self):
         """The screen's language: None for English, else its table (ui.lang.Table), its index
         read now (at boot, while the heap is empty, or as the menu closes)."""
         if not self.set_up():
             return None
         code = self.settings.get("lang")
-        if not code or code == "en" or self.lang_fs is None:
+        if code in _ENGLISH:
             return None
-        from ui.lang import Table
+        from ui.lang import load
 
-        table = Table(self.lang_fs(), code)
-        table.load()  # (a table missing or unreadable: the screens stay English)
-        return table
+        return load(self.board, code)
 
     def menu_keys(self) -> tuple:
         """(ok, back, next, prev) on the keypad of the edition in use."""
@@ -215,7 +215,7 @@ class Config:
         if changed:
             change = self.rebuild(change, edition, store, readers, broken, "volume" in changed)
             if "lang" in changed:
-                change.language = self.language()
+                change.lang = self.lang()
         if key is not None:  # still down: by its name in the layout in use now
             if self.keymap is not keymap:
                 key = _renamed(key, keymap, self.keymap)
@@ -280,7 +280,7 @@ class Change:
         self.readers: Any = None  # the card readers, built now for a card-less unit
         self.volume: Any = None  # the piezo's level, for an edition without levels of its own
         self.release: Any = False  # a key still down the edition must ignore (False: none)
-        self.language: Any = False  # the screen's new language (Config.language; False: as it is)
+        self.lang: Any = False  # the screen's new language (Config.lang; False: as it is)
 
 
 def configure(board, fs, edition: str, seed: int, keypad, readers, summary: bool, menu: bool):
@@ -297,6 +297,7 @@ def configure(board, fs, edition: str, seed: int, keypad, readers, summary: bool
         return make_edition(edition, seed, settings)
 
     config = Config(fs, edition, editions)
+    config.board = board
     config.make = make
     config.keypad = keypad
     config.readers = readers

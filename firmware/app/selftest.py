@@ -22,7 +22,7 @@ _TONE_MS = const(500)
 # below this the Pico browns out; above VSYS_MAX_MV something is miswired
 _VSYS_MIN_MV = const(2800)
 _VSYS_MAX_MV = const(5500)
-TEST_TONE = ((1000, _TONE_MS),)
+_TEST_TONE = const(((1000, _TONE_MS),))
 SLOT_NAMES = ("GREEN", "RED")
 # What to check on a reader whose VersionReg reads 0x00 (something holds MISO low: a part
 # sharing its MISO line, a short) or 0xFF (nothing drives MISO): small-font lines of at most
@@ -283,7 +283,7 @@ class SelfTest:
         if self.piezo is None:
             self._result("PIEZO", False, "NOT BUILT")
             return
-        self.piezo.play(TEST_TONE)
+        self.piezo.play(_TEST_TONE)
         self._result("PIEZO", True, "1 KHZ TONE PLAYED")
         self._show("SELF-TEST", "BEEP", "A TONE PLAYS NOW")
 

@@ -251,8 +251,8 @@ class BankUnit:
                 self.settle()  # the volume level set in the menu, through the edition's journal
             if change.volume is not None and self.piezo is not None:
                 self.piezo.set_volume(change.volume)
-        if change.language is not False and self.screen is not None:  # (drawn: the menu closed)
-            self.screen.use(change.language)
+        if change.lang is not False and self.screen is not None:  # (drawn: the menu closed)
+            self.screen.use(change.lang)
         if change.release is not False:  # by its name in the layout in use now
             self.edition.ignore_until_released(change.release)
         if change.done:

@@ -10,12 +10,13 @@ PAY = b"\xc0\x84\x86\xbf\xbf\x86\x84\xc0"
 # A speaker with a cross: sound is off.
 SOUND_OFF = b"\x1c\x1c\x3e\x7f\x00\x14\x08\x14"
 # The battery gauge (app.power, issue 31): an empty battery when low, then one to three bars.
-BATTERY_LOW = b"\x7e\x42\x42\x42\x42\x7e\x18\x00"
-BATTERY_BARS = (
-    BATTERY_LOW,
-    b"\x7e\x7e\x42\x42\x42\x7e\x18\x00",
-    b"\x7e\x7e\x7e\x42\x42\x7e\x18\x00",
-    b"\x7e\x7e\x7e\x7e\x7e\x7e\x18\x00",
+_BATTERY_BARS = const(
+    (
+        b"\x7e\x42\x42\x42\x42\x7e\x18\x00",
+        b"\x7e\x7e\x42\x42\x42\x7e\x18\x00",
+        b"\x7e\x7e\x7e\x42\x42\x7e\x18\x00",
+        b"\x7e\x7e\x7e\x7e\x7e\x7e\x18\x00",
+    )
 )
 _BATTERY_NAMES = const(("icon:battery_low", "icon:battery_1", "icon:battery_2", "icon:battery_3"))
 
@@ -33,7 +34,7 @@ def battery_level(status) -> int:
 
 def battery_icon(level: int) -> tuple:
     """(bitmap, log name) of a gauge level from battery_level() (0-3)."""
-    return BATTERY_BARS[level], _BATTERY_NAMES[level]
+    return _BATTERY_BARS[level], _BATTERY_NAMES[level]
 
 
 # Revolution symbols, drawn at the left of the title line (view["symbol"] names one).

@@ -45,7 +45,8 @@ def key_hash(key: bytes) -> int:
 
 class Table:
     """One language's table in `fs` (open(name, "rb") of <code>.tbl). load() reads its index;
-    translate(line) gives the line's translation, or the line itself when the table has none."""
+    translate(line), or table(line), gives the line's translation, or the line itself when the
+    table has none."""
 
     def __init__(self, fs, code: str) -> None:
         self.fs = fs
@@ -105,6 +106,10 @@ class Table:
             cache.clear()  # (a ring would keep the newest; a render looks up about 5 lines)
         cache[line] = found
         return found
+
+    # The renderer calls the table itself (lang(line)): modules every unit loads then hold no
+    # "translate" name, only a French unit does.
+    __call__ = translate
 
     def _look_up(self, line: str) -> str:
         if not line or len(line) > _LINE_MAX or (self.file is None and not self.load()):
@@ -224,3 +229,16 @@ class Table:
                 o += 1
             p += 1
         return str(views[1][:o], "utf-8")
+
+
+def load(board, code: str):
+    """The screen's language `code` (not English) on this unit: its Table, index read, or None
+    when the table is missing or unreadable (the screens stay English). The tables are in the
+    flash's "lang" folder, or where the board says (board.lang_fs: the simulator's, the web's)."""
+    fs = getattr(board, "lang_fs", None)
+    if fs is None:
+        from store.fs import DeviceFS
+
+        fs = DeviceFS("lang")
+    table = Table(fs, code)
+    return table if table.load() else None

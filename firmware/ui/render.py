@@ -139,7 +139,7 @@ class Screen:
         # The language (ui.lang.Table), or None in English: every text drawn goes through its
         # translate(); the regions are compared in English, so an unchanged line costs
         # nothing and a changed one a lookup.
-        self.language: Any = None
+        self.lang: Any = None
         self._edit_columns = [0, 0]  # the columns an entry's edit touched: draw() returns it
         self._edited = False
         # The regions the last draw() redrew (full redraws aside), as ui.windows lays them out
@@ -174,11 +174,11 @@ class Screen:
         self._bottom = ""
         self._inverted = False
 
-    def use(self, language) -> None:
-        """Draw in `language` (a ui.lang.Table; None: English) from now on: everything anew."""
-        if self.language is not None:
-            self.language.close()
-        self.language = language
+    def use(self, lang) -> None:
+        """Draw in `lang` (a ui.lang.Table; None: English) from now on: everything anew."""
+        if self.lang is not None:
+            self.lang.close()
+        self.lang = lang
         self.forget()
 
     def market(self):
@@ -355,9 +355,9 @@ class Screen:
             left = _TITLE_AFTER_SYMBOL
             first = 0
         pages = self.pages  # page 0 is clear but for the icons, which page_line() skips
-        language = self.language
-        if language is not None:
-            title = language.translate(title)
+        lang = self.lang
+        if lang is not None:
+            title = lang(title)
         count = draw.fitting(title, left, right - 1)
         if pages is None or not draw.page_line(pages, title, count, left, TITLE_Y, 1, log):
             draw_text(canvas, title, left, TITLE_Y, 1, right - 1, 1, log)
@@ -381,9 +381,9 @@ class Screen:
             log.clear()
         self.lines = list(lines) if lines else None  # a copy: the view's list may change
         if lines:
-            language = self.language
+            lang = self.lang
             for i in range(len(lines)):
-                line = lines[i] if language is None else language.translate(lines[i])
+                line = lines[i] if lang is None else lang(lines[i])
                 draw_text(self.canvas, line, 0, _LINES_Y + i * _LINE_STEP, 1, WIDTH, 1, log)
 
     def _draw_big(self, big: str, entry: bool, log) -> None:
@@ -394,8 +394,8 @@ class Screen:
         kind = _NONE
         x = y = width = height = 0
         self._big = big  # (compared in English)
-        if big and not entry and self.language is not None:
-            big = self.language.translate(big)  # (an amount being typed has no words)
+        if big and not entry and self.lang is not None:
+            big = self.lang(big)  # (an amount being typed has no words)
         if big:
             width = big_width(big)
             if width <= WIDTH:
@@ -502,9 +502,9 @@ class Screen:
                 self.canvas.fill_rect(0, BAR_Y, WIDTH, _BAR_PAGE_Y - BAR_Y, 1 if inverted else 0)
                 pages.fill_rect(0, _BAR_PAGE, WIDTH, 1, 255 if inverted else 0)
         color = 0 if inverted else 1
-        language = self.language
-        if language is not None:
-            line = language.translate(line)
+        lang = self.lang
+        if lang is not None:
+            line = lang(line)
         # Through the pages when no "lines" reach rows 48-53 (page 6, above the bar's rows):
         # page_line() replaces those rows' bytes.
         pages = self.pages if self.lines is None else None

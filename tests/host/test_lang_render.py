@@ -1,4 +1,4 @@
-# The renderer drawing through a language's table (ui.render.Screen.language): every region's
+# The renderer drawing through a language's table (ui.render.Screen.lang): every region's
 # text translated as it is redrawn, compared in English, an amount being typed left alone.
 from canvas_rig import new_canvas
 from lang_rig import TableFS, table_bytes
@@ -20,7 +20,7 @@ class Counted(Table):
         super().__init__(fs, code)
         self.asked: list = []
 
-    def translate(self, line):
+    def __call__(self, line):  # (what the renderer calls)
         self.asked.append(line)
         return super().translate(line)
 

@@ -21,7 +21,7 @@ def test_a_french_unit_shows_its_screens_in_french() -> None:
 
 def test_an_english_unit_has_no_table() -> None:
     with VirtualUnit() as unit:
-        assert unit.unit.screen.language is None
+        assert unit.unit.screen.lang is None
         assert "INSERT A CARD" in unit.screen_text()
 
 
@@ -41,7 +41,7 @@ def test_the_menu_turns_the_screens_french_and_back() -> None:
         unit.press(back)
         unit.advance(1)
         assert "INSERT A CARD" in settled(unit)
-        assert unit.unit.screen.language is None
+        assert unit.unit.screen.lang is None
 
 
 def test_a_missing_table_leaves_the_screens_english(monkeypatch) -> None:

@@ -5,7 +5,7 @@ import gc
 from lang_rig import TableFS, table_bytes
 
 from store.fs import DeviceFS
-from ui.lang import Table, key_hash
+from ui.lang import Table, key_hash, load
 
 ENTRIES = {
     "INSERT A CARD": "INSÉREZ UNE CARTE",
@@ -87,6 +87,28 @@ def test_a_table_on_the_flash_folder():
     assert table.translate("CARD 6") == "CARTE 6"
     table.close()
     fs.remove("fr.tbl")
+
+
+class _Board:
+    def __init__(self, lang_fs=None):
+        if lang_fs is not None:
+            self.lang_fs = lang_fs
+
+
+def test_the_units_table_is_loaded_from_the_boards_folder_or_the_flash():
+    fs = TableFS({"fr.tbl": table_bytes(ENTRIES)})
+    table = load(_Board(fs), "fr")
+    assert table is not None and table.count == len(ENTRIES)
+    assert table("CARD 7") == "CARTE 7" == table.translate("CARD 7")  # (the renderer calls it)
+    assert load(_Board(TableFS({})), "fr") is None  # no table: the screens stay English
+    folder = DeviceFS("lang")  # a board without one: the flash's "lang" folder
+    with folder.open("fr.tbl", "wb") as file:
+        file.write(table_bytes(ENTRIES))
+    table = load(_Board(), "fr")
+    assert table is not None and table("INSERT A CARD") == "INSÉREZ UNE CARTE"
+    table.close()
+    folder.remove("fr.tbl")
+    assert load(_Board(), "fr") is None
 
 
 def test_a_lookup_allocates_little():
