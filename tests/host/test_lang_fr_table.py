@@ -70,6 +70,10 @@ BIG = (
 )  # fmt: skip
 # The Stock Exchange's form labels: 6 characters before the value's column.
 LABELS = ("TOKEN", "BUYER", "SELLER", "CODE", "SHARES", "PRICE")
+# Its tokens' names alone: a form's value (4 characters from x 42, the amount beside it) and
+# TOTAL's (4 beside a 5-digit total); the market header's token columns, a character each.
+TOKEN_NAMES = ("HAT", "CAR", "DOG", "SHOE", "IRON", "BOAT")
+TOKEN_COLUMNS = "HCDSIB"
 
 
 def key_of(text: str) -> str:
@@ -193,6 +197,9 @@ def test_narrow_places():
         assert len(shown) <= 10 or len(english) > 10, (english, shown)
     for english in LABELS:
         assert len(table[english]) <= 6, (english, table[english])
+    names = [table[english] for english in TOKEN_NAMES]
+    assert all(len(name) <= 4 for name in names) and len(set(names)) == len(names), names
+    assert len(table[TOKEN_COLUMNS]) == len(TOKEN_COLUMNS)
 
 
 def test_every_message_constant_has_an_entry():

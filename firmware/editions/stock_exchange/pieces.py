@@ -101,9 +101,10 @@ def market_header(canvas, view: dict, status, line: str, inverted: bool, log) ->
         if 0 <= side < 4:
             draw_text(canvas, _SIDE_RANGES[side], CODE_X, TITLE_Y, 1, BANK_X - 2, 1, log)
         _bitmap(canvas, _BANK_MARK, BANK_X, TITLE_Y, 1, "icon:bank", log)
+        letters = view.get("tokens") or _TOKEN_LETTERS  # (a language's: its translation)
         for token in range(6):
             x = TOKEN_X + token * TOKEN_PITCH
-            draw_text(canvas, _TOKEN_LETTERS[token], x, TITLE_Y, 1, WIDTH, 1, log)
+            draw_text(canvas, letters[token], x, TITLE_Y, 1, WIDTH, 1, log)
     canvas.hline(0, HEADER_RULE_Y, WIDTH, 1)
 
 
