@@ -200,11 +200,11 @@ class Screen:
             market = self.market()
             self._known = False  # the Stock Exchange drew over every region of this Screen
             market.pages = self.pages
-            if self.language is not None:  # its texts through the table (English: nothing)
+            if self.lang is not None:  # its texts through the table (English: nothing)
                 # (Names an English unit's pool holds already, "lang" and "view": none added.)
                 from editions.stock_exchange import lang
 
-                view, status = lang.view(view, status, self.language)
+                view, status = lang.view(view, status, self.lang)
             market.draw(view, status, log)
             return None
         if self._market is not None:

@@ -89,12 +89,13 @@ def watching(coverage: Coverage):
             coverage._drawn(log)
         return result
 
-    lang.Table.translate = recorded_translate  # type: ignore[method-assign]
+    # (the renderer calls the table, table(line); editions.stock_exchange.lang its translate)
+    lang.Table.translate = lang.Table.__call__ = recorded_translate  # type: ignore[method-assign]
     render.Screen.draw = recorded_draw  # type: ignore[method-assign]
     try:
         yield coverage
     finally:
-        lang.Table.translate = translate  # type: ignore[method-assign]
+        lang.Table.translate = lang.Table.__call__ = translate  # type: ignore[method-assign]
         render.Screen.draw = draw  # type: ignore[method-assign]
 
 

@@ -1,5 +1,5 @@
 # The Stock Exchange's screens in a language (editions.stock_exchange.lang, through
-# ui.render's Screen.language): every text with words drawn from the table, the caller's view and
+# ui.render's Screen.lang): every text with words drawn from the table, the caller's view and
 # status untouched, the regions still redrawn only when they change; English as before.
 # micropython-heap: 112k (two Screens, each with its Stock Exchange drawer, the glyphs they build
 # and a table, on the 64-bit unix port: at 96k the second canvas finds no free 1 KB)
@@ -34,7 +34,7 @@ ROWS = ((1, 0, 4, (5, 0, 0, 0, 0, 0), 0, 60, 1), (2, 0, 9, (0, 0, 0, 0, 0, 0), -
 
 def french_screen():
     screen = Screen(new_canvas())
-    screen.language = Table(TableFS({"fr.tbl": table_bytes(FRENCH)}), "fr")
+    screen.lang = Table(TableFS({"fr.tbl": table_bytes(FRENCH)}), "fr")
     return screen
 
 
