@@ -90,6 +90,24 @@ def test_a_stock_exchange_form_goes_as_the_windows_of_its_regions():
     assert _glass_is_frame(panel, display.buffer)
 
 
+def test_an_unchanged_form_with_an_amount_sends_nothing():
+    # A form's amount is drawn once: the same view again (a render with no change, as every
+    # quiet tick's) redraws and sends no window, with or without its field lines changing first.
+    from canvas_rig import panel_display
+
+    panel, display = panel_display()
+    screen = Screen(display.canvas)
+    for view in (_se_form(amount=110, sign="-"), _se_form(fields=SE_FIELDS[1], amount=5)):
+        sent = []
+        for _ in range(4):
+            render(display.canvas, view, None, None, screen, display.pages)
+            sent.append(screen.windows[0])  # (ui.windows.COUNT)
+            if not show_drawn(screen, display):
+                display.show()
+            assert _glass_is_frame(panel, display.buffer)
+        assert sent[1:] == [0, 0, 0], sent
+
+
 def _glass_is_frame(panel, frame) -> bool:
     for page in range(8):
         for column in range(128):

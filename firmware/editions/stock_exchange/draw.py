@@ -251,10 +251,10 @@ class MarketDrawer:
                         x = span[2]
                         span[0] = _NONE
                     add_window(self.windows, y, bottom, x, WIDTH - 1)
+            keys[_AMOUNT] = amount  # (drawn: compared from now on, not redrawn each render)
+            self._sign = sign
         if span[0] != _NONE:
             add_window(self.windows, span[0], span[1], span[2], span[3])
-            keys[_AMOUNT] = amount
-            self._sign = sign
         note = view.get("note") or ""
         low = 0  # the first of the note's and message line's pages redrawn (0: none)
         wide = 0  # the characters of the widest centred line they held or hold
