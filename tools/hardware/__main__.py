@@ -38,9 +38,10 @@ def outputs(hw=None) -> dict:
     files["keypads.md"] = keypads.document(hw)
     files["legends/README.md"] = legends.index_page(hw.layouts)
     for (matrix, edition), layout in sorted(hw.layouts.items()):
-        files["legends/" + legends.file_name(matrix, edition)] = legends.legend(
-            matrix, edition, layout
-        )
+        for lang in legends.languages():
+            files["legends/" + legends.file_name(matrix, edition, lang)] = legends.legend(
+                matrix, edition, layout, lang
+            )
     files["enclosure/keypads.scad"] = geometry.scad_table(matrices)
     return files
 
