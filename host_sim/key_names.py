@@ -13,6 +13,7 @@ from boards.keymaps import LAYOUTS
 from host_sim.lang_tables import SOURCES, parse, translate
 
 ENGLISH = "en"
+LANGUAGE_NAMES = {"fr": "French"}  # in English: the titles of the sheets and the simulator's
 
 
 def laid_out() -> list:

@@ -50,6 +50,7 @@ from host_sim.tui_keys import (
     hints_text,
     hold_shortcuts,
     legend_text,
+    legends_of,
     ok_key,
 )
 from host_sim.tui_panel import BrailleView, OledView, braille_rows, oled_rows
@@ -79,6 +80,7 @@ class Snapshot:
     message_error: bool = False  # ... drawn as an error (inverted, with the error sound)
     deeds: dict = field(default_factory=dict)  # the Banker's: VirtualUnit.deeds()
     supply: dict = field(default_factory=dict)  # ... and bank_supply()
+    lang: str = "en"  # the screen's language (VirtualUnit.language): the keys are named in it
 
 
 def holds_deeds(unit: VirtualUnit) -> bool:
@@ -117,6 +119,7 @@ class UnitThread:
             self._executor.shutdown(wait=False)
             raise
         self.keys = dict(self.unit.keys)
+        self.lang = self.unit.language  # the keys' names (the settings menu may change it)
         self.edition = self.unit.edition_name  # --set edition=... may have chosen another
         # the edition's own amount format ($1500); the Stock Exchange has none
         self.money = getattr(self.unit.unit.edition, "money", str)
@@ -158,6 +161,7 @@ class UnitThread:
             message_error=message_error,
             deeds=unit.deeds() if self.has_deeds else {},
             supply=unit.bank_supply() if self.has_deeds else {},
+            lang=unit.language,
         )
 
     async def run(self, work):
@@ -239,7 +243,7 @@ class BankUnitApp(App):
         self.export_dir = export_dir  # where E writes the game's CSV and chart
         self.unit_thread = UnitThread(edition, board, flash_dir, settings, boot_summary)
         self.edition_name = edition = self.unit_thread.edition  # the one the unit runs
-        self.key_table = KeyTable(self.unit_thread.keys)
+        self.key_table = KeyTable(self.unit_thread.keys, self.unit_thread.lang)
         self.bell_on = True
         self.pending_slot: str | None = None
         self.pending_deed: str | None = None  # the square's digits typed for a deed tag
@@ -288,11 +292,11 @@ class BankUnitApp(App):
         yield self.slots_line
         yield self.cue_line
         yield self.status_line
-        legend = Static(legend_text(self.key_table, deeds=self.has_deeds), id="legend")
-        legend.border_title = "Keys: %s unit" % self.edition_name.replace("_", " ")
-        yield legend
-        cards = self.unit_thread.uses_cards
-        yield Static(hints_text(self.key_table, cards, self.has_deeds), id="hints")
+        self.legend_panel = Static(id="legend")
+        yield self.legend_panel
+        self.hints_line = Static(id="hints")
+        yield self.hints_line
+        self._label_keys()
         self.too_small_note = Static(id="too-small")
         yield self.too_small_note
 
@@ -333,6 +337,25 @@ class BankUnitApp(App):
         if self.snapshot is not None:  # the lines drawn for one layout, drawn for the other
             self._show(self.snapshot, new_cues=False)
 
+    def _label_keys(self) -> None:
+        """The legend, its title and the compact layout's key lines, in the keys' language."""
+        self.legend_panel.update(legend_text(self.key_table, deeds=self.has_deeds))
+        self.legend_panel.border_title = "Keys: %s unit%s" % (
+            self.edition_name.replace("_", " "),
+            legends_of(self.key_table),
+        )
+        cards = self.unit_thread.uses_cards
+        self.hints_line.update(hints_text(self.key_table, cards, self.has_deeds))
+
+    def _relabel(self, lang: str) -> None:
+        """The keys named anew in the screen's new language (the settings menu changed it);
+        the terminal keys stay the same."""
+        self.key_table = KeyTable(self.unit_thread.keys, lang)
+        self._help_text = help_text(self.key_table, self.edition_name)
+        self.min_size = full_size(self.key_table, self.has_deeds)
+        self._label_keys()
+        self._check_size()
+
     def on_unmount(self) -> None:
         self.unit_thread.close()
 
@@ -369,6 +392,8 @@ class BankUnitApp(App):
 
     def _show(self, snap: Snapshot, new_cues: bool = True) -> None:
         self.snapshot = snap
+        if snap.lang != self.key_table.lang:
+            self._relabel(snap.lang)
         self.oled.show(snap.rows)
         self.braille.show(snap.braille)
         self.balances_panel.update(self._balances_text(snap))

@@ -1,7 +1,9 @@
 """The terminal UI's keys for every edition: the key table, legend, compact lines and help.
 
 Which terminal key taps which unit key (KeyTable), the full layout's key legend, the compact
-layout's key lines (packed by tui_compact.pack_hints) and the help screen."""
+layout's key lines (packed by tui_compact.pack_hints) and the help screen. A unit whose screen
+speaks another language (VirtualUnit.language) has its keys named as that language's keypad
+legends name them (host_sim/key_names.py); the rest of the terminal's words stay English."""
 
 from rich.text import Text
 from textual import events
@@ -11,9 +13,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from app.editions import about
+from host_sim.key_names import ENGLISH, LANGUAGE_NAMES, key_name
 from host_sim.tui_compact import COMPACT_SIZE, pack_hints
 from host_sim.tui_deeds import BUILDING_AUCTION_TITLE, building_auction_help
-from host_sim.virtual_unit import PLAYER_CARDS
+from host_sim.virtual_unit import KEY_NAMES, PLAYER_CARDS
 
 HOLD_S = 2.5  # a long press: the new-game gesture needs 2 s
 
@@ -73,12 +76,9 @@ CARD_PLAYING = (
 # Terminal keys that hold a unit key for HOLD_S without the "h" prefix (those of the edition's
 # unit only): C's new game; the Stock Exchange's REMOVE A PLAYER and NEW GAME.
 HOLD_SHORTCUTS = {"C": "C", "R": "remove_player", "N": "new_game"}
-# How the legend names a hold: the key as its keycap reads, and what the hold asks.
-HOLD_LABEL = {
-    "C": "hold C: NEW GAME?",
-    "remove_player": "hold REMOVE A PLAYER",
-    "new_game": "hold NEW GAME",
-}
+# How the legend names a hold that asks more than its key's name says (any other: "hold" and
+# the key as its keycap reads, KeyTable.hold_label).
+HOLD_LABEL = {"C": "hold C: NEW GAME?"}
 # Terminal keys the UI itself uses: never given to a unit key (D: the compact layout's board).
 UI_KEYS = frozenset("[]hsqQ?PED" + "".join(HOLD_SHORTCUTS))
 
@@ -91,9 +91,11 @@ HINTS_WIDTH = COMPACT_SIZE[0] - 2  # the compact layout's key lines, inside thei
 
 
 class KeyTable:
-    """Which terminal key taps which unit key, for the keys this edition's unit has."""
+    """Which terminal key taps which unit key, for the keys this edition's unit has; each
+    label names its key as the keypad's legend in `lang` does (the terminal keys stay)."""
 
-    def __init__(self, unit_keys) -> None:
+    def __init__(self, unit_keys, lang: str = ENGLISH) -> None:
+        self.lang = lang
         self.entries: list = []  # (public name, terminal key, label), in legend order
         taken = set(UI_KEYS)
         known = {public for public, _, _ in UNIT_KEYS}
@@ -101,7 +103,7 @@ class KeyTable:
             if public in unit_keys:
                 if term in taken:  # two editions' keys share a letter: this unit has both
                     term = self._free_key(public, taken)
-                self.entries.append((public, term, label))
+                self.entries.append((public, term, self._translated(public, label)))
                 taken.add(term)
         for public in unit_keys:
             if public in known:
@@ -110,6 +112,29 @@ class KeyTable:
             taken.add(term)
             self.entries.append((public, term, public.replace("_", " ")))
         self.by_terminal = {term: public for public, term, _ in self.entries}
+
+    def keycap(self, public: str, english: str) -> str:
+        """What the key's cap reads in the table's language (`english` in English)."""
+        if self.lang == ENGLISH or public not in KEY_NAMES:
+            return english
+        return key_name(KEY_NAMES[public], self.lang)
+
+    def _translated(self, public: str, label: str) -> str:
+        """A UNIT_KEYS label with its keycap (the words before " (") in the table's language:
+        "MORTGAGE (lift one: value + 10%)" -> "HYPOTHÈQUE (lift one: value + 10%)"."""
+        if label in ("digit", "point"):
+            return label
+        cap, paren, rest = label.partition(" (")
+        return self.keycap(public, cap) + paren + rest
+
+    def hold_label(self, public: str) -> str:
+        """How the legend names a hold of the key: HOLD_LABEL's, else "hold" and its keycap
+        ("hold REMOVE A PLAYER", "hold RETIRER UN JOUEUR")."""
+        if public in HOLD_LABEL:
+            return HOLD_LABEL[public]
+        labels = {name: said for name, _, said in UNIT_KEYS}
+        english = labels.get(public, public.replace("_", " ")).partition(" (")[0]
+        return "hold " + self.keycap(public, english)
 
     @staticmethod
     def _free_key(public: str, taken: set) -> str:
@@ -144,8 +169,18 @@ def hold_shortcuts(keys: KeyTable) -> dict:
 
 
 def ok_key(keys: KeyTable) -> str:
-    """The settings menu's ok key as its keycap reads: GO, or CONFIRM on the Stock Exchange."""
-    return "GO" if "go" in keys.by_terminal.values() else "CONFIRM"
+    """The settings menu's ok key as its keycap reads: GO, or CONFIRM on the Stock Exchange
+    (CONFIRMER on a French one)."""
+    if "go" in keys.by_terminal.values():
+        return keys.keycap("go", "GO")
+    return keys.keycap("confirm", "CONFIRM")
+
+
+def legends_of(keys: KeyTable) -> str:
+    """ ", French legends" after a title when the keys are named in French ("" in English)."""
+    if keys.lang == ENGLISH:
+        return ""
+    return ", %s legends" % LANGUAGE_NAMES.get(keys.lang, keys.lang)
 
 
 def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH, deeds: bool = False) -> Text:
@@ -174,10 +209,7 @@ def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH, deeds: bool = False) 
     line(
         "Long press",
         [("h", "then a unit key: hold it %.1f s" % HOLD_S)]
-        + [
-            (term, HOLD_LABEL.get(public, "hold " + public))
-            for term, public in hold_shortcuts(keys).items()
-        ],
+        + [(term, keys.hold_label(public)) for term, public in hold_shortcuts(keys).items()],
     )
     if "go" in keys.by_terminal.values() or "C" in keys.by_terminal.values():
         line(
@@ -225,10 +257,8 @@ def hint_items(keys: KeyTable, cards: bool, deeds: bool = False) -> list:
         if deeds:
             items.append(("[ ] d", "deed tag: square, Enter", True))
     items.append(("h", "hold a key", True))
-    items += [
-        (term, HOLD_LABEL.get(public, "hold " + public), True)
-        for term, public in hold_shortcuts(keys).items()
-    ]
+    holds = hold_shortcuts(keys).items()
+    items += [(term, keys.hold_label(public), True) for term, public in holds]
     if deeds:
         items.append(("D", "deeds / panel", True))
     items += [
@@ -252,7 +282,8 @@ def help_text(keys: KeyTable, edition: str) -> Text:
     hints = about(edition, "hints")
     cards = about(edition).USES_CARDS
     text = Text()
-    text.append("Keys of the simulated %s unit\n\n" % edition.replace("_", " "), style="bold")
+    title = "Keys of the simulated %s unit%s" % (edition.replace("_", " "), legends_of(keys))
+    text.append(title + "\n\n", style="bold")
     text.append("Unit keys (a tap, like a finger on the keypad):\n", style="bold")
     for term, label, public in keys.legend_items():
         text.append("  %-12s %s" % (term, label))
@@ -262,7 +293,7 @@ def help_text(keys: KeyTable, edition: str) -> Text:
     )
     text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
     for term, public in hold_shortcuts(keys).items():
-        said = hints.TUI_HOLD % {"key": public, "label": HOLD_LABEL.get(public), "s": HOLD_S}
+        said = hints.TUI_HOLD % {"key": public, "label": keys.hold_label(public), "s": HOLD_S}
         text.append("  %-19s %s\n" % (term, said))
     if cards:
         text.append(

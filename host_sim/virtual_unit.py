@@ -458,6 +458,13 @@ class VirtualUnit:
         """Whether the running edition plays with cards (a settings change can switch it)."""
         return self.unit.uses_cards
 
+    @property
+    def language(self) -> str:
+        """The language the screen speaks: "en", or the code of the table it draws through (a
+        table that could not be read leaves it English). The settings menu can change it."""
+        table = getattr(self.unit.screen, "language", None)
+        return "en" if table is None or table.failed else table.code
+
     def _need_slots(self) -> None:
         if not self.uses_cards:
             raise VirtualUnitError("the %s unit has no card slots" % self.edition_name)

@@ -56,7 +56,6 @@ BREAKS = (
     "CON-FIRMER",
 )
 ENGLISH = "en"
-LANGUAGE_NAMES = {"fr": "French"}  # a sheet's title, the index's columns
 PLAIN = ("#ffffff", "#111111")
 OTHER = ("#37474f", "#ffffff")
 
@@ -160,6 +159,8 @@ def legend(matrix: str, edition: str, layout, lang: str = ENGLISH) -> str:
     y0 = MARGIN + HEADER
     title = "%s, %s keypad" % (edition.replace("_", " ").title(), matrix)
     if lang != ENGLISH:
+        from host_sim.key_names import LANGUAGE_NAMES
+
         title += ", %s legends" % LANGUAGE_NAMES.get(lang, lang)
     title_size = min(4.2, (sheet_w - 2 * MARGIN) / (0.66 * len(title)))
     svg.text(MARGIN, MARGIN + 4, title, font_size=title_size, font_weight="bold",
@@ -243,6 +244,8 @@ def _ribbon(svg: Svg, g, x0: float, y0: float) -> None:
 
 
 def index_page(layouts) -> str:
+    from host_sim.key_names import LANGUAGE_NAMES
+
     others = languages()[1:]
     out = [
         "# Keypad legends",
@@ -286,6 +289,8 @@ def index_page(layouts) -> str:
 
 def _names_table(layouts, code: str) -> list:
     """The keys whose legend has a letter, with what the English and `code` sheets print."""
+    from host_sim.key_names import LANGUAGE_NAMES
+
     out = [
         "",
         "## The keys in %s" % LANGUAGE_NAMES.get(code, code),

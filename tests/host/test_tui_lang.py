@@ -1,0 +1,86 @@
+"""The terminal UI of a French unit (issue 34): its keys named as the French keypad's legends
+(host_sim/key_names.py) in the legend, the compact lines and the help, the terminal keys the
+same as in English; the settings menu switching the language relabels them."""
+
+import asyncio
+
+import pytest
+from test_settings_editions import choose, open_menu
+from test_tui import shown, until
+
+from host_sim.key_names import key_names
+from host_sim.tui import BankUnitApp
+from host_sim.tui_keys import (
+    LEGEND_WIDTH,
+    KeyTable,
+    help_text,
+    hint_items,
+    legend_text,
+    ok_key,
+)
+from host_sim.virtual_unit import KEY_NAMES, VirtualUnit
+
+EDITIONS = ["electronic_banking", "revolution", "classic", "banker", "stock_exchange"]
+
+
+def tables(edition: str) -> tuple:
+    with VirtualUnit(edition=edition) as unit:
+        return KeyTable(unit.keys), KeyTable(unit.keys, "fr")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_french_key_table_names_every_key_as_its_french_legend(edition) -> None:
+    english, french = tables(edition)
+    names = key_names("fr")
+    assert [e[:2] for e in french.entries] == [e[:2] for e in english.entries]  # same keys
+    for (public, _, label), (_, _, was) in zip(french.entries, english.entries, strict=True):
+        if label in ("digit", "point"):
+            continue
+        cap, _, rest = label.partition(" (")
+        assert cap == names[KEY_NAMES[public]], (public, label)
+        assert rest == was.partition(" (")[2]  # the English explanation is kept
+    rows = legend_text(french, deeds=edition == "banker").plain.splitlines()
+    assert all(len(row) <= LEGEND_WIDTH for row in rows), [len(row) for row in rows]
+    for term, label, _ in french.legend_items():  # each entry whole on one row
+        assert any(" %s  %s" % (term, label) in row for row in rows), (term, label)
+
+
+def test_the_stock_exchange_in_french() -> None:
+    english, french = tables("stock_exchange")
+    legend = legend_text(french).plain
+    assert " b  ACHAT BANQUE " in legend and " x  ANNULER " in legend
+    assert " v  RETIRER UN JOUEUR " in legend and " R  hold RETIRER UN JOUEUR " in legend
+    assert " N  hold NOUV. PARTIE " in legend and "holding CONFIRMER" in legend
+    assert ok_key(french) == "CONFIRMER" and ok_key(english) == "CONFIRM"
+    compact = [label for _, label, _ in hint_items(french, cards=False)]
+    assert "REVISUALISER" in compact and "hold NOUV. PARTIE" in compact
+    help_page = help_text(french, "stock_exchange").plain
+    assert "stock exchange unit, French legends" in help_page
+    assert "hold RETIRER UN JOUEUR for 2.5 s, then CONFIRM" in help_page
+    assert "ACHAT BANQUE" not in legend_text(english).plain
+
+
+def test_a_french_classic_unit_in_the_app_and_the_menu_switching_it_back() -> None:
+    async def main() -> None:
+        app = BankUnitApp(edition="classic", settings={"lang": "fr"})
+        async with app.run_test(size=(160, 50)) as pilot:
+            await until(pilot, lambda: app.snapshot is not None)
+            legend = shown(app, "#legend")
+            assert "HYPOTHÈQUE (lift one" in legend and "FAILLITE" in legend
+            assert "AMENDE" in shown(app, "#hints")
+            assert app.query_one("#legend").border_title == "Keys: classic unit, French legends"
+
+            def to_english(unit) -> None:
+                ok, back, _, _ = open_menu(unit)
+                choose(unit, "LANGUE", "ENGLISH")
+                unit.press(back)
+                unit.advance(1)
+
+            await app.unit_thread.run(to_english)
+            await app._unit(None)
+            await until(pilot, lambda: "MORTGAGE (lift one" in shown(app, "#legend"))
+            assert "HYPOTHÈQUE" not in shown(app, "#legend")
+            assert app.query_one("#legend").border_title == "Keys: classic unit"
+            assert "FINE" in shown(app, "#hints")
+
+    asyncio.run(main())
