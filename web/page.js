@@ -43,6 +43,7 @@ let legends = null;
 let lastVersion = "";
 let lastScreen = "";
 let keysFor = "";
+let keysLang = "en"; // the language the keys are named in: the unit's screen's (state.lang)
 let pendingKey = null; // performance.now() of the last key down not yet seen on the glass
 let slots = JSON.parse(localStorage.getItem(SLOTS_KEY) || "[0, 0]");
 let chosen = 0; // the card tapped, waiting for a tap on a slot
@@ -153,25 +154,30 @@ function showState(state) {
     $("screen-text").textContent = text || "(screen off)";
     if (text && page.firstScreenMs === null && page.ready) page.firstScreenMs = performance.now();
   }
-  if (state.edition !== keysFor) buildKeypad(state.edition, state.cards);
+  if (state.edition !== keysFor || (state.lang || "en") !== keysLang) buildKeypad(state.edition, state.cards, state.lang || "en");
   showDeeds(state.deeds, state.supply);
 }
 
 // ---- the keypad ------------------------------------------------------------------------------
 // A key's label: the printed legend's lines (tools/hardware/legends.py) as one line, a word the
-// keycap splits with a hyphen ("INTER-", "EST") whole again.
+// keycap splits with a hyphen ("INTER-", "EST") whole again; on a unit whose screen speaks
+// another language, the key's name in that language's table (host_sim/key_names.py).
 function label(key) {
+  const named = legends.names[keysLang];
+  if (named && named[key]) return named[key];
   const printed = legends.printed[key];
   if (!printed) return key;
   return printed.reduce((text, line) => (!text ? line : text.endsWith("-") ? text.slice(0, -1) + line : `${text} ${line}`), "");
 }
 
-function buildKeypad(edition, cards) {
+function buildKeypad(edition, cards, lang = "en") {
   keysFor = edition;
+  keysLang = lang;
   const rows = JSON.parse(bridge.keymap());
   const usedCols = rows[0].map((_, c) => rows.some((row) => row[c] !== null));
   const pad = $("keypad");
   pad.textContent = "";
+  pad.lang = lang; // a screen reader says the French legends in French
   pad.style.gridTemplateColumns = `repeat(${usedCols.filter(Boolean).length}, minmax(0, 1fr))`;
   for (const name of Object.keys(keyActions)) delete keyActions[name];
   for (const row of rows) {

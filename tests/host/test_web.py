@@ -35,6 +35,7 @@ from filelock import FileLock
 from PIL import Image
 
 from host_sim.history import csv_cells, game, open_folder
+from host_sim.key_names import key_names
 from host_sim.script import parse, run_script
 from host_sim.virtual_unit import ALIASES, KEY_NAMES, SLOTS, VirtualUnit
 
@@ -665,21 +666,42 @@ def test_browser_stock_exchange_has_no_slots_and_plays_by_keyboard(served, tmp_p
     assert serious(seen["axe"]) == []
 
 
+def french_flash(tmp_path: pathlib.Path) -> pathlib.Path:
+    """A JSON file of the page's localStorage entries (boards/web.py's FLASH_KEY + a file's name:
+    "b" + its base64) holding the flash of a fresh Stock Exchange unit set to French."""
+    folder = tmp_path / "french-flash"
+    with VirtualUnit(edition="stock_exchange", settings={"lang": "fr"}, flash_dir=str(folder)):
+        pass
+    entries = {
+        "bank-unit:flash:" + path.name: "b" + base64.b64encode(path.read_bytes()).decode()
+        for path in folder.iterdir()
+    }
+    assert any(name.startswith("bank-unit:flash:set.") for name in entries)
+    (tmp_path / "french-flash.json").write_text(json.dumps(entries))
+    return tmp_path / "french-flash.json"
+
+
 @pytest.mark.slow
 @pytest.mark.needs_tool("node", "npm", "chromium")
 def test_browser_on_a_phone(served, tmp_path) -> None:
     """A 390 x 844 touch screen: nothing wider than it, every key's label whole (INTEREST, not
     INTER- EST) and no word of it broken, a transfer by taps; axe-core finds no serious
-    violation on Electronic Banking's page or the Stock Exchange's."""
-    seen = run_browser(served, tmp_path / "phone.png", "phone")
-    for fit in (seen["ebFit"], seen["seFit"]):
+    violation on Electronic Banking's page or the Stock Exchange's. A French Stock Exchange
+    unit's keys are named as its French legends (host_sim/key_names.py), as whole."""
+    seen = run_browser(served, tmp_path / "phone.png", "phone", str(french_flash(tmp_path)))
+    for fit in (seen["ebFit"], seen["seFit"], seen["frFit"]):
         assert fit["width"] == 390 and fit["scrollWidth"] <= 390 and fit["wide"] == [], fit
         for label in fit["labels"]:
             assert not label["cut"] and label["lines"] <= label["words"], label
     labels = {label["key"]: label["text"] for label in seen["seFit"]["labels"]}
     assert labels["INTEREST"] == "INTEREST" and labels["BANK"] == "BANK PURCHASE"
+    french = {label["key"]: label["text"] for label in seen["frFit"]["labels"]}
+    assert french == {key: key_names("fr")[key] for key in labels}
+    assert french["BANK"] == "ACHAT BANQUE" and french["REMOVE"] == "RETIRER UN JOUEUR"
+    assert seen["frKeypadLang"] == "fr"
     assert {k: seen["ebTapped"]["standings"][k] for k in "12"} == {"1": 14950000, "2": 15050000}
     assert serious(seen["ebAxe"]) == [] and serious(seen["seAxe"]) == []
+    assert serious(seen["frAxe"]) == []
 
 
 # ---- the game off the page, a unit's data onto it --------------------------------------------

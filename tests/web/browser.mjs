@@ -16,12 +16,14 @@
 // in GREEN chosen), TYPED typed ("\n" is Enter), the sound switched off; then axe-core.
 // stock_exchange: the readers' slots and the cards hidden; the market screen's sides turning
 // while the aria-live words stay; an introduction by the keyboard alone; then axe-core.
-// phone: a 390 x 844 touch screen: nothing wider than it, every key's label whole, a transfer by
-// taps; the Stock Exchange's keypad likewise; axe-core on both.
+// phone [FRENCH_FLASH]: a 390 x 844 touch screen: nothing wider than it, every key's label whole,
+// a transfer by taps; the Stock Exchange's keypad likewise; axe-core on both; then, given a JSON
+// file of localStorage entries holding a French Stock Exchange unit's flash, its keypad.
 // export SE_DIR EB_DIR BAD_DIR: a transfer by clicks, then "Download the game" (its CSV, chart
 // description and PNG, and the page's flash files to export them with host_sim); then "Load a
 // unit's data" with BAD_DIR (refused), SE_DIR (downloaded again) and EB_DIR, whose card 2 is a
 // spare tag, then paid with by the page's card 2.
+import { readFileSync } from "node:fs";
 import puppeteer from "puppeteer-core";
 
 const [url, chromium, screenshot, mode, ...args] = process.argv.slice(2);
@@ -281,7 +283,7 @@ async function playStockExchange(page, { aria, screenSays, standings, fresh }) {
 }
 
 // The page on a 390 x 844 phone: what sticks out, labels cut, a transfer by taps.
-async function playPhone(page, { screenSays, standings, fresh }) {
+async function playPhone(page, { booted, screenSays, standings, fresh }, frenchFlash) {
   const fit = () =>
     page.evaluate(() => {
       const width = document.documentElement.clientWidth;
@@ -316,6 +318,19 @@ async function playPhone(page, { screenSays, standings, fresh }) {
   await fresh("stock_exchange");
   out.seFit = await fit();
   out.seAxe = await accessibility(page);
+  if (!frenchFlash) return;
+  // A unit whose settings say lang=fr: its keys are named as the French legends.
+  await page.evaluate((entries) => {
+    localStorage.clear();
+    localStorage.setItem("bank-unit:edition", "stock_exchange");
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, JSON.parse(readFileSync(frenchFlash, "utf8")));
+  await page.reload({ waitUntil: "load" });
+  await booted();
+  await page.waitForFunction(() => document.querySelector('.key[data-key="BANK"]')?.textContent !== "BANK PURCHASE", { timeout: 5000 });
+  out.frFit = await fit();
+  out.frKeypadLang = await page.$eval("#keypad", (el) => el.lang);
+  out.frAxe = await accessibility(page);
 }
 
 // "Download the game" after a transfer, then "Load a unit's data": a folder that is none, then a
