@@ -462,8 +462,8 @@ class VirtualUnit:
     def language(self) -> str:
         """The language the screen speaks: "en", or the code of the table it draws through (a
         table that could not be read leaves it English). The settings menu can change it."""
-        table = getattr(self.unit.screen, "language", None)
-        return "en" if table is None or table.failed else table.code
+        table = self.unit.screen.lang  # (ui.lang.load gives None for a table it cannot read)
+        return "en" if table is None else table.code
 
     def _need_slots(self) -> None:
         if not self.uses_cards:

@@ -323,8 +323,8 @@ def menu_keys() -> str:
 
 def language() -> str:
     """The language the screen speaks: "en", or its table's code (the keys are named in it)."""
-    table = unit.screen.language
-    return "en" if table is None or table.failed else table.code
+    table = unit.screen.lang  # (None: English, or a table that could not be read)
+    return "en" if table is None else table.code
 
 
 def state() -> str:

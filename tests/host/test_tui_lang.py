@@ -84,3 +84,15 @@ def test_a_french_classic_unit_in_the_app_and_the_menu_switching_it_back() -> No
             assert "FINE" in shown(app, "#hints")
 
     asyncio.run(main())
+
+
+def test_the_unit_says_which_language_its_screen_speaks(monkeypatch) -> None:
+    with VirtualUnit(edition="classic", settings={"lang": "fr"}) as unit:
+        assert unit.language == "fr"
+    with VirtualUnit(edition="classic") as unit:
+        assert unit.language == "en"
+    from host_sim import lang_tables
+
+    monkeypatch.setattr(lang_tables, "SOURCES", lang_tables.SOURCES / "none")
+    with VirtualUnit(edition="classic", settings={"lang": "fr"}) as unit:
+        assert unit.language == "en"  # no table: the screens, and so the keys, stay English
