@@ -16,7 +16,7 @@ import struct
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "lang"  # lang/<code>.txt, in the repository
 MAGIC = b"LTB1"
-LINE_MAX = 63  # UTF-8 bytes of a key or a text (firmware/ui/lang.py's _LINE_MAX)
+LINE_MAX = 71  # UTF-8 bytes of a key or a text (firmware/ui/lang.py's _LINE_MAX)
 TOKENS = 8  # digit tokens of a line (its _TOKENS)
 _DIGIT = re.compile(r"[0-9]")
 _MARK = re.compile(r"#([1-9])?")

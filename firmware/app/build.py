@@ -63,7 +63,9 @@ def build_unit(
         config, rules, keys, level = configure(
             board, fs, edition, seed, keypad, readers, summary, menu
         )
-        screen.lang = config.lang()
+        lang = screen.lang = config.lang()
+        if lang is not None:  # (an English edition is left without the attribute)
+            rules.lang = lang
     else:
         config = level = None
         rules = make_edition(edition, seed)

@@ -214,8 +214,11 @@ class Config:
         change = Change(done=True, closed=True)
         if changed:
             change = self.rebuild(change, edition, store, readers, broken, "volume" in changed)
+            lang = edition.lang  # the screen's, as the old edition was given it
             if "lang" in changed:
-                change.lang = self.lang()
+                lang = change.lang = self.lang()
+            if lang is not None:
+                change.edition.lang = lang
         if key is not None:  # still down: by its name in the layout in use now
             if self.keymap is not keymap:
                 key = _renamed(key, keymap, self.keymap)

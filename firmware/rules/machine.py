@@ -63,6 +63,10 @@ class StateMachine:
     # Set by the shell (app.unit, app.config): the store (store.Store), whose
     # history_generations() and history_records() a game's history reads (rules.history).
     journal = None
+    # Set by the shell (app.build, app.config) on a unit not in English only: the screen's
+    # language (ui.lang.Table), for a text the edition translates whole before it cuts it
+    # (Revolution's Chance cards scroll 21 characters of theirs at a time).
+    lang = None
 
     if TYPE_CHECKING:  # what a subclass implements (annotations only: no code on the device)
         press: Callable[[str, int], None]

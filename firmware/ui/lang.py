@@ -7,6 +7,8 @@
 # starts); then the texts, UTF-8. A key is the English line with every space-separated token
 # that holds a digit replaced by "#"; a text's "#" (or "#1".."#9") is filled with the line's
 # tokens in order (or that one). Only the index is in the heap; a text is read when needed.
+# A line longer than the glass (Revolution's Chance card, asked whole before it scrolls) is a
+# text to scroll: the windows then cut from its translation are drawn as they are.
 from struct import pack_into
 
 from compat.const import const
@@ -17,14 +19,17 @@ if TYPE_CHECKING:
 
 _HEADER = const(8)
 _ENTRY = const(5)
-_LINE_MAX = const(63)  # UTF-8 bytes of a line or of a text; longer lines stay English
+# UTF-8 bytes of a line or of a text; longer lines stay English. A screen's line is 21
+# characters; a Revolution Chance card's text, translated whole before it scrolls, up to 71.
+_LINE_MAX = const(71)
+_COLUMNS = const(21)  # small-font characters across the glass: a scrolling text's window
 _TOKENS = const(8)  # digit tokens of a line; a line with more stays English
 _CACHE = const(24)  # lines kept translated: the same screens come back (a balance, INSERT A CARD)
 _BASIS = const(0x1C9DC5)  # FNV-1a's 32-bit offset basis, its low 24 bits
 _PRIME = const(403)  # FNV's 32-bit prime is 2**24 + 403: mod 2**24 it multiplies by 403
 _HASH = const(35)  # "#"
 _SPACE = const(32)
-_FORMAT = const("64s")  # _LINE_MAX + 1 bytes: a zero after the longest line that fits
+_FORMAT = const("72s")  # _LINE_MAX + 1 bytes: a zero after the longest line that fits
 
 try:
     pack_into("1s", bytearray(1), 0, "0")
@@ -59,6 +64,9 @@ class Table:
         # A list to get every line with letters the table has no entry for (tests, the
         # simulator); None on the unit.
         self.misses: list | None = None
+        # The last text to scroll, translated, with the blanks it scrolls in after: a window of
+        # it (_COLUMNS characters of it) is drawn as it is, not looked up.
+        self.scrolled = ""
         self._codes = bytearray(_LINE_MAX + 1)  # the line's UTF-8, zero after it
         self._text = bytearray(_LINE_MAX)  # a text read from the flash
         self._out = bytearray(2 * _LINE_MAX)  # the text with the tokens filled in
@@ -96,12 +104,19 @@ class Table:
             file.close()
 
     def translate(self, line: str) -> str:
-        """What to draw for the English `line`: its translation, or `line` itself."""
+        """What to draw for the English `line`: its translation, or `line` itself (as for a
+        window of the text scrolling)."""
         cache = self.cache
         found = cache.get(line)
         if found is not None:
             return found
+        size = len(line)
+        if size == _COLUMNS and line in self.scrolled:
+            return line  # a window of the text scrolling (not kept: each comes once)
         found = self._look_up(line)
+        if size > _COLUMNS:  # a text to scroll, asked whole: its windows come next
+            self.scrolled = " " * (_COLUMNS - 1) + found
+            return found
         if len(cache) >= _CACHE:
             cache.clear()  # (a ring would keep the newest; a render looks up about 5 lines)
         cache[line] = found

@@ -1,12 +1,16 @@
 """lang/fr.txt, the French table of the screens (docs/languages.md): every entry parses, fits
 its place once its # are filled, keeps the key's # and draws only what the font has; the keys
-are unique and every message constant of the firmware (ERR_..., MSG_..., read from the source
-as tests/host/test_message_texts.py reads them) has its entry."""
+are unique, every card of Revolution's Chance deck has its French text, and every message
+constant of the firmware (ERR_..., MSG_..., read from the source as
+tests/host/test_message_texts.py reads them) has its entry."""
 
 import pathlib
 import re
 
+from editions.revolution import chance
 from test_message_texts import message_constants
+
+from host_sim.lang_tables import LINE_MAX
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 TABLE = ROOT / "lang" / "fr.txt"
@@ -79,6 +83,12 @@ TOKEN_COLUMNS = "HCDSIB"
 def key_of(text: str) -> str:
     """The table's key of a line as shown: each space-separated token with a digit is #."""
     return " ".join("#" if any(c.isdigit() for c in token) else token for token in text.split(" "))
+
+
+# Revolution's Chance cards: translated whole, then scrolled 21 characters at a time (any length
+# up to the table's limit).
+DECK = [chance.text(card) for card in range(chance.CARD_COUNT)]
+SCROLLED = {key_of(text) for text in DECK}
 
 
 def parse(text: str) -> list:
@@ -169,8 +179,9 @@ def test_the_font_draws_every_character():
 def test_each_french_fits_its_line():
     too_long = []
     for number, english, french in entries():
-        if right_aligned(english, french) or english in NARROW:
-            continue  # the summary's (its value's column), or checked by test_narrow_places
+        if right_aligned(english, french) or english in NARROW or english in SCROLLED:
+            continue  # the summary's (its value's column), checked by test_narrow_places, or
+            # by test_every_chance_card_has_its_french_text
         filled = fill(french, [FILL] * english.split(" ").count("#"))
         if len(filled) > LINE:
             too_long.append((number, french, len(filled)))
@@ -200,6 +211,25 @@ def test_narrow_places():
     names = [table[english] for english in TOKEN_NAMES]
     assert all(len(name) <= 4 for name in names) and len(set(names)) == len(names), names
     assert len(table[TOKEN_COLUMNS]) == len(TOKEN_COLUMNS)
+
+
+def test_every_chance_card_has_its_french_text():
+    table = {english: french for _, english, french in entries()}
+    assert len(DECK) == 26 and len(SCROLLED) == len(DECK)  # every card its own text
+    scrolled = []
+    for text in DECK:
+        key = key_of(text)
+        assert key in table, text
+        tokens = [token for token in text.split(" ") if any(c.isdigit() for c in token)]
+        shown = fill(table[key], tokens)
+        assert all(token in shown for token in tokens), (text, shown)  # the amount kept
+        assert len(text.encode()) <= LINE_MAX and len(table[key].encode()) <= LINE_MAX, text
+        assert shown != text, text
+        scrolled.append(" " * 20 + shown)
+    # ui.lang draws a line of 21 characters found in the card scrolling as it is: no line of
+    # the table is one
+    for english in table:
+        assert len(english) != LINE or not any(english in text for text in scrolled), english
 
 
 def test_every_message_constant_has_an_entry():

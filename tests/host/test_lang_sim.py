@@ -50,3 +50,78 @@ def test_a_missing_table_leaves_the_screens_english(monkeypatch) -> None:
     monkeypatch.setattr(lang_tables, "SOURCES", lang_tables.SOURCES / "none")
     with VirtualUnit(settings={"lang": "fr"}) as unit:
         assert "INSERT A CARD" in unit.screen_text()
+
+
+def _chance_windows(unit: VirtualUnit, card: int) -> list:
+    """Card 3 draws `card` in a zone: each window of its text as the glass shows it, with the
+    glass's rows of the big line when a window holds É."""
+    from editions.revolution import chance
+
+    part = unit.unit.edition.part
+    part.load_draws(part.rng_state, 77, chance.deck_order(77).index(card))
+    unit.insert(3, "red")
+    unit.advance(1.2)
+    unit.press("zone")
+    unit.press("zone")
+    windows = []
+    scrolls = len(part.reveal.text or chance.text(card))
+    while part.reveal is not None and part.reveal.step <= scrolls - 1:
+        window = unit.screen_text()[1]
+        if not windows or windows[-1][0] != window:
+            rows = unit.screen_pixels()[31:38] if "É" in window else None
+            windows.append((window, rows))
+        unit.advance(0.05)
+    return windows
+
+
+def test_a_french_revolution_unit_scrolls_its_chance_cards_in_french() -> None:
+    from canvas_rig import new_canvas
+    from editions.revolution import chance
+
+    from ui import draw
+
+    card = next(c for c in range(chance.CARD_COUNT) if chance.text(c).startswith("YOUR BIKE"))
+    french = "VOTRE ATELIER DE VÉLOS FAIT DES BÉNÉFICES: RECEVEZ 500K"
+    for code, text in (("en", chance.text(card)), ("fr", french)):
+        with VirtualUnit(edition="revolution", settings={"lang": code}) as unit:
+            windows = _chance_windows(unit, card)
+            assert "".join(window[-1] for window, _ in windows) == text  # whole, in order
+            assert all(len(window) == 21 for window, _ in windows)
+            accented = [(window, rows) for window, rows in windows if rows is not None]
+            assert bool(accented) == (code == "fr")
+            for window, rows in accented:  # the glass shows the font's glyphs, accents and all
+                canvas = new_canvas()
+                draw.centered(canvas, window, 31, 1, None)
+                drawn = [[bool(canvas.pixel(x, y)) for x in range(128)] for y in range(31, 38)]
+                assert rows == drawn, window
+            unit.advance(4)  # the label has shown: the card waits for GO
+            assert unit.screen_text()[1] == ("GO=APPLY" if code == "en" else "GO=VALIDER")
+
+
+def test_the_menu_gives_a_revolution_unit_its_language_and_takes_it_back(monkeypatch) -> None:
+    # app.build gives the edition the screen's language at boot, app.config each edition the
+    # menu builds: the language chosen, or the one in force
+    import test_settings_editions
+
+    monkeypatch.setitem(test_settings_editions.MENU_KEYS, "revolution", ("go", "C", "M", "K"))
+    with VirtualUnit(edition="revolution") as unit:
+        assert unit.unit.edition.lang is None
+        ok, back, _, _ = open_menu(unit)
+        choose(unit, "LANGUAGE", "FRANÇAIS")
+        unit.press(back)
+        unit.advance(1)
+        assert unit.unit.edition.lang is unit.unit.screen.lang is not None
+        ok, back, _, _ = open_menu(unit)  # (a power-up: the edition app.build made)
+        edition = unit.unit.edition
+        assert edition.lang is unit.unit.screen.lang is not None
+        choose(unit, "VOLUME", "DOUX")  # another setting: a new edition, the same language
+        unit.press(back)
+        unit.advance(1)
+        assert unit.unit.edition is not edition and unit.unit.edition.volume == 2
+        edition = unit.unit.edition
+        assert edition.lang is unit.unit.screen.lang is not None
+        ok, back, _, _ = open_menu(unit)
+        choose(unit, "LANGUE", "ENGLISH")
+        unit.press(back)
+        unit.advance(1)
+        assert unit.unit.edition.lang is None and unit.unit.edition is not edition

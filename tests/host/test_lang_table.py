@@ -33,6 +33,20 @@ def test_the_compiler_and_the_portable_rig_write_the_same_bytes():
     assert compile_entries(entries) == table_bytes(entries)
 
 
+def test_the_longest_line_is_the_units_and_a_longer_one_is_refused():
+    # 71 bytes: Revolution's Chance cards are looked up whole (the longest English one is 64)
+    from ui import lang
+
+    assert lang_tables.LINE_MAX == lang._LINE_MAX == 71
+    key = "X" * 60 + " COLLECT #"  # 70 bytes
+    entries = parse("%s = %s\n" % (key, "É" * 34 + " #"))  # 70 bytes
+    table = Table(TableFS({"fr.tbl": compile_entries(entries)}), "fr")
+    assert table.translate("X" * 60 + " COLLECT 1M") == "É" * 34 + " 1M"
+    assert table.translate("X" * 61 + " COLLECT 1M") == "X" * 61 + " COLLECT 1M"  # 72: English
+    with pytest.raises(TableError, match="over 71 bytes"):
+        parse("%s = %s\n" % (key, "É" * 35 + " #"))  # 72 bytes
+
+
 def test_the_units_hash_is_the_compilers():
     for key in ("", "CARD #", "INSÉREZ", "#  BAL #", "£ €"):
         assert key_hash(key.encode()) == lang_tables.key_hash(key)

@@ -111,6 +111,29 @@ def test_the_units_table_is_loaded_from_the_boards_folder_or_the_flash():
     assert load(_Board(), "fr") is None
 
 
+def test_a_text_to_scroll_is_translated_whole_and_its_windows_drawn_as_they_are():
+    # Revolution's Chance card: its text (longer than the glass's 21 characters) is asked whole
+    # as it is drawn; the windows the edition then cuts from the translation, 21 characters
+    # after the 20 blanks it scrolls in with, come back as they are: no lookup, no miss.
+    card = "YOUR BIKE REPAIR SHOP MAKES A PROFIT: COLLECT 500K"
+    text = "VOTRE ATELIER DE VÉLOS FAIT DES BÉNÉFICES: RECEVEZ 500K"
+    entries = dict(ENTRIES)
+    entries["YOUR BIKE REPAIR SHOP MAKES A PROFIT: COLLECT #"] = text.replace("500K", "#")
+    table, _ = french(entries)
+    table.misses = []
+    assert table(card) == text
+    padded = " " * 20 + text
+    windows = [padded[step : step + 21] for step in range(len(text))]
+    assert "VOTRE ATELIER DE VÉLO" in windows and windows[-1] == "NÉFICES: RECEVEZ 500K"
+    for window in windows:
+        assert table(window) == window
+    assert table.misses == [] and not any(window in table.cache for window in windows)
+    assert table("CARD 3") == "CARTE 3"  # the other lines as before
+    line = "CARD 3 > CARD 4 ATELI"  # 21 characters, not of the text: looked up (no entry)
+    assert table(line) == line and table.misses == [line]
+    assert card not in table.cache and table(card) == text  # asked anew each time it is drawn
+
+
 def test_a_lookup_allocates_little():
     table, _ = french()
     table.load()

@@ -242,6 +242,57 @@ def test_with_a_card_in_zone_zone_draws_for_that_player_without_choosing_first()
     assert table.balances() == [START] * 6  # a money card waits for GO
 
 
+def _scrolled(table: Table, card: int) -> list:
+    """Card 3 draws `card` in a zone: the windows its text scrolls through (one a step), then
+    the view that follows them."""
+    table.insert(RED, 3)
+    table.advance(1100)
+    _next_draw_is(table, card)
+    table.press("ZONE")
+    table.press("ZONE")
+    reveal = table.unit.part.reveal
+    scrolls = len(reveal.text or chance.text(card))  # (English: read from the deck)
+    windows = []
+    while reveal.step <= scrolls - 1:  # (then its label)
+        big = table.view()["big"]
+        if not windows or windows[-1] != big:
+            windows.append(big)
+        table.advance(50)
+    return windows + [table.view()]
+
+
+def test_a_french_units_chance_card_scrolls_its_french_text_accented_capitals_and_all():
+    # The edition is given the screen's language (app.build): the card's text is translated
+    # whole as it is drawn, then cut 21 characters at a time, by characters, not bytes.
+    from lang_rig import TableFS, table_bytes
+
+    from ui.lang import Table as Language
+
+    card = _first(chance.GET)
+    english = chance.text(card)
+    assert english == "YOUR BIKE REPAIR SHOP MAKES A PROFIT: COLLECT 500K"
+    key = english.replace("500K", "#")
+    french = "VOTRE ATELIER DE VÉLOS FAIT DES BÉNÉFICES: RECEVEZ 500K"
+    entries = {key: french.replace("500K", "#")}
+    shown = {}
+    for code in ("en", "fr"):
+        table = _table()
+        if code == "fr":
+            table.unit.lang = Language(TableFS({"fr.tbl": table_bytes(entries)}), "fr")
+        assert (table.unit.lang is None) == (code == "en")
+        *windows, after = _scrolled(table, card)
+        assert all(len(window) == 21 for window in windows)
+        # each step brings in one character at the right: the text, whole and in order
+        assert "".join(window[-1] for window in windows) == (english if code == "en" else french)
+        assert windows[0] == " " * 20 + windows[0][-1]
+        assert after["big"] == "+500K"  # then the label
+        shown[code] = windows
+    assert shown["en"][-1] == " PROFIT: COLLECT 500K"
+    assert shown["fr"][-1] == "NÉFICES: RECEVEZ 500K"
+    assert "VOTRE ATELIER DE VÉLO" in shown["fr"]  # 21 characters, 22 bytes
+    assert len(shown["fr"]) == len(french) > len(shown["en"])  # it scrolls for as long as it is
+
+
 def test_a_money_card_drawn_with_no_card_in_waits_for_the_next_card_and_go_applies_it_once():
     table = _table(chance_percent=0)
     get = _first(chance.GET)

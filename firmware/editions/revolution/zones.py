@@ -224,6 +224,10 @@ class Reveal:
         self.at = now  # when it showed
         self.zone = zone  # the Transport Zone it was drawn in, or -1 for a random Chance
         self.step = -1  # characters scrolled in, as shown
+        # The card's text in the screen's language, translated whole as it shows (ui.lang then
+        # draws the windows cut from it as they are); None in English: read from the deck.
+        lang = part.bank.lang
+        self.text = None if lang is None else lang(chance.text(card))
 
     def closed(self) -> None:
         self.part.reveal = None
@@ -253,7 +257,8 @@ class Reveal:
         ed = self.machine
         part = self.part
         elapsed = ticks_diff(now, self.at)
-        steps = len(chance.text(self.card)) - 1  # it enters from the right, stops at its end
+        text = self.text or chance.text(self.card)
+        steps = len(text) - 1  # it enters from the right, stops at its end
         if elapsed >= (steps + 1) * part.scroll_ms + part.reveal_hold_ms:
             drop(self.part, self)
             ed.view_changed()
@@ -270,7 +275,7 @@ class Reveal:
         view["title"] = "CHANCE CARD %d" % number if number else "CHANCE CARD"
         view["detail"] = part.effect_line(number, card)
         step = max(0, self.step)
-        text = chance.text(card)
+        text = self.text or chance.text(card)
         if step > len(text) - 1:  # scrolled in: the label
             view["big"] = part.label(card)
             return
