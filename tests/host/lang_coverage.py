@@ -4,7 +4,10 @@ with the renderer's log on, every text drawn checked against what the table gave
 play(script, "fr") returns a Coverage: the English lines with words the table has no entry for
 (`untranslated`), the lines drawn cut at the glass's edge or by the title's icons (`cut`: what
 should have been drawn -> what was), and the texts drawn that never went through the table
-(`bypassed`: a screen the renderer's Screen does not draw). The script's `expect` steps name
+(`bypassed`: a screen the renderer's Screen does not draw). A text longer than the glass
+(Revolution's Chance card) is looked up whole, then drawn a window of 21 characters at a time,
+each drawn as the table gives it back: a window is a piece of such a text as translated, or it
+is a line of its own (and has no entry). The script's `expect` steps name
 English screens: they are skipped, the actions are played. Used by
 tests/host/test_lang_coverage.py; once a table is complete, Coverage.problems() must be empty
 for every script of every edition.
@@ -44,10 +47,16 @@ class Coverage:
 
     def _looked_up(self, line: str, shown: str) -> None:
         self.translated[line] = shown
-        if shown == line and has_words(line):
+        if shown == line and has_words(line) and not self._window(line):
             entries = _entries(self.code)
             if lang_tables.normalize(line) not in entries:
                 self.untranslated.add(line)
+
+    def _window(self, line: str) -> bool:
+        """Whether `line` is a window of a scrolling text: 21 characters of one looked up whole
+        (longer than the glass), as translated, after the blanks it scrolls in with."""
+        scrolled = [" " * 20 + shown for shown in self.translated.values() if len(shown) > 21]
+        return len(line) == 21 and any(line in text for text in scrolled)
 
     def _drawn(self, log: list) -> None:
         shown = set(self.translated.values())

@@ -208,3 +208,21 @@ def test_the_classic_game_plays_to_its_winner() -> None:
     steps = [json.loads(line) for line in out.getvalue().splitlines()]
     assert len(steps) >= 60 and all(step["ok"] for step in steps)
     assert steps[-1]["action"] == "expect screen WINNER"
+
+
+def test_the_revolution_game_plays_zones_chance_and_the_totals() -> None:
+    out = io.StringIO()
+    assert run_script(str(ROOT / "tests" / "scripts" / "revolution_game.txt"), out) == 0
+    steps = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(steps) >= 150 and all(step["ok"] for step in steps)
+    heard = {cue for step in steps for cue in step["sounds"]}
+    assert {"go", "transfer", "undo", "zone_car", "zone_space", "debit", "auction_end"} <= heard
+    assert {"winner", "new_game", "error"} <= heard
+    # the Chance card drawn with no card in, paid by card 5 when it came in: 2M to the bank
+    paid = next(i for i, step in enumerate(steps) if "CHANCE -2M" in step["screen"])
+    assert steps[paid]["balances"]["5"] == 13000000
+    assert steps[paid - 1]["balances"]["5"] == 15000000
+    before_end = next(step for step in steps if step["screen"][:1] == ["NEW GAME?"])
+    assert before_end["balances"] == {"1": 18010000, "2": 14250000, "3": 15000000,
+                                      "4": 15000000, "5": 13000000, "6": 15000000}  # fmt: skip
+    assert set(steps[-1]["balances"].values()) == {15000000}
