@@ -44,10 +44,9 @@ class Coverage:
 
     def _looked_up(self, line: str, shown: str) -> None:
         self.translated[line] = shown
-        if shown == line and has_words(line):
-            entries = _entries(self.code)
-            if lang_tables.normalize(line) not in entries:
-                self.untranslated.add(line)
+        # (a line with no entry may still differ as shown: its numbers in the language's style)
+        if has_words(line) and lang_tables.normalize(line) not in _entries(self.code):
+            self.untranslated.add(line)
 
     def _drawn(self, log: list) -> None:
         shown = set(self.translated.values())
