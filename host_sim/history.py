@@ -12,6 +12,12 @@ The web page runs this module too (tools/web_build.py lays it next to the firmwa
 MicroPython WebAssembly): its "Download the game" calls game() on the page's flash and draws the
 same description on a canvas (web/chart.js). So what runs here must run there: no csv or
 matplotlib at import (write_csv and the drawing import them), plain data out.
+
+A unit set to another language than English (its setting "lang"): the CSV is the same as
+English's (amounts in whole currency units, the columns and kinds in English: data for any
+spreadsheet); the chart is for the players: its words in their language (CHART_WORDS) and its
+amounts as their unit's screen writes them, through the unit's own table (ui.lang: 1,5M), when
+game() is given the folder of the tables (lang_fs).
 """
 
 from editions.stock_exchange.market import TOKENS
@@ -27,6 +33,50 @@ CHART_DPI = 100
 NAN = float("nan")  # a gap in a chart's line
 GAP_KIND = "gap"  # a gap row's kind: records lost in an older generation
 GAP_NOTE = "%d RECORD%s MISSING: %s"  # its note: journal lines lost, each card's change
+
+
+# The chart's words in each language the unit speaks besides English (the unit's setting "lang"),
+# by their English: what the chart says where a unit's screen would say CARTE, SOLDE, OPÉRATION.
+CHART_WORDS = {
+    "fr": {
+        "balance": "solde",
+        "transaction": "opération",
+        "card %d": "carte %d",
+        "deed bought (square)": "titre acheté (case)",
+        "%s missing": "%s manquant(s)",
+        "#%d undone": "n° %d annulée",
+        "Final standings": "Classement final",
+        "share price": "cours de l'action",
+        "1st": "1er",
+        "2nd": "2e",
+        "3rd": "3e",
+        "%dth": "%de",
+        "Electronic Banking": "Banque électronique",
+        "Classic": "Classique",
+        "Revolution": "Révolution",
+        "Banker": "Banquier",
+        "Stock Exchange": "Bourse",
+        "brown": "marron",
+        "light blue": "bleu clair",
+        "pink": "rose",
+        "orange": "orange",
+        "red": "rouge",
+        "yellow": "jaune",
+        "green": "vert",
+        "dark blue": "bleu foncé",
+        "hat": "chapeau",
+        "car": "voiture",
+        "dog": "chien",
+        "shoe": "chaussure",
+        "iron": "fer à repasser",
+        "boat": "bateau",
+    }
+}
+
+
+def word(words: dict | None, english: str) -> str:
+    """`english` in the chart's language (words: CHART_WORDS' for it; None: English)."""
+    return english if words is None else words.get(english, english)
 
 
 class ExportError(ValueError):
@@ -52,6 +102,24 @@ def settings_edition(fs) -> str | None:
     if "edition" not in settings.values and game is not None and game[0] in EDITIONS:
         return game[0]
     return config.edition
+
+
+def unit_language(fs, lang_fs=None) -> tuple:
+    """(code, table) of the language the unit's screens speak (its settings file's "lang"):
+    ("en", None) in English; else its code and, when lang_fs holds its table (<code>.tbl, as the
+    unit's lang folder), that table (ui.lang.Table), else None."""
+    config = Config(fs, DEFAULT, lambda: EDITIONS)
+    code = config.settings.get("lang") if config.set_up() else None
+    if not code or code == "en":
+        return "en", None
+    table = None
+    if lang_fs is not None:
+        from ui.lang import Table
+
+        table = Table(lang_fs, code)
+        if not table.load():
+            table = None
+    return code, table
 
 
 def guess_edition(fs) -> str:
@@ -326,16 +394,16 @@ def purchase_rows(rows: list) -> list:
     return found
 
 
-def gap_marks(rows: list) -> list:
+def gap_marks(rows: list, words: dict | None = None) -> list:
     """[x, "2 missing"] at each gap row (its note's count of records lost)."""
     return [
-        [i + 1, row["note"].split(" RECORD", 1)[0] + " missing"]
+        [i + 1, word(words, "%s missing") % row["note"].split(" RECORD", 1)[0]]
         for i, row in enumerate(rows)
         if row["kind"] == GAP_KIND
     ]
 
 
-def undone_spans(rows: list) -> list:
+def undone_spans(rows: list, words: dict | None = None) -> list:
     """[x from, x to, "#7 undone"] for each transaction taken back: from it to the undo that
     took it back (the game's transaction number, as the unit's history page and the CSV's
     `number` give it); from the undo alone when the transaction is no longer on flash."""
@@ -348,17 +416,20 @@ def undone_spans(rows: list) -> list:
             if rows[t]["undone"] and rows[t]["number"] == row["number"]:
                 taken = t + 1
                 break
-        spans.append([taken, u + 1, "#%d undone" % row["number"]])
+        spans.append([taken, u + 1, word(words, "#%d undone") % row["number"]])
     return spans
 
 
 PLACES = ("1st", "2nd", "3rd")  # then 4th, 5th ...
 STANDINGS_TITLE = "Final standings"
+PURCHASES_LABEL = "deed bought (square)"
 
 
-def place_name(place: int) -> str:
-    """1 -> "1st" ... 4 -> "4th"."""
-    return PLACES[place - 1] if place <= len(PLACES) else "%dth" % place
+def place_name(place: int, words: dict | None = None) -> str:
+    """1 -> "1st" ... 4 -> "4th" (in French 1er, 2e ...)."""
+    if place <= len(PLACES):
+        return word(words, PLACES[place - 1])
+    return word(words, "%dth") % place
 
 
 def ranked(values: list) -> list:
@@ -374,31 +445,36 @@ def ranked(values: list) -> list:
     return out
 
 
-def standings_lines(standings: list, money=str) -> list:
-    """ranked()'s standings as text lines, the names padded to one width: "1st  card 3  16.5M"
-    (money: how the unit writes an amount)."""
+def standings_lines(standings: list, money=str, words: dict | None = None) -> list:
+    """ranked()'s standings as text lines, the names and places padded to one width:
+    "1st  card 3  16.5M" (money: how the unit writes an amount)."""
     width = max([len(name) for _, name, _ in standings] or [0])
+    places = [place_name(place, words) for place, _, _ in standings]
+    room = max([len(place) for place in places] or [0])
     return [
-        "%s  %s%s  %s" % (place_name(place), name, " " * (width - len(name)), money(value))
-        for place, name, value in standings
+        "%s%s  %s%s  %s"
+        % (places[i], " " * (room - len(places[i])), name, " " * (width - len(name)), money(value))
+        for i, (_, name, value) in enumerate(standings)
     ]
 
 
-def card_standings(cards: list, start: dict, rows: list) -> list:
+def card_standings(cards: list, start: dict, rows: list, words: dict | None = None) -> list:
     """Every card's balance at the end of the game, ranked: [(place, "card 3", balance)]."""
     last = rows[-1] if rows else None
+    name = word(words, "card %d")
     return ranked(
-        [("card %d" % n, last["card_%d" % n] if last is not None else start[n]) for n in cards]
+        [(name % n, last["card_%d" % n] if last is not None else start[n]) for n in cards]
     )
 
 
-def token_standings(tokens: list, rows: list) -> list:
+def token_standings(tokens: list, rows: list, words: dict | None = None) -> list:
     """The Stock Exchange: the TOTAL of every token in play at the end, ranked."""
     last = rows[-1] if rows else {}
-    return ranked([(t, last["total_" + t]) for t in tokens if last.get("total_" + t) is not None])
+    kept = [t for t in tokens if last.get("total_" + t) is not None]
+    return ranked([(word(words, t), last["total_" + t]) for t in kept])
 
 
-def company_name(code: int) -> str:
+def company_name(code: int, words: dict | None = None) -> str:
     """A Stock Exchange company as the board places it: its colour group and its place in the
     group, in board order ("light blue 2"). Its codes 1-22 are the classic board's 22 lots (the
     same groups and list prices); the unit, its keypad and the CSV know a company by its code
@@ -410,59 +486,86 @@ def company_name(code: int) -> str:
     for g in range(len(GROUP_FIRSTS)):
         if GROUP_FIRSTS[g] <= code:
             group = g
-    return "%s %d" % (GROUP_NAMES[group].lower(), code - GROUP_FIRSTS[group] + 1)
+    colour = word(words, GROUP_NAMES[group].lower())
+    return "%s %d" % (colour, code - GROUP_FIRSTS[group] + 1)
 
 
-def company_label(code: int) -> str:
+def company_label(code: int, words: dict | None = None) -> str:
     """The chart's legend entry of a company: "07 pink 2"."""
-    return "%02d %s" % (code, company_name(code))
+    return "%02d %s" % (code, company_name(code, words))
 
 
 def card_chart_of(
-    cards: list, start: dict, rows: list, title: str, money: bool, amount=str
+    cards: list,
+    start: dict,
+    rows: list,
+    title: str,
+    money: bool,
+    amount=str,
+    words: dict | None = None,
 ) -> dict:
     """Every card's balance over the game, one line a card, the deeds bought marked on the
     buyer's line, the gaps, the transactions taken back and the final standings; money: the
     axis in the unit's K and M amounts; amount: how the standings write one (the edition's
-    money(): "15.26M", "$1500")."""
+    money(): "15.26M", "$1500"; a French unit's "15,26M"); words: CHART_WORDS' of the unit's
+    language (None: English)."""
     xs = [0] + [i + 1 for i in range(len(rows))]
+    card = word(words, "card %d")
     series = [
-        {"label": "card %d" % n, "xs": xs, "ys": [start[n]] + [row["card_%d" % n] for row in rows]}
+        {"label": card % n, "xs": xs, "ys": [start[n]] + [row["card_%d" % n] for row in rows]}
         for n in cards
     ]
     purchases = [
         [x, rows[x - 1]["card_%d" % buyer], cards.index(buyer), square]
         for x, buyer, square in purchase_rows(rows)
     ]
-    panel = {"ylabel": "balance", "xlabel": "transaction", "legend": ["small", 4]}
-    panel.update({"money": money, "series": series})
-    panel.update({"purchases": purchases, "gaps": gap_marks(rows)})
-    panel["undone"] = undone_spans(rows)
-    panel["standings"] = standings_lines(card_standings(cards, start, rows), amount)
-    return {"title": title, "panels": [panel]}
+    panel = {"ylabel": word(words, "balance"), "xlabel": word(words, "transaction")}
+    panel.update({"legend": ["small", 4], "money": money, "series": series})
+    panel.update({"purchases": purchases, "gaps": gap_marks(rows, words)})
+    panel["undone"] = undone_spans(rows, words)
+    standings = card_standings(cards, start, rows, words)
+    panel["standings"] = standings_lines(standings, amount, words)
+    return {"title": title, "panels": [panel], "words": chart_words(words)}
 
 
-def market_chart_of(codes: list, tokens: list, rows: list, title: str) -> dict:
+def chart_words(words: dict | None) -> dict:
+    """The words the drawing adds of its own (the standings' title, the purchases' legend), in
+    the chart's language: the description's "words"."""
+    return {
+        "standings": word(words, STANDINGS_TITLE),
+        "purchases": word(words, PURCHASES_LABEL),
+    }
+
+
+def market_chart_of(
+    codes: list, tokens: list, rows: list, title: str, words: dict | None = None
+) -> dict:
     """Share prices per listed company (top, each named: company_label) and each token's TOTAL
     (bottom, the final standings beside it) over the game."""
     xs = [i + 1 for i in range(len(rows))]
     prices = [
         {
-            "label": company_label(c),
+            "label": company_label(c, words),
             "xs": xs,
             "ys": [row["price_%02d" % c] or None for row in rows],
         }
         for c in codes  # unlisted (price 0): no line
     ]
-    totals = [{"label": t, "xs": xs, "ys": [row["total_" + t] for row in rows]} for t in tokens]
+    totals = [
+        {"label": word(words, t), "xs": xs, "ys": [row["total_" + t] for row in rows]}
+        for t in tokens
+    ]
     panels = []
-    for ylabel, xlabel, series in (("share price", "", prices), ("TOTAL", "transaction", totals)):
+    for ylabel, xlabel, series in (
+        (word(words, "share price"), "", prices),
+        ("TOTAL", word(words, "transaction"), totals),
+    ):
         panel = {"ylabel": ylabel, "xlabel": xlabel, "legend": ["x-small", 6], "money": False}
         panel.update({"series": series, "purchases": [], "gaps": [], "undone": []})
         panel["standings"] = []
         panels.append(panel)
-    panels[1]["standings"] = standings_lines(token_standings(tokens, rows))
-    return {"title": title, "panels": panels}
+    panels[1]["standings"] = standings_lines(token_standings(tokens, rows, words), str, words)
+    return {"title": title, "panels": panels, "words": chart_words(words)}
 
 
 def _figure(title: str, panels: int):
@@ -486,21 +589,31 @@ def _save(pyplot, figure, path: str, series: int, gaps: int = 0, purchases: int 
     pyplot.close(figure)
 
 
+def axis_amount(value, point: str = ".") -> str:
+    """An axis value as the unit writes an amount in K and M (rules.money), with the chart's
+    decimal mark (the description's "point": that of the unit's language)."""
+    return format_amount(int(value)).replace(".", point)
+
+
 def draw_chart(chart: dict, path: str) -> int:
     """chart_of's description as a PNG (matplotlib); returns the number of lines."""
     pyplot, figure, axes = _figure(chart["title"], len(chart["panels"]))
     series = gaps = purchases = 0
+    words = chart.get("words", {})
+    point = chart.get("point", ".")
     for ax, panel in zip(axes, chart["panels"], strict=True):
         if panel["money"]:
             from matplotlib.ticker import FuncFormatter
 
-            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: format_amount(int(v))))
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: axis_amount(v, point)))
         colours = []
         for line in panel["series"]:
             ys = [NAN if v is None else v for v in line["ys"]]
             (drawn,) = ax.step(line["xs"], ys, where="post", label=line["label"])
             colours.append(drawn.get_color())
-        purchases += mark_purchases(ax, panel["purchases"], colours)
+        purchases += mark_purchases(
+            ax, panel["purchases"], colours, words.get("purchases", PURCHASES_LABEL)
+        )
         if panel["xlabel"]:
             ax.set_xlabel(panel["xlabel"])
         ax.set_ylabel(panel["ylabel"])
@@ -509,17 +622,17 @@ def draw_chart(chart: dict, path: str) -> int:
         ax.grid(True, alpha=0.3)
         gaps += mark_gaps(ax, panel["gaps"])
         mark_undone(ax, panel.get("undone", []))
-        draw_standings(ax, panel.get("standings", []))
+        draw_standings(ax, panel.get("standings", []), words.get("standings", STANDINGS_TITLE))
         series += len(panel["series"])
     _save(pyplot, figure, path, series, gaps, purchases)
     return series
 
 
-def mark_purchases(ax, purchases: list, colours: list) -> int:
+def mark_purchases(ax, purchases: list, colours: list, label: str = PURCHASES_LABEL) -> int:
     """A triangle on the buyer's line at each purchase, labelled with the deed's square (the
     number the unit names a deed by); how many."""
     if purchases:  # the legend's entry, in no card's colour
-        ax.scatter([], [], marker="v", s=36, color="dimgrey", label="deed bought (square)")
+        ax.scatter([], [], marker="v", s=36, color="dimgrey", label=label)
     for x, y, line, square in purchases:
         ax.scatter([x], [y], marker="v", s=36, color=colours[line], zorder=3)
         ax.annotate(
@@ -573,13 +686,13 @@ def mark_undone(ax, spans: list) -> int:
     return len(spans)
 
 
-def draw_standings(ax, lines: list) -> int:
+def draw_standings(ax, lines: list, title: str = STANDINGS_TITLE) -> int:
     """The final standings in a box to the right of `ax` (tight_layout makes room); how many
     lines."""
     if not lines:
         return 0
     ax.annotate(
-        STANDINGS_TITLE + "\n" + "\n".join(lines),
+        title + "\n" + "\n".join(lines),
         (1.02, 1),
         xycoords="axes fraction",
         ha="left",
@@ -591,26 +704,41 @@ def draw_standings(ax, lines: list) -> int:
     return len(lines)
 
 
-def game(fs, edition: str | None = None) -> dict:
+def game(fs, edition: str | None = None, lang_fs=None) -> dict:
     """The export of the game on `fs`, as plain data: {"edition", "rows" (dicts, one a CSV
     row), "columns" (the CSV's), "chart" (its description)}, and "from", history_from()'s
-    line, when the unit's oldest generations were removed (the chart's title says it too)."""
+    line, when the unit's oldest generations were removed (the chart's title says it too).
+    lang_fs: the folder of the language tables (<code>.tbl): a unit set to another language
+    has its chart's amounts written as its screen writes them (unit_language)."""
     name = edition or guess_edition(fs)
     hints = about(name, "hints") if name in EDITIONS else None  # None: _edition says why
     made: dict = {"edition": name}
+    code, table = unit_language(fs, lang_fs)
+    words = CHART_WORDS.get(code)
+
+    def said(text: str) -> str:  # a line as the unit's screen shows it
+        return text if table is None else table.translate(text)
+
     if hints is not None and hints.HISTORY == "market":
         codes, tokens, rows = market_game(fs, name)
-        chart = market_chart_of(codes, tokens, rows, hints.NAME)
+        chart = market_chart_of(codes, tokens, rows, word(words, hints.NAME), words)
     else:
         deeds = hints is not None and hints.HISTORY == "deeds"
         ed, cards, start, rows, first = card_game(fs, name, deeds)
-        title = title_of(ed.name)
+        title = word(words, title_of(ed.name))
         start_line = history_from(first)
         if start_line:
-            title += ", " + start_line
+            title += ", " + said(start_line)
             made["from"] = start_line
         # its own amount format on the axis: K and M, or plain whole notes ($1500)
-        chart = card_chart_of(cards, start, rows, title, about(ed.name).KM_MONEY, ed.money)
+
+        def amount(value: int) -> str:
+            return said(ed.money(value))
+
+        km = about(ed.name).KM_MONEY
+        chart = card_chart_of(cards, start, rows, title, km, amount, words)
+    if table is not None and table.point != 46:
+        chart["point"] = chr(table.point)  # the axis's K and M amounts: the unit's decimal mark
     made["rows"] = rows
     made["columns"] = csv_columns(rows)
     made["chart"] = chart
@@ -620,11 +748,14 @@ def game(fs, edition: str | None = None) -> dict:
 def export(folder, csv_path=None, chart_path=None, edition: str | None = None) -> dict:
     """Write the CSV and/or the chart of the game in `folder`; returns {"edition", "rows",
     "series"} (series: lines on the chart, 0 without one), and "from", history_from()'s line,
-    when the unit's oldest generations were removed (the chart's title says it too)."""
+    when the unit's oldest generations were removed (the chart's title says it too). The
+    language tables are those of the repository (lang/<code>.txt, compiled as the unit's)."""
+    from host_sim.lang_tables import TablesFS
+
     fs = open_folder(folder)
     if not fs.listdir():
         raise ExportError("%s holds no unit's files (snap.N, log.N)" % folder)
-    made = game(fs, edition)
+    made = game(fs, edition, TablesFS())
     series = draw_chart(made["chart"], chart_path) if chart_path else 0
     if csv_path:
         write_csv(made["rows"], csv_path)

@@ -11,6 +11,7 @@ import functools
 
 from boards.keymaps import LAYOUTS
 from host_sim.lang_tables import SOURCES, parse, translate
+from rules.keys import POINT
 
 ENGLISH = "en"
 LANGUAGE_NAMES = {"fr": "French"}  # in English: the titles of the sheets and the simulator's
@@ -29,13 +30,15 @@ def laid_out() -> list:
 def key_names(code: str) -> dict:
     """{logical key: its name in language `code`} for every key laid out. A key with a letter
     and no entry in the table is refused (LookupError naming it): a legend is never left in
-    English by accident. A digit or the point is its own name."""
+    English by accident. A digit is its own name; the point is the table's decimal mark (its
+    DECIMAL POINT entry: "," in French), as the unit's screens write it when the key is typed."""
     entries = parse((SOURCES / (code + ".txt")).read_text(encoding="utf-8"), code + ".txt")
     names = {}
     for key in laid_out():
         if any(char.isalpha() for char in key) and key not in entries:
             raise LookupError("lang/%s.txt has no entry for the key %s" % (code, key))
         names[key] = translate(entries, key)
+    names[POINT] = entries.get("DECIMAL POINT", POINT)
     return names
 
 

@@ -383,7 +383,7 @@ def export_game() -> str:
     from host_sim.history import ExportError, csv_cells, game
 
     try:
-        made = game(fs, unit.edition.name)
+        made = game(fs, unit.edition.name, _tables())
     except (ExportError, ValueError, OSError) as error:
         return json.dumps({"error": "the game cannot be read back: %s" % error})
     rows = made.pop("rows")
@@ -437,7 +437,7 @@ def inspect_data(folder: str = IMPORT) -> str:
             return json.dumps(
                 {"error": "the unit's files hold nothing readable: " + ", ".join(files)}
             )
-        made = game(data)
+        made = game(data, None, _tables())
     except (ExportError, ValueError, OSError) as error:
         return json.dumps({"error": "the unit's files cannot be read back: %s" % error})
     name = made["edition"]

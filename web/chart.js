@@ -37,8 +37,12 @@ function range(values) {
 }
 
 // Draws `chart` on `canvas` (resized to 800 x 450); money(value): an axis value as the unit
-// writes amounts, for a panel whose "money" is set. Returns the number of lines drawn.
-export function drawChart(canvas, chart, money) {
+// writes amounts, for a panel whose "money" is set (with the chart's decimal mark, "point", if
+// it has one: a French unit's 1,5M). Returns the number of lines drawn.
+export function drawChart(canvas, chart, unitMoney) {
+  const money = chart.point ? (value) => unitMoney(value).replace(".", chart.point) : unitMoney;
+  // the words the drawing adds, in the unit's language (history.py chart_words)
+  const words = { standings: STANDINGS_TITLE, purchases: PURCHASES_LABEL, ...(chart.words || {}) };
   canvas.width = 800;
   canvas.height = 450;
   const ctx = canvas.getContext("2d");
@@ -53,18 +57,18 @@ export function drawChart(canvas, chart, money) {
   const height = (canvas.height - MARGIN.top - MARGIN.bottom - PANEL_GAP * panels.length) / panels.length;
   // The final standings sit right of their panel, as the export's do: every panel narrows to
   // leave the widest box room (matplotlib's tight_layout does the same).
-  const right = MARGIN.right + standingsWidth(ctx, panels);
+  const right = MARGIN.right + standingsWidth(ctx, panels, words.standings);
   let lines = 0;
   panels.forEach((panel, index) => {
     const box = { x: MARGIN.left, y: MARGIN.top + index * (height + PANEL_GAP), w: canvas.width - MARGIN.left - right, h: height };
     if (panel.xlabel) box.h -= 14;
-    drawPanel(ctx, panel, box, money);
+    drawPanel(ctx, panel, box, money, words);
     lines += panel.series.length;
   });
   return lines;
 }
 
-function drawPanel(ctx, panel, box, money) {
+function drawPanel(ctx, panel, box, money, words) {
   const xs = panel.series.flatMap((s) => s.xs);
   const ys = panel.series.flatMap((s) => s.ys).concat(panel.purchases.map((p) => p[1]));
   const [xa, xb] = range(xs);
@@ -162,30 +166,31 @@ function drawPanel(ctx, panel, box, money) {
   }
   ctx.setLineDash([]);
   ctx.restore();
-  legend(ctx, panel, box);
-  standings(ctx, panel.standings || [], box);
+  legend(ctx, panel, box, words.purchases);
+  standings(ctx, panel.standings || [], box, words.standings);
 }
 
 // The final standings' box, right of the panel's top corner: its title, then a line a place.
 const STANDINGS_TITLE = "Final standings";
+const PURCHASES_LABEL = "deed bought (square)";
 const STANDINGS_FONT = `${SIZES["x-small"]}px monospace`;
 const STANDINGS_GAP = 10; // between the panel and the box
 
-function standingsWidth(ctx, panels) {
+function standingsWidth(ctx, panels, title) {
   ctx.save();
   ctx.font = STANDINGS_FONT;
   let widest = 0;
   for (const panel of panels) {
     for (const text of panel.standings || []) widest = Math.max(widest, ctx.measureText(text).width);
-    if ((panel.standings || []).length) widest = Math.max(widest, ctx.measureText(STANDINGS_TITLE).width);
+    if ((panel.standings || []).length) widest = Math.max(widest, ctx.measureText(title).width);
   }
   ctx.restore();
   return widest ? Math.ceil(widest) + 12 + STANDINGS_GAP : 0;
 }
 
-function standings(ctx, lines, box) {
+function standings(ctx, lines, box, title) {
   if (!lines.length) return;
-  const rows = [STANDINGS_TITLE, ...lines];
+  const rows = [title, ...lines];
   const pitch = SIZES["x-small"] + 3;
   ctx.font = STANDINGS_FONT;
   const w = Math.ceil(Math.max(...rows.map((text) => ctx.measureText(text).width))) + 12;
@@ -201,11 +206,11 @@ function standings(ctx, lines, box) {
   rows.forEach((text, i) => ctx.fillText(text, x + 6, box.y + 4 + i * pitch));
 }
 
-function legend(ctx, panel, box) {
+function legend(ctx, panel, box, purchases) {
   const [size, columns] = panel.legend;
   const font = SIZES[size] || 10;
   const entries = panel.series.map((s, i) => [s.label, COLOURS[i % COLOURS.length], "line"]);
-  if (panel.purchases.length) entries.push(["deed bought (square)", "dimgrey", "triangle"]);
+  if (panel.purchases.length) entries.push([purchases, "dimgrey", "triangle"]);
   if (!entries.length) return;
   ctx.font = `${font}px ${FONT}`;
   const width = Math.max(...entries.map(([text]) => ctx.measureText(text).width)) + 28;

@@ -70,6 +70,9 @@ ON_OFF = ("OFF", "ON")
 # The screen's languages (English, and those with a table: lang/<code>.txt), and their names.
 _LANGUAGES = const(("en", "fr"))
 _LANGUAGE_NAMES = const(("ENGLISH", "FRAN\u00c7AIS"))
+# The currency a language's units counted in, while none is set ("": the edition's own): the
+# French units in francs, then euros, as the Stock Exchange's rulebook writes them (\u20acM).
+_LANGUAGE_CURRENCIES = const(("", "\u20ac"))
 # Volume names for an edition with levels (0 silent, 1 beeps only), and for the others, whose
 # level is the piezo's loudness (silence is their own sound on/off key).
 LEVEL_NAMES = ("SILENT", "BEEPS ONLY", "SOFT", "MEDIUM", "LOUD")
@@ -243,6 +246,10 @@ class Settings:
         value = self.values.get(name)
         if value is not None and validate(name, value, edition, self.editions) is None:
             return value
+        if name == CURRENCY:  # none set: the language's, if it has one
+            value = _LANGUAGE_CURRENCIES[_LANGUAGES.index(self.get(_LANG))]
+            if value:
+                return value
         return spec(name, edition)[0]
 
     def players(self) -> int:

@@ -113,8 +113,8 @@ SMALL_EXTRA = (
 # ---- big glyphs: 21 rows tall, page by page (rows 0-7 of every column, 8-15, then 16-20) ----
 # Digits are 13 columns wide so balances do not jitter; letters missing here are drawn as the
 # small font scaled x3 (15x21), which has the same height.
-BIG_CHARS = "0123456789KM.-"
-BIG_WIDTHS = b"\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0f\x03\x09"
+BIG_CHARS = "0123456789KM.-,"
+BIG_WIDTHS = b"\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0d\x0f\x03\x09\x04"
 BIG_HEIGHT = const(21)
 BIG_GAP = const(3)  # blank columns between big glyphs
 BIG_SPACE = const(7)  # advance of a space in big text
@@ -174,6 +174,8 @@ BIG = (
     # -: 9 columns
     b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0e\x0e\x0e\x0e\x0e\x0e\x0e\x0e\x0e"
     b"\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    # ,: 4 columns (a language's decimal mark: ui.lang), its tail in the point's rows
+    b"\x00\x00\x00\x00\x00\x80\x80\x80\x10\x1b\x0f\x07"
 )
 
 

@@ -9,6 +9,9 @@
 # tokens in order (or that one). Only the index is in the heap; a text is read when needed.
 # A line longer than the glass (Revolution's Chance card, asked whole before it scrolls) is a
 # text to scroll: the windows then cut from its translation are drawn as they are.
+# Numbers: the table's entry "DECIMAL POINT" (French: ",") is the language's decimal mark; in a
+# token with a digit, a "." then becomes that mark and an English grouping comma (1,210) is
+# dropped (the unit groups no digits but there), in a translated line as in one left as it is.
 from struct import pack_into
 
 from compat.const import const
@@ -30,6 +33,9 @@ _PRIME = const(403)  # FNV's 32-bit prime is 2**24 + 403: mod 2**24 it multiplie
 _HASH = const(35)  # "#"
 _SPACE = const(32)
 _FORMAT = const("72s")  # _LINE_MAX + 1 bytes: a zero after the longest line that fits
+_POINT = const(46)  # "."
+_COMMA = const(44)  # ","
+_POINT_KEY = const(0x29AB1A)  # key_hash(b"DECIMAL POINT"): its text is the decimal mark
 
 try:
     pack_into("1s", bytearray(1), 0, "0")
@@ -61,6 +67,7 @@ class Table:
         self.file: Any = None
         self.failed = False  # the table could not be read: every line stays English
         self.cache: dict = {}  # English line -> what is drawn
+        self.point = _POINT  # the decimal mark (the table's DECIMAL POINT entry, once loaded)
         # A list to get every line with letters the table has no entry for (tests, the
         # simulator); None on the unit.
         self.misses: list | None = None
@@ -95,6 +102,11 @@ class Table:
         self.count = count
         self.index = index
         self.file = file
+        at = self._find(_POINT_KEY)
+        if at >= 0:
+            mark = self._fill(at, 0, False)
+            if mark is not None and len(mark) == 1 and ord(mark) < 128:
+                self.point = ord(mark)
         return True
 
     def close(self) -> None:
@@ -136,6 +148,7 @@ class Table:
         tokens = self._tokens
         count = 0
         words = False
+        numbers = False  # a token with a digit holds a point or a comma
         h = _BASIS
         i = 0
         c = codes[0]
@@ -151,16 +164,20 @@ class Table:
             end = i
             digit = False
             letter = False
+            mark = False
             while c and c != _SPACE:
                 if 48 <= c <= 57:
                     digit = True
                 elif c >= 65:
                     letter = True
+                elif c in (_POINT, _COMMA):
+                    mark = True
                 end += 1
                 c = codes[end]
             if digit:
                 if count == _TOKENS:
                     return line
+                numbers = numbers or mark
                 tokens[2 * count] = i
                 tokens[2 * count + 1] = end
                 count += 1
@@ -172,15 +189,17 @@ class Table:
                     h ^= codes[j]
                     h = (h & 0xFFF) * _PRIME + (((h >> 12) * _PRIME & 0xFFF) << 12) & 0xFFFFFF
             i = end
-        if not words:
-            return line  # amounts, numbers, signs: nothing to translate
-        at = self._find(h)
-        if at < 0:
-            if self.misses is not None:
+        numbers = numbers and self.point != _POINT
+        if words:
+            at = self._find(h)
+            if at >= 0:
+                found = self._fill(at, count, numbers)
+                if found is not None:
+                    return found
+            elif self.misses is not None:
                 self.misses.append(line)
-            return line
-        found = self._fill(at, count)
-        return line if found is None else found
+        # amounts, numbers, signs (nothing to translate), or a line the table has no entry for
+        return self._numbers(count, i) if numbers else line
 
     def _find(self, h: int) -> int:
         """The index entry's byte offset for hash h (a binary search in place), or -1."""
@@ -199,9 +218,9 @@ class Table:
                 return at
         return -1
 
-    def _fill(self, at: int, count: int):
-        """The text of the entry at `at`, read from the flash, its "#"s filled in; None when it
-        cannot be read."""
+    def _fill(self, at: int, count: int, numbers: bool):
+        """The text of the entry at `at`, read from the flash, its "#"s filled in (their
+        numbers in the language's style when `numbers`); None when it cannot be read."""
         index = self.index
         start = index[at + 3] << 8 | index[at + 4]
         size = (index[at + _ENTRY + 3] << 8 | index[at + _ENTRY + 4]) - start
@@ -233,7 +252,9 @@ class Table:
                 else:
                     k += 1
                 p += 1
-                if n < count:
+                if n < count and numbers:
+                    o = self._copy(tokens[2 * n], tokens[2 * n + 1], o)
+                elif n < count:
                     for j in range(tokens[2 * n], tokens[2 * n + 1]):
                         if o < room:
                             out[o] = codes[j]
@@ -244,6 +265,44 @@ class Table:
                 o += 1
             p += 1
         return str(views[1][:o], "utf-8")
+
+    def _copy(self, start: int, end: int, o: int) -> int:
+        """Token codes[start:end] written into _out from `o` in the language's number style
+        (a point as its decimal mark, an English grouping comma left out); the end in _out."""
+        codes = self._codes
+        out = self._out
+        room = len(out)
+        point = self.point
+        for j in range(start, end):
+            c = codes[j]
+            if c == _POINT:
+                c = point
+            elif c == _COMMA and start < j < end - 1:
+                grouping = 48 <= codes[j - 1] <= 57 and 48 <= codes[j + 1] <= 57
+                if grouping:
+                    continue  # 1,210: the English grouping
+            if o < room:
+                out[o] = c
+                o += 1
+        return o
+
+    def _numbers(self, count: int, size: int) -> str:
+        """The line in _codes (`size` bytes, `count` tokens with a digit) as it is, its
+        tokens in the language's number style."""
+        codes = self._codes
+        out = self._out
+        tokens = self._tokens
+        o = 0
+        p = 0
+        for n in range(count + 1):
+            start = tokens[2 * n] if n < count else size
+            for j in range(p, start):
+                out[o] = codes[j]  # (a line is at most half of _out: no check needed)
+                o += 1
+            if n < count:
+                p = tokens[2 * n + 1]
+                o = self._copy(start, p, o)
+        return str(self._views[1][:o], "utf-8")
 
 
 def load(board, code: str):

@@ -400,8 +400,8 @@ class Screen:
         kind = _NONE
         x = y = width = height = 0
         self._big = big  # (compared in English)
-        if big and not entry and self.lang is not None:
-            big = self.lang(big)  # (an amount being typed has no words)
+        if big and self.lang is not None:
+            big = self.lang(big)  # (an amount being typed too: its decimal mark)
         if big:
             width = big_width(big)
             if width <= WIDTH:
@@ -446,17 +446,20 @@ class Screen:
         old = self._big
         kept = len(old)
         width = self._big_w
+        shown = big  # as drawn: in a language, its decimal mark (the same length)
+        if self.lang is not None:
+            shown = self.lang(big)
         if len(big) > kept and big.startswith(old):
-            width += draw.big_run(big, kept, len(big))
+            width += draw.big_run(shown, kept, len(big))
             if ENTRY_X + width > WIDTH:
                 return False
             start = ENTRY_X + self._big_w + fonts.BIG_GAP
-            draw_big(self.canvas, big, start, BIG_Y, None, kept, self._band_pages())
+            draw_big(self.canvas, shown, start, BIG_Y, None, kept, self._band_pages())
             columns = self._edit_columns
             columns[0] = start
             columns[1] = ENTRY_X + width - 1
         elif big and len(big) < kept and old.startswith(big):
-            width -= draw.big_run(old, len(big), kept)
+            width -= draw.big_run(self.big, len(big), kept)
             start = ENTRY_X + width + fonts.BIG_GAP
             self._clear_big(start, BIG_Y, ENTRY_X + self._big_w - start, _BIG_HEIGHT)
             columns = self._edit_columns
@@ -465,11 +468,12 @@ class Screen:
         else:
             return False
         self._edited = True
-        self._big = self.big = big
+        self._big = big
+        self.big = shown
         self._big_w = width
         if log is not None:
             log.clear()
-            log.append((ENTRY_X, BIG_Y, big))
+            log.append((ENTRY_X, BIG_Y, shown))
         return True
 
     def _band_pages(self):

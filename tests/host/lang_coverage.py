@@ -47,10 +47,14 @@ class Coverage:
 
     def _looked_up(self, line: str, shown: str) -> None:
         self.translated[line] = shown
-        if shown == line and has_words(line) and not self._window(line):
-            entries = _entries(self.code)
-            if lang_tables.normalize(line) not in entries:
-                self.untranslated.add(line)
+        # (a line with no entry may still differ as shown: its numbers in the language's style)
+        entries = _entries(self.code)
+        if (
+            has_words(line)
+            and not self._window(line)
+            and lang_tables.normalize(line) not in entries
+        ):
+            self.untranslated.add(line)
 
     def _window(self, line: str) -> bool:
         """Whether `line` is a window of a scrolling text: 21 characters of one looked up whole

@@ -24,7 +24,8 @@ def test_lines_are_drawn_in_french_with_their_tokens(french_game) -> None:
     assert translated["INSERT A CARD"] == "INSÉREZ UNE CARTE"
     assert translated["NOT ENOUGH MONEY"] == "FONDS INSUFFISANTS"
     assert translated["CARD MOVED: PRESS C"] == "CARTE BOUGÉE: TAPEZ C"
-    assert translated["CARD 3: 17.25M"] == "CARTE 3: 17.25M"  # the tokens filled in
+    # the tokens filled in, their decimal point as French writes it (DECIMAL POINT = ,)
+    assert translated["CARD 3: 17.25M"] == "CARTE 3: 17,25M"
     assert translated["CARD 4"] == "CARTE 4"
     entries = parse((ROOT / "lang" / "fr.txt").read_text(encoding="utf-8"))
     looked_up = french_game.translated

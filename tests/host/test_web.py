@@ -36,6 +36,7 @@ from PIL import Image
 
 from host_sim.history import csv_cells, game, open_folder
 from host_sim.key_names import key_names
+from host_sim.lang_tables import TablesFS
 from host_sim.script import parse, run_script
 from host_sim.virtual_unit import ALIASES, KEY_NAMES, SLOTS, VirtualUnit
 
@@ -531,6 +532,48 @@ def test_the_pages_export_is_host_sims(web_build, tmp_path, edition) -> None:
     assert made["chart"] == json.loads(json.dumps(expected["chart"]))
     if edition == "banker":
         assert made["chart"]["panels"][0]["purchases"], "the Banker's chart marks no purchase"
+
+
+# The settings menu's gesture on Electronic Banking's keypad, from SETTINGS?: yes, back from
+# the first setting round to the last (LANGUAGE), edit, the next choice (FRANÇAIS), save, leave.
+TO_FRENCH = ["GO", "K", "GO", "M", "GO", "C"]
+
+
+@pytest.mark.needs_tool("node", "npm")
+def test_a_french_pages_export_is_host_sims_in_french(web_build, tmp_path) -> None:
+    """A page set to French by its menu: its export's chart is in French, its amounts written
+    with the decimal comma, as host_sim's of VirtualUnit's flash after the same keys."""
+    actions = [["insert", 2, 1], ["insert", 1, 0], ["wait", 1.5]]
+    actions += [["press", key] for key in ("1", ".", "5", "M")]
+    actions += [["remove", 0], ["remove", 1]]
+    steps = run_harness(
+        web_build,
+        tmp_path,
+        "electronic_banking",
+        [["power_cycle_ok"]] + [["press", key] for key in TO_FRENCH] + actions + [["export"]],
+    )["steps"]
+    made = steps[-1]
+    assert "error" not in made, made
+    by_logical = {logical: name for name, logical in KEY_NAMES.items()}
+    slot_names = {n: name for name, n in SLOTS.items()}
+    folder = tmp_path / "flash"
+    with VirtualUnit(flash_dir=str(folder)) as unit:
+        unit.power_cycle(hold="go")
+        for key in TO_FRENCH:
+            unit.press(by_logical[key])
+        assert unit.settings()["lang"] == "fr"
+        unit.insert(card=2, slot="red")
+        unit.insert(card=1, slot="green")
+        unit.advance(1.5)
+        unit.type("1.5M")
+        unit.remove(slot_names[0])
+        unit.remove(slot_names[1])
+    expected = game(open_folder(str(folder)), "electronic_banking", TablesFS())
+    chart = made["chart"]
+    assert chart == json.loads(json.dumps(expected["chart"]))
+    assert chart["point"] == "," and chart["title"] == "Banque électronique"
+    assert "1er  carte 1  16,5M" in chart["panels"][0]["standings"]
+    assert made["cells"] == csv_cells(expected["rows"], expected["columns"])
 
 
 def unit_data(folder: pathlib.Path) -> pathlib.Path:

@@ -51,6 +51,37 @@ def test_a_line_without_an_entry_stays_english_and_is_counted():
     assert table.misses == ["HELLO 2"]
 
 
+# A table that names its decimal mark (lang/fr.txt's DECIMAL POINT entry).
+COMMA = dict(ENTRIES)
+COMMA["DECIMAL POINT"] = ","
+COMMA["HISTORY FROM #"] = "HISTORIQUE DÈS #"
+
+
+def test_a_table_with_a_decimal_comma_writes_numbers_with_it():
+    table, _ = french(COMMA)
+    table.misses = []
+    assert table.translate("CARD 3: 17.25M") == "CARTE 3: 17,25M"  # a token filled in
+    assert table.translate("#4  BAL 15.75M") == "SOLDE 15,75M  #4"
+    assert table.translate("1.5M") == "1,5M"  # a line with no word
+    assert table.translate("-0.75M") == "-0,75M"
+    assert table.translate("1.") == "1,"  # an amount being typed, its point just pressed
+    assert table.translate("LIFT 1.5M +10%") == "LIFT 1,5M +10%"  # no entry: still its style
+    assert table.misses == ["LIFT 1.5M +10%"]  # (counted as a miss all the same)
+    # the English grouping comma is left out; another comma stays
+    assert table.translate("HISTORY FROM #1,210") == "HISTORIQUE DÈS #1210"
+    assert table.translate("3.3V, GND, SDA") == "3,3V, GND, SDA"
+    assert table.translate("GO TO JAIL. PAY 50") == "GO TO JAIL. PAY 50"  # no digit: a word
+    assert table.translate("15M") == "15M"
+    assert table.translate("CARD 3") == "CARTE 3"
+
+
+def test_a_table_without_a_decimal_mark_keeps_the_point():
+    table, _ = french()
+    assert table.translate("1.5M") == "1.5M"
+    assert table.translate("CARD 3: 17.25M") == "CARTE 3: 17.25M"
+    assert table.point == 46
+
+
 def test_the_index_is_read_once_and_the_file_kept_open():
     table, fs = french()
     assert fs.opened == 0  # nothing read before the first lookup or load()

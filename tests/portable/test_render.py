@@ -75,8 +75,23 @@ def test_big_balance_is_centred_in_the_big_band_and_logged():
 
 
 def test_card_number_and_longest_balance_fit_in_big_glyphs():
-    for text in ("CARD 8", "123.45M", "999.99M", "----"):
+    for text in ("CARD 8", "123.45M", "999.99M", "----", "999,99M"):
         assert big_width(text) <= 128, text
+    # typed from ENTRY_X: the longest K/M entries, with a decimal point or comma (ui.lang)
+    for text in ("1234.5", "999.99", "1234,5", "999,99"):
+        assert ENTRY_X + big_width(text) <= 128, text
+
+
+def test_the_decimal_comma_is_a_big_glyph_on_the_baseline_like_the_point():
+    # a language's decimal mark (ui.lang: French 17,25M): narrow as the point, not a
+    # letter's 15 columns; its tail reaches the digits' bottom row, its top stays below half
+    assert draw.big_advance(",") == 4 + fonts.BIG_GAP
+    assert big_width("1,5") == big_width("1.5") + 1
+    canvas = new_canvas()
+    draw.draw_big(canvas, ",", 0, BIG_Y)
+    assert lit_in(canvas, 0, BIG_Y + fonts.BIG_HEIGHT - 1, 4, BIG_Y + fonts.BIG_HEIGHT) > 0
+    assert lit_in(canvas, 0, BIG_Y, 4, BIG_Y + 15) == 0
+    assert lit_in(canvas, 4, 0, 128, 64) == 0
 
 
 def test_title_and_detail_read_back_from_the_log():
@@ -474,7 +489,7 @@ def test_big_text_measures_and_draws_alike_read_by_codes_or_by_characters():
     # draw reads an ASCII text's codes in one go and any other text character by character:
     # both ways must give each character its own advance and glyph.
 
-    for text in ("1.5M", "-260K", "CARD 12", "\xa31500", "12\u20ac", "+ 7", "9" * 40):
+    for text in ("1.5M", "1,5M", "-260K", "CARD 12", "\xa31500", "12\u20ac", "+ 7", "9" * 40):
         expected = 0
         for ch in text:
             expected += draw.big_advance(ch)
@@ -485,7 +500,7 @@ def test_big_text_measures_and_draws_alike_read_by_codes_or_by_characters():
         assert big_width(text) == expected - fonts.BIG_GAP, text
     whole = bytearray(1024)
     alone = bytearray(1024)
-    for text in ("\xa31500", "15.25M", "CARD 3"):
+    for text in ("\xa31500", "15.25M", "15,25M", "CARD 3"):
         for i in range(1024):
             whole[i] = alone[i] = 0
         canvas = framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB)
@@ -510,7 +525,7 @@ class _PixelBlits:
 def test_big_letters_and_signs_go_through_the_page_view_as_bytes_and_look_the_same():
     # Classic's "$1500" and a big "GO": with `pages` the x3 small glyphs are copied a byte
     # per column of a page, like the digits (a MONO blit of 15x21 pixels each before).
-    for text in ("$1500", "\xa31500", "GO 3"):
+    for text in ("$1500", "\xa31500", "GO 3", "1,5M"):
         buf = bytearray(1024)
         pages = framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8)
         counting = _PixelBlits()

@@ -107,6 +107,23 @@ def test_get_falls_back_to_the_edition_default_for_a_value_that_does_not_fit():
     assert settings.edition == EB
 
 
+def test_the_currency_follows_the_language_until_one_is_set():
+    settings = fresh("classic", ("classic",))
+    assert settings.get("currency") == "$"
+    settings.restore(("setting", "lang", "fr"))
+    assert settings.get("currency") == "\u20ac"  # a French unit: euros
+    assert settings.edition_kwargs()["currency"] == "\u20ac"
+    settings.restore(("setting", "currency", "$"))
+    assert settings.get("currency") == "$"  # set: the language does not change it
+    settings.restore(("setting", "lang", "en"))
+    assert settings.get("currency") == "$"
+    settings.restore(("setting", "currency", "X"))  # a value that does not fit: as unset
+    assert settings.get("currency") == "$"
+    settings.restore(("setting", "lang", "fr"))
+    assert settings.get("currency") == "\u20ac"
+    assert fresh().get("currency") is None  # a K/M edition has no currency setting
+
+
 def test_records_round_trip():
     settings = fresh()
     for record in (
