@@ -12,6 +12,8 @@
 # Numbers: the table's entry "DECIMAL POINT" (French: ",") is the language's decimal mark; in a
 # token with a digit, a "." then becomes that mark and an English grouping comma (1,210) is
 # dropped (the unit groups no digits but there), in a translated line as in one left as it is.
+# Its entries "ORDINAL SUFFIX" and "FIRST SUFFIX" (French: "E", "ER") replace an English
+# ordinal's ending (2ND, 3RD=, 1ST: 2E, 3E=, 1ER).
 from struct import pack_into
 
 from compat.const import const
@@ -36,6 +38,11 @@ _FORMAT = const("72s")  # _LINE_MAX + 1 bytes: a zero after the longest line tha
 _POINT = const(46)  # "."
 _COMMA = const(44)  # ","
 _POINT_KEY = const(0x29AB1A)  # key_hash(b"DECIMAL POINT"): its text is the decimal mark
+# key_hash(b"ORDINAL SUFFIX"), key_hash(b"FIRST SUFFIX"): an ordinal's ending in the language,
+# for 1 (FIRST) and any other number; an English ordinal (1ST, 2ND, 3RD=) takes them.
+_SUFFIX_KEY = const(0xE0AEC3)
+_FIRST_KEY = const(0xFCE1C6)
+_EQUALS = const(61)  # "=": a tie's mark after a rank (2ND=)
 
 try:
     pack_into("1s", bytearray(1), 0, "0")
@@ -68,6 +75,8 @@ class Table:
         self.failed = False  # the table could not be read: every line stays English
         self.cache: dict = {}  # English line -> what is drawn
         self.point = _POINT  # the decimal mark (the table's DECIMAL POINT entry, once loaded)
+        self.suffix = b""  # an ordinal's ending (ORDINAL SUFFIX; none: English's kept)
+        self.first = b""  # 1's (FIRST SUFFIX)
         # A list to get every line with letters the table has no entry for (tests, the
         # simulator); None on the unit.
         self.misses: list | None = None
@@ -107,6 +116,14 @@ class Table:
             mark = self._fill(at, 0, False)
             if mark is not None and len(mark) == 1 and ord(mark) < 128:
                 self.point = ord(mark)
+        at = self._find(_SUFFIX_KEY)
+        first = self._find(_FIRST_KEY)
+        if at >= 0 and first >= 0:
+            suffix = self._fill(at, 0, False)
+            first = self._fill(first, 0, False)
+            if suffix and first:
+                self.suffix = suffix.encode()
+                self.first = first.encode()
         return True
 
     def close(self) -> None:
@@ -177,7 +194,7 @@ class Table:
             if digit:
                 if count == _TOKENS:
                     return line
-                numbers = numbers or mark
+                numbers = numbers or mark or (letter and self._ordinal(i, end) > 0)
                 tokens[2 * count] = i
                 tokens[2 * count + 1] = end
                 count += 1
@@ -189,7 +206,7 @@ class Table:
                     h ^= codes[j]
                     h = (h & 0xFFF) * _PRIME + (((h >> 12) * _PRIME & 0xFFF) << 12) & 0xFFFFFF
             i = end
-        numbers = numbers and self.point != _POINT
+        numbers = numbers and (self.point != _POINT or self.suffix != b"")
         if words:
             at = self._find(h)
             if at >= 0:
@@ -273,6 +290,18 @@ class Table:
         out = self._out
         room = len(out)
         point = self.point
+        at = self._ordinal(start, end)
+        if at > 0:  # an ordinal: its digits, the language's ending, a tie's mark
+            for j in range(start, at):
+                if o < room:
+                    out[o] = codes[j]
+                    o += 1
+            suffix = self.first if at == start + 1 and codes[start] == 49 else self.suffix
+            for c in suffix:
+                if o < room:
+                    out[o] = c
+                    o += 1
+            start = at + 2  # (then the "=" of a tie, if any)
         for j in range(start, end):
             c = codes[j]
             if c == _POINT:
@@ -285,6 +314,24 @@ class Table:
                 out[o] = c
                 o += 1
         return o
+
+    def _ordinal(self, start: int, end: int) -> int:
+        """Where the English ending of the ordinal codes[start:end] is (1ST, 22ND, 3RD=), in a
+        language with its own; else -1."""
+        if not self.suffix:
+            return -1
+        codes = self._codes
+        if codes[end - 1] == _EQUALS:
+            end -= 1
+        at = end - 2
+        if at <= start or not 48 <= codes[at - 1] <= 57:
+            return -1
+        for j in range(start, at):
+            if not 48 <= codes[j] <= 57:
+                return -1
+        pair = codes[at] << 8 | codes[at + 1]
+        # "ST", "ND", "RD", "TH"
+        return at if pair in (0x5354, 0x4E44, 0x5244, 0x5448) else -1
 
     def _numbers(self, count: int, size: int) -> str:
         """The line in _codes (`size` bytes, `count` tokens with a digit) as it is, its

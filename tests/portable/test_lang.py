@@ -1,5 +1,6 @@
 # The language tables' lookup (ui.lang), on CPython and MicroPython.
-# micropython-heap: 32k (a table of a few entries, its index and buffers: under 2 KB)
+# micropython-heap: 40k (a table of a few entries, its index and buffers: under 2 KB; the
+# suite's own code, about 20 KB)
 import gc
 
 from lang_rig import TableFS, table_bytes
@@ -55,6 +56,23 @@ def test_a_line_without_an_entry_stays_english_and_is_counted():
 COMMA = dict(ENTRIES)
 COMMA["DECIMAL POINT"] = ","
 COMMA["HISTORY FROM #"] = "HISTORIQUE DÈS #"
+
+
+def test_a_table_with_its_ordinals_writes_their_endings():
+    # lang/fr.txt's ORDINAL SUFFIX and FIRST SUFFIX: an English ordinal's ending replaced in
+    # every token, a tie's "=" kept; numbers that are no ordinals as they are
+    entries = dict(COMMA)
+    entries.update({"ORDINAL SUFFIX": "E", "FIRST SUFFIX": "ER", "TIE FOR #": "EX AEQUO #"})
+    entries["REINSERT FOR # GO"] = "RÉINSÉREZ POUR # GO"
+    table, _ = french(entries)
+    assert table.translate("REINSERT FOR 2ND GO") == "RÉINSÉREZ POUR 2E GO"
+    assert table.translate("TIE FOR 1ST") == "EX AEQUO 1ER"
+    assert table.translate("CARD 2 > CARD 1") == "CARTE 1 < CARTE 2"
+    assert table.translate("3RD= CARD 1") == "3E= CARD 1"  # (no entry: its numbers all the same)
+    assert table.translate("11TH 21ST 22ND") == "11E 21E 22E"  # only 1 alone is 1ER
+    assert table.translate("15M 1.5M ST 2S") == "15M 1,5M ST 2S"
+    english, _ = french(COMMA)  # a table without them keeps the English endings
+    assert english.translate("TIE FOR 1ST") == "TIE FOR 1ST"
 
 
 def test_a_table_with_a_decimal_comma_writes_numbers_with_it():
