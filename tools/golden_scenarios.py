@@ -487,7 +487,89 @@ SCENARIO_EDITIONS.update(
     {name: "stock_exchange" for name, *_ in SCENARIOS if name.startswith("stock_exchange_")}
 )
 
-NAMES = tuple(scenario[0] for scenario in SCENARIOS)
+# The same situations on a French unit (the "lang" setting: issue 34), named "fr_" + the
+# scenario's name: (scenario, expected screen_text() in French). Every edition has some.
+FRENCH = (
+    ("idle", ["BANQUE MONOPOLY", "----", "INSÉREZ UNE CARTE"]),
+    ("balance_green", ["CARTE 2 REÇOIT", "15M"]),
+    ("typing", ["CARTE 2 REÇOIT", "1,5", "SOLDE 15M"]),
+    ("transfer", ["CARTE 3 > 2", "14,75M", "CARTE 2: 15,25M"]),
+    ("error_max", ["CARTE 2 REÇOIT", "25", "MAXIMUM 20M"]),
+    ("totals_winner", ["GAGNANT", "CARTE 1", "TOTAL 17,5M"]),
+    ("history_newest", ["CARTE 2  #4", "-750K", "CARTE 3 SOLDE 15,75M"]),
+    ("classic_lift", ["LEVÉE €75 +10%", "€83", "GO = OUI   C = NON"]),
+    ("classic_bankrupt", ["FAILLITE 4>1", "€1500", "GO = OUI   C = NON"]),
+    ("classic_history", ["CARTE 2  #1", "-€83", "HYPOTH. SOLDE €1417"]),
+    ("revolution_zone_choice", ["ZONE TRANSPORT", "AUTO", "ZONE=TIRER  C=NON"]),
+    ("revolution_chance", ["CHANCE POUR 3", " DE VÉLOS FAIT DES BÉ", "CARTE 3 REÇOIT 500K"]),
+    ("revolution_auction", ["ENCHÈRE", "18", "DEAL = ARRÊT"]),
+    ("revolution_history", ["CARTE 4  #1", "+2M", "DÉPART SOLDE 17M"]),
+    (
+        "stock_exchange_market",
+        [
+            "01-05",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "01",
+            "2",
+            "5",
+            "2",
+            "31",
+            "+",
+            "02",
+            "4",
+            "5",
+            "26",
+            "+",
+            "03",
+            "4",
+            "5",
+            "21",
+            "04",
+            "9",
+            "--",
+            "05",
+            "9",
+            "--",
+        ],
+    ),
+    (
+        "stock_exchange_bank_purchase",
+        ["ACHAT BANQUE", "PION", "CHS.", "CODE", "03", "-52", "ACTION", "2"],
+    ),
+    (
+        "stock_exchange_buy_players",
+        [
+            "ACHAT JOUEURS",
+            "ACHET.",
+            "AUTO",
+            "VEND.",
+            "CHA.",
+            "CODE",
+            "01",
+            "ACTION",
+            "2",
+            "REMB. CHAPEAU 50",
+        ],
+    ),
+    ("stock_exchange_total", ["TOTAL", "CHA.", "385", "AUTO", "62", "CHI.", "105"]),
+    ("stock_exchange_review", ["INTÉRÊTS", "PION", "CHI.", "CODE", "01", "-46", "REVISUALISER"]),
+    ("stock_exchange_remove", ["RETIRER L'AUTO ?", "CONFIRMER / ANNULER"]),
+    ("banker_offer", ["ACHAT: CARTE 1", "€400", "BOARDWALK"]),
+    (
+        "banker_deed",
+        ["TITRE 39", "BOARDWALK", "DÉTENU PAR CARTE 1", "1 MAISON  LOYER €200", "HYPOTHÈQUE €200"],
+    ),
+    ("banker_rent", ["LOYER À CARTE 1", "€200", "BOARDWALK"]),
+    ("banker_history", ["CARTE 1  #3", "-€200", "CONST. 39 SOLDE €550"]),
+)
+_FRENCH = dict(FRENCH)
+
+NAMES = tuple(scenario[0] for scenario in SCENARIOS) + tuple("fr_" + name for name, _ in FRENCH)
 
 
 class ScenarioError(AssertionError):
@@ -502,11 +584,17 @@ def shoot(name: str, path) -> None:
     """Play scenario `name` on a fresh unit and save its screen, scale 1, to `path`."""
     from host_sim import VirtualUnit
 
-    found = [scenario for scenario in SCENARIOS if scenario[0] == name]
+    played = name[3:] if name.startswith("fr_") and name[3:] in _FRENCH else name
+    found = [scenario for scenario in SCENARIOS if scenario[0] == played]
     if not found:
         raise KeyError("no golden scenario %r; have: %s" % (name, " ".join(NAMES)))
     _name, _shows, steps, expected = found[0]
-    with VirtualUnit(edition=SCENARIO_EDITIONS.get(name, EDITION)) as unit:
+    settings = None
+    if played != name:
+        settings = {"lang": "fr"}
+        expected = _FRENCH[played]
+    edition = SCENARIO_EDITIONS.get(played, EDITION)
+    with VirtualUnit(edition=edition, settings=settings) as unit:
         steps(unit)
         shown = unit.screen_text()
         if shown != expected:
