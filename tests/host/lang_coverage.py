@@ -37,24 +37,27 @@ class Coverage:
         self.untranslated: set = set()  # English lines with words and no entry
         self.cut: dict = {}  # text to draw -> what was drawn of it
         self.bypassed: set = set()  # texts with words drawn without the table
+        # lines with no entry whose key hashes as an entry's: the unit shows that entry's text
+        # (the flash holds the keys' hashes only, not the keys)
+        self.mistaken: set = set()
 
     def problems(self) -> list:
         """Every finding, a sentence each, sorted: [] for a complete table that fits."""
         found = ["no entry: %r" % line for line in self.untranslated]
         found += ["cut: %r drawn as %r" % (full, drawn) for full, drawn in self.cut.items()]
         found += ["not through the table: %r" % text for text in self.bypassed]
+        found += ["hashed as another line's entry: %r" % line for line in self.mistaken]
         return sorted(found)
 
     def _looked_up(self, line: str, shown: str) -> None:
         self.translated[line] = shown
         # (a line with no entry may still differ as shown: its numbers in the language's style)
         entries = _entries(self.code)
-        if (
-            has_words(line)
-            and not self._window(line)
-            and lang_tables.normalize(line) not in entries
-        ):
+        key = lang_tables.normalize(line)
+        if has_words(line) and not self._window(line) and key not in entries:
             self.untranslated.add(line)
+            if lang_tables.key_hash(key) in _hashes(self.code):
+                self.mistaken.add(line)
 
     def _window(self, line: str) -> bool:
         """Whether `line` is a window of a scrolling text: 21 characters of one looked up whole
@@ -75,6 +78,7 @@ class Coverage:
 
 
 _tables: dict = {}
+_key_hashes: dict = {}
 
 
 def _entries(code: str) -> dict:
@@ -82,6 +86,13 @@ def _entries(code: str) -> dict:
         source = lang_tables.SOURCES / (code + ".txt")
         _tables[code] = lang_tables.parse(source.read_text(encoding="utf-8"), source.name)
     return _tables[code]
+
+
+def _hashes(code: str) -> set:
+    """The hashes of a table's keys, as the unit's index holds them."""
+    if code not in _key_hashes:
+        _key_hashes[code] = {lang_tables.key_hash(key) for key in _entries(code)}
+    return _key_hashes[code]
 
 
 @contextlib.contextmanager

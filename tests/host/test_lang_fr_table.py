@@ -10,7 +10,7 @@ import re
 from editions.revolution import chance
 from test_message_texts import message_constants
 
-from host_sim.lang_tables import LINE_MAX
+from host_sim.lang_tables import LINE_MAX, key_hash
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 TABLE = ROOT / "lang" / "fr.txt"
@@ -248,3 +248,61 @@ def test_key_of_as_documented():
     assert parse("GO = YES   C = NO = GO = OUI   C = NON\n// x = y") == [
         (1, "GO = YES   C = NO", "GO = OUI   C = NON")
     ]
+
+
+def firmware_lines():
+    """Every text with words the firmware's source writes (its string constants, a %d or %s as
+    a token, a deed's name) that could be drawn: the lines an English unit may show."""
+    import ast
+
+    from editions.banker import deeds
+
+    found = set()
+    for source in sorted((ROOT / "firmware").rglob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = re.sub(r"%0?\d*[ds]", "0", node.value).replace("%%", "%")
+                if 0 < len(text) <= LINE and "\n" not in text and re.search("[A-Z]", text):
+                    found.add(text)
+    for square in range(40):
+        try:
+            found.add(deeds.name(square))
+        except (IndexError, ValueError):
+            pass  # (a square that is no deed)
+    return found
+
+
+def _letters(n: int) -> str:
+    """A word of capitals for each n (n in base 26)."""
+    word = ""
+    while True:
+        word += chr(65 + n % 26)
+        n //= 26
+        if not n:
+            return word
+
+
+def mistaken(lines, keys) -> dict:
+    """{line: the entry it would be drawn as} for the lines with no entry whose key hashes as
+    one of `keys`."""
+    hashes = {key_hash(key): key for key in keys}
+    return {
+        line: hashes[key_hash(key_of(line))]
+        for line in lines
+        if key_of(line) not in keys and key_hash(key_of(line)) in hashes
+    }
+
+
+def test_no_line_of_the_firmware_hashes_as_another_lines_entry():
+    # The unit's index holds the keys' 24-bit hashes, not the keys: a line with no entry whose
+    # key hashes as an entry's would be drawn as that entry's French. No text the firmware
+    # writes (a constant, a template with its tokens, a deed's name) may do so.
+    keys = {key for _, key, _ in entries()}
+    lines = firmware_lines()
+    assert len(lines) > 400 and "BOARDWALK" in lines
+    assert mistaken(lines, keys) == {}
+    # (and one that does is found: a word made to hash as an entry's key)
+    target = {key_hash(key) for key in keys}
+    words = (word for word in map(_letters, range(10**7)) if word not in keys)
+    made = next(word for word in words if key_hash(word) in target)
+    assert made in mistaken(lines | {made}, keys)
