@@ -264,11 +264,7 @@ def firmware_lines():
                 text = re.sub(r"%0?\d*[ds]", "0", node.value).replace("%%", "%")
                 if 0 < len(text) <= LINE and "\n" not in text and re.search("[A-Z]", text):
                     found.add(text)
-    for square in range(40):
-        try:
-            found.add(deeds.name(square))
-        except (IndexError, ValueError):
-            pass  # (a square that is no deed)
+    found.update(deeds.name(square) for square in deeds.SQUARES)
     return found
 
 
