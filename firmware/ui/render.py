@@ -70,7 +70,7 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
     every icon, so a simulator can read the screen as text. Powering the panel for
     view["display_on"] is the shell's job; this only draws. A view with a "screen" key (the
     Stock Exchange) is drawn by editions.stock_exchange.draw, imported only when first needed
-    (in a language, its texts through editions.stock_exchange.lang first).
+    (in a language, its texts go through editions.stock_exchange.lang first).
     screen: the Screen of this canvas (prepare()), which remembers what it drew: only what
     changed since is redrawn (the canvas must have been drawn on through it alone since). None:
     the whole frame is drawn. The unit draws partially on its one display, through the Screen
@@ -200,11 +200,7 @@ class Screen:
             market = self.market()
             self._known = False  # the Stock Exchange drew over every region of this Screen
             market.pages = self.pages
-            if self.lang is not None:  # its texts through the table (English: nothing)
-                # (Names an English unit's pool holds already, "lang" and "view": none added.)
-                from editions.stock_exchange import lang
-
-                view, status = lang.view(view, status, self.lang)
+            market.lang = self.lang  # (in a language, it translates the view's texts first)
             market.draw(view, status, log)
             return None
         if self._market is not None:

@@ -74,6 +74,9 @@ class MarketDrawer:
         # The canvas's page view (SSD1306.pages), set by ui.render before each draw, or None: a
         # form's title goes through it as one line (draw.page_line), not a blit per letter.
         self.pages = None
+        # The screen's language (ui.lang.Table), set by ui.render before each draw, or None in
+        # English: a view's texts then go through editions.stock_exchange.lang first.
+        self.lang = None
         prepare(_AMOUNT_CHARS, 2)  # a form's first amount drew with up to 4 glyphs to build
         self._logs: tuple = tuple([] for _ in range(_REGIONS))
         self._keys: list = [None] * _REGIONS
@@ -94,6 +97,10 @@ class MarketDrawer:
         self._amount_box = (0, 0, 0, 0)
 
     def draw(self, view: dict, status: dict | None = None, log: list | None = None) -> None:
+        if self.lang is not None:  # (loaded in a language only)
+            from editions.stock_exchange import lang
+
+            view, status = lang.view(view, status, self.lang)
         canvas = self.canvas
         kind = view.get("screen")
         group = "form" if kind == "review" else kind

@@ -1,12 +1,12 @@
 # The Stock Exchange's screens in a language other than English: a view's texts through the table.
 #
-# ui.render hands a Stock Exchange view here before editions.stock_exchange.draw draws it, only
-# when its Screen has a language (ui.lang.Table): an English unit never loads this module. The
-# drawer then compares and draws the translated texts, so it needs nothing of the language
-# itself. What is translated: the title (a form's, TOTAL, a question), the message line (the
-# market header's too) and the shell's notice, a form's or REVIEW's field labels and token
-# names, the note, a question's keys (detail), TOTAL's token names, the market header's token
-# columns, REVIEW's tag. Amounts, company codes and digits typed go as they are.
+# editions.stock_exchange.draw's MarketDrawer hands a view here before it draws it, only when
+# ui.render's Screen gave it a language (ui.lang.Table): an English unit never loads this
+# module. The drawer then compares and draws the translated texts. What is translated: the
+# title (a form's, TOTAL, a question), the message line (the market header's too) and the
+# shell's notice, a form's or REVIEW's field labels and token names, the note, a question's
+# keys (detail), TOTAL's token names, the market header's token columns, REVIEW's tag.
+# Amounts, company codes and digits typed go as they are.
 from compat.const import const
 from editions.stock_exchange.market import TOKENS
 
