@@ -928,6 +928,9 @@ def measure_edition(build, wasi, edition, transactions, compact, budgets, quick,
         if budget is not None and attempt(budget).ok:
             heap["unix64"]["smallest_heap"] = budget
             heap["unix64"]["smallest_heap_note"] = "completes at the budget"
+        elif spoken is not None and budget is not None:  # (not held in another language)
+            heap["unix64"]["smallest_heap"] = None
+            heap["unix64"]["smallest_heap_note"] = "does not complete at the budget: not bisected"
         else:
             smallest, _ = smallest_heap(attempt, low=budget or HEAP_LOW)
             heap["unix64"]["smallest_heap"] = smallest

@@ -466,8 +466,8 @@ def keypress_ms(fuel: dict, read_us: int, digits: bool) -> dict:
         keys = fuel["digit_keypress" if digits else "per_keypress"]
         return {"median": ms(keys["median"]), "worst": ms(keys["worst"])}
     values = [
-        fuel + reads * read_us * FUEL_PER_US
-        for fuel, reads, digit in per_key
+        spent + reads * read_us * FUEL_PER_US
+        for spent, reads, digit in per_key
         if digit or not digits
     ]
     if not values:
