@@ -51,7 +51,8 @@ help:
 	@echo "make hardware          regenerate hardware/ (wiring, schematic, BOM, power, legends, enclosure)"
 	@echo "make enclosure         STL of every enclosure part into build/enclosure/ and the preview PNG"
 	@echo "make bench [RECORD=1]  speed, memory, flash and device-time figures (build/bench/;"
-	@echo "                       RECORD=1 also updates bench/results.json, bench/device_costs.json)"
+	@echo "                       RECORD=1 also updates bench/results.json, bench/device_costs.json;"
+	@echo "                       BENCH_LANG=fr: the units in French)"
 	@echo "make web-build         the unit in a web page, into build/web (npm installs MicroPython"
 	@echo "                       WebAssembly); make web serves it on http://localhost:8000 (PORT=)"
 	@echo "make clean             remove build output and every venv"
@@ -205,8 +206,10 @@ enclosure: $(BIN)/.installed
 
 # Results go to build/bench/; RECORD=1 also updates the tracked bench/results.json and the
 # device cost table bench/device_costs.json (commit them with the change they measure).
+# BENCH_LANG=fr: the units set to French (its figures in results.json's "lang" section).
 bench: $(BIN)/.installed $(MPY_VENV)/.installed
-	$(BIN)/python tools/bench/bench.py --build build/mpy-bench --check $(if $(RECORD),--record)
+	$(BIN)/python tools/bench/bench.py --build build/mpy-bench --check $(if $(RECORD),--record) \
+		$(if $(BENCH_LANG),--lang $(BENCH_LANG))
 
 # The unit in a browser: a static folder (build/web) any host serves; `make web` serves it here.
 web-build: $(BIN)/.installed

@@ -77,6 +77,38 @@ PIEZO_STEP = "piezo_step"  # the piezo driver's step(), run by its own task
 # and the Python around the call.
 SLEEP_WAKE_US = 300
 
+# A language's table read from the flash (ui.lang.Table: at boot its index, then a seek and a
+# readinto of one text, at most 63 bytes, for each line not cached), as the chip reads it: not in
+# the fuel (the bench brackets file calls as hardware), so modelled here from the parts' data.
+# MicroPython's stream calls go into LittleFS (extmod/vfs_lfsx_file.c). A seek away from the
+# file's cache window leaves the read to load, through rp2.Flash.readblocks (a memcpy from the
+# XIP window, ports/rp2/rp2_flash.c), the skip-list pointers from the file's last block to the
+# text's (the French table, 12.9 KB, spans four 4 KB blocks: at most two pointer reads, each a
+# read_size load of 32 bytes) and the file's cache: cache_size bytes, 4 x the rp2 mount's
+# progsize of 256 (extmod/vfs_lfsx.c, ports/rp2/modules/_boot.py), 1,024 from the text on (less
+# at a block's end). Each 8-byte XIP cache line the copy misses is one QSPI transfer in the
+# boot stage 2's continuous quad read: 8 clocks of address and mode bits, 4 dummy clocks, 16 of
+# data, 28 clocks of SCK at 125 MHz / 4 = 31.25 MHz (RP2040 datasheet 2.6.3, the divider of
+# boot2_w25q080.S; MicroPython's own flash timing also gives 4 for a 60 MHz flash at 125 MHz):
+# 0.896 us a line. The copy counted as missing the XIP cache throughout (it holds the
+# interpreter's code too), and the read as leaving the file's cache window: an upper bound.
+# The C of the two stream calls (seek, readinto) is charged as two hardware calls at the
+# calibrated cost of one ("call_pin": every kind costs the same). A text read: 136 lines,
+# 122 us, and the calls (2 x 11 us with the table of 2026-12-06): about 144 us.
+LFS_CACHE_BYTES = 1024
+LFS_POINTER_BYTES = 2 * 32
+XIP_LINE_BYTES = 8
+XIP_LINE_US = 28 / 31.25
+
+
+def table_reads_us(reads: int, nbytes: int, call_us: int) -> int:
+    """Device us of `reads` reads of a language's table moving `nbytes` in all (see above)."""
+    if not reads:
+        return 0
+    moved = max(nbytes, reads * LFS_CACHE_BYTES) + reads * LFS_POINTER_BYTES
+    return round(-(-moved // XIP_LINE_BYTES) * XIP_LINE_US + 2 * reads * call_us)
+
+
 # MFRC522 registers the timer wait is read from (datasheet 9.3): whatever the driver set.
 _COM_IRQ = 0x04
 _TIMER_IRQ = 0x01
@@ -108,6 +140,30 @@ def timer_wait_us(regs) -> int:
     return (2 * prescaler + 1) * (reload + 1) * 100 // 1356
 
 
+class TableFile:
+    """A language table's open file (ui.lang.Table.file) whose reads call `read(nbytes)`."""
+
+    def __init__(self, inner, read) -> None:
+        self._inner = inner
+        self._read = read
+
+    def seek(self, *args):
+        return self._inner.seek(*args)
+
+    def read(self, *args):
+        data = self._inner.read(*args)
+        self._read(len(data))
+        return data
+
+    def readinto(self, buffer):
+        count = self._inner.readinto(buffer)
+        self._read(count or 0)
+        return count
+
+    def close(self):
+        return self._inner.close()
+
+
 class DeviceTime:
     """Charges a unit's steps on the clock and records what a test measures: every keypad event
     the shell took (`delivered`: (kind, key, at_us)), every frame sent (`frames`: (render
@@ -125,6 +181,7 @@ class DeviceTime:
         self.step_us: dict = {}
         self.step_calls: dict = {}
         self.hw_calls = 0  # hardware calls the firmware made so far (charged: see HW_CALLS)
+        self.table_reads = 0  # reads of the screen's language table from the flash so far
         self._stepping = 0  # inside a charged step: its hardware calls are the firmware's
         self._hw_depth = 0  # inside a hardware call: the models' own calls are not charged
         self._keypad = None
@@ -196,6 +253,17 @@ class DeviceTime:
         key_sm = getattr(self.board, "key_sm", None)
         if key_sm is not None:
             key_sm.on_fire = self._drained
+        # The screen's language table, read at boot (its index: not charged, boot is a cost of
+        # its own); a table the menu chooses later is not charged (the unit is not rebooted).
+        table = getattr(getattr(unit, "screen", None), "lang", None)
+        if table is not None and table.file is not None and not isinstance(table.file, TableFile):
+            table.file = TableFile(table.file, self._table_read)
+
+    def _table_read(self, nbytes: int) -> None:
+        """A read of the language table's file: table_reads_us on the clock inside a step."""
+        self.table_reads += 1
+        if self._stepping:
+            self.clock.busy_us(table_reads_us(1, nbytes, self.cost("call_pin")))
 
     def _slept(self, sleeper):
         """machine.lightsleep, then the wake's cost (SLEEP_WAKE_US) as busy time."""

