@@ -1,7 +1,7 @@
 # Where a keypress's fuel goes: the bench's game on WASI, chosen firmware functions wrapped.
 #
 #   .venv/bin/python tools/bench/profile.py EDITION module:name [module:Class.method ...]
-#       [--keys digits|all] [--worst N] [--build DIR]
+#       [--keys digits|all] [--worst N] [--build DIR] [--lang fr]
 #
 # Prints, for the N costliest keypresses of the kind asked (as bench.py counts them: the event
 # scans, the renders that sent, the keypad drains), each wrapped function's calls, inclusive
@@ -93,11 +93,19 @@ def main() -> None:
     parser.add_argument("--worst", type=int, default=3)
     parser.add_argument("--transactions", type=int, default=bench.QUICK_TRANSACTIONS)
     parser.add_argument("--build", default=str(bench.ROOT / "build" / "mpy-profile"))
+    parser.add_argument("--lang", default="en", choices=bench.languages())
     args = parser.parse_args()
     build = pathlib.Path(args.build)
     bench.compile_tree(build)
+    spoken = bench.language(args.edition, args.lang)
     code = bench.guest_code(
-        "/b", args.edition, args.transactions, "/flash/f", "loud", bench.QUICK_COMPACT_EVERY
+        "/b",
+        args.edition,
+        args.transactions,
+        "/flash/f",
+        "loud",
+        bench.QUICK_COMPACT_EVERY,
+        lang=spoken,
     )
     code = code.replace("guest.main(", "guest.PROFILE = %r\nguest.main(" % (tuple(args.names),))
     wasi = bench.Wasi()
@@ -105,7 +113,7 @@ def main() -> None:
         build,
         args.edition,
         args.transactions,
-        bench.FUEL_HEAP,
+        bench.FUEL_HEAP + (bench.FUEL_HEAP_SETTINGS if spoken is not None else 0),
         "loud",
         meter=ProfileMeter,
         code=code,
