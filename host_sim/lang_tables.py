@@ -15,7 +15,8 @@ import struct
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "lang"  # lang/<code>.txt, in the repository
-MAGIC = b"LTB1"
+MAGIC = b"LTB2"
+BLOCK_MOST = 256  # bytes of a bucket's block (its entries and texts): the unit reads it at once
 LINE_MAX = 71  # UTF-8 bytes of a key or a text (firmware/ui/lang.py's _LINE_MAX)
 TOKENS = 8  # digit tokens of a line (its _TOKENS)
 _DIGIT = re.compile(r"[0-9]")
@@ -32,11 +33,12 @@ def normalize(line: str) -> str:
 
 
 def key_hash(key: str) -> int:
-    """FNV-1a 32 of the key's UTF-8, its low 24 bits (as the unit computes it)."""
-    h = 0x811C9DC5
+    """The key's 24-bit hash, as the unit computes it (firmware/ui/lang.py): from 0x1C9DC5, for
+    each byte of its UTF-8, h = (h ^ byte) * 61, its low 24 bits."""
+    h = 0x1C9DC5
     for byte in key.encode():
-        h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
-    return h & 0xFFFFFF
+        h = (h ^ byte) * 61 & 0xFFFFFF
+    return h
 
 
 def fill(text: str, tokens: list) -> str:
@@ -103,22 +105,37 @@ def parse(source: str, name: str = "table") -> dict:
 
 
 def compile_entries(entries: dict) -> bytes:
-    """The .tbl of {key: translation}; TableError naming both keys on a hash collision."""
+    """The .tbl of {key: translation} (docs/languages.md): a block a bucket (a hash's low byte),
+    its entries by hash, where each block starts in the bucket starts. TableError naming both
+    keys on a hash collision, or the keys of a bucket whose block is over the unit's read."""
     hashed: dict = {}
     for key in entries:
         h = key_hash(key)
         if h in hashed:
             raise TableError("hash collision: %r and %r (0x%06x)" % (hashed[h], key, h))
         hashed[h] = key
-    index = bytearray()
-    texts = bytearray()
-    for h in sorted(hashed):
-        index += struct.pack(">I", h)[1:] + struct.pack(">H", len(texts))
-        texts += entries[hashed[h]].encode()
-    if len(texts) > 0xFFFF:
+    blocks = bytearray()
+    starts = []
+    for bucket in range(256):
+        starts.append(len(blocks))
+        inside = sorted(h for h in hashed if h & 0xFF == bucket)
+        if not inside:
+            continue
+        texts = [entries[hashed[h]].encode() for h in inside]
+        block = bytes([len(inside)])
+        block += b"".join(
+            struct.pack(">HB", h >> 8, len(t)) for h, t in zip(inside, texts, strict=True)
+        )
+        block += b"".join(texts)
+        if len(block) > BLOCK_MOST:
+            crowded = [hashed[h] for h in inside]
+            raise TableError("over %d bytes in one bucket: %r" % (BLOCK_MOST, crowded))
+        blocks += block
+    starts.append(len(blocks))
+    if len(blocks) > 0xFFFF:
         raise TableError("the texts are over 64 KB")
-    index += b"\xff\xff\xff" + struct.pack(">H", len(texts))  # where the last text ends
-    return MAGIC + struct.pack(">HH", len(entries), len(texts)) + bytes(index) + bytes(texts)
+    head = MAGIC + struct.pack(">HH", len(entries), len(blocks))
+    return head + b"".join(struct.pack(">H", start) for start in starts) + bytes(blocks)
 
 
 def compile_file(source: pathlib.Path) -> bytes:

@@ -105,6 +105,9 @@ def _make_line_tools() -> tuple:
     # The font as a GS8 image, a glyph a row; the tables as one column, an entry a row.
     font = framebuf.FrameBuffer(bytearray(fonts.SMALL), fonts.SMALL_WIDTH, _SMALL_COUNT, gs8)
     column = framebuf.FrameBuffer(tables, 1, 5 * 128, gs8)
+    extra = framebuf.FrameBuffer(
+        bytearray(fonts.SMALL_EXTRA), fonts.SMALL_WIDTH, len(fonts.SMALL_EXTRA_CODES), gs8
+    )
     for k in range(fonts.SMALL_WIDTH):
         at = k * 128
         question = fonts.SMALL[(_QUESTION - fonts.SMALL_FIRST) * fonts.SMALL_WIDTH + k]
@@ -112,6 +115,7 @@ def _make_line_tools() -> tuple:
         column.blit(font, -k, at + 64)  # 97-122 (a-z) from A-Z; 64-96 are redone below
         column.blit(font, -k, at + 32)  # 32-90: the font's own codes
         column.fill_rect(0, at + 91, 1, 6, question)  # 91-96
+        column.blit(extra, -k, at + 1)  # 1-14: the glyphs beyond ASCII (page_line's codes)
     view[5 * 128 : 7 * 128] = b"\x00\x80" * 64 + b"\xc0\x40" * 64
     # 7 and 8: entry b is the value for b >> 1, so each value goes to two entries side by side.
     pairs = framebuf.FrameBuffer(view[7 * 128 :], 2, 128, gs8)
@@ -141,9 +145,40 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
     shift = y & 7
     if count < 1 or (shift and shift != 7) or (not shift and not color):
         return False
-    if not _load_codes(text):
-        return False
     codes = _codes
+    if not _load_codes(text):
+        # Beyond ASCII (its UTF-8 in _codes, if it fits): each character one code, those the
+        # font draws beyond ASCII 1-14 (the palettes' entries), any other "?". In place: a code
+        # is written at or before the bytes it is read from.
+        if len(text) > _CODES_MAX or codes[_CODES_MAX]:
+            return False
+        i = _CODES_MAX  # from the first byte beyond ASCII (the lead bytes of the font's)
+        for lead in (b"\xc2", b"\xc3", b"\xe2"):
+            at = codes.find(lead)
+            if 0 <= at < i:
+                i = at
+        if i == _CODES_MAX:
+            i = 0  # (none of those: read it all)
+        j = i
+        c = codes[i]
+        while c:
+            if c > 127:
+                if c > 0xDF:  # three bytes (the euro sign)
+                    c = (c & 0x0F) << 12 | (codes[i + 1] & 0x3F) << 6 | codes[i + 2] & 0x3F
+                    i += 3
+                else:
+                    c = (c & 0x1F) << 6 | codes[i + 1] & 0x3F
+                    i += 2
+                if 0xE0 <= c <= 0xFE and c != 0xF7:
+                    c -= 32  # lower case drawn as upper case, as _small_index()
+                c = 1 + fonts.SMALL_EXTRA_CODES.index(c) if c in fonts.SMALL_EXTRA_CODES else 63
+            else:
+                i += 1
+            codes[j] = c
+            j += 1
+            c = codes[i]
+        for k in range(j, i):
+            codes[k] = 0
     for i in range(count, len(text)):
         codes[i] = 0  # cut: nothing drawn past `count`
     tools = _line_tools or _make_line_tools()

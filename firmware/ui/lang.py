@@ -1,12 +1,14 @@
 # Translates the English lines the renderer draws, through a language's table on the flash.
 #
-# The table (lang/<code>.tbl, compiled by tools/lang_table.py from lang/<code>.txt; layout in
-# docs/languages.md): "LTB1", the entry count and the texts' size (2 bytes each, big-endian);
-# then count + 1 index entries of 5 bytes, sorted: a key's 24-bit hash and its text's offset
-# (the extra entry's offset is the texts' size: an entry's text ends where the next one's
-# starts); then the texts, UTF-8. A key is the English line with every space-separated token
+# The table (lang/<code>.tbl, compiled by host_sim/lang_tables.py from lang/<code>.txt; layout in
+# docs/languages.md): "LTB2", the entry count and the blocks' size (2 bytes each, big-endian);
+# 257 bucket starts (2 bytes each: where each of the 256 buckets' block starts, a bucket being a
+# hash's low byte, then the blocks' end); the blocks: each its entry count (a byte), its entries
+# (the high 16 bits of a key's 24-bit hash, its text's length: 3 bytes each) and their texts,
+# UTF-8. Only the bucket starts (514 bytes) are in the heap: a lookup reads its bucket's block
+# (at most 256 bytes) in one read. A key is the English line with every space-separated token
 # that holds a digit replaced by "#"; a text's "#" (or "#1".."#9") is filled with the line's
-# tokens in order (or that one). Only the index is in the heap; a text is read when needed.
+# tokens in order (or that one).
 # A line longer than the glass (Revolution's Chance card, asked whole before it scrolls) is a
 # text to scroll: the windows then cut from its translation are drawn as they are.
 # Numbers: the table's entry "DECIMAL POINT" (French: ",") is the language's decimal mark; in a
@@ -23,26 +25,31 @@ if TYPE_CHECKING:
     from typing import Any
 
 _HEADER = const(8)
-_ENTRY = const(5)
+_BUCKETS = const(514)  # 257 bucket starts of 2 bytes
+_BLOCK = const(256)  # the largest bucket's block (its entries and texts), read at once
 # UTF-8 bytes of a line or of a text; longer lines stay English. A screen's line is 21
 # characters; a Revolution Chance card's text, translated whole before it scrolls, up to 71.
 _LINE_MAX = const(71)
 _COLUMNS = const(21)  # small-font characters across the glass: a scrolling text's window
 _TOKENS = const(8)  # digit tokens of a line; a line with more stays English
-_CACHE = const(24)  # lines kept translated: the same screens come back (a balance, INSERT A CARD)
-_BASIS = const(0x1C9DC5)  # FNV-1a's 32-bit offset basis, its low 24 bits
-_PRIME = const(403)  # FNV's 32-bit prime is 2**24 + 403: mod 2**24 it multiplies by 403
+_CACHE = const(16)  # lines kept translated: the same screens come back (a balance, INSERT A CARD)
+# The key's hash: for each byte, h = (h ^ byte) * _MULT, its low 24 bits. A multiplier under 64
+# keeps h * _MULT under 2**30, a small int on the chip (nothing allocated), in 8 bytecodes a byte.
+_BASIS = const(0x1C9DC5)
+_MULT = const(61)
+_MASK = const(0xFFFFFF)
 _HASH = const(35)  # "#"
 _SPACE = const(32)
-_FORMAT = const("72s")  # _LINE_MAX + 1 bytes: a zero after the longest line that fits
 _POINT = const(46)  # "."
 _COMMA = const(44)  # ","
-_POINT_KEY = const(0x29AB1A)  # key_hash(b"DECIMAL POINT"): its text is the decimal mark
-# key_hash(b"ORDINAL SUFFIX"), key_hash(b"FIRST SUFFIX"): an ordinal's ending in the language,
-# for 1 (FIRST) and any other number; an English ordinal (1ST, 2ND, 3RD=) takes them.
-_SUFFIX_KEY = const(0xE0AEC3)
-_FIRST_KEY = const(0xFCE1C6)
 _EQUALS = const(61)  # "=": a tie's mark after a rank (2ND=)
+_FORMAT = const("72s")  # _LINE_MAX + 1 bytes: a zero after the longest line that fits
+# The hashes of the entries that set the language's number style: DECIMAL POINT (its text the
+# decimal mark), ORDINAL SUFFIX and FIRST SUFFIX (an ordinal's ending, for 1 and any other).
+_POINT_KEY = const(0xF8C842)
+_SUFFIX_KEY = const(0x1500AD)
+_FIRST_KEY = const(0xE17A44)
+
 
 try:
     pack_into("1s", bytearray(1), 0, "0")
@@ -52,25 +59,24 @@ except Exception:
 
 
 def key_hash(key: bytes) -> int:
-    """The 24-bit hash of a normalized key (FNV-1a 32 of its bytes, the low 24 bits): the host's
-    compiler and the tests use it; Table computes the same while it normalizes."""
+    """The 24-bit hash of a normalized key, as Table computes it while it normalizes a line: the
+    host's compiler and the tests use it."""
     h = _BASIS
     for c in key:
-        h ^= c
-        h = (h & 0xFFF) * _PRIME + (((h >> 12) * _PRIME & 0xFFF) << 12) & 0xFFFFFF
+        h = (h ^ c) * _MULT & _MASK
     return h
 
 
 class Table:
-    """One language's table in `fs` (open(name, "rb") of <code>.tbl). load() reads its index;
-    translate(line), or table(line), gives the line's translation, or the line itself when the
-    table has none."""
+    """One language's table in `fs` (open(name, "rb") of <code>.tbl). load() reads its bucket
+    starts; translate(line), or table(line), gives the line's translation, or the line itself
+    when the table has none."""
 
     def __init__(self, fs, code: str) -> None:
         self.fs = fs
         self.code = code
         self.count = 0
-        self.index = bytearray()  # (count + 1) * 5 bytes, once loaded
+        self.index = bytearray()  # the 257 bucket starts, once loaded
         self.file: Any = None
         self.failed = False  # the table could not be read: every line stays English
         self.cache: dict = {}  # English line -> what is drawn
@@ -84,14 +90,18 @@ class Table:
         # it (_COLUMNS characters of it) is drawn as it is, not looked up.
         self.scrolled = ""
         self._codes = bytearray(_LINE_MAX + 1)  # the line's UTF-8, zero after it
-        self._text = bytearray(_LINE_MAX)  # a text read from the flash
+        self._block = bytearray(_BLOCK)  # a bucket's block, read from the flash
         self._out = bytearray(2 * _LINE_MAX)  # the text with the tokens filled in
         self._tokens = bytearray(2 * _TOKENS)  # start and end (in _codes) of each digit token
-        self._views: tuple = (memoryview(self._text), memoryview(self._out))
+        self._views: tuple = (
+            memoryview(self._block),
+            memoryview(self._out),
+            memoryview(self._codes),
+        )
 
     def load(self) -> bool:
-        """Open the table and read its index into one bytearray (at boot); False when it cannot
-        be read (then nothing is translated, and it is not tried again)."""
+        """Open the table and read its bucket starts (at boot); False when it cannot be read
+        (then nothing is translated, and it is not tried again)."""
         if self.file is not None:
             return True
         if self.failed:
@@ -99,31 +109,25 @@ class Table:
         try:
             file = self.fs.open(self.code + ".tbl", "rb")
             header = file.read(_HEADER)
-            if len(header) != _HEADER or header[:4] != b"LTB1":
+            if len(header) != _HEADER or header[:4] != b"LTB2":
                 raise OSError(22)  # EINVAL: not a table
-            count = header[4] << 8 | header[5]
-            index = bytearray((count + 1) * _ENTRY)
-            if file.readinto(index) != len(index):
+            index = bytearray(_BUCKETS)
+            if file.readinto(index) != _BUCKETS:
                 raise OSError(22)
         except (OSError, MemoryError):
             self.failed = True
             return False
-        self.count = count
+        self.count = header[4] << 8 | header[5]
         self.index = index
         self.file = file
-        at = self._find(_POINT_KEY)
-        if at >= 0:
-            mark = self._fill(at, 0, False)
-            if mark is not None and len(mark) == 1 and ord(mark) < 128:
-                self.point = ord(mark)
-        at = self._find(_SUFFIX_KEY)
-        first = self._find(_FIRST_KEY)
-        if at >= 0 and first >= 0:
-            suffix = self._fill(at, 0, False)
-            first = self._fill(first, 0, False)
-            if suffix and first:
-                self.suffix = suffix.encode()
-                self.first = first.encode()
+        mark = self._entry(_POINT_KEY, 0, False)
+        if mark is not None and len(mark) == 1 and ord(mark) < 128:
+            self.point = ord(mark)
+        suffix = self._entry(_SUFFIX_KEY, 0, False)
+        first = self._entry(_FIRST_KEY, 0, False)
+        if suffix and first:
+            self.suffix = suffix.encode()
+            self.first = first.encode()
         return True
 
     def close(self) -> None:
@@ -134,7 +138,9 @@ class Table:
 
     def translate(self, line: str) -> str:
         """What to draw for the English `line`: its translation, or `line` itself (as for a
-        window of the text scrolling)."""
+        window of the text scrolling, or an amount being typed)."""
+        if line.isdigit():
+            return line  # (an amount being typed: nothing to look up, no mark to write)
         cache = self.cache
         found = cache.get(line)
         if found is not None:
@@ -156,206 +162,197 @@ class Table:
     __call__ = translate
 
     def _look_up(self, line: str) -> str:
-        if not line or len(line) > _LINE_MAX or (self.file is None and not self.load()):
+        if not line or (self.file is None and not self.load()):
             return line
-        codes = self._codes
-        pack_into(_FORMAT, codes, 0, line if _PACKS_STR else line.encode())
-        if codes[_LINE_MAX]:
+        data = self._codes
+        pack_into(_FORMAT, data, 0, line if _PACKS_STR else line.encode())
+        if data[_LINE_MAX]:
             return line  # longer than _LINE_MAX bytes
+        size = data.find(b"\x00")
         tokens = self._tokens
         count = 0
         words = False
-        numbers = False  # a token with a digit holds a point or a comma
+        numbers = False  # a token with a digit to write in the language's style
         h = _BASIS
         i = 0
-        c = codes[0]
-        # The key's bytes are hashed as they are found: a space as itself, a token with a
-        # digit as "#", any other token as its bytes.
-        while c:
-            if c == _SPACE:
-                h ^= c
-                h = (h & 0xFFF) * _PRIME + (((h >> 12) * _PRIME & 0xFFF) << 12) & 0xFFFFFF
-                i += 1
-                c = codes[i]
-                continue
-            end = i
+        while i <= size:
+            end = data.find(b" ", i, size)
+            if end < 0:
+                end = size
+            # The token's bytes hashed onto the key's so far (a word's), and looked at.
+            t = h
             digit = False
             letter = False
             mark = False
-            while c and c != _SPACE:
-                if 48 <= c <= 57:
+            for j in range(i, end):
+                c = data[j]
+                if c > 64:
+                    if c < 128:  # (an English line's letters are ASCII: € and £ are none)
+                        letter = True
+                elif 47 < c < 58:
                     digit = True
-                elif c >= 65:
-                    letter = True
                 elif c in (_POINT, _COMMA):
                     mark = True
-                end += 1
-                c = codes[end]
-            if digit:
+                t = (t ^ c) * _MULT & _MASK
+            if digit:  # the key has "#" for it
                 if count == _TOKENS:
                     return line
-                numbers = numbers or mark or (letter and self._ordinal(i, end) > 0)
+                numbers = numbers or mark or (letter and self._ordinal(data, i, end) > 0)
                 tokens[2 * count] = i
                 tokens[2 * count + 1] = end
                 count += 1
-                h ^= _HASH
-                h = (h & 0xFFF) * _PRIME + (((h >> 12) * _PRIME & 0xFFF) << 12) & 0xFFFFFF
+                h = (h ^ _HASH) * _MULT & _MASK
             else:
                 words = words or letter
-                for j in range(i, end):
-                    h ^= codes[j]
-                    h = (h & 0xFFF) * _PRIME + (((h >> 12) * _PRIME & 0xFFF) << 12) & 0xFFFFFF
-            i = end
+                h = t
+            if end < size:
+                h = (h ^ _SPACE) * _MULT & _MASK
+            i = end + 1
         numbers = numbers and (self.point != _POINT or self.suffix != b"")
         if words:
-            at = self._find(h)
-            if at >= 0:
-                found = self._fill(at, count, numbers)
-                if found is not None:
-                    return found
-            elif self.misses is not None:
+            found = self._entry(h, count, numbers)
+            if found is not None:
+                return found
+            if self.misses is not None:
                 self.misses.append(line)
         # amounts, numbers, signs (nothing to translate), or a line the table has no entry for
-        return self._numbers(count, i) if numbers else line
+        return self._numbers(size, count) if numbers else line
 
-    def _find(self, h: int) -> int:
-        """The index entry's byte offset for hash h (a binary search in place), or -1."""
+    def _entry(self, h: int, count: int, numbers: bool):
+        """The text of the key hashed `h`, read from the flash with its bucket's block, its "#"s
+        filled with the line's first `count` digit tokens (their numbers in the language's style
+        when `numbers`); None when the table has no such key or it cannot be read."""
         index = self.index
-        low = 0
-        high = self.count
-        while low < high:
-            middle = (low + high) >> 1
-            at = middle * _ENTRY
-            value = index[at] << 16 | index[at + 1] << 8 | index[at + 2]
-            if value < h:
-                low = middle + 1
-            elif value > h:
-                high = middle
-            else:
-                return at
-        return -1
-
-    def _fill(self, at: int, count: int, numbers: bool):
-        """The text of the entry at `at`, read from the flash, its "#"s filled in (their
-        numbers in the language's style when `numbers`); None when it cannot be read."""
-        index = self.index
-        start = index[at + 3] << 8 | index[at + 4]
-        size = (index[at + _ENTRY + 3] << 8 | index[at + _ENTRY + 4]) - start
-        if not 0 < size <= _LINE_MAX:
-            return None  # (the compiler makes none such)
-        text = self._text
+        b = 2 * (h & 0xFF)
+        start = index[b] << 8 | index[b + 1]
+        size = (index[b + 2] << 8 | index[b + 3]) - start  # the bucket's block
+        if size <= 0:
+            return None  # (no read: an empty bucket)
+        block = self._block
         views = self._views
-        file = self.file
         try:
-            file.seek(_HEADER + (self.count + 1) * _ENTRY + start)
-            if file.readinto(views[0][:size]) != size:
-                raise OSError(5)  # EIO: the table is cut short
+            self.file.seek(_HEADER + _BUCKETS + start)
+            if size > _BLOCK or self.file.readinto(views[0][:size]) != size:
+                raise OSError(5)  # EIO: the table is cut short (the compiler makes no such block)
         except OSError:
             return None
-        codes = self._codes
+        # The block: its entry count; each entry's hash (its high 16 bits) and text length; the
+        # texts, in the entries' order.
+        n = block[0]
+        k = 1
+        p = 1 + 3 * n  # where the entry's text starts
+        high = h >> 16
+        middle = h >> 8 & 0xFF
+        while n:
+            if block[k] == high and block[k + 1] == middle:
+                break
+            p += block[k + 2]
+            k += 3
+            n -= 1
+        else:
+            return None
+        end = p + block[k + 2]
+        if end > size:
+            return None  # (the compiler makes none such)
+        q = block.find(b"#", p, end)
+        if q < 0 and not count:
+            return str(views[0][p:end], "utf-8")  # (no mark to fill: the text as it is)
         tokens = self._tokens
         out = self._out
-        room = len(out)
         o = 0
-        p = 0
         k = 0  # the next token a plain "#" takes
-        while p < size:
-            c = text[p]
-            if c == _HASH:
-                n = k
-                if p + 1 < size and 49 <= text[p + 1] <= 57:
-                    p += 1
-                    n = text[p] - 49
-                else:
-                    k += 1
+        while p < end:
+            if q < 0:
+                q = end
+            if q > p:  # the text up to the next mark, copied in C
+                out[o : o + q - p] = views[0][p:q]
+                o += q - p
+            if q == end:
+                break
+            p = q + 1
+            n = k
+            if p < end and 49 <= block[p] <= 57:  # "#1".."#9"
+                n = block[p] - 49
                 p += 1
-                if n < count and numbers:
-                    o = self._copy(tokens[2 * n], tokens[2 * n + 1], o)
-                elif n < count:
-                    for j in range(tokens[2 * n], tokens[2 * n + 1]):
-                        if o < room:
-                            out[o] = codes[j]
-                            o += 1
-                continue
-            if o < room:
-                out[o] = c
-                o += 1
-            p += 1
+            else:
+                k += 1
+            if n < count:
+                start = tokens[2 * n]
+                size = tokens[2 * n + 1]
+                if numbers:
+                    o = self._copy(start, size, o)
+                else:
+                    out[o : o + size - start] = views[2][start:size]
+                    o += size - start
+            q = block.find(b"#", p, end)
         return str(views[1][:o], "utf-8")
 
     def _copy(self, start: int, end: int, o: int) -> int:
-        """Token codes[start:end] written into _out from `o` in the language's number style
-        (a point as its decimal mark, an English grouping comma left out); the end in _out."""
-        codes = self._codes
+        """Token _codes[start:end] written into _out from `o` in the language's number style (a
+        point as its decimal mark, an English grouping comma left out, an ordinal's ending as
+        the language's); the end in _out. (_out holds a text and a line: room for both.)"""
+        data = self._codes
         out = self._out
-        room = len(out)
-        point = self.point
-        at = self._ordinal(start, end)
+        at = self._ordinal(data, start, end)
         if at > 0:  # an ordinal: its digits, the language's ending, a tie's mark
-            for j in range(start, at):
-                if o < room:
-                    out[o] = codes[j]
-                    o += 1
-            suffix = self.first if at == start + 1 and codes[start] == 49 else self.suffix
-            for c in suffix:
-                if o < room:
-                    out[o] = c
-                    o += 1
+            suffix = self.first if at == start + 1 and data[start] == 49 else self.suffix
+            out[o : o + at - start] = self._views[2][start:at]
+            o += at - start
+            out[o : o + len(suffix)] = suffix
+            o += len(suffix)
             start = at + 2  # (then the "=" of a tie, if any)
-        for j in range(start, end):
-            c = codes[j]
-            if c == _POINT:
-                c = point
-            elif c == _COMMA and start < j < end - 1:
-                grouping = 48 <= codes[j - 1] <= 57 and 48 <= codes[j + 1] <= 57
-                if grouping:
-                    continue  # 1,210: the English grouping
-            if o < room:
-                out[o] = c
-                o += 1
-        return o
+        out[o : o + end - start] = self._views[2][start:end]  # (copied in C, then its marks)
+        comma = out.find(b",", o + 1, o + end - start - 1)
+        while comma >= 0:  # 1,210: the English grouping, left out (before the point's mark)
+            if 47 < out[comma - 1] < 58 and 47 < out[comma + 1] < 58:
+                out[comma : o + end - start - 1] = out[comma + 1 : o + end - start]
+                end -= 1
+            comma = out.find(b",", comma + 1, o + end - start - 1)
+        point = out.find(b".", o, o + end - start)
+        if point >= 0:
+            out[point] = self.point
+        return o + end - start
 
-    def _ordinal(self, start: int, end: int) -> int:
-        """Where the English ending of the ordinal codes[start:end] is (1ST, 22ND, 3RD=), in a
+    def _ordinal(self, data: bytearray, start: int, end: int) -> int:
+        """Where the English ending of the ordinal data[start:end] is (1ST, 22ND, 3RD=), in a
         language with its own; else -1."""
         if not self.suffix:
             return -1
-        codes = self._codes
-        if codes[end - 1] == _EQUALS:
+        if data[end - 1] == _EQUALS:
             end -= 1
         at = end - 2
-        if at <= start or not 48 <= codes[at - 1] <= 57:
+        if at <= start or not 47 < data[at - 1] < 58:
             return -1
         for j in range(start, at):
-            if not 48 <= codes[j] <= 57:
+            if not 47 < data[j] < 58:
                 return -1
-        pair = codes[at] << 8 | codes[at + 1]
+        pair = data[at] << 8 | data[at + 1]
         # "ST", "ND", "RD", "TH"
         return at if pair in (0x5354, 0x4E44, 0x5244, 0x5448) else -1
 
-    def _numbers(self, count: int, size: int) -> str:
-        """The line in _codes (`size` bytes, `count` tokens with a digit) as it is, its
-        tokens in the language's number style."""
-        codes = self._codes
+    def _numbers(self, size: int, count: int) -> str:
+        """The line in _codes (`size` bytes, `count` tokens with a digit) as it is, its tokens
+        in the language's number style."""
         out = self._out
         tokens = self._tokens
+        views = self._views
         o = 0
         p = 0
         for n in range(count + 1):
             start = tokens[2 * n] if n < count else size
-            for j in range(p, start):
-                out[o] = codes[j]  # (a line is at most half of _out: no check needed)
-                o += 1
+            out[o : o + start - p] = views[2][p:start]
+            o += start - p
             if n < count:
                 p = tokens[2 * n + 1]
                 o = self._copy(start, p, o)
-        return str(self._views[1][:o], "utf-8")
+        return str(views[1][:o], "utf-8")
 
 
 def load(board, code: str):
-    """The screen's language `code` (not English) on this unit: its Table, index read, or None
-    when the table is missing or unreadable (the screens stay English). The tables are in the
-    flash's "lang" folder, or where the board says (board.lang_fs: the simulator's, the web's)."""
+    """The screen's language `code` (not English) on this unit: its Table, bucket starts read,
+    or None when the table is missing or unreadable (the screens stay English). The tables are
+    in the flash's "lang" folder, or where the board says (board.lang_fs: the simulator's, the
+    web's)."""
     fs = getattr(board, "lang_fs", None)
     if fs is None:
         from store.fs import DeviceFS

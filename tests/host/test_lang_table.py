@@ -66,6 +66,23 @@ def test_a_hash_collision_fails_naming_both_keys():
     assert repr(first) in str(error.value) and repr(second) in str(error.value)
 
 
+def test_a_bucket_too_full_for_the_units_read_is_refused():
+    # the unit reads a bucket's block (its entries and their texts) at once: 256 bytes at most
+    bucket = lang_tables.key_hash("KEY A") & 0xFF
+    crowd = []
+    n = 0
+    while sum(3 + 60 for _ in crowd) + 1 <= lang_tables.BLOCK_MOST:
+        key = "KEY " + "".join(chr(65 + int(d)) for d in str(n))  # (letters: a key of words)
+        if lang_tables.key_hash(key) & 0xFF == bucket:
+            crowd.append(key)
+        n += 1
+    with pytest.raises(TableError, match="over 256 bytes in one bucket"):
+        compile_entries({key: "X" * 60 for key in crowd})
+    fits = {key: "T" * 59 + key[-1] for key in crowd[:-1]}  # (a byte under, with the count)
+    table = Table(TableFS({"fr.tbl": compile_entries(fits)}), "fr")
+    assert [table.translate(key) for key in fits] == list(fits.values())
+
+
 @pytest.mark.parametrize(
     ("line", "why"),
     [
@@ -90,7 +107,7 @@ def test_the_tool_writes_the_tables_and_refuses_a_bad_one(tmp_path):
     ok = subprocess.run(tool + [str(tmp_path / "out")], capture_output=True, text=True)
     assert ok.returncode == 0, ok.stderr
     for code in lang_tables.codes():
-        assert (tmp_path / "out" / (code + ".tbl")).read_bytes()[:4] == b"LTB1"
+        assert (tmp_path / "out" / (code + ".tbl")).read_bytes()[:4] == b"LTB2"
     bad = tmp_path / "xx.txt"
     bad.write_text("CARD # = CARTE # #\n", encoding="utf-8")
     refused = subprocess.run(

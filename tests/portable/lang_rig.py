@@ -1,21 +1,39 @@
 # Language tables for the lang suite (portable): a table built from entries as
 # host_sim/lang_tables.py compiles it, with the firmware's own hash, and a flash that holds it.
 import io
-from struct import pack
+from struct import pack_into
 
 from ui.lang import key_hash
 
 
 def table_bytes(entries: dict) -> bytes:
-    """The .tbl of {key: translation}: tests/host/test_lang_table.py checks it is the host's."""
-    hashed = sorted((key_hash(key.encode()), key) for key in entries)
-    index = b""
-    texts = b""
-    for h, key in hashed:
-        index += pack(">BH", h >> 16, h & 0xFFFF) + pack(">H", len(texts))
-        texts += entries[key].encode()
-    index += b"\xff\xff\xff" + pack(">H", len(texts))
-    return b"LTB1" + pack(">HH", len(entries), len(texts)) + index + texts
+    """The .tbl of {key: translation}: tests/host/test_lang_table.py checks it is the host's.
+    (Written into one bytearray: the lang suite's MicroPython heap is small.)"""
+    hashed = sorted(
+        (key_hash(key.encode()) & 0xFF, key_hash(key.encode()), key) for key in entries
+    )
+    texts = [entries[key].encode() for _, _, key in hashed]
+    buckets = [bucket for bucket, _, _ in hashed]
+    size = sum(3 + len(text) for text in texts) + len(set(buckets))
+    table = bytearray(8 + 514 + size)
+    pack_into(">4sHH", table, 0, b"LTB2", len(hashed), size)
+    at = 0  # in the blocks
+    n = 0
+    for bucket in range(256):
+        pack_into(">H", table, 8 + 2 * bucket, at)
+        inside = buckets.count(bucket)
+        if inside:
+            table[8 + 514 + at] = inside
+            at += 1
+            for m in range(n, n + inside):
+                pack_into(">HB", table, 8 + 514 + at, hashed[m][1] >> 8, len(texts[m]))
+                at += 3
+            for m in range(n, n + inside):
+                table[8 + 514 + at : 8 + 514 + at + len(texts[m])] = texts[m]
+                at += len(texts[m])
+            n += inside
+    pack_into(">H", table, 8 + 512, at)
+    return bytes(table)
 
 
 class TableFS:

@@ -23,10 +23,16 @@ def french(entries=None):
     return table, fs
 
 
-def test_hash_is_fnv1a_32_low_24_bits():
-    assert key_hash(b"") == 0x811C9DC5 & 0xFFFFFF
-    assert key_hash(b"a") == 0xE40C292C & 0xFFFFFF  # FNV-1a 32 of "a", published
-    assert key_hash(b"foobar") == 0xBF9CF968 & 0xFFFFFF
+def test_the_hash_is_as_documented_and_stays_a_small_int():
+    # from 0x1C9DC5, each byte: h = (h ^ byte) * 61, its low 24 bits (under 2**30 at each step:
+    # a small int on the chip, nothing allocated)
+    assert key_hash(b"") == 0x1C9DC5
+    assert key_hash(b"a") == (0x1C9DC5 ^ 97) * 61 & 0xFFFFFF
+    h = 0x1C9DC5
+    for c in b"CARD #":
+        h = (h ^ c) * 61 % (1 << 24)
+    assert key_hash(b"CARD #") == h
+    assert 0xFFFFFF * 61 < 1 << 30
 
 
 def test_a_line_is_translated_and_its_numbers_filled_in_order():
@@ -104,7 +110,7 @@ def test_the_index_is_read_once_and_the_file_kept_open():
     table, fs = french()
     assert fs.opened == 0  # nothing read before the first lookup or load()
     assert table.load()
-    assert len(table.index) == (len(ENTRIES) + 1) * 5
+    assert len(table.index) == 257 * 2  # the bucket starts: the blocks stay on the flash
     for line in ("CARD 1", "CARD 2", "INSERT A CARD", "CARD 1"):
         table.translate(line)
     assert fs.opened == 1
@@ -123,7 +129,7 @@ def test_a_missing_or_broken_table_translates_nothing():
     table = Table(TableFS({}), "fr")
     assert not table.load()
     assert table.translate("INSERT A CARD") == "INSERT A CARD"
-    broken = Table(TableFS({"fr.tbl": b"LTB1\x00\x09"}), "fr")
+    broken = Table(TableFS({"fr.tbl": b"LTB2\x00\x09"}), "fr")
     assert broken.translate("INSERT A CARD") == "INSERT A CARD"
     assert broken.failed
 
@@ -192,5 +198,7 @@ def test_a_lookup_allocates_little():
     for n in range(10, 20):
         table.translate("CARD %d > CARD %d" % (n, n + 1))
     if hasattr(gc, "mem_free"):
-        # ten lines made, looked up, filled, cached (the cache's dict grows once)
-        assert before - gc.mem_free() < 3000
+        # ten lines made, looked up, filled, cached (the cache's dict grows once): about 400
+        # bytes a lookup on the 64-bit port (the slices and views of the buffers its copies
+        # make in C, the text)
+        assert before - gc.mem_free() < 5000

@@ -663,7 +663,37 @@ LINE_VIEWS = (
     make_view(title="MONOPOLY BANK", big="----", detail="INSERT CARD", symbol="chance"),
     make_view(title="\xa3 POUNDS", big="\xa31500", detail="BALANCE \xa31500"),
     make_view(title="CARD 1 PAYS", big="", message="a", error=True),
+    # beyond ASCII through the page view too: the accented capitals, lower case, the euro sign,
+    # a character the font lacks ("?")
+    make_view(title="CARTE 1 RE\xc7OIT", big="\u20ac15", detail="SOLDE \u20ac1500"),
+    make_view(
+        title="\xc9DITION \xe9\xe8\xe0",
+        big="",
+        detail="\xc0\xc2\xc7\xc8\xc9\xca\xcb\xce\xcf\xd4\xd9\xdb \u03a9",
+    ),
+    make_view(title="", big="1,5", message="CHIFFRE APR\xc8S VIRGULE", error=True),
+    make_view(title="\u03a9 OHM \u03a9", big="", detail="\u2192 ARROW"),  # none the font draws
 )
+
+
+def test_a_french_title_and_bottom_line_cost_a_few_blits_not_one_per_character():
+    # Their accented capitals and euro sign go through the page view's palettes as ASCII does
+    # (glyph by glyph, a French digit key cost the chip about 4 ms more)
+    buf = bytearray(1024)
+    canvas = _BlitCounter(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB))
+    screen = Screen(canvas)
+    pages = _BlitCounter(framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8))
+    shown = make_view(red=1, title="CARTE 1 PAIE", big="\u20ac1500", detail="")
+    typed = make_view(
+        red=1, title="CARTE 1 RE\xc7OIT", mode="entry", big="1", detail="SOLDE \u20ac1500"
+    )
+    render(canvas, shown, None, None, screen, pages)
+    canvas.blits = pages.blits = 0
+    render(canvas, typed, None, None, screen, pages)
+    assert canvas.blits + pages.blits <= 6, (canvas.blits, pages.blits)
+    whole = bytearray(1024)
+    render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), typed)
+    assert buf == whole
 
 
 def test_lines_through_the_page_view_equal_lines_drawn_glyph_by_glyph():
