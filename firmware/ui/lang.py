@@ -32,7 +32,7 @@ _BLOCK = const(256)  # the largest bucket's block (its entries and texts), read 
 _LINE_MAX = const(71)
 _COLUMNS = const(21)  # small-font characters across the glass: a scrolling text's window
 _TOKENS = const(8)  # digit tokens of a line; a line with more stays English
-_CACHE = const(16)  # lines kept translated: the same screens come back (a balance, INSERT A CARD)
+_CACHE = const(24)  # lines without a number kept translated: labels, titles, messages come back
 # The key's hash: for each byte, h = (h ^ byte) * _MULT, its low 24 bits. A multiplier under 64
 # keeps h * _MULT under 2**30, a small int on the chip (nothing allocated), in 8 bytecodes a byte.
 _BASIS = const(0x1C9DC5)
@@ -92,11 +92,13 @@ class Table:
         self._codes = bytearray(_LINE_MAX + 1)  # the line's UTF-8, zero after it
         self._block = bytearray(_BLOCK)  # a bucket's block, read from the flash
         self._out = bytearray(2 * _LINE_MAX)  # the text with the tokens filled in
-        self._tokens = bytearray(2 * _TOKENS)  # start and end (in _codes) of each digit token
+        # Views of the block, _out, _codes, and the start and end (in _codes) of each digit
+        # token (its only reference: one name fewer in a French unit's pool).
         self._views: tuple = (
             memoryview(self._block),
             memoryview(self._out),
             memoryview(self._codes),
+            memoryview(bytearray(2 * _TOKENS)),
         )
 
     def load(self) -> bool:
@@ -141,8 +143,7 @@ class Table:
         window of the text scrolling, or an amount being typed)."""
         if line.isdigit():
             return line  # (an amount being typed: nothing to look up, no mark to write)
-        cache = self.cache
-        found = cache.get(line)
+        found = self.cache.get(line)
         if found is not None:
             return found
         size = len(line)
@@ -151,10 +152,6 @@ class Table:
         found = self._look_up(line)
         if size > _COLUMNS:  # a text to scroll, asked whole: its windows come next
             self.scrolled = " " * (_COLUMNS - 1) + found
-            return found
-        if len(cache) >= _CACHE:
-            cache.clear()  # (a ring would keep the newest; a render looks up about 5 lines)
-        cache[line] = found
         return found
 
     # The renderer calls the table itself (lang(line)): modules every unit loads then hold no
@@ -169,18 +166,19 @@ class Table:
         if data[_LINE_MAX]:
             return line  # longer than _LINE_MAX bytes
         size = data.find(b"\x00")
-        tokens = self._tokens
+        views = self._views
+        tokens = views[3]
         count = 0
         words = False
         numbers = False  # a token with a digit to write in the language's style
-        h = _BASIS
+        key = _BASIS
         i = 0
         while i <= size:
             end = data.find(b" ", i, size)
             if end < 0:
                 end = size
             # The token's bytes hashed onto the key's so far (a word's), and looked at.
-            t = h
+            t = key
             digit = False
             letter = False
             mark = False
@@ -197,33 +195,55 @@ class Table:
             if digit:  # the key has "#" for it
                 if count == _TOKENS:
                     return line
-                numbers = numbers or mark or (letter and self._ordinal(data, i, end) > 0)
+                # (a digit with letters may be an ordinal: 2ND; _copy() tells)
+                numbers = numbers or mark or letter
                 tokens[2 * count] = i
                 tokens[2 * count + 1] = end
                 count += 1
-                h = (h ^ _HASH) * _MULT & _MASK
+                key = (key ^ _HASH) * _MULT & _MASK
             else:
                 words = words or letter
-                h = t
+                key = t
             if end < size:
-                h = (h ^ _SPACE) * _MULT & _MASK
+                key = (key ^ _SPACE) * _MULT & _MASK
             i = end + 1
         numbers = numbers and (self.point != _POINT or self.suffix != b"")
+        found = None
         if words:
-            found = self._entry(h, count, numbers)
-            if found is not None:
-                return found
-            if self.misses is not None:
+            found = self._entry(key, count, numbers)
+            if found is None and self.misses is not None:
                 self.misses.append(line)
-        # amounts, numbers, signs (nothing to translate), or a line the table has no entry for
-        return self._numbers(size, count) if numbers else line
+        if found is None and numbers:
+            # amounts, or a line the table has no entry for: as it is, its numbers in the
+            # language's style
+            out = self._out
+            at = 0
+            i = 0
+            for n in range(count + 1):
+                start = tokens[2 * n] if n < count else size
+                out[at : at + start - i] = views[2][i:start]
+                at += start - i
+                if n < count:
+                    i = tokens[2 * n + 1]
+                    at = self._copy(start, i, at)
+            found = str(views[1][:at], "utf-8")
+        if found is None:
+            found = line
+        if words and not count and len(line) <= _COLUMNS:
+            # Kept: labels, titles, messages come back. (A line with a number seldom does:
+            # kept, it would push those out, the Stock Exchange's forms' above all.)
+            cache = self.cache
+            if len(cache) >= _CACHE:
+                cache.clear()  # (a ring would keep the newest; a render looks up about 5)
+            cache[line] = found
+        return found
 
-    def _entry(self, h: int, count: int, numbers: bool):
-        """The text of the key hashed `h`, read from the flash with its bucket's block, its "#"s
-        filled with the line's first `count` digit tokens (their numbers in the language's style
-        when `numbers`); None when the table has no such key or it cannot be read."""
+    def _entry(self, key: int, count: int, numbers: bool):
+        """The text of the key hashed `key`, read from the flash with its bucket's block, its
+        "#"s filled with the line's first `count` digit tokens (their numbers in the language's
+        style when `numbers`); None when the table has no such key or it cannot be read."""
         index = self.index
-        b = 2 * (h & 0xFF)
+        b = 2 * (key & 0xFF)
         start = index[b] << 8 | index[b + 1]
         size = (index[b + 2] << 8 | index[b + 3]) - start  # the bucket's block
         if size <= 0:
@@ -240,112 +260,90 @@ class Table:
         # texts, in the entries' order.
         n = block[0]
         k = 1
-        p = 1 + 3 * n  # where the entry's text starts
-        high = h >> 16
-        middle = h >> 8 & 0xFF
+        i = 1 + 3 * n  # where the entry's text starts
+        high = key >> 16
+        middle = key >> 8 & 0xFF
         while n:
             if block[k] == high and block[k + 1] == middle:
                 break
-            p += block[k + 2]
+            i += block[k + 2]
             k += 3
             n -= 1
         else:
             return None
-        end = p + block[k + 2]
+        end = i + block[k + 2]
         if end > size:
             return None  # (the compiler makes none such)
-        q = block.find(b"#", p, end)
-        if q < 0 and not count:
-            return str(views[0][p:end], "utf-8")  # (no mark to fill: the text as it is)
-        tokens = self._tokens
+        mark = block.find(b"#", i, end)
+        if mark < 0 and not count:
+            return str(views[0][i:end], "utf-8")  # (no mark to fill: the text as it is)
+        tokens = views[3]
         out = self._out
-        o = 0
+        at = 0
         k = 0  # the next token a plain "#" takes
-        while p < end:
-            if q < 0:
-                q = end
-            if q > p:  # the text up to the next mark, copied in C
-                out[o : o + q - p] = views[0][p:q]
-                o += q - p
-            if q == end:
+        while i < end:
+            if mark < 0:
+                mark = end
+            if mark > i:  # the text up to the next mark, copied in C
+                out[at : at + mark - i] = views[0][i:mark]
+                at += mark - i
+            if mark == end:
                 break
-            p = q + 1
+            i = mark + 1
             n = k
-            if p < end and 49 <= block[p] <= 57:  # "#1".."#9"
-                n = block[p] - 49
-                p += 1
+            if i < end and 49 <= block[i] <= 57:  # "#1".."#9"
+                n = block[i] - 49
+                i += 1
             else:
                 k += 1
             if n < count:
                 start = tokens[2 * n]
                 size = tokens[2 * n + 1]
                 if numbers:
-                    o = self._copy(start, size, o)
+                    at = self._copy(start, size, at)
                 else:
-                    out[o : o + size - start] = views[2][start:size]
-                    o += size - start
-            q = block.find(b"#", p, end)
-        return str(views[1][:o], "utf-8")
+                    out[at : at + size - start] = views[2][start:size]
+                    at += size - start
+            mark = block.find(b"#", i, end)
+        return str(views[1][:at], "utf-8")
 
-    def _copy(self, start: int, end: int, o: int) -> int:
-        """Token _codes[start:end] written into _out from `o` in the language's number style (a
-        point as its decimal mark, an English grouping comma left out, an ordinal's ending as
-        the language's); the end in _out. (_out holds a text and a line: room for both.)"""
+    def _copy(self, start: int, end: int, at: int) -> int:
+        """Token _codes[start:end] written into _out from `at` in the language's number style
+        (a point as its decimal mark, an English grouping comma left out, an ordinal's ending
+        as the language's: 1ST, 22ND, 3RD=); the end in _out. (_out holds a text and a line:
+        room for both.)"""
         data = self._codes
         out = self._out
-        at = self._ordinal(data, start, end)
-        if at > 0:  # an ordinal: its digits, the language's ending, a tie's mark
-            suffix = self.first if at == start + 1 and data[start] == 49 else self.suffix
-            out[o : o + at - start] = self._views[2][start:at]
-            o += at - start
-            out[o : o + len(suffix)] = suffix
-            o += len(suffix)
-            start = at + 2  # (then the "=" of a tie, if any)
-        out[o : o + end - start] = self._views[2][start:end]  # (copied in C, then its marks)
-        comma = out.find(b",", o + 1, o + end - start - 1)
+        views = self._views
+        # An ordinal (digits, then ST ND RD or TH, then a tie's "=" or nothing), in a language
+        # with its own ending: its digits, that ending, then the rest.
+        last = end - 1 if data[end - 1] == _EQUALS else end
+        pair = data[last - 2] << 8 | data[last - 1] if last - start > 2 else 0
+        if self.suffix and pair in (0x5354, 0x4E44, 0x5244, 0x5448):  # ST ND RD TH
+            digits = True
+            for j in range(start, last - 2):
+                if not 47 < data[j] < 58:
+                    digits = False
+            if digits:
+                suffix = self.suffix
+                if last - 2 == start + 1 and data[start] == 49:
+                    suffix = self.first
+                out[at : at + last - 2 - start] = views[2][start : last - 2]
+                at += last - 2 - start
+                out[at : at + len(suffix)] = suffix
+                at += len(suffix)
+                start = last  # (then the "=" of a tie, if any)
+        out[at : at + end - start] = views[2][start:end]  # (copied in C, then its marks)
+        comma = out.find(b",", at + 1, at + end - start - 1)
         while comma >= 0:  # 1,210: the English grouping, left out (before the point's mark)
             if 47 < out[comma - 1] < 58 and 47 < out[comma + 1] < 58:
-                out[comma : o + end - start - 1] = out[comma + 1 : o + end - start]
+                out[comma : at + end - start - 1] = out[comma + 1 : at + end - start]
                 end -= 1
-            comma = out.find(b",", comma + 1, o + end - start - 1)
-        point = out.find(b".", o, o + end - start)
+            comma = out.find(b",", comma + 1, at + end - start - 1)
+        point = out.find(b".", at, at + end - start)
         if point >= 0:
             out[point] = self.point
-        return o + end - start
-
-    def _ordinal(self, data: bytearray, start: int, end: int) -> int:
-        """Where the English ending of the ordinal data[start:end] is (1ST, 22ND, 3RD=), in a
-        language with its own; else -1."""
-        if not self.suffix:
-            return -1
-        if data[end - 1] == _EQUALS:
-            end -= 1
-        at = end - 2
-        if at <= start or not 47 < data[at - 1] < 58:
-            return -1
-        for j in range(start, at):
-            if not 47 < data[j] < 58:
-                return -1
-        pair = data[at] << 8 | data[at + 1]
-        # "ST", "ND", "RD", "TH"
-        return at if pair in (0x5354, 0x4E44, 0x5244, 0x5448) else -1
-
-    def _numbers(self, size: int, count: int) -> str:
-        """The line in _codes (`size` bytes, `count` tokens with a digit) as it is, its tokens
-        in the language's number style."""
-        out = self._out
-        tokens = self._tokens
-        views = self._views
-        o = 0
-        p = 0
-        for n in range(count + 1):
-            start = tokens[2 * n] if n < count else size
-            out[o : o + start - p] = views[2][p:start]
-            o += start - p
-            if n < count:
-                p = tokens[2 * n + 1]
-                o = self._copy(start, p, o)
-        return str(views[1][:o], "utf-8")
+        return at + end - start
 
 
 def load(board, code: str):

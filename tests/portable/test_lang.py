@@ -116,13 +116,17 @@ def test_the_index_is_read_once_and_the_file_kept_open():
     assert fs.opened == 1
 
 
-def test_recent_lines_are_cached_and_the_cache_is_bounded():
-    table, _ = french()
-    first = table.translate("CARD 1")
-    assert table.translate("CARD 1") is first
-    for n in range(100):
-        table.translate("CARD %d" % n)
-    assert len(table.cache) <= 24
+def test_lines_without_a_number_are_cached_and_the_cache_is_bounded():
+    entries = dict(ENTRIES)
+    entries.update({"WORD " + chr(65 + n): "MOT " + chr(65 + n) for n in range(26)})
+    table, _ = french(entries)
+    first = table.translate("INSERT A CARD")
+    assert table.translate("INSERT A CARD") is first  # a label, a title, a message: kept
+    numbered = table.translate("CARD 1")
+    assert numbered == "CARTE 1" and "CARD 1" not in table.cache  # a number: looked up anew
+    for n in range(26):
+        assert table.translate("WORD " + chr(65 + n)) == "MOT " + chr(65 + n)
+        assert 0 < len(table.cache) <= 24
 
 
 def test_a_missing_or_broken_table_translates_nothing():

@@ -24,26 +24,25 @@ _REVIEW_TAG = const("REVIEW")  # REVIEW's message line when it has no message (d
 _MARKET = const("market")  # the screens, as view["screen"] names them (forms.py)
 _REVIEW = const("review")
 
-_view: dict = {}
-_status: dict = {}
 # The language the kept texts are in; the English fields tuple last translated and its
-# translation (a form hands out the same tuple while its fields are unchanged).
-_kept: list = [None, None, ()]
+# translation (a form hands out the same tuple while its fields are unchanged); the view and
+# the status handed to the drawer. (One list: each global is a name in the chip's pool.)
+_kept: list = [None, None, (), {}, {}]
 
 
-def view(english: dict, status, language) -> tuple:
-    """(view, status) as the drawer takes them, the texts of `english` (a view) and `status` in
-    `language` (a ui.lang.Table). The returned dicts are kept and rewritten by the next call;
-    the caller's are not changed. (Named view, in a module named lang: names the chip's pool
-    holds already, so ui.render's call to it adds none that an English unit would carry.)"""
+def view(shown: dict, status, lang) -> tuple:
+    """(view, status) as the drawer takes them, the texts of `shown` (a view) and `status` in
+    `lang` (a ui.lang.Table). The returned dicts are kept and rewritten by the next call; the
+    caller's are not changed. (Its names, and its parameters', are ones the chip's pool holds
+    already: a French unit carries as few more as can be.)"""
     kept = _kept
-    if kept[0] is not language:
-        kept[0] = language
+    if kept[0] is not lang:
+        kept[0] = lang
         kept[1] = None
-    translate = language.translate
-    out = _view
+    translate = lang.translate
+    out = kept[3]
     for key in _KEYS:
-        out[key] = english.get(key)
+        out[key] = shown.get(key)
     if out["screen"] == _MARKET:  # (its title is not drawn: the header shows the side)
         out["tokens"] = translate(_TOKEN_LETTERS)
     elif out["title"]:
@@ -56,7 +55,15 @@ def view(english: dict, status, language) -> tuple:
     if fields:
         if fields is not kept[1]:
             kept[1] = fields
-            kept[2] = tuple((_word(translate, f[0]), _word(translate, f[1])) for f in fields)
+            # a label, or a value beginning with a letter (a token's name), through the table:
+            # codes, counts and prices are not looked up
+            kept[2] = tuple(
+                (
+                    translate(f[0]) if f[0] >= "A" else f[0],
+                    translate(f[1]) if f[1] >= "A" else f[1],
+                )
+                for f in fields
+            )
         out["fields"] = kept[2]
     totals = out["totals"]
     if totals:
@@ -65,17 +72,12 @@ def view(english: dict, status, language) -> tuple:
         )
     notice = status.get("notice") if status else None
     if notice:
+        told = kept[4]
         for key in status:
-            _status[key] = status[key]
-        _status["notice"] = translate(notice)
-        status = _status
+            told[key] = status[key]
+        told["notice"] = translate(notice)
+        status = told
     elif out["screen"] == _REVIEW and not out["message"]:
         out["message"] = translate(_REVIEW_TAG)  # drawn as the drawer draws its tag
         out["error"] = False
     return out, status
-
-
-def _word(translate, text: str) -> str:
-    """A field's label or value through the table when it begins with a letter (a label, a
-    token's name): codes, counts and prices are not looked up."""
-    return translate(text) if text >= "A" else text
