@@ -15,6 +15,10 @@ from compat.const import const
 from ui import fonts
 from ui.fonts import BIG_CHARS, BIG_WIDTHS  # looked up per character: globals, not attributes
 
+TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
+if TYPE_CHECKING:
+    from typing import Any
+
 # The screen and the lines both renderers share.
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -83,6 +87,9 @@ _SPREAD2 = const(b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\
 # without the page view (app.first_light), need not wait for them.
 _CELLS = const(21)  # characters of a line: 126 columns, 6 a character
 _line_tools: tuple | None = None  # the scratch page, its cells, the codes' column, 9 palettes
+# Reads a line beyond ASCII into _codes for page_line(), its characters the palettes' codes
+# (ui.lang.decode, set by a language's table: in English such a line is drawn glyph by glyph)
+decode: "Any" = None
 
 
 def _make_line_tools() -> tuple:
@@ -140,45 +147,15 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
     """The first `count` characters of small text at (x, y), drawn through `pages` (the canvas's
     bytes as a GS8 FrameBuffer, a "pixel" per column of a page) as draw_text() would; False
     (nothing drawn) when it cannot: y neither 8p nor 8p + 7 (or 8p with color 0), or text not
-    ASCII or too long. The bytes it writes replace the canvas's: from x on, page p (and at
-    8p + 7 page p + 1) must hold nothing else but, with color 0, a band lit from row y - 1."""
+    ASCII (unless decode reads it) or too long. The bytes it writes replace the canvas's:
+    from x on, page p (and at 8p + 7 page p + 1) must hold nothing else but, with color 0, a
+    band lit from row y - 1."""
     shift = y & 7
     if count < 1 or (shift and shift != 7) or (not shift and not color):
         return False
     codes = _codes
-    if not _load_codes(text):
-        # Beyond ASCII (its UTF-8 in _codes, if it fits): each character one code, those the
-        # font draws beyond ASCII 1-14 (the palettes' entries), any other "?". In place: a code
-        # is written at or before the bytes it is read from.
-        if len(text) > _CODES_MAX or codes[_CODES_MAX]:
-            return False
-        i = _CODES_MAX  # from the first byte beyond ASCII (the lead bytes of the font's)
-        for lead in (b"\xc2", b"\xc3", b"\xe2"):
-            at = codes.find(lead)
-            if 0 <= at < i:
-                i = at
-        if i == _CODES_MAX:
-            i = 0  # (none of those: read it all)
-        j = i
-        c = codes[i]
-        while c:
-            if c > 127:
-                if c > 0xDF:  # three bytes (the euro sign)
-                    c = (c & 0x0F) << 12 | (codes[i + 1] & 0x3F) << 6 | codes[i + 2] & 0x3F
-                    i += 3
-                else:
-                    c = (c & 0x1F) << 6 | codes[i + 1] & 0x3F
-                    i += 2
-                if 0xE0 <= c <= 0xFE and c != 0xF7:
-                    c -= 32  # lower case drawn as upper case, as _small_index()
-                c = 1 + fonts.SMALL_EXTRA_CODES.index(c) if c in fonts.SMALL_EXTRA_CODES else 63
-            else:
-                i += 1
-            codes[j] = c
-            j += 1
-            c = codes[i]
-        for k in range(j, i):
-            codes[k] = 0
+    if not _load_codes(text) and (decode is None or not decode(text, codes)):
+        return False
     for i in range(count, len(text)):
         codes[i] = 0  # cut: nothing drawn past `count`
     tools = _line_tools or _make_line_tools()

@@ -19,6 +19,8 @@
 from struct import pack_into
 
 from compat.const import const
+from ui import draw
+from ui.fonts import SMALL_EXTRA_CODES
 
 TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
@@ -33,8 +35,9 @@ _LINE_MAX = const(71)
 _COLUMNS = const(21)  # small-font characters across the glass: a scrolling text's window
 _TOKENS = const(8)  # digit tokens of a line; a line with more stays English
 _CACHE = const(24)  # lines without a number kept translated: labels, titles, messages come back
-# The key's hash: for each byte, h = (h ^ byte) * _MULT, its low 24 bits. A multiplier under 64
-# keeps h * _MULT under 2**30, a small int on the chip (nothing allocated), in 8 bytecodes a byte.
+# The key's hash: for each byte, h = (h ^ byte) * _MULT, its low 24 bits (host_sim.lang_tables.
+# key_hash, the compiler's). A multiplier under 64 keeps h * _MULT under 2**30, a small int on
+# the chip (nothing allocated), in 8 bytecodes a byte.
 _BASIS = const(0x1C9DC5)
 _MULT = const(61)
 _MASK = const(0xFFFFFF)
@@ -58,15 +61,6 @@ except Exception:
     _PACKS_STR = False
 
 
-def key_hash(key: bytes) -> int:
-    """The 24-bit hash of a normalized key, as Table computes it while it normalizes a line: the
-    host's compiler and the tests use it."""
-    h = _BASIS
-    for c in key:
-        h = (h ^ c) * _MULT & _MASK
-    return h
-
-
 class Table:
     """One language's table in `fs` (open(name, "rb") of <code>.tbl). load() reads its bucket
     starts; translate(line), or table(line), gives the line's translation, or the line itself
@@ -78,7 +72,6 @@ class Table:
         self.count = 0
         self.index = bytearray()  # the 257 bucket starts, once loaded
         self.file: Any = None
-        self.failed = False  # the table could not be read: every line stays English
         self.cache: dict = {}  # English line -> what is drawn
         self.point = _POINT  # the decimal mark (the table's DECIMAL POINT entry, once loaded)
         self.suffix = b""  # an ordinal's ending (ORDINAL SUFFIX; none: English's kept)
@@ -89,16 +82,20 @@ class Table:
         # The last text to scroll, translated, with the blanks it scrolls in after: a window of
         # it (_COLUMNS characters of it) is drawn as it is, not looked up.
         self.scrolled = ""
-        self._codes = bytearray(_LINE_MAX + 1)  # the line's UTF-8, zero after it
-        self._block = bytearray(_BLOCK)  # a bucket's block, read from the flash
-        self._out = bytearray(2 * _LINE_MAX)  # the text with the tokens filled in
-        # Views of the block, _out, _codes, and the start and end (in _codes) of each digit
-        # token (its only reference: one name fewer in a French unit's pool).
+        # The buffers, and views of them: a bucket's block read from the flash; the text with
+        # its tokens filled in; the line's UTF-8, a zero after it; the start and end (in the
+        # line) of each digit token. (One tuple: each attribute is a name in the chip's pool.)
+        block = bytearray(_BLOCK)
+        out = bytearray(2 * _LINE_MAX)
+        line = bytearray(_LINE_MAX + 1)
         self._views: tuple = (
-            memoryview(self._block),
-            memoryview(self._out),
-            memoryview(self._codes),
+            memoryview(block),
+            memoryview(out),
+            memoryview(line),
             memoryview(bytearray(2 * _TOKENS)),
+            block,
+            out,
+            line,
         )
 
     def load(self) -> bool:
@@ -106,8 +103,8 @@ class Table:
         (then nothing is translated, and it is not tried again)."""
         if self.file is not None:
             return True
-        if self.failed:
-            return False
+        if self.fs is None:
+            return False  # (it could not be read: every line stays English)
         try:
             file = self.fs.open(self.code + ".tbl", "rb")
             header = file.read(_HEADER)
@@ -117,7 +114,7 @@ class Table:
             if file.readinto(index) != _BUCKETS:
                 raise OSError(22)
         except (OSError, MemoryError):
-            self.failed = True
+            self.fs = None
             return False
         self.count = header[4] << 8 | header[5]
         self.index = index
@@ -133,14 +130,17 @@ class Table:
         return True
 
     def close(self) -> None:
+        """Let the file go (the unit drawing in English again, or another language)."""
         file = self.file
         self.file = None
+        draw.decode = None  # (lines beyond ASCII glyph by glyph again, as in English)
         if file is not None:
             file.close()
 
-    def translate(self, line: str) -> str:
-        """What to draw for the English `line`: its translation, or `line` itself (as for a
-        window of the text scrolling, or an amount being typed)."""
+    def __call__(self, line: str) -> str:
+        """What to draw for the English `line` (the renderer calls the table: modules every unit
+        loads then hold no "translate" name): its translation, or `line` itself (an amount being
+        typed, a window of the text scrolling)."""
         if line.isdigit():
             return line  # (an amount being typed: nothing to look up, no mark to write)
         found = self.cache.get(line)
@@ -149,24 +149,22 @@ class Table:
         size = len(line)
         if size == _COLUMNS and line in self.scrolled:
             return line  # a window of the text scrolling (not kept: each comes once)
-        found = self._look_up(line)
+        found = self.translate(line)
         if size > _COLUMNS:  # a text to scroll, asked whole: its windows come next
             self.scrolled = " " * (_COLUMNS - 1) + found
         return found
 
-    # The renderer calls the table itself (lang(line)): modules every unit loads then hold no
-    # "translate" name, only a French unit does.
-    __call__ = translate
-
-    def _look_up(self, line: str) -> str:
+    def translate(self, line: str) -> str:
+        """`line`'s translation looked up in the table, its numbers in the language's style (a
+        line without a number then kept in the cache), or `line` itself."""
         if not line or (self.file is None and not self.load()):
             return line
-        data = self._codes
+        views = self._views
+        data = views[6]
         pack_into(_FORMAT, data, 0, line if _PACKS_STR else line.encode())
         if data[_LINE_MAX]:
             return line  # longer than _LINE_MAX bytes
         size = data.find(b"\x00")
-        views = self._views
         tokens = views[3]
         count = 0
         words = False
@@ -216,7 +214,7 @@ class Table:
         if found is None and numbers:
             # amounts, or a line the table has no entry for: as it is, its numbers in the
             # language's style
-            out = self._out
+            out = views[5]
             at = 0
             i = 0
             for n in range(count + 1):
@@ -248,8 +246,8 @@ class Table:
         size = (index[b + 2] << 8 | index[b + 3]) - start  # the bucket's block
         if size <= 0:
             return None  # (no read: an empty bucket)
-        block = self._block
         views = self._views
+        block = views[4]
         try:
             self.file.seek(_HEADER + _BUCKETS + start)
             if size > _BLOCK or self.file.readinto(views[0][:size]) != size:
@@ -278,7 +276,7 @@ class Table:
         if mark < 0 and not count:
             return str(views[0][i:end], "utf-8")  # (no mark to fill: the text as it is)
         tokens = views[3]
-        out = self._out
+        out = views[5]
         at = 0
         k = 0  # the next token a plain "#" takes
         while i < end:
@@ -312,9 +310,9 @@ class Table:
         (a point as its decimal mark, an English grouping comma left out, an ordinal's ending
         as the language's: 1ST, 22ND, 3RD=); the end in _out. (_out holds a text and a line:
         room for both.)"""
-        data = self._codes
-        out = self._out
         views = self._views
+        data = views[6]
+        out = views[5]
         # An ordinal (digits, then ST ND RD or TH, then a tie's "=" or nothing), in a language
         # with its own ending: its digits, that ending, then the rest.
         last = end - 1 if data[end - 1] == _EQUALS else end
@@ -346,6 +344,44 @@ class Table:
         return at + end - start
 
 
+def decode(text: str, data) -> bool:
+    """ui.draw.page_line's reader of a line beyond ASCII (its UTF-8 packed in `data`, if it
+    fits: False when it does not): each character one code, in place (a code is written at or
+    before the bytes it is read from), the font's glyphs beyond ASCII 1-14 (the page view's
+    palettes' entries, fonts.SMALL_EXTRA_CODES' order), any other "?"."""
+    last = len(data) - 1
+    if len(text) > last or data[last]:
+        return False
+    i = last  # from the first byte beyond ASCII: the lead bytes of the font's
+    for lead in (b"\xc2", b"\xc3", b"\xe2"):
+        at = data.find(lead)
+        if 0 <= at < i:
+            i = at
+    if i == last:
+        i = 0  # (none of those: read it all)
+    j = i
+    c = data[i]
+    while c:
+        if c > 127:
+            if c > 0xDF:  # three bytes (the euro sign)
+                c = (c & 0x0F) << 12 | (data[i + 1] & 0x3F) << 6 | data[i + 2] & 0x3F
+                i += 3
+            else:
+                c = (c & 0x1F) << 6 | data[i + 1] & 0x3F
+                i += 2
+            if 0xE0 <= c <= 0xFE and c != 0xF7:
+                c -= 32  # lower case drawn as upper case, as ui.draw does
+            c = 1 + SMALL_EXTRA_CODES.index(c) if c in SMALL_EXTRA_CODES else 63
+        else:
+            i += 1
+        data[j] = c
+        j += 1
+        c = data[i]
+    for k in range(j, i):
+        data[k] = 0
+    return True
+
+
 def load(board, code: str):
     """The screen's language `code` (not English) on this unit: its Table, bucket starts read,
     or None when the table is missing or unreadable (the screens stay English). The tables are
@@ -357,4 +393,7 @@ def load(board, code: str):
 
         fs = DeviceFS("lang")
     table = Table(fs, code)
-    return table if table.load() else None
+    if not table.load():
+        return None
+    draw.decode = decode  # its lines beyond ASCII through the page view, as ASCII's
+    return table

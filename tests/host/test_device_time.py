@@ -124,13 +124,13 @@ def test_a_french_units_table_reads_are_charged_as_the_chip_reads_its_flash():
         line = next(k for k in entries if "#" not in k and k not in table.cache)
         reads = device.table_reads
         busy = unit.clock.busy_total_us
-        assert device.charged("tick", table.translate)(line) == entries[line]
+        assert device.charged("tick", table)(line) == entries[line]
         assert device.table_reads == reads + 1
         read_us = table_reads_us(1, len(entries[line].encode()), device.cost("call_pin"))
         step_us = device.cost("tick") + device.cost("step_fixed")
         assert unit.clock.busy_total_us - busy == read_us + step_us
         assert 130 <= read_us <= 160
-        assert device.charged("tick", table.translate)(line) == entries[line]  # cached now
+        assert device.charged("tick", table)(line) == entries[line]  # cached now
         assert device.table_reads == reads + 1
 
 

@@ -4,11 +4,11 @@ import subprocess
 import sys
 
 import pytest
-from lang_rig import TableFS, table_bytes
+from lang_rig import TableFS, key_hash, table_bytes
 
 from host_sim import lang_tables
 from host_sim.lang_tables import TableError, compile_entries, parse
-from ui.lang import Table, key_hash
+from ui.lang import Table
 
 SOURCE = """// a comment
 INSERT A CARD = INSÉREZ UNE CARTE
@@ -48,8 +48,15 @@ def test_the_longest_line_is_the_units_and_a_longer_one_is_refused():
 
 
 def test_the_units_hash_is_the_compilers():
+    # the portable rig's (as the unit hashes a line: the round trips above look its keys up) and
+    # the unit's own keys of its number style
+    from ui import lang
+
     for key in ("", "CARD #", "INSÉREZ", "#  BAL #", "£ €"):
         assert key_hash(key.encode()) == lang_tables.key_hash(key)
+    assert lang_tables.key_hash("DECIMAL POINT") == lang._POINT_KEY
+    assert lang_tables.key_hash("ORDINAL SUFFIX") == lang._SUFFIX_KEY
+    assert lang_tables.key_hash("FIRST SUFFIX") == lang._FIRST_KEY
 
 
 def test_a_hash_collision_fails_naming_both_keys():

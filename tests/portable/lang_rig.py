@@ -3,7 +3,15 @@
 import io
 from struct import pack_into
 
-from ui.lang import key_hash
+
+def key_hash(key: bytes) -> int:
+    """The 24-bit hash of a normalized key, as the unit computes it while it reads a line
+    (ui.lang.Table.translate) and the compiler does (host_sim.lang_tables.key_hash): from
+    0x1C9DC5, each byte: h = (h ^ byte) * 61, its low 24 bits."""
+    h = 0x1C9DC5
+    for c in key:
+        h = (h ^ c) * 61 & 0xFFFFFF
+    return h
 
 
 def table_bytes(entries: dict) -> bytes:

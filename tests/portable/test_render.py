@@ -1,10 +1,11 @@
 # The screen renderer (and the canvas primitives it relies on), portable: CPython and MicroPython.
-# micropython-heap: 136k (the glyph bitmaps built once and kept, two 128x64 frames compared as
+# micropython-heap: 152k (the glyph bitmaps built once and kept, two 128x64 frames compared as
 # text rows, and a display with its page views: about 54 KB live on the 64-bit unix port; the
 # floor was 95k, 97k once ui.draw read codes with pack_into, 103k once big letters were also
 # kept as page views and the suite grew, 112k once lines were drawn through the font's palettes,
 # 126k with the virtual panel's modules loaded for the region windows' tests, 129k once ui.draw
-# kept a glyph index per ASCII code and built x2/x3 glyphs by table)
+# kept a glyph index per ASCII code and built x2/x3 glyphs by table; 136k failed to find 1 KB once
+# the French lines' tests loaded ui.lang for its reader of lines beyond ASCII)
 import framebuf
 from canvas_rig import BoundsCanvas, new_canvas, panel_display
 
@@ -678,7 +679,18 @@ LINE_VIEWS = (
 
 def test_a_french_title_and_bottom_line_cost_a_few_blits_not_one_per_character():
     # Their accented capitals and euro sign go through the page view's palettes as ASCII does
-    # (glyph by glyph, a French digit key cost the chip about 4 ms more)
+    # (glyph by glyph, a French digit key cost the chip about 4 ms more): a language's table
+    # gives ui.draw its reader of such lines (ui.lang.decode)
+    from ui import draw, lang
+
+    draw.decode = lang.decode
+    try:
+        _french_lines_cost_a_few_blits()
+    finally:
+        draw.decode = None
+
+
+def _french_lines_cost_a_few_blits():
     buf = bytearray(1024)
     canvas = _BlitCounter(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB))
     screen = Screen(canvas)
@@ -697,6 +709,17 @@ def test_a_french_title_and_bottom_line_cost_a_few_blits_not_one_per_character()
 
 
 def test_lines_through_the_page_view_equal_lines_drawn_glyph_by_glyph():
+    from ui import draw, lang
+
+    _lines_equal()  # (English: a line beyond ASCII glyph by glyph)
+    draw.decode = lang.decode  # (in a language: through the page view too)
+    try:
+        _lines_equal()
+    finally:
+        draw.decode = None
+
+
+def _lines_equal():
     buf = bytearray(1024)
     partial = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
     screen = Screen(partial)

@@ -39,7 +39,7 @@ def view(shown: dict, status, lang) -> tuple:
     if kept[0] is not lang:
         kept[0] = lang
         kept[1] = None
-    translate = lang.translate
+    translate = lang  # (the table's call: its cache)
     out = kept[3]
     for key in _KEYS:
         out[key] = shown.get(key)
