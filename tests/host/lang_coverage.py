@@ -99,11 +99,11 @@ def _hashes(code: str) -> set:
 def watching(coverage: Coverage):
     """Every lookup of ui.lang.Table and every frame ui.render.Screen draws with a log, recorded
     in `coverage` while the block runs."""
-    translate = lang.Table.translate
+    call = lang.Table.__call__  # (what the renderer and the editions call: the table itself)
     draw = render.Screen.draw
 
-    def recorded_translate(table, line):
-        shown = translate(table, line)
+    def recorded_call(table, line):
+        shown = call(table, line)
         coverage._looked_up(line, shown)
         return shown
 
@@ -113,13 +113,12 @@ def watching(coverage: Coverage):
             coverage._drawn(log)
         return result
 
-    # (the renderer calls the table, table(line); editions.stock_exchange.lang its translate)
-    lang.Table.translate = lang.Table.__call__ = recorded_translate  # type: ignore[method-assign]
+    lang.Table.__call__ = recorded_call  # type: ignore[method-assign]
     render.Screen.draw = recorded_draw  # type: ignore[method-assign]
     try:
         yield coverage
     finally:
-        lang.Table.translate = lang.Table.__call__ = translate  # type: ignore[method-assign]
+        lang.Table.__call__ = call  # type: ignore[method-assign]
         render.Screen.draw = draw  # type: ignore[method-assign]
 
 
