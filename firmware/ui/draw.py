@@ -65,7 +65,7 @@ for _c in BIG_CHARS.encode():
     _i += 1
     _big_index[_c] = _i
 del _i, _c
-# The glyph index of each ASCII code (what _small_index() gives), read per character by
+# The glyph index of each ASCII code (what small_index() gives), read per character by
 # _draw_run() instead of its comparisons: upper case and signs, lower case drawn as upper
 # case, and '?' for the rest (the font's extra glyphs are beyond ASCII).
 _small_at = bytearray(bytes((_QUESTION - fonts.SMALL_FIRST,)) * 128)
@@ -102,7 +102,7 @@ def _make_line_tools() -> tuple:
     ]
     # Nine palettes (each 128 entries, a code or a glyph column's byte -> a byte) in one buffer,
     # made with blits: a loop over the entries, or a FrameBuffer per step, cost the boot more.
-    # 0-4: code -> column k of its small glyph, as _small_index() picks the glyph (lower case as
+    # 0-4: code -> column k of its small glyph, as small_index() picks the glyph (lower case as
     # upper case, a code the font lacks as "?"; code 0, after the text, -> 0: nothing drawn).
     # For a line at y = 8p + 7, page p gets a column's bit 0 as its bit 7, page p + 1 its other
     # bits one row up: 5 and 7 for lit text, 6 and 8 for dark text on a band lit from row y - 1.
@@ -409,7 +409,7 @@ def draw_big(
             x += fonts.BIG_SPACE + gap
         else:  # a letter or a currency sign: the small glyph x3
             if pages is not None and not y & 7:
-                pages.blit(_page_glyph(_small_index(code)), x, y >> 3, 0)
+                pages.blit(_page_glyph(small_index(code)), x, y >> 3, 0)
             else:
                 _blit(canvas, _small_glyph(code, fonts.BIG_SCALE), x, y, 1)
             x += fonts.SMALL_WIDTH * fonts.BIG_SCALE + gap
@@ -439,7 +439,7 @@ def prepare_big(text: str) -> int:
                 _big_pages[index] = _build_big(index, framebuf.GS8)
                 built += 1
         elif char != " ":
-            index = _small_index(ord(char))
+            index = small_index(ord(char))
             made = (
                 _extra.get(index * 4 + 3)
                 if index >= _SMALL_COUNT
@@ -470,7 +470,9 @@ def _blit(canvas, glyph, x: int, y: int, color: int) -> None:
 # ---- building the bitmaps, once each -------------------------------------------------------
 
 
-def _small_index(code: int) -> int:
+def small_index(code: int) -> int:
+    """The small font's glyph for character `code`: fonts.SMALL's index, past its end the glyphs
+    beyond ASCII (fonts.SMALL_EXTRA), "?" for a character the font lacks (ui.lang's too)."""
     if 97 <= code <= 122 or (0xE0 <= code <= 0xFE and code != 0xF7):
         code -= 32  # lower case is drawn as upper case (accented letters too: Latin-1's)
     if fonts.SMALL_FIRST <= code <= fonts.SMALL_LAST:
@@ -481,7 +483,7 @@ def _small_index(code: int) -> int:
 
 
 def _small_glyph(code: int, scale: int):
-    index = _small_index(code)
+    index = small_index(code)
     if index >= _SMALL_COUNT:
         return _extra_glyph(index, scale - 1)
     if scale == 1:

@@ -20,7 +20,7 @@ from struct import pack_into
 
 from compat.const import const
 from ui import draw
-from ui.fonts import SMALL_EXTRA_CODES
+from ui.fonts import SMALL_FIRST, SMALL_LAST
 
 TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ _SPACE = const(32)
 _POINT = const(46)  # "."
 _COMMA = const(44)  # ","
 _EQUALS = const(61)  # "=": a tie's mark after a rank (2ND=)
+_ASCII_GLYPHS = SMALL_LAST - SMALL_FIRST + 1  # fonts.SMALL's: the glyphs beyond ASCII follow
 _FORMAT = const("72s")  # _LINE_MAX + 1 bytes: a zero after the longest line that fits
 # The hashes of the entries that set the language's number style: DECIMAL POINT (its text the
 # decimal mark), ORDINAL SUFFIX and FIRST SUFFIX (an ordinal's ending, for 1 and any other).
@@ -348,7 +349,8 @@ def decode(text: str, data) -> bool:
     """ui.draw.page_line's reader of a line beyond ASCII (its UTF-8 packed in `data`, if it
     fits: False when it does not): each character one code, in place (a code is written at or
     before the bytes it is read from), the font's glyphs beyond ASCII 1-14 (the page view's
-    palettes' entries, fonts.SMALL_EXTRA_CODES' order), any other "?"."""
+    palettes' entries, fonts.SMALL_EXTRA_CODES' order, as ui.draw.small_index picks them), any
+    other "?"."""
     last = len(data) - 1
     if len(text) > last or data[last]:
         return False
@@ -369,9 +371,8 @@ def decode(text: str, data) -> bool:
             else:
                 c = (c & 0x1F) << 6 | data[i + 1] & 0x3F
                 i += 2
-            if 0xE0 <= c <= 0xFE and c != 0xF7:
-                c -= 32  # lower case drawn as upper case, as ui.draw does
-            c = 1 + SMALL_EXTRA_CODES.index(c) if c in SMALL_EXTRA_CODES else 63
+            c = draw.small_index(c) - _ASCII_GLYPHS  # (lower case as upper case, as drawn)
+            c = 1 + c if c >= 0 else 63
         else:
             i += 1
         data[j] = c

@@ -639,18 +639,24 @@ def test_a_title_and_a_bottom_line_cost_a_few_blits_not_one_per_character():
     # Revolution's worst digit: the Chance card's title and effect line give way to the card's
     # title and balance line. Through the page view each line is built from the font's
     # palettes and copied in one or two blits (a blit per character cost the chip 0.6 ms).
+    chance = make_view(red=1, title="CHANCE CARD 12", symbol="chance", big="+2M", detail="GO")
+    typed = make_view(red=1, title="CARD 1 PAYS", mode="entry", big="2", detail="BALANCE 1,250M")
+    _a_few_blits(chance, typed)
+
+
+def _a_few_blits(before: dict, after: dict) -> None:
+    """`after` drawn over `before` through the page view: six blits at most, the frame as a
+    full redraw of `after` draws it."""
     buf = bytearray(1024)
     canvas = _BlitCounter(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB))
     screen = Screen(canvas)
     pages = _BlitCounter(framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8))
-    chance = make_view(red=1, title="CHANCE CARD 12", symbol="chance", big="+2M", detail="GO")
-    typed = make_view(red=1, title="CARD 1 PAYS", mode="entry", big="2", detail="BALANCE 1,250M")
-    render(canvas, chance, None, None, screen, pages)
+    render(canvas, before, None, None, screen, pages)
     canvas.blits = pages.blits = 0
-    render(canvas, typed, None, None, screen, pages)
+    render(canvas, after, None, None, screen, pages)
     assert canvas.blits + pages.blits <= 6, (canvas.blits, pages.blits)
     whole = bytearray(1024)
-    render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), typed)
+    render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), after)
     assert buf == whole
 
 
@@ -681,42 +687,27 @@ def test_a_french_title_and_bottom_line_cost_a_few_blits_not_one_per_character()
     # Their accented capitals and euro sign go through the page view's palettes as ASCII does
     # (glyph by glyph, a French digit key cost the chip about 4 ms more): a language's table
     # gives ui.draw its reader of such lines (ui.lang.decode)
-    from ui import draw, lang
-
-    draw.decode = lang.decode
-    try:
-        _french_lines_cost_a_few_blits()
-    finally:
-        draw.decode = None
-
-
-def _french_lines_cost_a_few_blits():
-    buf = bytearray(1024)
-    canvas = _BlitCounter(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB))
-    screen = Screen(canvas)
-    pages = _BlitCounter(framebuf.FrameBuffer(buf, 128, 8, framebuf.GS8))
     shown = make_view(red=1, title="CARTE 1 PAIE", big="\u20ac1500", detail="")
     typed = make_view(
         red=1, title="CARTE 1 RE\xc7OIT", mode="entry", big="1", detail="SOLDE \u20ac1500"
     )
-    render(canvas, shown, None, None, screen, pages)
-    canvas.blits = pages.blits = 0
-    render(canvas, typed, None, None, screen, pages)
-    assert canvas.blits + pages.blits <= 6, (canvas.blits, pages.blits)
-    whole = bytearray(1024)
-    render(framebuf.FrameBuffer(whole, 128, 64, framebuf.MONO_VLSB), typed)
-    assert buf == whole
+    _with_a_language(_a_few_blits, shown, typed)
+
+
+def _with_a_language(check, *args) -> None:
+    """`check(*args)` with ui.draw given a language's reader of lines beyond ASCII."""
+    from ui import draw, lang
+
+    draw.decode = lang.decode
+    try:
+        check(*args)
+    finally:
+        draw.decode = None
 
 
 def test_lines_through_the_page_view_equal_lines_drawn_glyph_by_glyph():
-    from ui import draw, lang
-
     _lines_equal()  # (English: a line beyond ASCII glyph by glyph)
-    draw.decode = lang.decode  # (in a language: through the page view too)
-    try:
-        _lines_equal()
-    finally:
-        draw.decode = None
+    _with_a_language(_lines_equal)  # (in a language: through the page view too)
 
 
 def _lines_equal():
