@@ -1489,8 +1489,9 @@ def main() -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text)
         outputs.append(str(out))
-        if english:  # (the simulator's cost table is the English units')
-            costs = out.with_name("device_costs.json")
+        if english:  # (the simulator's cost table is the English units'; named after --out, so
+            # parallel runs with their own --out in one folder keep their own)
+            costs = out.with_name(out.stem + ".device_costs.json")
             costs.write_text(devicetime.dumps(results, COSTS))
             outputs.append(str(costs))
     if args.record:
