@@ -30,6 +30,7 @@ def build_unit(
     unit to a card edition, app.config builds them then. A language's table (<code>.tbl) is in
     the flash's "lang" folder, or board.lang_fs (ui.lang.load), looked at only when not English."""
     fs = fs if fs is not None else DeviceFS("data")
+    lit = display is not None  # (its first frame on: drawn again in the settings' language)
     if display is None:
         display = SSD1306(board.i2c, board.display_address)
     # The renderer's large blocks first, while the heap is empty (issue 27); the Stock
@@ -66,6 +67,10 @@ def build_unit(
         lang = screen.lang = config.lang()
         if lang is not None:  # (an English edition is left without the attribute)
             rules.lang = lang
+            if lit:
+                from app.first_light import relight
+
+                relight(display, screen)
     else:
         config = level = None
         rules = make_edition(edition, seed)

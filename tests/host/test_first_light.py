@@ -86,3 +86,56 @@ def test_no_display_fitted_leaves_the_unit_to_look_for_it():
     parts = VirtualParts(board)
     parts.unplug_display()
     assert first_light(board) is None
+
+
+def frame_of(view: dict, lang) -> list:
+    """The pixels `view` makes on a blank canvas of the panel's size, drawn in `lang`."""
+    import framebuf
+    from ui.render import Screen
+
+    canvas = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    screen = Screen(canvas)
+    screen.lang = lang
+    screen.draw(view)
+    return [canvas.pixel(x, y) for y in range(64) for x in range(128)]
+
+
+def test_a_french_unit_draws_its_first_frame_again_in_french_once_its_settings_are_read(
+    tmp_path,
+):
+    """The first frame is drawn before the settings are read, so in English; once they name
+    French (and its table is loaded) it is drawn again in French, before the journal and the
+    boot summary's wait, not left in English until the unit's first screen."""
+    from app.first_light import TITLE
+    from host_sim.virtual_unit import VirtualUnit
+    from lang_tables import TablesFS
+    from ui import draw, lang
+
+    with VirtualUnit(settings={"lang": "fr"}, flash_dir=str(tmp_path)) as made:
+        assert made.language == "fr"
+    board = VirtualBoard()
+    parts = VirtualParts(board)
+    display = first_light(board)
+    view = {"title": TITLE, "detail": "STARTING", "display_on": True}
+    panel = [parts.panel.pixel(x, y) for y in range(64) for x in range(128)]
+    assert panel == frame_of(view, None)  # English: nothing is known yet
+    board.lang_fs = TablesFS()
+    try:
+        unit = build_unit(board, fs=VirtualFlash(str(tmp_path)), display=display, summary=True)
+        french = lang.load(board, "fr")
+        assert french("STARTING") == "DÉMARRAGE"  # (the table has the frame's texts)
+        panel = [parts.panel.pixel(x, y) for y in range(64) for x in range(128)]
+        assert panel == frame_of(view, french)
+        assert panel != frame_of(view, None)
+        assert unit.screen.lang is not None
+    finally:
+        draw.decode = None  # (the next unit in this process is English)
+
+
+def test_an_english_unit_draws_its_first_frame_once(tmp_path):
+    board = VirtualBoard()
+    VirtualParts(board)
+    display = first_light(board)
+    sent = board.i2c.bytes_written
+    build_unit(board, fs=VirtualFlash(str(tmp_path)), display=display, summary=True)
+    assert board.i2c.bytes_written == sent
