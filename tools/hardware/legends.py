@@ -37,7 +37,7 @@ PRINTED = {
     "BUYP": ["BUY", "PLAYERS"],
     "ONOFF": ["ON/OFF"],
     "NEWGAME": ["NEW", "GAME"],
-    "REMOVE": ["REMOVE", "PLAYER"],
+    "REMOVE": ["REMOVE", "A PLAYER"],  # the rulebook's REMOVE A PLAYER
     "INTEREST": ["INTER-", "EST"],
     "MORTGAGE": ["MORT-", "GAGE"],
     "BANKRUPT": ["BANK-", "RUPT"],
