@@ -417,3 +417,6 @@ def test_a_french_unit_looks_up_every_label_and_token_name_at_the_first_form() -
     labels = {forms.TITLE_INTRO, forms.TOKEN, forms.BUYER, forms.SELLER, forms.CODE}
     labels |= {forms.SHARES, forms.PRICE}
     assert set(lang._BROUGHT) == labels | set(market.TOKENS)
+    # and the note a bid's first digit brings, made from the translation of its line for 0
+    assert forms._NOTE_LIST_PRICE == lang._LIST_PRICE + "%d"
+    assert lang._LIST_PRICE_0 == forms._NOTE_LIST_PRICE % 0

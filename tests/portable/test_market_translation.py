@@ -1,8 +1,9 @@
 # The Stock Exchange's screens in a language (editions.stock_exchange.lang, through
 # ui.render's Screen.lang): every text with words drawn from the table, the caller's view and
 # status untouched, the regions still redrawn only when they change; English as before.
-# micropython-heap: 112k (two Screens, each with its Stock Exchange drawer, the glyphs they build
-# and a table, on the 64-bit unix port: at 96k the second canvas finds no free 1 KB)
+# micropython-heap: 120k (two Screens, each with its Stock Exchange drawer, the glyphs they build
+# and a table, on the 64-bit unix port: at 96k the second canvas finds no free 1 KB; at 112k
+# neither, once the suite had ten tests, their order as the module's dict holds them)
 
 from canvas_rig import new_canvas
 from lang_rig import TableFS, table_bytes
@@ -234,3 +235,27 @@ def test_a_notice_over_review_and_the_keys_a_screen_lacks():
     log = []
     screen.draw(base("ask", title="NEW GAME?", detail="CONFIRM / CANCEL", note=""), None, log)
     assert texts(log) == ["CONFIRMER / ANNULER", "NOUVELLE PARTIE ?"]
+
+
+def test_an_introduction_s_note_is_made_from_its_translation_for_0():
+    # The note a bid's first digit brings (LIST PRICE and the price): its translation for 0,
+    # asked for as the first form opens, with the price in the place of the 0.
+    entries = dict(FRENCH)
+    entries["LIST PRICE #"] = "PRIX DE BASE #"
+    screen = Screen(new_canvas())
+    table = screen.lang = AskedTable(entries)
+    intro = (("TOKEN", "CAR"), ("CODE", "06"), ("PRICE", "1"))
+    screen.draw(form(intro[:2]), None, None)
+    assert "LIST PRICE 0" in table.asked
+    del table.asked[:]
+    log: list = []
+    screen.draw(form(intro, title="INTRODUCTION", note="LIST PRICE 140"), None, log)
+    assert table.asked == [] and "PRIX DE BASE 140" in texts(log)
+    # A language that writes the price first: the note is the table's.
+    entries["LIST PRICE #"] = "# EN PRIX DE BASE"
+    screen = Screen(new_canvas())
+    table = screen.lang = AskedTable(entries)
+    screen.draw(form(intro[:2]), None, None)
+    log = []
+    screen.draw(form(intro, title="INTRODUCTION", note="LIST PRICE 140"), None, log)
+    assert "LIST PRICE 140" in table.asked and "140 EN PRIX DE BASE" in texts(log)

@@ -27,6 +27,13 @@ _BROUGHT = const(
         "HAT", "CAR", "DOG", "SHOE", "IRON", "BOAT",
     )
 )  # fmt: skip
+# An introduction's note (forms.py's "LIST PRICE %d", shown by the first digit of a bid): its
+# translation with 0 for the price, asked for with _BROUGHT, is kept without its 0 when the
+# price ends it, and a price's note is made from it (the table looks up a line with a number
+# each time it is asked: about 0.8 ms for that digit). On the chip every new str is looked up
+# among the interned ones (about 0.14 ms): the note is made as one.
+_LIST_PRICE = const("LIST PRICE ")
+_LIST_PRICE_0 = const("LIST PRICE 0")
 # The lines kept with their translation (the last one seen: a line the same as the last
 # render's is not looked up again, a str compare in C), in _kept's order.
 _LINES = const(("title", "message", "note", "detail"))
@@ -37,14 +44,15 @@ _REVIEW = const("review")
 
 # What is kept from one view to the next (one list: each global is a name in the chip's pool):
 # 0 the table; 1 the view handed to the drawer and 2 the status (dicts rewritten in place:
-# nothing allocated); 3 _BROUGHT's translations (a list, once a form has opened); 4 the last
+# nothing allocated); 3 _BROUGHT's translations (a dict, once a form has opened); 4 the last
 # view's screen; 5 the header's token columns translated; 6-13 the title, message, note and
 # detail last seen in English and their translation; 14-15 the fields tuple last seen and its
-# translation.
-_BROUGHT_AT = const(3)
+# translation; 16 the list price's note translated, the text before its price (or None).
+_SAID = const(3)
 _SCREEN = const(4)
 _LINE = const(6)
 _FIELDS = const(14)
+_NOTE = const(16)
 _kept: list = [None]
 
 
@@ -55,18 +63,23 @@ def view(shown: dict, status, lang) -> tuple:
     already: a French unit carries as few more as can be.)"""
     kept = _kept
     if kept[0] is not lang:  # (the first view, or another table: nothing kept holds)
-        kept[:] = [lang, {}, {}] + [None] * 13
+        kept[:] = [lang, {}, {}] + [None] * 14
     translate = lang  # (the table's call: its cache)
     out = kept[1]
     screen = shown.get("screen")
     if screen != kept[_SCREEN]:  # (a screen's views all have the same keys)
-        if screen != _MARKET and kept[_BROUGHT_AT] is None:  # (about 10 ms, once)
-            kept[_BROUGHT_AT] = [translate(text) for text in _BROUGHT]
+        if screen != _MARKET and kept[_SAID] is None:  # (about 10 ms, once)
+            said = kept[_SAID] = {}
+            for text in _BROUGHT:
+                said[text] = translate(text)
+            note = translate(_LIST_PRICE_0)
+            if note.endswith(" 0"):  # (the price last, as in English: the text before it)
+                kept[_NOTE] = note[:-1]
         kept[_SCREEN] = screen
         for key in _KEYS:  # (a key the view lacks is not the last screen's)
             out[key] = None
     out.update(shown)  # (in C; the keys are there already: nothing allocated)
-    brought = kept[_BROUGHT_AT]
+    said = kept[_SAID]
     notice = status.get("notice") if status else None
     if notice:
         told = kept[2]
@@ -87,8 +100,10 @@ def view(shown: dict, status, lang) -> tuple:
         if text:
             if text != kept[at]:
                 kept[at] = text
-                if brought and text in _BROUGHT:
-                    kept[at + 1] = brought[_BROUGHT.index(text)]
+                if said and text in said:
+                    kept[at + 1] = said[text]
+                elif kept[_NOTE] and text.startswith(_LIST_PRICE):
+                    kept[at + 1] = text.replace(_LIST_PRICE, kept[_NOTE], 1)  # (one new str)
                 else:
                     kept[at + 1] = translate(text)
             out[key] = kept[at + 1]
@@ -96,21 +111,14 @@ def view(shown: dict, status, lang) -> tuple:
     fields = out["fields"]
     if fields:
         if fields is not kept[_FIELDS]:
-            # a label, or a value beginning with a letter (a token's name), translated: codes,
-            # counts and prices are not looked up
-            made = []
-            for label, value in fields:
-                if label >= "A":
-                    label = (
-                        brought[_BROUGHT.index(label)] if label in _BROUGHT else translate(label)
-                    )
-                if value >= "A":
-                    value = (
-                        brought[_BROUGHT.index(value)] if value in _BROUGHT else translate(value)
-                    )
-                made.append((label, value))
+            # the labels and token names (values with letters) as _BROUGHT's translations say
+            # (tests/host/test_market_screens_host.py checks it has every one); codes, counts
+            # and prices as they are
+            get = said.get
             kept[_FIELDS] = fields
-            kept[_FIELDS + 1] = tuple(made)
+            kept[_FIELDS + 1] = tuple(
+                [(get(label, label), get(value, value)) for label, value in fields]
+            )
         out["fields"] = kept[_FIELDS + 1]
     totals = out["totals"]
     if totals:
