@@ -19,7 +19,7 @@ from editions.stock_exchange.pieces import (
     total_screen,
 )
 from ui import fonts
-from ui.draw import RULE_Y, TITLE_Y, WIDTH, centered, draw_text, prepare
+from ui.draw import RULE_Y, TITLE_Y, WIDTH, centered, draw_text, fitting, page_line, prepare
 from ui.windows import COUNT, COVERED, SIZE, add_window
 
 # The layout (editions.stock_exchange.pieces describes it) of what only the drawer draws.
@@ -207,6 +207,7 @@ class MarketDrawer:
         title = view.get("title") or ""
         flags = icon_flags(view, status) | (_REVIEW if review else 0)
         if full or title != keys[_TITLE] or flags != marks[_TITLE_FLAGS]:
+            right = 0  # (the title alone is drawn when set: the icons stay as drawn)
             if not full and (flags != marks[_TITLE_FLAGS] or review):
                 canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
                 add_window(self.windows, 0, 1, 0, WIDTH - 1)  # rows 0-9
@@ -220,8 +221,14 @@ class MarketDrawer:
                 if width:  # (both titles blank: nothing drawn)
                     canvas.fill_rect(0, TITLE_Y, width, fonts.SMALL_HEIGHT, 0)
                     add_window(self.windows, 0, 0, 0, width - 1)
-            log = self._log(_TITLE, keep) if keep else None
-            title_line(canvas, view, status, log, review, full, self.pages)
+            pages = self.pages
+            if keep or not right:
+                log = self._log(_TITLE, keep) if keep else None
+                title_line(canvas, view, status, log, review, full, pages)
+            elif pages is None or not page_line(
+                pages, title, fitting(title, 0, right - 1), 0, TITLE_Y, 1, None
+            ):  # (as title_line() draws it, without the icons' calls)
+                draw_text(canvas, title, 0, TITLE_Y, 1, right - 1)
             keys[_TITLE] = title
             marks[_TITLE_FLAGS] = flags
         fields = view.get("fields") or ()
