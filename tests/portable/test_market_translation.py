@@ -1,9 +1,9 @@
 # The Stock Exchange's screens in a language (editions.stock_exchange.lang, through
 # ui.render's Screen.lang): every text with words drawn from the table, the caller's view and
 # status untouched, the regions still redrawn only when they change; English as before.
-# micropython-heap: 120k (two Screens, each with its Stock Exchange drawer, the glyphs they build
+# micropython-heap: 128k (two Screens, each with its Stock Exchange drawer, the glyphs they build
 # and a table, on the 64-bit unix port: at 96k the second canvas finds no free 1 KB; at 112k
-# neither, once the suite had ten tests, their order as the module's dict holds them)
+# and 120k neither, once the suite had ten tests and lang kept the texts a digit key brings)
 
 from canvas_rig import new_canvas
 from lang_rig import TableFS, table_bytes
