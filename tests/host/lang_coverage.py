@@ -17,6 +17,9 @@ import contextlib
 import pathlib
 import re
 
+from editions.stock_exchange import draw as market_draw
+from editions.stock_exchange import lang as market_lang
+
 from app.editions import DEFAULT
 from host_sim import VirtualUnit, lang_tables, script
 from ui import lang, render
@@ -98,9 +101,12 @@ def _hashes(code: str) -> set:
 @contextlib.contextmanager
 def watching(coverage: Coverage):
     """Every lookup of ui.lang.Table and every frame ui.render.Screen draws with a log, recorded
-    in `coverage` while the block runs."""
+    in `coverage` while the block runs. A line the Stock Exchange's screens make from a text
+    the table gave before (editions.stock_exchange.lang: an introduction's LIST PRICE note) is
+    recorded as what the table gives for its English: drawn otherwise, it is reported."""
     call = lang.Table.__call__  # (what the renderer and the editions call: the table itself)
     draw = render.Screen.draw
+    market_view = market_lang.view
 
     def recorded_call(table, line):
         shown = call(table, line)
@@ -113,13 +119,25 @@ def watching(coverage: Coverage):
             coverage._drawn(log)
         return result
 
+    def recorded_market_view(shown, status, table):
+        out, told = market_view(shown, status, table)
+        for key in ("title", "message", "note", "detail"):
+            english = shown.get(key)
+            if english and out[key] != english and english not in coverage.translated:
+                coverage._looked_up(english, call(table, english))
+        return out, told
+
     lang.Table.__call__ = recorded_call  # type: ignore[method-assign]
     render.Screen.draw = recorded_draw  # type: ignore[method-assign]
+    market_lang.view = recorded_market_view
+    market_draw._translated = None  # (the drawer keeps the view it imported: this one now)
     try:
         yield coverage
     finally:
         lang.Table.__call__ = call  # type: ignore[method-assign]
         render.Screen.draw = draw  # type: ignore[method-assign]
+        market_lang.view = market_view
+        market_draw._translated = None
 
 
 def play(path: str | pathlib.Path, code: str, **unit_options) -> Coverage:

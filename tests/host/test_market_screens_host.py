@@ -407,3 +407,16 @@ def test_the_form_texts_are_the_codes_and_list_prices() -> None:
     assert forms.CODE_TEXTS == CODES  # editions.stock_exchange.draw's, the same texts
     for code in range(len(forms.CODE_TEXTS)):
         assert forms.CODE_TEXTS[code] == "%02d" % code
+
+
+def test_a_french_unit_looks_up_every_label_and_token_name_at_the_first_form() -> None:
+    # editions.stock_exchange.lang looks up, as the first form opens, the texts a digit key
+    # brings to a form (written out there: importing forms would load it in a small test heap).
+    from editions.stock_exchange import forms, lang, market
+
+    labels = {forms.TITLE_INTRO, forms.TOKEN, forms.BUYER, forms.SELLER, forms.CODE}
+    labels |= {forms.SHARES, forms.PRICE}
+    assert set(lang._BROUGHT) == labels | set(market.TOKENS)
+    # and the note a bid's first digit brings, made from the translation of its line for 0
+    assert forms._NOTE_LIST_PRICE == lang._LIST_PRICE + "%d"
+    assert lang._LIST_PRICE_0 == forms._NOTE_LIST_PRICE % 0

@@ -1,8 +1,9 @@
 # The Stock Exchange's screens in a language (editions.stock_exchange.lang, through
 # ui.render's Screen.lang): every text with words drawn from the table, the caller's view and
 # status untouched, the regions still redrawn only when they change; English as before.
-# micropython-heap: 112k (two Screens, each with its Stock Exchange drawer, the glyphs they build
-# and a table, on the 64-bit unix port: at 96k the second canvas finds no free 1 KB)
+# micropython-heap: 128k (two Screens, each with its Stock Exchange drawer, the glyphs they build
+# and a table, on the 64-bit unix port: at 96k the second canvas finds no free 1 KB; at 112k
+# and 120k neither, once the suite had ten tests and lang kept the texts a digit key brings)
 
 from canvas_rig import new_canvas
 from lang_rig import TableFS, table_bytes
@@ -145,3 +146,116 @@ def test_english_draws_the_views_as_they_are():
     shown = texts(log)
     for letter in "HCDSIB":
         assert letter in shown
+
+
+class AskedTable(Table):
+    """A French table that lists every line the drawer asks it for."""
+
+    def __init__(self, entries) -> None:
+        super().__init__(TableFS({"fr.tbl": table_bytes(entries)}), "fr")
+        self.asked: list = []
+
+    def __call__(self, line):
+        self.asked.append(line)
+        return super().__call__(line)
+
+
+def test_a_text_shown_before_is_not_asked_for_again():
+    screen = Screen(new_canvas())
+    table = screen.lang = AskedTable(FRENCH)
+    fields = (("TOKEN", "HAT"), ("CODE", "0-"))
+    note = "REFUND TO HAT 50"  # (a line with a number: the table keeps none such)
+    screen.draw(form(fields, note=note, message="BANK HAS 1 SHARE"), None, None)
+    assert "BANK PURCHASE" in table.asked and note in table.asked
+    # The next views: new dicts with the same texts (the note made anew), a field's value
+    # typed, the blink; no text asked for again, the new value drawn.
+    del table.asked[:]
+    typed = (("TOKEN", "HAT"), ("CODE", "01"))
+    for step, blink in ((fields, False), (typed, False), (typed, True)):
+        again = "REFUND TO HAT %d" % 50
+        view = form(step, note=again, message="BANK HAS 1 SHARE", blink=blink)
+        log: list = []
+        screen.draw(view, None, log)
+    assert table.asked == []
+    shown = texts(log)
+    assert "01" in shown and "REMB. CHAPEAU 50" in shown and "BANQUE: 1 ACTION" in shown
+    # Another note and message: asked for, once each.
+    screen.draw(form(typed, note="REFUND TO HAT 60", message="BATTERY LOW"), None, None)
+    screen.draw(form(typed, note="REFUND TO HAT 60", message="BATTERY LOW"), None, None)
+    assert sorted(table.asked) == ["BATTERY LOW", "REFUND TO HAT 60"]
+
+
+def test_the_first_form_asks_for_what_a_digit_key_brings():
+    # The first form looks up the field labels, the introduction's title and the token names,
+    # so that the key completing a code (a new title and field) or typing a token asks for
+    # nothing: the table keeps only its last 24 lines.
+    screen = Screen(new_canvas())
+    table = screen.lang = AskedTable(FRENCH)
+    screen.draw(base("market", side=0, rows=ROWS, selected=0, typed=""), None, None)
+    screen.draw(form((("TOKEN", "-"), ("CODE", "--"))), None, None)
+    for text in ("INTRODUCTION", "PRICE", "SHARES", "BUYER", "HAT", "BOAT"):
+        assert text in table.asked, text
+    table.cache.clear()
+    del table.asked[:]
+    intro = (("TOKEN", "SHOE"), ("CODE", "06"), ("PRICE", "100"))
+    log: list = []
+    screen.draw(form(intro, title="INTRODUCTION"), None, log)
+    assert table.asked == []
+    assert "CHS." in texts(log) and "ACTION" not in texts(log)
+
+
+def test_another_table_translates_anew():
+    screen = Screen(new_canvas())
+    screen.lang = Table(TableFS({"fr.tbl": table_bytes(FRENCH)}), "fr")
+    fields = (("TOKEN", "HAT"), ("CODE", "01"))
+    view = form(fields, note="REFUND TO HAT 50")
+    screen.draw(view, None, None)
+    other = dict(FRENCH, TOKEN="JETON", HAT="CHAP")
+    other["REFUND TO HAT #"] = "RENDU CHAPEAU #"
+    screen.use(Table(TableFS({"fr.tbl": table_bytes(other)}), "fr"))
+    log: list = []
+    screen.draw(form(fields, note="REFUND TO HAT 50"), None, log)
+    shown = texts(log)
+    for text in ("JETON", "CHAP", "RENDU CHAPEAU 50"):
+        assert text in shown, (text, shown)
+    assert "PION" not in shown and "CHA." not in shown
+
+
+def test_a_notice_over_review_and_the_keys_a_screen_lacks():
+    screen = french_screen()
+    review = form((("TOKEN", "DOG"), ("CODE", "06")), active=-1, note="REFUND TO HAT 50")
+    review["screen"] = "review"
+    status = {"battery_low": True, "notice": "BATTERY LOW", "battery": 0}
+    log: list = []
+    screen.draw(review, status, log)
+    shown = texts(log)
+    assert "BATTERIE FAIBLE" in shown and "REVISUALISER" not in shown
+    assert status["notice"] == "BATTERY LOW"
+    # A question next: none of the review's fields, amount or note are drawn.
+    log = []
+    screen.draw(base("ask", title="NEW GAME?", detail="CONFIRM / CANCEL", note=""), None, log)
+    assert texts(log) == ["CONFIRMER / ANNULER", "NOUVELLE PARTIE ?"]
+
+
+def test_an_introduction_s_note_is_made_from_its_translation_for_0():
+    # The note a bid's first digit brings (LIST PRICE and the price): its translation for 0,
+    # asked for as the first form opens, with the price in the place of the 0.
+    entries = dict(FRENCH)
+    entries["LIST PRICE #"] = "PRIX DE BASE #"
+    screen = Screen(new_canvas())
+    table = screen.lang = AskedTable(entries)
+    intro = (("TOKEN", "CAR"), ("CODE", "06"), ("PRICE", "1"))
+    screen.draw(form(intro[:2]), None, None)
+    assert "LIST PRICE 0" in table.asked
+    del table.asked[:]
+    log: list = []
+    screen.draw(form(intro, title="INTRODUCTION", note="LIST PRICE 140"), None, log)
+    assert table.asked == [] and "PRIX DE BASE 140" in texts(log)
+    # A language that writes the price first: the note is the table's.
+    entries["LIST PRICE #"] = "# EN PRIX DE BASE"
+    screen = Screen(new_canvas())
+    table = screen.lang = AskedTable(entries)
+    screen.draw(form(intro[:2]), None, None)
+    log = []
+    screen.draw(form(intro, title="INTRODUCTION", note="LIST PRICE 140"), None, log)
+    assert "LIST PRICE 140" in table.asked and "140 EN PRIX DE BASE" in texts(log)

@@ -19,7 +19,7 @@ from editions.stock_exchange.pieces import (
     total_screen,
 )
 from ui import fonts
-from ui.draw import RULE_Y, TITLE_Y, WIDTH, centered, draw_text, prepare
+from ui.draw import RULE_Y, TITLE_Y, WIDTH, centered, draw_text, fitting, page_line, prepare
 from ui.windows import COUNT, COVERED, SIZE, add_window
 
 # The layout (editions.stock_exchange.pieces describes it) of what only the drawer draws.
@@ -55,6 +55,9 @@ _LAST_PAGE = const(7)
 _REVIEW = const(4)
 _TITLE_FLAGS = const(0)  # MarketDrawer._form_keys
 _BOTTOM_INVERTED = const(1)
+# editions.stock_exchange.lang's view(), once a language has needed it (an import statement on
+# every render cost a French unit about 0.2 ms a key); None in English, which never loads it.
+_translated = None
 
 
 class MarketDrawer:
@@ -97,10 +100,13 @@ class MarketDrawer:
         self._amount_box = (0, 0, 0, 0)
 
     def draw(self, view: dict, status: dict | None = None, log: list | None = None) -> None:
+        global _translated
         if self.lang is not None:  # (loaded in a language only)
-            from editions.stock_exchange import lang
+            if _translated is None:
+                from editions.stock_exchange import lang  # (names English's pool holds)
 
-            view, status = lang.view(view, status, self.lang)
+                _translated = lang.view
+            view, status = _translated(view, status, self.lang)
         canvas = self.canvas
         kind = view.get("screen")
         group = "form" if kind == "review" else kind
@@ -201,6 +207,7 @@ class MarketDrawer:
         title = view.get("title") or ""
         flags = icon_flags(view, status) | (_REVIEW if review else 0)
         if full or title != keys[_TITLE] or flags != marks[_TITLE_FLAGS]:
+            right = 0  # (the title alone is drawn when set: the icons stay as drawn)
             if not full and (flags != marks[_TITLE_FLAGS] or review):
                 canvas.fill_rect(0, 0, WIDTH, RULE_Y, 0)
                 add_window(self.windows, 0, 1, 0, WIDTH - 1)  # rows 0-9
@@ -214,8 +221,14 @@ class MarketDrawer:
                 if width:  # (both titles blank: nothing drawn)
                     canvas.fill_rect(0, TITLE_Y, width, fonts.SMALL_HEIGHT, 0)
                     add_window(self.windows, 0, 0, 0, width - 1)
-            log = self._log(_TITLE, keep) if keep else None
-            title_line(canvas, view, status, log, review, full, self.pages)
+            pages = self.pages
+            if keep or not right:
+                log = self._log(_TITLE, keep) if keep else None
+                title_line(canvas, view, status, log, review, full, pages)
+            elif pages is None or not page_line(
+                pages, title, fitting(title, 0, right - 1), 0, TITLE_Y, 1, None
+            ):  # (as title_line() draws it, without the icons' calls)
+                draw_text(canvas, title, 0, TITLE_Y, 1, right - 1)
             keys[_TITLE] = title
             marks[_TITLE_FLAGS] = flags
         fields = view.get("fields") or ()
