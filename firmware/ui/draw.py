@@ -15,10 +15,6 @@ from compat.const import const
 from ui import fonts
 from ui.fonts import BIG_CHARS, BIG_WIDTHS  # looked up per character: globals, not attributes
 
-TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
-if TYPE_CHECKING:
-    from typing import Any
-
 # The screen and the lines both renderers share.
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -28,15 +24,18 @@ BOTTOM_Y = const(55)  # detail or message, small font
 BAR_Y = const(54)  # the inverted message bar covers rows 54-63
 _QUESTION = const(63)  # '?' stands in for characters the small font lacks
 _SMALL_COUNT = const(59)  # glyphs of fonts.SMALL: codes 32..90
+# Slots per scale in the glyph caches: fonts.SMALL's, then one always empty (codes 1-14, the
+# glyphs beyond ASCII, point there: found empty, they are looked up in _extra).
+_SLOTS = const(60)
 _VLSB = const(0)  # framebuf.MONO_VLSB, folded: no name in the heap
 
 _INVERT = framebuf.FrameBuffer(bytearray(2), 2, 1, _VLSB)
 _INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn dark
 
-_small: list = [None] * _SMALL_COUNT
+_small: list = [None] * _SLOTS
 # The small glyphs x2, then x3, then x3 as GS8 (a byte per column of a page: big text's
 # letters and signs drawn through a page view).
-_scaled: list = [None] * (3 * _SMALL_COUNT)
+_scaled: list = [None] * (3 * _SLOTS)
 # Glyphs beyond ASCII (currency signs, a language's accented capitals: fonts.SMALL_EXTRA), by
 # index * 4 + slot (0: as drawn, 1: x2, 2: x3, 3: x3 as GS8), made when first drawn: a unit
 # that never shows one keeps no room for them.
@@ -45,18 +44,26 @@ _big: list = [None] * len(fonts.BIG_CHARS)
 _big_pages: list = [None] * len(fonts.BIG_CHARS)  # the same glyphs as GS8, a byte per column
 _images: dict = {}  # icon bytes -> its FrameBuffer
 
-# Character codes of a text, read without making a str per character: on MicroPython text[i]
-# is a new 1-character str, looked up among every interned string (about 0.14 ms with the
-# firmware loaded), and text.encode() allocates. pack_into() copies the text's UTF-8 bytes
-# into _codes (zero-padded) in C, allocating nothing; CPython's "s" wants bytes.
+# Character codes of a text, read without making a str per character: on MicroPython
+# text[i] is a new 1-character str, looked up among every interned string (about 0.14 ms with
+# the firmware loaded), and text.encode() allocates. pack_into() copies the text's UTF-8 bytes
+# into _codes (zero-padded) in C, allocating nothing; CPython's "s" wants bytes. A text beyond
+# ASCII is then read in place into one code a character: the glyphs beyond ASCII are
+# codes 1-14 (fonts.SMALL_EXTRA_CODES' order, the page view's palettes' entries), "?" the rest.
 _CODES_MAX = const(31)  # longest text read this way (a small-font line is 21 characters)
-_CODES_FORMAT = const("32s")
-_codes = bytearray(_CODES_MAX + 1)
+_BYTES = const(64)  # its UTF-8 read (an accented capital is 2 bytes, the euro sign 3)
+_CODES_FORMAT = const("64s")
+_codes = bytearray(_BYTES)
+_loaded: str | None = None  # the text whose codes _codes holds (None: none, or changed since)
 try:
     pack_into("1s", _codes, 0, "0")
     _PACKS_STR = True
 except Exception:  # struct.error on CPython, not a TypeError
     _PACKS_STR = False
+# The code of each Latin-1 letter by its UTF-8's second byte (after 0xC3) & 31: capitals and
+# lower case alike (lower case is drawn as upper case), 3-14 for A grave .. U circumflex, "?"
+# for the letters the font lacks (tests/portable/test_render.py checks it against small_index).
+_LATIN = const(b"\x03?\x04????\x05\x06\x07\x08\x09??\x0a\x0b????\x0c????\x0d?\x0e????")
 _big_index = bytearray(128)  # index in fonts.BIG_CHARS + 1 per ASCII code, or 0
 # Read as bytes (one allocation): BIG_CHARS[i] would be a 1-character str, a lookup among the
 # interned strings each (14 of them were about 6 ms of the boot before the first pixel).
@@ -69,6 +76,7 @@ del _i, _c
 # _draw_run() instead of its comparisons: upper case and signs, lower case drawn as upper
 # case, and '?' for the rest (the font's extra glyphs are beyond ASCII).
 _small_at = bytearray(bytes((_QUESTION - fonts.SMALL_FIRST,)) * 128)
+_small_at[1:15] = bytes((_SMALL_COUNT,)) * 14  # codes beyond ASCII: the empty slot
 _small_at[32:91] = bytes(range(_SMALL_COUNT))
 _small_at[97:123] = bytes(range(33, _SMALL_COUNT))
 # Four rows of a glyph's column (a nibble, bit 0 on top) drawn x2: each bit twice, a page byte.
@@ -87,9 +95,6 @@ _SPREAD2 = const(b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\
 # without the page view (app.first_light), need not wait for them.
 _CELLS = const(21)  # characters of a line: 126 columns, 6 a character
 _line_tools: tuple | None = None  # the scratch page, its cells, the codes' column, 9 palettes
-# Reads a line beyond ASCII into _codes for page_line(), its characters the palettes' codes
-# (ui.lang.decode, set by a language's table: in English such a line is drawn glyph by glyph)
-decode: "Any" = None
 
 
 def _make_line_tools() -> tuple:
@@ -146,18 +151,20 @@ def prepare_lines() -> None:
 def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> bool:
     """The first `count` characters of small text at (x, y), drawn through `pages` (the canvas's
     bytes as a GS8 FrameBuffer, a "pixel" per column of a page) as draw_text() would; False
-    (nothing drawn) when it cannot: y neither 8p nor 8p + 7 (or 8p with color 0), or text not
-    ASCII (unless decode reads it) or too long. The bytes it writes replace the canvas's:
+    (nothing drawn) when it cannot: y neither 8p nor 8p + 7 (or 8p with color 0), or a text
+    _load_codes() cannot read. The bytes it writes replace the canvas's:
     from x on, page p (and at 8p + 7 page p + 1) must hold nothing else but, with color 0, a
     band lit from row y - 1."""
+    global _loaded
     shift = y & 7
     if count < 1 or (shift and shift != 7) or (not shift and not color):
         return False
-    codes = _codes
-    if not _load_codes(text) and (decode is None or not decode(text, codes)):
+    if not _load_codes(text):
         return False
+    codes = _codes
     for i in range(count, len(text)):
         codes[i] = 0  # cut: nothing drawn past `count`
+        _loaded = None
     tools = _line_tools or _make_line_tools()
     line = tools[0]
     line.fill_rect(0, 0, WIDTH, 1, 0)
@@ -180,20 +187,58 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
 
 
 def _load_codes(text: str) -> bool:
-    """Whether _codes now holds text's codes, one byte per character: False for a text too long
-    or beyond ASCII (its UTF-8 is longer than its characters: a byte after the last one)."""
+    """Whether _codes now holds text's codes, one byte per character (then zeros): False for a
+    text too long, or one holding a character read here by no rule below (the callers then
+    read it character by character).
+
+    A text beyond ASCII (more bytes than characters) is read in place: each character beyond
+    ASCII found in C (find()) by its lead byte, its code written there and the bytes after it
+    moved back over the rest of it in one slice copy (zeros come in from the end), so the ASCII
+    between costs nothing. The font's glyphs beyond ASCII all begin with 0xC3 (Latin-1's
+    letters), 0xE2 (the euro sign) or 0xC2 (the pound sign). The last text read is not read
+    again (a big amount is measured, then drawn)."""
+    global _loaded
+    if text is _loaded:
+        return True
     count = len(text)
     if count > _CODES_MAX:
         return False
-    pack_into(_CODES_FORMAT, _codes, 0, text if _PACKS_STR else text.encode())
-    return _codes[count] == 0
+    codes = _codes
+    pack_into(_CODES_FORMAT, codes, 0, text if _PACKS_STR else text.encode())
+    if codes[count]:
+        if codes[_BYTES - 2]:
+            _loaded = None
+            return False  # (its UTF-8 may go on past the buffer; 2 zeros kept at the end)
+        at = codes.find(b"\xc3")
+        while at >= 0:
+            codes[at] = _LATIN[codes[at + 1] & 31]
+            codes[at + 1 : _BYTES - 1] = codes[at + 2 : _BYTES]
+            at = codes.find(b"\xc3", at + 1)
+        if codes[count]:
+            at = codes.find(b"\xe2")
+            while at >= 0:
+                codes[at] = 2 if codes[at + 1] == 0x82 and codes[at + 2] == 0xAC else _QUESTION
+                codes[at + 1 : _BYTES - 2] = codes[at + 3 : _BYTES]
+                at = codes.find(b"\xe2", at + 1)
+            if codes[count]:
+                at = codes.find(b"\xc2")
+                while at >= 0:
+                    codes[at] = 1 if codes[at + 1] == 0xA3 else _QUESTION
+                    codes[at + 1 : _BYTES - 1] = codes[at + 2 : _BYTES]
+                    at = codes.find(b"\xc2", at + 1)
+                if codes[count]:
+                    _loaded = None
+                    return False  # (another lead: a character the font lacks)
+    _loaded = text
+    return True
 
 
 # ---- measuring -----------------------------------------------------------------------------
 
 
 def blanks(text: str, count: int, end: bool) -> int:
-    """Spaces at the start (or, `end`, at the end) of text[:count]; 0 for text not ASCII."""
+    """Spaces at the start (or, `end`, at the end) of text[:count]; 0 for a text _load_codes()
+    cannot read."""
     if not _load_codes(text):
         return 0
     codes = _codes
@@ -229,7 +274,7 @@ def big_run(text: str, start: int, end: int) -> int:
     index = _big_index
     for i in range(start, end):
         code = codes[i]
-        at = index[code]  # (ASCII: every code is below 128)
+        at = index[code]  # (every code is below 128: those beyond ASCII too)
         if at:
             width += BIG_WIDTHS[at - 1] + fonts.BIG_GAP
         elif code == 32:
@@ -279,19 +324,19 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
     # The built glyphs of this scale, found by index (_small_at for ASCII: three calls per
     # character were most of a line's cost, then the comparisons that replaced them).
     glyphs = _small if scale == 1 else _scaled
-    offset = 0 if scale == 1 else (scale - 2) * _SMALL_COUNT
+    offset = 0 if scale == 1 else (scale - 2) * _SLOTS
     at = x
     # The codes from _load_codes() (a text too long for it: from one encode()): on MicroPython
     # text[i] makes a 1-character str, looked up among the interned strings of every module
-    # loaded, which cost more than the blit. One character needs neither (ord() of it); text
-    # beyond ASCII (more bytes than characters) is read character by character.
+    # loaded, which cost more than the blit. One character needs neither (ord() of it); a text
+    # _load_codes() cannot read is read character by character.
     codes: bytes | bytearray = _codes
-    ascii = count > 1 and _load_codes(text)
+    read = count > 1 and _load_codes(text)
     if count > 1 and len(text) > _CODES_MAX:
         codes = text.encode()
-        ascii = len(codes) == len(text)
+        read = len(codes) == len(text)
     # Lit pixels only (key 0), or through _INVERT (key 1): lit ones dark.
-    if ascii and color:  # the common case, with as little as can be done per character
+    if read and color:  # the common case, with as little as can be done per character
         blit = canvas.blit  # (a palette argument, even None, costs a blit about a third more)
         table = _small_at
         for i in range(count):
@@ -301,7 +346,7 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
                 glyph = _small_glyph(code, scale)
             blit(glyph, at, y, 0)
             at += cell
-    elif ascii:  # the same loop with the palette: written twice so the lit one passes none
+    elif read:  # the same loop with the palette: written twice so the lit one passes none
         blit = canvas.blit
         table = _small_at
         for i in range(count):
@@ -337,8 +382,10 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
 def draw_digits(canvas, number: int, x: int, y: int, scale: int = 1) -> int:
     """draw_text() of "%d" % number (lit pixels, nothing cut), without making that str for a
     number >= 0: a new str is looked up among the interned ones on the chip. Returns the end x."""
+    global _loaded
     if number < 0:
         return draw_text(canvas, "%d" % number, x, y, 1, WIDTH, scale)
+    _loaded = None  # (its digits go into _codes)
     i = _CODES_MAX + 1
     while True:  # the digits' codes, at the end of _codes
         i -= 1
@@ -347,7 +394,7 @@ def draw_digits(canvas, number: int, x: int, y: int, scale: int = 1) -> int:
         if not number:
             break
     glyphs = _small if scale == 1 else _scaled
-    offset = 0 if scale == 1 else (scale - 2) * _SMALL_COUNT
+    offset = 0 if scale == 1 else (scale - 2) * _SLOTS
     for j in range(i, _CODES_MAX + 1):
         code = _codes[j]
         glyph = glyphs[offset + code - 32]
@@ -384,9 +431,9 @@ def draw_big(
     if log is not None and text and not first:
         log.append((x, y, text))
     gap = fonts.BIG_GAP
-    ascii = _load_codes(text)
+    read = _load_codes(text)
     for i in range(first, len(text)):
-        if ascii:
+        if read:
             code = _codes[i]
             index = _big_index[code] - 1
         else:
@@ -441,9 +488,7 @@ def prepare_big(text: str) -> int:
         elif char != " ":
             index = small_index(ord(char))
             made = (
-                _extra.get(index * 4 + 3)
-                if index >= _SMALL_COUNT
-                else _scaled[index + 2 * _SMALL_COUNT]
+                _extra.get(index * 4 + 3) if index >= _SMALL_COUNT else _scaled[index + 2 * _SLOTS]
             )
             if made is None:
                 _page_glyph(index)
@@ -472,7 +517,9 @@ def _blit(canvas, glyph, x: int, y: int, color: int) -> None:
 
 def small_index(code: int) -> int:
     """The small font's glyph for character `code`: fonts.SMALL's index, past its end the glyphs
-    beyond ASCII (fonts.SMALL_EXTRA), "?" for a character the font lacks (ui.lang's too)."""
+    beyond ASCII (fonts.SMALL_EXTRA, also codes 1-14), "?" for a character the font lacks."""
+    if 0 < code < 15:  # _load_codes()'s codes of the glyphs beyond ASCII
+        return _SMALL_COUNT - 1 + code
     if 97 <= code <= 122 or (0xE0 <= code <= 0xFE and code != 0xF7):
         code -= 32  # lower case is drawn as upper case (accented letters too: Latin-1's)
     if fonts.SMALL_FIRST <= code <= fonts.SMALL_LAST:
@@ -493,7 +540,7 @@ def _small_glyph(code: int, scale: int):
                 bytearray(_small_columns(index)), fonts.SMALL_WIDTH, fonts.SMALL_HEIGHT, _VLSB
             )
         return glyph
-    at = index + (scale - 2) * _SMALL_COUNT
+    at = index + (scale - 2) * _SLOTS
     glyph = _scaled[at]
     if glyph is None:
         glyph = _scaled[at] = _build_scaled(_small_columns(index), scale)
@@ -504,7 +551,7 @@ def _page_glyph(index: int):
     """Small glyph `index` x3 as GS8 (big text's letters and signs through a page view)."""
     if index >= _SMALL_COUNT:
         return _extra_glyph(index, 3)
-    at = index + 2 * _SMALL_COUNT
+    at = index + 2 * _SLOTS
     glyph = _scaled[at]
     if glyph is None:
         glyph = _scaled[at] = _build_scaled(_small_columns(index), fonts.BIG_SCALE, framebuf.GS8)
