@@ -194,8 +194,8 @@ def _load_codes(text: str) -> bool:
     A text beyond ASCII (more bytes than characters) is read in place: each character beyond
     ASCII found in C (find()) by its lead byte, its code written there and the bytes after it
     moved back over the rest of it in one slice copy (zeros come in from the end), so the ASCII
-    between costs nothing. The font's glyphs beyond ASCII all begin with 0xC3 (Latin-1's
-    letters), 0xE2 (the euro sign) or 0xC2 (the pound sign). The last text read is not read
+    between costs nothing. The font's glyphs beyond ASCII all begin with 0xE2 (the euro sign),
+    0xC3 (Latin-1's letters) or 0xC2 (the pound sign). The last text read is not read
     again (a big amount is measured, then drawn)."""
     global _loaded
     if text is _loaded:
@@ -209,17 +209,17 @@ def _load_codes(text: str) -> bool:
         if codes[_BYTES - 2]:
             _loaded = None
             return False  # (its UTF-8 may go on past the buffer; 2 zeros kept at the end)
-        at = codes.find(b"\xc3")
+        at = codes.find(b"\xe2")  # (first: an amount in euros has no other)
         while at >= 0:
-            codes[at] = _LATIN[codes[at + 1] & 31]
-            codes[at + 1 : _BYTES - 1] = codes[at + 2 : _BYTES]
-            at = codes.find(b"\xc3", at + 1)
+            codes[at] = 2 if codes[at + 1] == 0x82 and codes[at + 2] == 0xAC else _QUESTION
+            codes[at + 1 : _BYTES - 2] = codes[at + 3 : _BYTES]
+            at = codes.find(b"\xe2", at + 1)
         if codes[count]:
-            at = codes.find(b"\xe2")
+            at = codes.find(b"\xc3")
             while at >= 0:
-                codes[at] = 2 if codes[at + 1] == 0x82 and codes[at + 2] == 0xAC else _QUESTION
-                codes[at + 1 : _BYTES - 2] = codes[at + 3 : _BYTES]
-                at = codes.find(b"\xe2", at + 1)
+                codes[at] = _LATIN[codes[at + 1] & 31]
+                codes[at + 1 : _BYTES - 1] = codes[at + 2 : _BYTES]
+                at = codes.find(b"\xc3", at + 1)
             if codes[count]:
                 at = codes.find(b"\xc2")
                 while at >= 0:
