@@ -1,12 +1,12 @@
-# Glyph primitives for ui.render and editions.stock_exchange.draw: prebuilt bitmaps drawn with
-# blit().
+# Glyph primitives for ui.render and editions.stock_exchange.draw: prebuilt bitmaps, blit().
 #
 # Every glyph, icon and scaled letter is a MONO_VLSB FrameBuffer over its own bytearray
 # (MicroPython's FrameBuffer needs a writable buffer), built the first time it is drawn and
 # kept: blit() then copies it in C. Drawing passes key 0 (unlit source pixels are left alone),
 # so text and icons only light pixels, as the screens expect; color 0 maps through the
 # palette _INVERT (lit -> 0, unlit -> 1 = key) so only the glyph's own pixels go dark.
-# Nothing here allocates once a glyph is built, except log entries when a log is kept.
+# Nothing here allocates once a glyph is built but log entries (when a log is kept) and, for a
+# text beyond ASCII, ui.utf8's slice copies (a bytearray of up to 64 bytes a character).
 from struct import pack_into
 
 import framebuf
@@ -24,46 +24,38 @@ BOTTOM_Y = const(55)  # detail or message, small font
 BAR_Y = const(54)  # the inverted message bar covers rows 54-63
 _QUESTION = const(63)  # '?' stands in for characters the small font lacks
 _SMALL_COUNT = const(59)  # glyphs of fonts.SMALL: codes 32..90
-# Slots per scale in the glyph caches: fonts.SMALL's, then one always empty (codes 1-14, the
-# glyphs beyond ASCII, point there: found empty, they are looked up in _extra).
-_SLOTS = const(60)
+_SLOTS = const(60)  # a glyph cache's slots a scale: fonts.SMALL's, one left empty (codes 1-14)
 _VLSB = const(0)  # framebuf.MONO_VLSB, folded: no name in the heap
 
 _INVERT = framebuf.FrameBuffer(bytearray(2), 2, 1, _VLSB)
 _INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn dark
 
 _small: list = [None] * _SLOTS
-# The small glyphs x2, then x3, then x3 as GS8 (a byte per column of a page: big text's
-# letters and signs drawn through a page view).
+# The small glyphs x2, x3, then x3 as GS8 (a byte a page's column: big letters through pages).
 _scaled: list = [None] * (3 * _SLOTS)
-# Glyphs beyond ASCII (currency signs, a language's accented capitals: fonts.SMALL_EXTRA), by
-# index * 4 + slot (0: as drawn, 1: x2, 2: x3, 3: x3 as GS8), made when first drawn: a unit
-# that never shows one keeps no room for them.
+# Glyphs beyond ASCII (fonts.SMALL_EXTRA) by index * 4 + slot (0: as drawn, 1: x2, 2: x3, 3: x3
+# as GS8), made when first drawn: a unit that never shows one keeps no room for them.
 _extra: dict = {}
 _big: list = [None] * len(fonts.BIG_CHARS)
 _big_pages: list = [None] * len(fonts.BIG_CHARS)  # the same glyphs as GS8, a byte per column
 _images: dict = {}  # icon bytes -> its FrameBuffer
 
-# Character codes of a text, read without making a str per character: on MicroPython
-# text[i] is a new 1-character str, looked up among every interned string (about 0.14 ms with
-# the firmware loaded), and text.encode() allocates. pack_into() copies the text's UTF-8 bytes
-# into _codes (zero-padded) in C, allocating nothing; CPython's "s" wants bytes. A text beyond
-# ASCII is then read in place into one code a character: the glyphs beyond ASCII are
-# codes 1-14 (fonts.SMALL_EXTRA_CODES' order, the page view's palettes' entries), "?" the rest.
+# Character codes of a text, read without making a str per character: on MicroPython text[i]
+# is a new 1-character str, looked up among every interned string (about 0.14 ms with the
+# firmware loaded), and text.encode() allocates. pack_into() copies the text's UTF-8 bytes
+# into _codes (zero-padded) in C, allocating nothing; CPython's "s" wants bytes. ui.utf8 reads
+# a text beyond ASCII there, the glyphs beyond ASCII as codes 1-14 (the palettes' entries).
 _CODES_MAX = const(31)  # longest text read this way (a small-font line is 21 characters)
-_BYTES = const(64)  # its UTF-8 read (an accented capital is 2 bytes, the euro sign 3)
+_BYTES = const(64)  # its UTF-8 (an accented capital is 2 bytes, the euro sign 3)
 _CODES_FORMAT = const("64s")
 _codes = bytearray(_BYTES)
 _loaded: str | None = None  # the text whose codes _codes holds (None: none, or changed since)
+_reader: list = []  # ui.utf8.read, once a text beyond ASCII is drawn
 try:
     pack_into("1s", _codes, 0, "0")
     _PACKS_STR = True
 except Exception:  # struct.error on CPython, not a TypeError
     _PACKS_STR = False
-# The code of each Latin-1 letter by its UTF-8's second byte (after 0xC3) & 31: capitals and
-# lower case alike (lower case is drawn as upper case), 3-14 for A grave .. U circumflex, "?"
-# for the letters the font lacks (tests/portable/test_render.py checks it against small_index).
-_LATIN = const(b"\x03?\x04????\x05\x06\x07\x08\x09??\x0a\x0b????\x0c????\x0d?\x0e????")
 _big_index = bytearray(128)  # index in fonts.BIG_CHARS + 1 per ASCII code, or 0
 # Read as bytes (one allocation): BIG_CHARS[i] would be a 1-character str, a lookup among the
 # interned strings each (14 of them were about 6 ms of the boot before the first pixel).
@@ -74,9 +66,9 @@ for _c in BIG_CHARS.encode():
 del _i, _c
 # The glyph index of each ASCII code (what small_index() gives), read per character by
 # _draw_run() instead of its comparisons: upper case and signs, lower case drawn as upper
-# case, and '?' for the rest (the font's extra glyphs are beyond ASCII).
+# case, ui.utf8's codes 1-14 (beyond ASCII) the caches' empty slot, and '?' for the rest.
 _small_at = bytearray(bytes((_QUESTION - fonts.SMALL_FIRST,)) * 128)
-_small_at[1:15] = bytes((_SMALL_COUNT,)) * 14  # codes beyond ASCII: the empty slot
+_small_at[1:15] = bytes((_SMALL_COUNT,)) * 14
 _small_at[32:91] = bytes(range(_SMALL_COUNT))
 _small_at[97:123] = bytes(range(33, _SMALL_COUNT))
 # Four rows of a glyph's column (a nibble, bit 0 on top) drawn x2: each bit twice, a page byte.
@@ -152,9 +144,8 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
     """The first `count` characters of small text at (x, y), drawn through `pages` (the canvas's
     bytes as a GS8 FrameBuffer, a "pixel" per column of a page) as draw_text() would; False
     (nothing drawn) when it cannot: y neither 8p nor 8p + 7 (or 8p with color 0), or a text
-    _load_codes() cannot read. The bytes it writes replace the canvas's:
-    from x on, page p (and at 8p + 7 page p + 1) must hold nothing else but, with color 0, a
-    band lit from row y - 1."""
+    _load_codes() cannot read. The bytes it writes replace the canvas's: from x on, page p (and
+    at 8p + 7 page p + 1) must hold nothing else but, with color 0, a band lit from row y - 1."""
     global _loaded
     shift = y & 7
     if count < 1 or (shift and shift != 7) or (not shift and not color):
@@ -187,16 +178,8 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
 
 
 def _load_codes(text: str) -> bool:
-    """Whether _codes now holds text's codes, one byte per character (then zeros): False for a
-    text too long, or one holding a character read here by no rule below (the callers then
-    read it character by character).
-
-    A text beyond ASCII (more bytes than characters) is read in place: each character beyond
-    ASCII found in C (find()) by its lead byte, its code written there and the bytes after it
-    moved back over the rest of it in one slice copy (zeros come in from the end), so the ASCII
-    between costs nothing. The font's glyphs beyond ASCII all begin with 0xE2 (the euro sign),
-    0xC3 (Latin-1's letters) or 0xC2 (the pound sign). The last text read is not read
-    again (a big amount is measured, then drawn)."""
+    """Whether _codes holds text's codes, a byte a character then zeros (ui.utf8's beyond ASCII;
+    the same text again is not read again). False: too long, or another script's character."""
     global _loaded
     if text is _loaded:
         return True
@@ -206,29 +189,13 @@ def _load_codes(text: str) -> bool:
     codes = _codes
     pack_into(_CODES_FORMAT, codes, 0, text if _PACKS_STR else text.encode())
     if codes[count]:
-        if codes[_BYTES - 2]:
+        if not _reader:  # (an import each time looks its names up: 0.2 ms on the chip)
+            from ui.utf8 import read
+
+            _reader.append(read)
+        if codes[_BYTES - 2] or not _reader[0](codes, count):  # (UTF-8 past _codes?)
             _loaded = None
-            return False  # (its UTF-8 may go on past the buffer; 2 zeros kept at the end)
-        at = codes.find(b"\xe2")  # (first: an amount in euros has no other)
-        while at >= 0:
-            codes[at] = 2 if codes[at + 1] == 0x82 and codes[at + 2] == 0xAC else _QUESTION
-            codes[at + 1 : _BYTES - 2] = codes[at + 3 : _BYTES]
-            at = codes.find(b"\xe2", at + 1)
-        if codes[count]:
-            at = codes.find(b"\xc3")
-            while at >= 0:
-                codes[at] = _LATIN[codes[at + 1] & 31]
-                codes[at + 1 : _BYTES - 1] = codes[at + 2 : _BYTES]
-                at = codes.find(b"\xc3", at + 1)
-            if codes[count]:
-                at = codes.find(b"\xc2")
-                while at >= 0:
-                    codes[at] = 1 if codes[at + 1] == 0xA3 else _QUESTION
-                    codes[at + 1 : _BYTES - 1] = codes[at + 2 : _BYTES]
-                    at = codes.find(b"\xc2", at + 1)
-                if codes[count]:
-                    _loaded = None
-                    return False  # (another lead: a character the font lacks)
+            return False
     _loaded = text
     return True
 
@@ -237,8 +204,7 @@ def _load_codes(text: str) -> bool:
 
 
 def blanks(text: str, count: int, end: bool) -> int:
-    """Spaces at the start (or, `end`, at the end) of text[:count]; 0 for a text _load_codes()
-    cannot read."""
+    """Spaces at the start (or, `end`, at the end) of text[:count]; 0 if _load_codes() fails."""
     if not _load_codes(text):
         return 0
     codes = _codes
@@ -321,15 +287,14 @@ def draw_text(
 def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: int, log) -> int:
     """draw_text() of the first `count` characters (fitting() worked out by the caller)."""
     cell = fonts.SMALL_CELL * scale
-    # The built glyphs of this scale, found by index (_small_at for ASCII: three calls per
-    # character were most of a line's cost, then the comparisons that replaced them).
+    # The built glyphs of this scale, found by index (_small_at: three calls per character were
+    # most of a line's cost, then the comparisons that replaced them).
     glyphs = _small if scale == 1 else _scaled
     offset = 0 if scale == 1 else (scale - 2) * _SLOTS
     at = x
-    # The codes from _load_codes() (a text too long for it: from one encode()): on MicroPython
-    # text[i] makes a 1-character str, looked up among the interned strings of every module
-    # loaded, which cost more than the blit. One character needs neither (ord() of it); a text
-    # _load_codes() cannot read is read character by character.
+    # The codes from _load_codes() (a text too long for it: from one encode()): text[i] would
+    # be a new str, looked up among the interned ones (more than the blit). One character:
+    # ord() of it; a text _load_codes() cannot read: character by character.
     codes: bytes | bytearray = _codes
     read = count > 1 and _load_codes(text)
     if count > 1 and len(text) > _CODES_MAX:
@@ -359,12 +324,7 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
     else:
         for i in range(count):
             code = ord(text) if len(text) == 1 else ord(text[i])
-            if 32 <= code <= 90:  # fonts.SMALL_FIRST..SMALL_LAST
-                glyph = glyphs[offset + code - 32]
-            elif 97 <= code <= 122:  # lower case, drawn as upper case
-                glyph = glyphs[offset + code - 64]
-            else:
-                glyph = None
+            glyph = glyphs[offset + _small_at[code]] if code < 128 else None
             if glyph is None:
                 glyph = _small_glyph(code, scale)
             if color:
@@ -382,12 +342,10 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
 def draw_digits(canvas, number: int, x: int, y: int, scale: int = 1) -> int:
     """draw_text() of "%d" % number (lit pixels, nothing cut), without making that str for a
     number >= 0: a new str is looked up among the interned ones on the chip. Returns the end x."""
-    global _loaded
     if number < 0:
         return draw_text(canvas, "%d" % number, x, y, 1, WIDTH, scale)
-    _loaded = None  # (its digits go into _codes)
-    i = _CODES_MAX + 1
-    while True:  # the digits' codes, at the end of _codes
+    i = _BYTES
+    while True:  # the digits' codes, at the end of _codes (past a text's codes: _CODES_MAX)
         i -= 1
         _codes[i] = 48 + number % 10
         number //= 10
@@ -395,7 +353,7 @@ def draw_digits(canvas, number: int, x: int, y: int, scale: int = 1) -> int:
             break
     glyphs = _small if scale == 1 else _scaled
     offset = 0 if scale == 1 else (scale - 2) * _SLOTS
-    for j in range(i, _CODES_MAX + 1):
+    for j in range(i, _BYTES):
         code = _codes[j]
         glyph = glyphs[offset + code - 32]
         if glyph is None:
@@ -474,10 +432,9 @@ def prepare(text: str, scale: int = 1) -> None:
 
 
 def prepare_big(text: str) -> int:
-    """Build now the page views of text's big glyphs (those draw_big() copies through `pages`),
-    so that the first amount typed finds them ready: a currency sign x3 built in a keypress
-    cost it about 0.5 ms on the chip. For the boot (a str per character is no matter there).
-    Returns how many were built."""
+    """Build now the page views of text's big glyphs (draw_big() copies them through `pages`), for
+    the first amount typed (a currency sign x3 built in a keypress cost it about 0.5 ms on the
+    chip). For the boot (a str per character is no matter there). Returns how many it built."""
     built = 0
     for char in text:
         index = BIG_CHARS.find(char)
@@ -518,7 +475,7 @@ def _blit(canvas, glyph, x: int, y: int, color: int) -> None:
 def small_index(code: int) -> int:
     """The small font's glyph for character `code`: fonts.SMALL's index, past its end the glyphs
     beyond ASCII (fonts.SMALL_EXTRA, also codes 1-14), "?" for a character the font lacks."""
-    if 0 < code < 15:  # _load_codes()'s codes of the glyphs beyond ASCII
+    if 0 < code < 15:  # ui.utf8's codes of the glyphs beyond ASCII
         return _SMALL_COUNT - 1 + code
     if 97 <= code <= 122 or (0xE0 <= code <= 0xFE and code != 0xF7):
         code -= 32  # lower case is drawn as upper case (accented letters too: Latin-1's)
@@ -559,8 +516,7 @@ def _page_glyph(index: int):
 
 
 def _extra_glyph(index: int, slot: int):
-    """A glyph beyond ASCII (index past fonts.SMALL's), made once: slot 0 as drawn, 1 x2, 2 x3,
-    3 x3 as GS8."""
+    """A glyph beyond ASCII (past fonts.SMALL's), made once; slot 0: x1, 1: x2, 2: x3, 3: GS8 x3"""
     key = index * 4 + slot
     glyph = _extra.get(key)
     if glyph is None:
