@@ -243,11 +243,6 @@ class VirtualUnit:
 
     def _boot(self) -> None:
         self.board.lang_fs = TablesFS()  # the language tables (ui.lang.load), compiled in memory
-        # A unit of its own: a French unit before it in this process gave ui.draw its reader of
-        # lines beyond ASCII (ui.lang.load); on a chip an English unit has none.
-        from ui import draw
-
-        draw.decode = None
         self.unit = build_unit(
             self.board,
             self.built_for,

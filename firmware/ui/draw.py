@@ -1,23 +1,19 @@
-# Glyph primitives for ui.render and editions.stock_exchange.draw: prebuilt bitmaps drawn with
-# blit().
+# Glyph primitives for ui.render and editions.stock_exchange.draw: prebuilt bitmaps, blit().
 #
 # Every glyph, icon and scaled letter is a MONO_VLSB FrameBuffer over its own bytearray
 # (MicroPython's FrameBuffer needs a writable buffer), built the first time it is drawn and
 # kept: blit() then copies it in C. Drawing passes key 0 (unlit source pixels are left alone),
 # so text and icons only light pixels, as the screens expect; color 0 maps through the
 # palette _INVERT (lit -> 0, unlit -> 1 = key) so only the glyph's own pixels go dark.
-# Nothing here allocates once a glyph is built, except log entries when a log is kept.
+# Nothing here allocates once a glyph is built but log entries (when a log is kept) and, for a
+# text beyond ASCII, fonts.read_utf8's slice copies (a bytearray of up to 64 bytes a character).
 from struct import pack_into
 
 import framebuf
 
 from compat.const import const
 from ui import fonts
-from ui.fonts import BIG_CHARS, BIG_WIDTHS  # looked up per character: globals, not attributes
-
-TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
-if TYPE_CHECKING:
-    from typing import Any
+from ui.fonts import BIG_CHARS, BIG_WIDTHS, read_utf8  # used per character: globals
 
 # The screen and the lines both renderers share.
 WIDTH = const(128)
@@ -28,18 +24,17 @@ BOTTOM_Y = const(55)  # detail or message, small font
 BAR_Y = const(54)  # the inverted message bar covers rows 54-63
 _QUESTION = const(63)  # '?' stands in for characters the small font lacks
 _SMALL_COUNT = const(59)  # glyphs of fonts.SMALL: codes 32..90
+_SLOTS = const(60)  # a glyph cache's slots a scale: fonts.SMALL's, one left empty (codes 1-14)
 _VLSB = const(0)  # framebuf.MONO_VLSB, folded: no name in the heap
 
 _INVERT = framebuf.FrameBuffer(bytearray(2), 2, 1, _VLSB)
 _INVERT.pixel(0, 0, 1)  # source 0 -> 1, the key: skipped; source 1 -> 0: drawn dark
 
-_small: list = [None] * _SMALL_COUNT
-# The small glyphs x2, then x3, then x3 as GS8 (a byte per column of a page: big text's
-# letters and signs drawn through a page view).
-_scaled: list = [None] * (3 * _SMALL_COUNT)
-# Glyphs beyond ASCII (currency signs, a language's accented capitals: fonts.SMALL_EXTRA), by
-# index * 4 + slot (0: as drawn, 1: x2, 2: x3, 3: x3 as GS8), made when first drawn: a unit
-# that never shows one keeps no room for them.
+_small: list = [None] * _SLOTS
+# The small glyphs x2, x3, then x3 as GS8 (a byte a page's column: big letters through pages).
+_scaled: list = [None] * (3 * _SLOTS)
+# Glyphs beyond ASCII (fonts.SMALL_EXTRA) by index * 4 + slot (0: as drawn, 1: x2, 2: x3, 3: x3
+# as GS8), made when first drawn: a unit that never shows one keeps no room for them.
 _extra: dict = {}
 _big: list = [None] * len(fonts.BIG_CHARS)
 _big_pages: list = [None] * len(fonts.BIG_CHARS)  # the same glyphs as GS8, a byte per column
@@ -48,10 +43,13 @@ _images: dict = {}  # icon bytes -> its FrameBuffer
 # Character codes of a text, read without making a str per character: on MicroPython text[i]
 # is a new 1-character str, looked up among every interned string (about 0.14 ms with the
 # firmware loaded), and text.encode() allocates. pack_into() copies the text's UTF-8 bytes
-# into _codes (zero-padded) in C, allocating nothing; CPython's "s" wants bytes.
+# into _codes (zero-padded) in C, allocating nothing; CPython's "s" wants bytes. A text beyond
+# ASCII is read there by fonts.read_utf8, its glyphs beyond ASCII as codes 1-14.
 _CODES_MAX = const(31)  # longest text read this way (a small-font line is 21 characters)
-_CODES_FORMAT = const("32s")
-_codes = bytearray(_CODES_MAX + 1)
+_BYTES = const(64)  # its UTF-8 (an accented capital is 2 bytes, the euro sign 3)
+_CODES_FORMAT = const("64s")
+_codes = bytearray(_BYTES)
+_loaded: str | None = None  # the text whose codes _codes holds (None: none, or changed since)
 try:
     pack_into("1s", _codes, 0, "0")
     _PACKS_STR = True
@@ -67,8 +65,9 @@ for _c in BIG_CHARS.encode():
 del _i, _c
 # The glyph index of each ASCII code (what small_index() gives), read per character by
 # _draw_run() instead of its comparisons: upper case and signs, lower case drawn as upper
-# case, and '?' for the rest (the font's extra glyphs are beyond ASCII).
+# case, codes 1-14 (beyond ASCII: fonts.read_utf8) the caches' empty slot, '?' for the rest.
 _small_at = bytearray(bytes((_QUESTION - fonts.SMALL_FIRST,)) * 128)
+_small_at[1:15] = bytes((_SMALL_COUNT,)) * 14
 _small_at[32:91] = bytes(range(_SMALL_COUNT))
 _small_at[97:123] = bytes(range(33, _SMALL_COUNT))
 # Four rows of a glyph's column (a nibble, bit 0 on top) drawn x2: each bit twice, a page byte.
@@ -87,9 +86,6 @@ _SPREAD2 = const(b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\
 # without the page view (app.first_light), need not wait for them.
 _CELLS = const(21)  # characters of a line: 126 columns, 6 a character
 _line_tools: tuple | None = None  # the scratch page, its cells, the codes' column, 9 palettes
-# Reads a line beyond ASCII into _codes for page_line(), its characters the palettes' codes
-# (ui.lang.decode, set by a language's table: in English such a line is drawn glyph by glyph)
-decode: "Any" = None
 
 
 def _make_line_tools() -> tuple:
@@ -146,18 +142,19 @@ def prepare_lines() -> None:
 def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> bool:
     """The first `count` characters of small text at (x, y), drawn through `pages` (the canvas's
     bytes as a GS8 FrameBuffer, a "pixel" per column of a page) as draw_text() would; False
-    (nothing drawn) when it cannot: y neither 8p nor 8p + 7 (or 8p with color 0), or text not
-    ASCII (unless decode reads it) or too long. The bytes it writes replace the canvas's:
-    from x on, page p (and at 8p + 7 page p + 1) must hold nothing else but, with color 0, a
-    band lit from row y - 1."""
+    (nothing drawn) when it cannot: y neither 8p nor 8p + 7 (or 8p with color 0), or a text
+    _load_codes() cannot read. The bytes it writes replace the canvas's: from x on, page p (and
+    at 8p + 7 page p + 1) must hold nothing else but, with color 0, a band lit from row y - 1."""
+    global _loaded
     shift = y & 7
     if count < 1 or (shift and shift != 7) or (not shift and not color):
         return False
-    codes = _codes
-    if not _load_codes(text) and (decode is None or not decode(text, codes)):
+    if not _load_codes(text):
         return False
+    codes = _codes
     for i in range(count, len(text)):
         codes[i] = 0  # cut: nothing drawn past `count`
+        _loaded = None
     tools = _line_tools or _make_line_tools()
     line = tools[0]
     line.fill_rect(0, 0, WIDTH, 1, 0)
@@ -180,20 +177,28 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
 
 
 def _load_codes(text: str) -> bool:
-    """Whether _codes now holds text's codes, one byte per character: False for a text too long
-    or beyond ASCII (its UTF-8 is longer than its characters: a byte after the last one)."""
+    """Whether _codes holds text's codes, a byte a character then zeros (fonts.read_utf8 beyond
+    ASCII; the same text again is not read again). False: too long, or another script's."""
+    global _loaded
+    if text is _loaded:
+        return True
     count = len(text)
     if count > _CODES_MAX:
         return False
-    pack_into(_CODES_FORMAT, _codes, 0, text if _PACKS_STR else text.encode())
-    return _codes[count] == 0
+    codes = _codes
+    pack_into(_CODES_FORMAT, codes, 0, text if _PACKS_STR else text.encode())
+    if codes[count] and (codes[_BYTES - 2] or not read_utf8(codes, count)):
+        _loaded = None  # (codes[_BYTES - 2]: its UTF-8 may go on past _codes)
+        return False
+    _loaded = text
+    return True
 
 
 # ---- measuring -----------------------------------------------------------------------------
 
 
 def blanks(text: str, count: int, end: bool) -> int:
-    """Spaces at the start (or, `end`, at the end) of text[:count]; 0 for text not ASCII."""
+    """Spaces at the start (or, `end`, at the end) of text[:count]; 0 if _load_codes() fails."""
     if not _load_codes(text):
         return 0
     codes = _codes
@@ -229,7 +234,7 @@ def big_run(text: str, start: int, end: int) -> int:
     index = _big_index
     for i in range(start, end):
         code = codes[i]
-        at = index[code]  # (ASCII: every code is below 128)
+        at = index[code]  # (every code is below 128: those beyond ASCII too)
         if at:
             width += BIG_WIDTHS[at - 1] + fonts.BIG_GAP
         elif code == 32:
@@ -276,22 +281,21 @@ def draw_text(
 def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: int, log) -> int:
     """draw_text() of the first `count` characters (fitting() worked out by the caller)."""
     cell = fonts.SMALL_CELL * scale
-    # The built glyphs of this scale, found by index (_small_at for ASCII: three calls per
-    # character were most of a line's cost, then the comparisons that replaced them).
+    # The built glyphs of this scale, found by index (_small_at: three calls per character were
+    # most of a line's cost, then the comparisons that replaced them).
     glyphs = _small if scale == 1 else _scaled
-    offset = 0 if scale == 1 else (scale - 2) * _SMALL_COUNT
+    offset = 0 if scale == 1 else (scale - 2) * _SLOTS
     at = x
-    # The codes from _load_codes() (a text too long for it: from one encode()): on MicroPython
-    # text[i] makes a 1-character str, looked up among the interned strings of every module
-    # loaded, which cost more than the blit. One character needs neither (ord() of it); text
-    # beyond ASCII (more bytes than characters) is read character by character.
+    # The codes from _load_codes() (a text too long for it: from one encode()): text[i] would
+    # be a new str, looked up among the interned ones (more than the blit). One character:
+    # ord() of it; a text _load_codes() cannot read: character by character.
     codes: bytes | bytearray = _codes
-    ascii = count > 1 and _load_codes(text)
+    read = count > 1 and _load_codes(text)
     if count > 1 and len(text) > _CODES_MAX:
         codes = text.encode()
-        ascii = len(codes) == len(text)
+        read = len(codes) == len(text)
     # Lit pixels only (key 0), or through _INVERT (key 1): lit ones dark.
-    if ascii and color:  # the common case, with as little as can be done per character
+    if read and color:  # the common case, with as little as can be done per character
         blit = canvas.blit  # (a palette argument, even None, costs a blit about a third more)
         table = _small_at
         for i in range(count):
@@ -301,7 +305,7 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
                 glyph = _small_glyph(code, scale)
             blit(glyph, at, y, 0)
             at += cell
-    elif ascii:  # the same loop with the palette: written twice so the lit one passes none
+    elif read:  # the same loop with the palette: written twice so the lit one passes none
         blit = canvas.blit
         table = _small_at
         for i in range(count):
@@ -314,12 +318,7 @@ def _draw_run(canvas, text: str, count: int, x: int, y: int, color: int, scale: 
     else:
         for i in range(count):
             code = ord(text) if len(text) == 1 else ord(text[i])
-            if 32 <= code <= 90:  # fonts.SMALL_FIRST..SMALL_LAST
-                glyph = glyphs[offset + code - 32]
-            elif 97 <= code <= 122:  # lower case, drawn as upper case
-                glyph = glyphs[offset + code - 64]
-            else:
-                glyph = None
+            glyph = glyphs[offset + _small_at[code]] if code < 128 else None
             if glyph is None:
                 glyph = _small_glyph(code, scale)
             if color:
@@ -339,16 +338,16 @@ def draw_digits(canvas, number: int, x: int, y: int, scale: int = 1) -> int:
     number >= 0: a new str is looked up among the interned ones on the chip. Returns the end x."""
     if number < 0:
         return draw_text(canvas, "%d" % number, x, y, 1, WIDTH, scale)
-    i = _CODES_MAX + 1
-    while True:  # the digits' codes, at the end of _codes
+    i = _BYTES
+    while True:  # the digits' codes, at the end of _codes (past a text's codes: _CODES_MAX)
         i -= 1
         _codes[i] = 48 + number % 10
         number //= 10
         if not number:
             break
     glyphs = _small if scale == 1 else _scaled
-    offset = 0 if scale == 1 else (scale - 2) * _SMALL_COUNT
-    for j in range(i, _CODES_MAX + 1):
+    offset = 0 if scale == 1 else (scale - 2) * _SLOTS
+    for j in range(i, _BYTES):
         code = _codes[j]
         glyph = glyphs[offset + code - 32]
         if glyph is None:
@@ -384,9 +383,9 @@ def draw_big(
     if log is not None and text and not first:
         log.append((x, y, text))
     gap = fonts.BIG_GAP
-    ascii = _load_codes(text)
+    read = _load_codes(text)
     for i in range(first, len(text)):
-        if ascii:
+        if read:
             code = _codes[i]
             index = _big_index[code] - 1
         else:
@@ -427,10 +426,9 @@ def prepare(text: str, scale: int = 1) -> None:
 
 
 def prepare_big(text: str) -> int:
-    """Build now the page views of text's big glyphs (those draw_big() copies through `pages`),
-    so that the first amount typed finds them ready: a currency sign x3 built in a keypress
-    cost it about 0.5 ms on the chip. For the boot (a str per character is no matter there).
-    Returns how many were built."""
+    """Build now the page views of text's big glyphs (draw_big() copies them through `pages`), for
+    the first amount typed (a currency sign x3 built in a keypress cost it about 0.5 ms on the
+    chip). For the boot (a str per character is no matter there). Returns how many it built."""
     built = 0
     for char in text:
         index = BIG_CHARS.find(char)
@@ -441,9 +439,7 @@ def prepare_big(text: str) -> int:
         elif char != " ":
             index = small_index(ord(char))
             made = (
-                _extra.get(index * 4 + 3)
-                if index >= _SMALL_COUNT
-                else _scaled[index + 2 * _SMALL_COUNT]
+                _extra.get(index * 4 + 3) if index >= _SMALL_COUNT else _scaled[index + 2 * _SLOTS]
             )
             if made is None:
                 _page_glyph(index)
@@ -472,7 +468,9 @@ def _blit(canvas, glyph, x: int, y: int, color: int) -> None:
 
 def small_index(code: int) -> int:
     """The small font's glyph for character `code`: fonts.SMALL's index, past its end the glyphs
-    beyond ASCII (fonts.SMALL_EXTRA), "?" for a character the font lacks (ui.lang's too)."""
+    beyond ASCII (fonts.SMALL_EXTRA, also codes 1-14), "?" for a character the font lacks."""
+    if 0 < code < 15:  # fonts.read_utf8's codes of the glyphs beyond ASCII
+        return _SMALL_COUNT - 1 + code
     if 97 <= code <= 122 or (0xE0 <= code <= 0xFE and code != 0xF7):
         code -= 32  # lower case is drawn as upper case (accented letters too: Latin-1's)
     if fonts.SMALL_FIRST <= code <= fonts.SMALL_LAST:
@@ -493,7 +491,7 @@ def _small_glyph(code: int, scale: int):
                 bytearray(_small_columns(index)), fonts.SMALL_WIDTH, fonts.SMALL_HEIGHT, _VLSB
             )
         return glyph
-    at = index + (scale - 2) * _SMALL_COUNT
+    at = index + (scale - 2) * _SLOTS
     glyph = _scaled[at]
     if glyph is None:
         glyph = _scaled[at] = _build_scaled(_small_columns(index), scale)
@@ -504,7 +502,7 @@ def _page_glyph(index: int):
     """Small glyph `index` x3 as GS8 (big text's letters and signs through a page view)."""
     if index >= _SMALL_COUNT:
         return _extra_glyph(index, 3)
-    at = index + 2 * _SMALL_COUNT
+    at = index + 2 * _SLOTS
     glyph = _scaled[at]
     if glyph is None:
         glyph = _scaled[at] = _build_scaled(_small_columns(index), fonts.BIG_SCALE, framebuf.GS8)
@@ -512,8 +510,7 @@ def _page_glyph(index: int):
 
 
 def _extra_glyph(index: int, slot: int):
-    """A glyph beyond ASCII (index past fonts.SMALL's), made once: slot 0 as drawn, 1 x2, 2 x3,
-    3 x3 as GS8."""
+    """A glyph beyond ASCII (past fonts.SMALL's), made once; slot 0: x1, 1: x2, 2: x3, 3: GS8 x3"""
     key = index * 4 + slot
     glyph = _extra.get(key)
     if glyph is None:

@@ -1,4 +1,5 @@
-# Bitmap fonts for the 128x64 OLED: a 5x7 font in a 6x8 cell, and big glyphs for balances.
+# Bitmap fonts for the 128x64 OLED: a 5x7 font in a 6x8 cell, and big glyphs for balances;
+# read_utf8() turns a text beyond ASCII into the small font's codes.
 # Every glyph is column-major, bit 0 = top row: the byte layout of a MONO_VLSB framebuffer
 # (one SSD1306 page column), so a column is drawn from its bits with no conversion.
 from compat.const import const
@@ -189,3 +190,46 @@ def _big_offsets() -> tuple:
 
 
 BIG_OFFSETS = _big_offsets()  # byte offset of each glyph of BIG_CHARS in BIG
+
+
+# ---- a text's codes: its UTF-8 read into one code a character ------------------------------
+# ui.draw packs a text's UTF-8 into its buffer; read_utf8() turns a text beyond ASCII into the
+# small font's codes in place: each character beyond ASCII found in C (find()) by its lead
+# byte, its code written there and the bytes after it moved back over the rest of it in one
+# slice copy (a bytearray of up to 64 bytes; zeros come in from the end), so the ASCII between
+# costs nothing. The glyphs beyond ASCII are codes 1-14 (SMALL_EXTRA_CODES' order, the page
+# view's palettes' entries) and all begin with 0xE2 (the euro sign), 0xC3 (Latin-1's letters)
+# or 0xC2 (the pound sign); a letter or sign the font lacks is "?". (Here, not in a module of
+# its own: a module loaded later cost a French Banker unit about 0.6 KB more than its code.)
+_QUESTION = const(63)  # "?"
+_BYTES = const(64)  # ui.draw's _codes: a text's UTF-8, its last two bytes zeros
+# The code of each Latin-1 letter by its UTF-8's second byte (after 0xC3) & 31: capitals and
+# lower case alike (lower case is drawn as upper case), 3-14 for A grave .. U circumflex, "?"
+# for the letters the font lacks (tests/portable/test_render.py checks it against
+# ui.draw.small_index).
+_LATIN = const(b"\x03?\x04????\x05\x06\x07\x08\x09??\x0a\x0b????\x0c????\x0d?\x0e????")
+
+
+def read_utf8(codes, count: int) -> bool:
+    """`codes` (ui.draw's _codes) holds the UTF-8 of a text of `count` characters, zero-padded:
+    read it into a code a character, then zeros. False when a lead byte is none of the three (a
+    character of another script: the caller reads the text character by character)."""
+    at = codes.find(b"\xe2")  # (first: an amount in euros has no other)
+    while at >= 0:
+        codes[at] = 2 if codes[at + 1] == 0x82 and codes[at + 2] == 0xAC else _QUESTION
+        codes[at + 1 : _BYTES - 2] = codes[at + 3 : _BYTES]
+        at = codes.find(b"\xe2", at + 1)
+    if codes[count]:
+        at = codes.find(b"\xc3")
+        while at >= 0:
+            codes[at] = _LATIN[codes[at + 1] & 31]
+            codes[at + 1 : _BYTES - 1] = codes[at + 2 : _BYTES]
+            at = codes.find(b"\xc3", at + 1)
+        if codes[count]:
+            at = codes.find(b"\xc2")
+            while at >= 0:
+                codes[at] = 1 if codes[at + 1] == 0xA3 else _QUESTION
+                codes[at + 1 : _BYTES - 1] = codes[at + 2 : _BYTES]
+                at = codes.find(b"\xc2", at + 1)
+            return not codes[count]
+    return True

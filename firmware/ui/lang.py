@@ -19,8 +19,6 @@
 from struct import pack_into
 
 from compat.const import const
-from ui import draw
-from ui.fonts import SMALL_FIRST, SMALL_LAST
 
 TYPE_CHECKING = const(False)  # folded by mpy-cross: the block below is not in the .mpy
 if TYPE_CHECKING:
@@ -46,7 +44,6 @@ _SPACE = const(32)
 _POINT = const(46)  # "."
 _COMMA = const(44)  # ","
 _EQUALS = const(61)  # "=": a tie's mark after a rank (2ND=)
-_ASCII_GLYPHS = SMALL_LAST - SMALL_FIRST + 1  # fonts.SMALL's: the glyphs beyond ASCII follow
 _FORMAT = const("72s")  # _LINE_MAX + 1 bytes: a zero after the longest line that fits
 # The hashes of the entries that set the language's number style: DECIMAL POINT (its text the
 # decimal mark), ORDINAL SUFFIX and FIRST SUFFIX (an ordinal's ending, for 1 and any other).
@@ -134,7 +131,6 @@ class Table:
         """Let the file go (the unit drawing in English again, or another language)."""
         file = self.file
         self.file = None
-        draw.decode = None  # (lines beyond ASCII glyph by glyph again, as in English)
         if file is not None:
             file.close()
 
@@ -345,44 +341,6 @@ class Table:
         return at + end - start
 
 
-def decode(text: str, data) -> bool:
-    """ui.draw.page_line's reader of a line beyond ASCII (its UTF-8 packed in `data`, if it
-    fits: False when it does not): each character one code, in place (a code is written at or
-    before the bytes it is read from), the font's glyphs beyond ASCII 1-14 (the page view's
-    palettes' entries, fonts.SMALL_EXTRA_CODES' order, as ui.draw.small_index picks them), any
-    other "?"."""
-    last = len(data) - 1
-    if len(text) > last or data[last]:
-        return False
-    i = last  # from the first byte beyond ASCII: the lead bytes of the font's
-    for lead in (b"\xc2", b"\xc3", b"\xe2"):
-        at = data.find(lead)
-        if 0 <= at < i:
-            i = at
-    if i == last:
-        i = 0  # (none of those: read it all)
-    j = i
-    c = data[i]
-    while c:
-        if c > 127:
-            if c > 0xDF:  # three bytes (the euro sign)
-                c = (c & 0x0F) << 12 | (data[i + 1] & 0x3F) << 6 | data[i + 2] & 0x3F
-                i += 3
-            else:
-                c = (c & 0x1F) << 6 | data[i + 1] & 0x3F
-                i += 2
-            c = draw.small_index(c) - _ASCII_GLYPHS  # (lower case as upper case, as drawn)
-            c = 1 + c if c >= 0 else 63
-        else:
-            i += 1
-        data[j] = c
-        j += 1
-        c = data[i]
-    for k in range(j, i):
-        data[k] = 0
-    return True
-
-
 def load(board, code: str):
     """The screen's language `code` (not English) on this unit: its Table, bucket starts read,
     or None when the table is missing or unreadable (the screens stay English). The tables are
@@ -396,5 +354,4 @@ def load(board, code: str):
     table = Table(fs, code)
     if not table.load():
         return None
-    draw.decode = decode  # its lines beyond ASCII through the page view, as ASCII's
     return table

@@ -1,6 +1,6 @@
 # The language tables' lookup (ui.lang), on CPython and MicroPython.
 # micropython-heap: 64k (a table of a few entries, its buffers: under 2 KB; the suite's own code,
-# about 20 KB, and ui.draw with the font, which ui.lang gives its reader of lines beyond ASCII)
+# about 20 KB)
 import gc
 
 from lang_rig import TableFS, key_hash, table_bytes

@@ -685,29 +685,40 @@ LINE_VIEWS = (
 
 def test_a_french_title_and_bottom_line_cost_a_few_blits_not_one_per_character():
     # Their accented capitals and euro sign go through the page view's palettes as ASCII does
-    # (glyph by glyph, a French digit key cost the chip about 4 ms more): a language's table
-    # gives ui.draw its reader of such lines (ui.lang.decode)
+    # (glyph by glyph, a French digit key cost the chip about 4 ms more), in every language:
+    # ui.draw reads a text's UTF-8 into the palettes' codes (fonts.read_utf8)
     shown = make_view(red=1, title="CARTE 1 PAIE", big="\u20ac1500", detail="")
     typed = make_view(
         red=1, title="CARTE 1 RE\xc7OIT", mode="entry", big="1", detail="SOLDE \u20ac1500"
     )
-    _with_a_language(_a_few_blits, shown, typed)
-
-
-def _with_a_language(check, *args) -> None:
-    """`check(*args)` with ui.draw given a language's reader of lines beyond ASCII."""
-    from ui import draw, lang
-
-    draw.decode = lang.decode
-    try:
-        check(*args)
-    finally:
-        draw.decode = None
+    _a_few_blits(shown, typed)
 
 
 def test_lines_through_the_page_view_equal_lines_drawn_glyph_by_glyph():
-    _lines_equal()  # (English: a line beyond ASCII glyph by glyph)
-    _with_a_language(_lines_equal)  # (in a language: through the page view too)
+    _lines_equal()
+
+
+def test_text_beyond_ascii_is_read_as_one_code_a_character():
+    # ui.draw reads a text's UTF-8 in place (fonts.read_utf8: no str per character): the font's
+    # glyphs beyond ASCII as codes 1-14 (its table of Latin-1's letters, as small_index picks
+    # their glyphs), lower case as its capital, a character the font lacks as "?"; one with a
+    # lead byte it does not read (U+03A9) is left to the per-character path.
+    for code in range(0xA0, 0x100):
+        text = "A" + chr(code) + "\u20ac" + chr(code) + "Z"
+        assert draw._load_codes(text), code
+        index = draw.small_index(code)  # an extra glyph's index (59 on), else "?"'s
+        expected = index - 58 if index >= 59 else 63
+        assert list(draw._codes[:6]) == [65, expected, 2, expected, 90, 0], code
+        assert draw.small_index(expected) == index, code
+    assert draw._load_codes("\xa3 1 \xe9")
+    assert bytes(draw._codes[:6]) == b"\x01 1 \x07\x00"
+    assert draw._load_codes("\u2192!") and bytes(draw._codes[:3]) == b"?!\x00"  # (E2 86 92)
+    assert not draw._load_codes("OHM \u03a9")
+    assert draw.blanks("  \xc9T\xc9 ", 6, False) == 2
+    assert draw.blanks("  \xc9T\xc9 ", 6, True) == 1
+    assert draw._load_codes("\xc9" * 31)  # 62 bytes fit; 63 do not
+    assert list(draw._codes[:32]) == [7] * 31 + [0]
+    assert not draw._load_codes("\xc9" * 30 + "\u20ac")
 
 
 def _lines_equal():
