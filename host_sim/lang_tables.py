@@ -15,7 +15,7 @@ import struct
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "lang"  # lang/<code>.txt, in the repository
-MAGIC = b"LTB2"
+MAGIC = b"LTB3"
 BLOCK_MOST = 256  # bytes of a bucket's block (its entries and texts): the unit reads it at once
 LINE_MAX = 71  # UTF-8 bytes of a key or a text (firmware/ui/lang.py's _LINE_MAX)
 TOKENS = 8  # digit tokens of a line (its _TOKENS)
@@ -122,10 +122,12 @@ def compile_entries(entries: dict) -> bytes:
         if not inside:
             continue
         texts = [entries[hashed[h]].encode() for h in inside]
+        # its entry count; their hashes' high 16 bits (the unit finds one in C); where each text
+        # ends, counted from the first's start (a byte); the texts
+        ends = [sum(len(t) for t in texts[: n + 1]) for n in range(len(texts))]
         block = bytes([len(inside)])
-        block += b"".join(
-            struct.pack(">HB", h >> 8, len(t)) for h, t in zip(inside, texts, strict=True)
-        )
+        block += b"".join(struct.pack(">H", h >> 8) for h in inside)
+        block += bytes(end & 0xFF for end in ends)
         block += b"".join(texts)
         if len(block) > BLOCK_MOST:
             crowded = [hashed[h] for h in inside]

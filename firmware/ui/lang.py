@@ -1,14 +1,15 @@
 # Translates the English lines the renderer draws, through a language's table on the flash.
 #
 # The table (lang/<code>.tbl, compiled by host_sim/lang_tables.py from lang/<code>.txt; layout in
-# docs/languages.md): "LTB2", the entry count and the blocks' size (2 bytes each, big-endian);
+# docs/languages.md): "LTB3", the entry count and the blocks' size (2 bytes each, big-endian);
 # 257 bucket starts (2 bytes each: where each of the 256 buckets' block starts, a bucket being a
-# hash's low byte, then the blocks' end); the blocks: each its entry count (a byte), its entries
-# (the high 16 bits of a key's 24-bit hash, its text's length: 3 bytes each) and their texts,
-# UTF-8. Only the bucket starts (514 bytes) are in the heap: a lookup reads its bucket's block
-# (at most 256 bytes) in one read. A key is the English line with every space-separated token
-# that holds a digit replaced by "#"; a text's "#" (or "#1".."#9") is filled with the line's
-# tokens in order (or that one).
+# hash's low byte, then the blocks' end); the blocks: each its entry count n (a byte), its
+# entries' hashes (the high 16 bits of a key's 24-bit hash: n x 2 bytes, in order), where each
+# text ends (n bytes, counted from the first text's start) and the texts, UTF-8. Only the bucket
+# starts (514 bytes) are in the heap: a lookup reads its bucket's block (at most 256 bytes) in
+# one read and finds its entry's hash in C. A key is the English line with every space-separated
+# token that holds a digit replaced by "#"; a text's "#" (or "#1".."#9") is filled with the
+# line's tokens in order (or that one).
 # A line longer than the glass (Revolution's Chance card, asked whole before it scrolls) is a
 # text to scroll: the windows then cut from its translation are drawn as they are.
 # Numbers: the table's entry "DECIMAL POINT" (French: ",") is the language's decimal mark; in a
@@ -73,7 +74,10 @@ class Table:
         self.count = 0
         self.index = bytearray()  # the 257 bucket starts, once loaded
         self.file: Any = None
-        self.cache: dict = {}  # English line -> what is drawn
+        # English line -> what is drawn (and a text's hash -> the text: _entry()). Its table
+        # made for _CACHE entries now: grown in a lookup, it would be a block of a few hundred
+        # bytes found by a walk over the chip's allocation table, 0.5 ms.
+        self.cache: dict = {}
         self.point = _POINT  # the decimal mark (the table's DECIMAL POINT entry, once loaded)
         self.suffix = b""  # an ordinal's ending (ORDINAL SUFFIX; none: English's kept)
         self.first = b""  # 1's (FIRST SUFFIX)
@@ -109,7 +113,7 @@ class Table:
         try:
             file = self.fs.open(self.code + ".tbl", "rb")
             header = file.read(_HEADER)
-            if len(header) != _HEADER or header[:4] != b"LTB2":
+            if len(header) != _HEADER or header[:4] != b"LTB3":
                 raise OSError(22)  # EINVAL: not a table
             index = bytearray(_BUCKETS)
             if file.readinto(index) != _BUCKETS:
@@ -233,49 +237,76 @@ class Table:
             # kept, it would push those out, the Stock Exchange's forms' above all.)
             cache = self.cache
             if len(cache) >= _CACHE:
-                cache.clear()  # (a ring would keep the newest; a render looks up about 5)
+                # One out (the oldest on CPython, any on the chip), not all: a render looks up
+                # about 5 lines, and those of the screen drawn before are often asked again.
+                del cache[next(iter(cache))]
             cache[line] = found
         return found
 
     def _entry(self, key: int, count: int, numbers: bool):
-        """The text of the key hashed `key`, read from the flash with its bucket's block, its
-        "#"s filled with the line's first `count` digit tokens (their numbers in the language's
-        style when `numbers`); None when the table has no such key or it cannot be read."""
-        index = self.index
-        b = 2 * (key & 0xFF)
-        start = index[b] << 8 | index[b + 1]
-        size = (index[b + 2] << 8 | index[b + 3]) - start  # the bucket's block
-        if size <= 0:
-            return None  # (no read: an empty bucket)
+        """The text of the key hashed `key`, read from the flash with its bucket's block (or
+        kept: a text with one "#", looked up before), its "#"s filled with the line's first
+        `count` digit tokens (their numbers in the language's style when `numbers`); None when
+        the table has no such key or it cannot be read."""
         views = self._views
         block = views[4]
-        try:
-            self.file.seek(_HEADER + _BUCKETS + start)
-            if size > _BLOCK or self.file.readinto(views[0][:size]) != size:
-                raise OSError(5)  # EIO: the table is cut short (the compiler makes no such block)
-        except OSError:
-            return None
-        # The block: its entry count; each entry's hash (its high 16 bits) and text length; the
-        # texts, in the entries' order.
-        n = block[0]
-        k = 1
-        i = 1 + 3 * n  # where the entry's text starts
-        high = key >> 16
-        middle = key >> 8 & 0xFF
-        while n:
-            if block[k] == high and block[k + 1] == middle:
-                break
-            i += block[k + 2]
-            k += 3
-            n -= 1
-        else:
-            return None
-        end = i + block[k + 2]
-        if end > size:
-            return None  # (the compiler makes none such)
-        mark = block.find(b"#", i, end)
-        if mark < 0 and not count:
-            return str(views[0][i:end], "utf-8")  # (no mark to fill: the text as it is)
+        cache = self.cache
+        # A text with one "#" is kept by its key's hash (an int: no line's str) from its second
+        # lookup (0 after its first: the boot summary's lines come once), so that the same line
+        # with another number reads no flash.
+        text = cache.get(key) if count == 1 else None
+        if not text:
+            index = self.index
+            b = 2 * (key & 0xFF)
+            start = index[b] << 8 | index[b + 1]
+            size = (index[b + 2] << 8 | index[b + 3]) - start  # the bucket's block
+            if size <= 0:
+                return None  # (no read: an empty bucket)
+            try:
+                self.file.seek(_HEADER + _BUCKETS + start)
+                if size > _BLOCK or self.file.readinto(views[0][:size]) != size:
+                    raise OSError(5)  # EIO: the table is cut short (the compiler makes none)
+            except OSError:
+                return None
+            # The block: its entry count n; the entries' hashes (their high 16 bits), n x 2
+            # bytes, found in C; where each text ends (a byte each, from the texts' start); the
+            # texts, in the entries' order.
+            n = block[0]
+            k = 1 + 2 * n  # where the text ends are
+            mark = block.find((key >> 8).to_bytes(2, "big"), 1, k)
+            while mark > 0 and not mark & 1:  # across two hashes: an entry's is at an odd place
+                mark = block.find((key >> 8).to_bytes(2, "big"), mark + 1, k)
+            if mark < 0:
+                return None
+            i = k + n + block[k + (mark >> 1) - 1] if mark > 1 else k + n
+            end = k + n + block[k + (mark >> 1)]
+            if end > size or i > end:
+                return None  # (the compiler makes none such)
+            mark = block.find(b"#", i, end)
+            if mark < 0 and not count:
+                return str(views[0][i:end], "utf-8")  # (no mark to fill: the text as it is)
+            if (
+                count == 1
+                and mark >= 0
+                and block.find(b"#", mark + 1, end) < 0
+                and not (mark + 1 < end and 49 <= block[mark + 1] <= 57)  # (not "#1")
+            ):
+                kept = text
+                text = bytes(views[0][i:end])
+                if kept is None:
+                    if len(cache) >= _CACHE:
+                        del cache[next(iter(cache))]  # (one out, not all: see translate())
+                    cache[key] = 0
+                else:
+                    cache[key] = text
+        if text:  # one "#", one token: filled in C (bytes: a str made is looked for among
+            # the interpreter's names, a walk over a thousand of them: one str a line)
+            i = views[3][0]
+            end = views[3][1]
+            if numbers:
+                end = self._copy(i, end, 0)
+                i = 0
+            return str(text.replace(b"#", bytes(views[1 if numbers else 2][i:end]), 1), "utf-8")
         tokens = views[3]
         out = views[5]
         at = 0

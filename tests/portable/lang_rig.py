@@ -24,18 +24,23 @@ def table_bytes(entries: dict) -> bytes:
     buckets = [bucket for bucket, _, _ in hashed]
     size = sum(3 + len(text) for text in texts) + len(set(buckets))
     table = bytearray(8 + 514 + size)
-    pack_into(">4sHH", table, 0, b"LTB2", len(hashed), size)
+    pack_into(">4sHH", table, 0, b"LTB3", len(hashed), size)
     at = 0  # in the blocks
     n = 0
     for bucket in range(256):
         pack_into(">H", table, 8 + 2 * bucket, at)
         inside = buckets.count(bucket)
         if inside:
-            table[8 + 514 + at] = inside
+            table[8 + 514 + at] = inside  # the entry count
             at += 1
-            for m in range(n, n + inside):
-                pack_into(">HB", table, 8 + 514 + at, hashed[m][1] >> 8, len(texts[m]))
-                at += 3
+            for m in range(n, n + inside):  # the hashes' high 16 bits
+                pack_into(">H", table, 8 + 514 + at, hashed[m][1] >> 8)
+                at += 2
+            ends = 0
+            for m in range(n, n + inside):  # where each text ends, from the first's start
+                ends += len(texts[m])
+                table[8 + 514 + at] = ends
+                at += 1
             for m in range(n, n + inside):
                 table[8 + 514 + at : 8 + 514 + at + len(texts[m])] = texts[m]
                 at += len(texts[m])
@@ -44,15 +49,39 @@ def table_bytes(entries: dict) -> bytes:
     return bytes(table)
 
 
+class _File:
+    """A table file open on the flash, its reads counted in its folder's `reads`."""
+
+    def __init__(self, fs, data: bytes) -> None:
+        self.fs = fs
+        self.data = io.BytesIO(data)
+
+    def read(self, size: int) -> bytes:
+        self.fs.reads += 1
+        return self.data.read(size)
+
+    def readinto(self, buffer) -> int:
+        self.fs.reads += 1
+        return self.data.readinto(buffer)
+
+    def seek(self, at: int) -> int:
+        return self.data.seek(at)
+
+    def close(self) -> None:
+        self.data.close()
+
+
 class TableFS:
-    """A flash folder holding tables in memory: open(name, "rb") of <code>.tbl, counted."""
+    """A flash folder holding tables in memory: open(name, "rb") of <code>.tbl, counted, and
+    the reads from the files it opened."""
 
     def __init__(self, tables: dict) -> None:
         self.tables = tables  # "fr.tbl" -> bytes
         self.opened = 0
+        self.reads = 0
 
     def open(self, name: str, mode: str):
         if name not in self.tables:
             raise OSError(2)  # ENOENT
         self.opened += 1
-        return io.BytesIO(self.tables[name])
+        return _File(self, self.tables[name])

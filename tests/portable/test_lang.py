@@ -127,13 +127,50 @@ def test_lines_without_a_number_are_cached_and_the_cache_is_bounded():
     for n in range(26):
         assert table("WORD " + chr(65 + n)) == "MOT " + chr(65 + n)
         assert 0 < len(table.cache) <= 24
+    # full, it lets one line go for each new one (not all: the next screen's lines stay)
+    assert len(table.cache) == 24 and "WORD Z" in table.cache
+
+
+def test_a_line_with_a_number_looked_up_again_with_another_reads_no_flash():
+    # A text with one "#" is kept by its key's hash from its second lookup (the line itself is
+    # not kept: its number changes); a line of two numbers is read each time.
+    table, fs = french(COMMA)
+    assert table("CARD 1") == "CARTE 1"
+    reads = fs.reads
+    assert table("CARD 2") == "CARTE 2"  # (its second lookup: read, kept)
+    assert fs.reads == reads + 1
+    assert table("CARD 17.5") == "CARTE 17,5" and table("CARD 3") == "CARTE 3"
+    assert fs.reads == reads + 1
+    assert table("#4  BAL 15.75M") == "SOLDE 15,75M  #4"
+    assert table("#5  BAL 1.5M") == "SOLDE 1,5M  #5"
+    assert fs.reads == reads + 3
+    assert "CARD 2" not in table.cache and "CARD 3" not in table.cache
+    # a line without an entry is not kept, and stays English
+    assert table("HELLO 2") == "HELLO 2" and table("HELLO 3") == "HELLO 3"
+    assert table("HELLO 4") == "HELLO 4"
+
+
+def test_the_texts_kept_are_bounded_with_the_lines():
+    entries = {"WORD %s #" % chr(65 + n): "MOT %s #" % chr(65 + n) for n in range(30)}
+    entries["INSERT A CARD"] = "INSÉREZ UNE CARTE"
+    table, fs = french(entries)
+    assert table("INSERT A CARD") == "INSÉREZ UNE CARTE"
+    for n in range(60):
+        word = chr(65 + n % 30)
+        assert table("WORD %s %d" % (word, n)) == "MOT %s %d" % (word, n)
+        assert len(table.cache) <= 24
+    for n in range(2):  # the newest, asked twice: kept
+        assert table("WORD %s 9%d" % (chr(65 + 7), n)) == "MOT %s 9%d" % (chr(65 + 7), n)
+    reads = fs.reads
+    assert table("WORD %s 99" % chr(65 + 7)) == "MOT %s 99" % chr(65 + 7)
+    assert fs.reads == reads and len(table.cache) == 24
 
 
 def test_a_missing_or_broken_table_translates_nothing():
     table = Table(TableFS({}), "fr")
     assert not table.load()
     assert table.translate("INSERT A CARD") == "INSERT A CARD"
-    broken = Table(TableFS({"fr.tbl": b"LTB2\x00\x09"}), "fr")
+    broken = Table(TableFS({"fr.tbl": b"LTB3\x00\x09"}), "fr")
     assert broken.translate("INSERT A CARD") == "INSERT A CARD"
     assert broken.fs is None  # (not tried again)
 
