@@ -8,6 +8,7 @@ may begin with "#": comments are "//"); TRANSLATION has as many "#"s (a "#" take
 token; "#1".."#9" a given one). A text that holds " = " itself (GO = YES   C = NO) holds as many
 in both halves: the separator is the middle " = " of the line."""
 
+import binascii
 import io
 import pathlib
 import re
@@ -33,12 +34,9 @@ def normalize(line: str) -> str:
 
 
 def key_hash(key: str) -> int:
-    """The key's 24-bit hash, as the unit computes it (firmware/ui/lang.py): from 0x1C9DC5, for
-    each byte of its UTF-8, h = (h ^ byte) * 61, its low 24 bits."""
-    h = 0x1C9DC5
-    for byte in key.encode():
-        h = (h ^ byte) * 61 & 0xFFFFFF
-    return h
+    """The key's 24-bit hash, as the unit computes it (firmware/ui/lang.py, a token at a time):
+    the low 24 bits of the CRC-32 of its UTF-8."""
+    return binascii.crc32(key.encode()) & 0xFFFFFF
 
 
 def fill(text: str, tokens: list) -> str:

@@ -17,6 +17,7 @@
 # dropped (the unit groups no digits but there), in a translated line as in one left as it is.
 # Its entries "ORDINAL SUFFIX" and "FIRST SUFFIX" (French: "E", "ER") replace an English
 # ordinal's ending (2ND, 3RD=, 1ST: 2E, 3E=, 1ER).
+from binascii import crc32
 from struct import pack_into
 
 from compat.const import const
@@ -35,15 +36,11 @@ _BLOCK = const(256)  # the largest bucket's block (its entries and texts), read 
 _LINE_MAX = const(71)
 _COLUMNS = const(21)  # small-font characters across the glass: a scrolling text's window
 _TOKENS = const(8)  # digit tokens of a line; a line with more stays English
-_CACHE = const(24)  # lines without a number kept translated: labels, titles, messages come back
-# The key's hash: for each byte, h = (h ^ byte) * _MULT, its low 24 bits (host_sim.lang_tables.
-# key_hash, the compiler's). A multiplier under 64 keeps h * _MULT under 2**30, a small int on
-# the chip (nothing allocated), in 8 bytecodes a byte.
-_BASIS = const(0x1C9DC5)
-_MULT = const(61)
+_CACHE = const(16)  # lines without a number kept translated: labels, titles, messages come back
+# The key's hash: the low 24 bits of the CRC-32 of its UTF-8 (host_sim.lang_tables.key_hash, the
+# compiler's), a token at a time in C (binascii.crc32 on the chip, the WASI and unix builds and
+# CPython; chained, it is the whole key's).
 _MASK = const(0xFFFFFF)
-_HASH = const(35)  # "#"
-_SPACE = const(32)
 _POINT = const(46)  # "."
 _COMMA = const(44)  # ","
 _EQUALS = const(61)  # "=": a tie's mark after a rank (2ND=)
@@ -51,9 +48,9 @@ _ASCII_GLYPHS = SMALL_LAST - SMALL_FIRST + 1  # fonts.SMALL's: the glyphs beyond
 _FORMAT = const("72s")  # _LINE_MAX + 1 bytes: a zero after the longest line that fits
 # The hashes of the entries that set the language's number style: DECIMAL POINT (its text the
 # decimal mark), ORDINAL SUFFIX and FIRST SUFFIX (an ordinal's ending, for 1 and any other).
-_POINT_KEY = const(0xF8C842)
-_SUFFIX_KEY = const(0x1500AD)
-_FIRST_KEY = const(0xE17A44)
+_POINT_KEY = const(0xBBD44A)
+_SUFFIX_KEY = const(0xBF3C8D)
+_FIRST_KEY = const(0xEBFD88)
 
 
 try:
@@ -74,10 +71,12 @@ class Table:
         self.count = 0
         self.index = bytearray()  # the 257 bucket starts, once loaded
         self.file: Any = None
-        # English line -> what is drawn (and a text's hash -> the text: _entry()). Its table
-        # made for _CACHE entries now: grown in a lookup, it would be a block of a few hundred
-        # bytes found by a walk over the chip's allocation table, 0.5 ms.
-        self.cache: dict = {}
+        # English line -> what is drawn, and a text's hash -> its text (_entry()). Made for
+        # _CACHE entries now (deleted, their slots stay): grown in a lookup, its table would be
+        # a block of a few hundred bytes, found by a walk over the chip's allocation table.
+        self.cache: dict = dict.fromkeys(range(_CACHE))
+        for n in range(_CACHE):
+            del self.cache[n]
         self.point = _POINT  # the decimal mark (the table's DECIMAL POINT entry, once loaded)
         self.suffix = b""  # an ordinal's ending (ORDINAL SUFFIX; none: English's kept)
         self.first = b""  # 1's (FIRST SUFFIX)
@@ -90,16 +89,17 @@ class Table:
         # The buffers, and views of them: a bucket's block read from the flash; the text with
         # its tokens filled in; the line's UTF-8, a zero after it; the start and end (in the
         # line) of each digit token. (One tuple: each attribute is a name in the chip's pool.)
+        # (The text is filled where its block was read: the text is copied out first.)
         block = bytearray(_BLOCK)
-        out = bytearray(2 * _LINE_MAX)
+        view = memoryview(block)
         line = bytearray(_LINE_MAX + 1)
         self._views: tuple = (
-            memoryview(block),
-            memoryview(out),
+            view,
+            view,
             memoryview(line),
             memoryview(bytearray(2 * _TOKENS)),
             block,
-            out,
+            block,
             line,
         )
 
@@ -174,42 +174,49 @@ class Table:
         count = 0
         words = False
         numbers = False  # a token with a digit to write in the language's style
-        key = _BASIS
+        key = 0  # the key's CRC-32 so far, its tokens' bytes hashed in C
         i = 0
-        while i <= size:
-            end = data.find(b" ", i, size)
-            if end < 0:
-                end = size
-            # The token's bytes hashed onto the key's so far (a word's), and looked at.
-            t = key
-            digit = False
-            letter = False
-            mark = False
-            for j in range(i, end):
-                c = data[j]
-                if c > 64:
-                    if c < 128:  # (an English line's letters are ASCII: € and £ are none)
-                        letter = True
-                elif 47 < c < 58:
-                    digit = True
-                elif c in (_POINT, _COMMA):
-                    mark = True
-                t = (t ^ c) * _MULT & _MASK
-            if digit:  # the key has "#" for it
-                if count == _TOKENS:
-                    return line
-                # (a digit with letters may be an ordinal: 2ND; _copy() tells)
-                numbers = numbers or mark or letter
-                tokens[2 * count] = i
-                tokens[2 * count + 1] = end
-                count += 1
-                key = (key ^ _HASH) * _MULT & _MASK
+        for part in data[:size].split(b" "):
+            end = i + len(part)
+            if part.isalpha():  # a word (most tokens: told in C)
+                words = True
+                key = crc32(part, key)
             else:
-                words = words or letter
-                key = t
+                # A number after its signs (+ - # ( $ and the UTF-8 bytes of € and £: €1500,
+                # +1.5M, #4), told in C; else each byte looked at
+                rest = part.lstrip(b"+-#($\xe2\x82\xac\xc2\xa3")
+                if rest and 47 < rest[0] < 58:
+                    digit = True
+                    letter = False
+                    mark = not rest.isdigit()  # (a point, a letter: _copy() tells)
+                else:
+                    digit = False
+                    letter = False
+                    mark = False
+                    for c in part:
+                        if c > 64:
+                            if c < 128:  # (an English line's letters are ASCII: € and £ are none)
+                                letter = True
+                        elif 47 < c < 58:
+                            digit = True
+                        elif c in (_POINT, _COMMA):
+                            mark = True
+                if digit:  # the key has "#" for it
+                    if count == _TOKENS:
+                        return line
+                    # (a digit with letters may be an ordinal: 2ND; _copy() tells)
+                    numbers = numbers or mark or letter
+                    tokens[2 * count] = i
+                    tokens[2 * count + 1] = end
+                    count += 1
+                    key = crc32(b"#", key)
+                else:
+                    words = words or letter
+                    key = crc32(part, key)
             if end < size:
-                key = (key ^ _SPACE) * _MULT & _MASK
+                key = crc32(b" ", key)
             i = end + 1
+        key &= _MASK
         numbers = numbers and (self.point != _POINT or self.suffix != b"")
         found = None
         if words:
@@ -245,16 +252,15 @@ class Table:
 
     def _entry(self, key: int, count: int, numbers: bool):
         """The text of the key hashed `key`, read from the flash with its bucket's block (or
-        kept: a text with one "#", looked up before), its "#"s filled with the line's first
-        `count` digit tokens (their numbers in the language's style when `numbers`); None when
-        the table has no such key or it cannot be read."""
+        kept: a text with "#"s, looked up before), its "#"s filled with the line's first `count`
+        digit tokens (their numbers in the language's style when `numbers`); None when the table
+        has no such key or it cannot be read."""
         views = self._views
-        block = views[4]
         cache = self.cache
-        # A text with one "#" is kept by its key's hash (an int: no line's str) from its second
+        # A text with "#"s is kept by its key's hash (an int: no line's str) from its second
         # lookup (0 after its first: the boot summary's lines come once), so that the same line
-        # with another number reads no flash.
-        text = cache.get(key) if count == 1 else None
+        # with other numbers reads no flash.
+        text = cache.get(key) if count else None
         if not text:
             index = self.index
             b = 2 * (key & 0xFF)
@@ -271,71 +277,56 @@ class Table:
             # The block: its entry count n; the entries' hashes (their high 16 bits), n x 2
             # bytes, found in C; where each text ends (a byte each, from the texts' start); the
             # texts, in the entries' order.
+            block = views[4]
             n = block[0]
             k = 1 + 2 * n  # where the text ends are
-            mark = block.find((key >> 8).to_bytes(2, "big"), 1, k)
-            while mark > 0 and not mark & 1:  # across two hashes: an entry's is at an odd place
-                mark = block.find((key >> 8).to_bytes(2, "big"), mark + 1, k)
-            if mark < 0:
+            b = block.find((key >> 8).to_bytes(2, "big"), 1, k)
+            while b > 0 and not b & 1:  # across two hashes: an entry's is at an odd place
+                b = block.find((key >> 8).to_bytes(2, "big"), b + 1, k)
+            if b < 0:
                 return None
-            i = k + n + block[k + (mark >> 1) - 1] if mark > 1 else k + n
-            end = k + n + block[k + (mark >> 1)]
-            if end > size or i > end:
+            start = k + n + block[k + (b >> 1) - 1] if b > 1 else k + n
+            b = k + n + block[k + (b >> 1)]
+            if b > size or start > b:
                 return None  # (the compiler makes none such)
-            mark = block.find(b"#", i, end)
-            if mark < 0 and not count:
-                return str(views[0][i:end], "utf-8")  # (no mark to fill: the text as it is)
-            if (
-                count == 1
-                and mark >= 0
-                and block.find(b"#", mark + 1, end) < 0
-                and not (mark + 1 < end and 49 <= block[mark + 1] <= 57)  # (not "#1")
-            ):
-                kept = text
-                text = bytes(views[0][i:end])
-                if kept is None:
-                    if len(cache) >= _CACHE:
-                        del cache[next(iter(cache))]  # (one out, not all: see translate())
-                    cache[key] = 0
-                else:
-                    cache[key] = text
-        if text:  # one "#", one token: filled in C (bytes: a str made is looked for among
-            # the interpreter's names, a walk over a thousand of them: one str a line)
-            i = views[3][0]
-            end = views[3][1]
-            if numbers:
-                end = self._copy(i, end, 0)
-                i = 0
-            return str(text.replace(b"#", bytes(views[1 if numbers else 2][i:end]), 1), "utf-8")
+            if not count:
+                return str(views[0][start:b], "utf-8")  # (no "#": the text as it is)
+            if text is None:
+                if len(cache) >= _CACHE:
+                    del cache[next(iter(cache))]  # (one out, not all: see translate())
+                cache[key] = 0
+                text = bytes(views[0][start:b])
+            else:
+                text = cache[key] = bytes(views[0][start:b])
+        # Its "#"s filled, in C but for a few bytecodes a mark, as bytes: a str made is looked
+        # for among the interpreter's names (a walk over a thousand of them): one str a line.
         tokens = views[3]
-        out = views[5]
-        at = 0
+        if count == 1 and text.count(b"#") == 1 and text.find(b"#1") < 0:  # (most: one mark)
+            start = tokens[0]
+            b = tokens[1]
+            if numbers:
+                b = self._copy(start, b, 0)
+                start = 0
+            return str(text.replace(b"#", bytes(views[1 if numbers else 2][start:b]), 1), "utf-8")
+        parts = text.split(b"#")
         k = 0  # the next token a plain "#" takes
-        while i < end:
-            if mark < 0:
-                mark = end
-            if mark > i:  # the text up to the next mark, copied in C
-                out[at : at + mark - i] = views[0][i:mark]
-                at += mark - i
-            if mark == end:
-                break
-            i = mark + 1
+        for m in range(1, len(parts)):
+            part = parts[m]
             n = k
-            if i < end and 49 <= block[i] <= 57:  # "#1".."#9"
-                n = block[i] - 49
-                i += 1
+            if part and 48 < part[0] < 58:  # "#1".."#9"
+                n = part[0] - 49
+                part = part[1:]
             else:
                 k += 1
             if n < count:
                 start = tokens[2 * n]
-                size = tokens[2 * n + 1]
+                b = tokens[2 * n + 1]
                 if numbers:
-                    at = self._copy(start, size, at)
-                else:
-                    out[at : at + size - start] = views[2][start:size]
-                    at += size - start
-            mark = block.find(b"#", i, end)
-        return str(views[1][:at], "utf-8")
+                    b = self._copy(start, b, 0)
+                    start = 0
+                part = bytes(views[1 if numbers else 2][start:b]) + part
+            parts[m] = part
+        return str(b"".join(parts), "utf-8")
 
     def _copy(self, start: int, end: int, at: int) -> int:
         """Token _codes[start:end] written into _out from `at` in the language's number style

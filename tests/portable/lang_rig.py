@@ -1,17 +1,15 @@
 # Language tables for the lang suite (portable): a table built from entries as
 # host_sim/lang_tables.py compiles it, with the firmware's own hash, and a flash that holds it.
+import binascii
 import io
 from struct import pack_into
 
 
 def key_hash(key: bytes) -> int:
     """The 24-bit hash of a normalized key, as the unit computes it while it reads a line
-    (ui.lang.Table.translate) and the compiler does (host_sim.lang_tables.key_hash): from
-    0x1C9DC5, each byte: h = (h ^ byte) * 61, its low 24 bits."""
-    h = 0x1C9DC5
-    for c in key:
-        h = (h ^ c) * 61 & 0xFFFFFF
-    return h
+    (ui.lang.Table.translate) and the compiler does (host_sim.lang_tables.key_hash): the low
+    24 bits of its CRC-32."""
+    return binascii.crc32(key) & 0xFFFFFF
 
 
 def table_bytes(entries: dict) -> bytes:
