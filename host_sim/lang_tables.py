@@ -17,7 +17,7 @@ import struct
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "lang"  # lang/<code>.txt, in the repository
 MAGIC = b"LTB3"
-BLOCK_MOST = 256  # bytes of a bucket's block (its entries and texts): the unit reads it at once
+BLOCK_MOST = 255  # bytes of a bucket's block (its entries and texts): the unit reads it at once
 LINE_MAX = 71  # UTF-8 bytes of a key or a text (firmware/ui/lang.py's _LINE_MAX)
 TOKENS = 8  # digit tokens of a line (its _TOKENS)
 _DIGIT = re.compile(r"[0-9]")
@@ -113,11 +113,14 @@ def compile_entries(entries: dict) -> bytes:
             raise TableError("hash collision: %r and %r (0x%06x)" % (hashed[h], key, h))
         hashed[h] = key
     blocks = bytearray()
-    starts = []
+    sizes = bytearray()
+    starts = []  # where each group of 16 buckets' blocks starts
     for bucket in range(256):
-        starts.append(len(blocks))
+        if not bucket % 16:
+            starts.append(len(blocks))
         inside = sorted(h for h in hashed if h & 0xFF == bucket)
         if not inside:
+            sizes.append(0)
             continue
         texts = [entries[hashed[h]].encode() for h in inside]
         # its entry count; their hashes' high 16 bits (the unit finds one in C); where each text
@@ -130,12 +133,13 @@ def compile_entries(entries: dict) -> bytes:
         if len(block) > BLOCK_MOST:
             crowded = [hashed[h] for h in inside]
             raise TableError("over %d bytes in one bucket: %r" % (BLOCK_MOST, crowded))
+        sizes.append(len(block))
         blocks += block
     starts.append(len(blocks))
     if len(blocks) > 0xFFFF:
         raise TableError("the texts are over 64 KB")
     head = MAGIC + struct.pack(">HH", len(entries), len(blocks))
-    return head + b"".join(struct.pack(">H", start) for start in starts) + bytes(blocks)
+    return head + b"".join(struct.pack(">H", start) for start in starts) + sizes + bytes(blocks)
 
 
 def compile_file(source: pathlib.Path) -> bytes:

@@ -2,14 +2,14 @@
 #
 # The table (lang/<code>.tbl, compiled by host_sim/lang_tables.py from lang/<code>.txt; layout in
 # docs/languages.md): "LTB3", the entry count and the blocks' size (2 bytes each, big-endian);
-# 257 bucket starts (2 bytes each: where each of the 256 buckets' block starts, a bucket being a
-# hash's low byte, then the blocks' end); the blocks: each its entry count n (a byte), its
-# entries' hashes (the high 16 bits of a key's 24-bit hash: n x 2 bytes, in order), where each
-# text ends (n bytes, counted from the first text's start) and the texts, UTF-8. Only the bucket
-# starts (514 bytes) are in the heap: a lookup reads its bucket's block (at most 256 bytes) in
-# one read and finds its entry's hash in C. A key is the English line with every space-separated
-# token that holds a digit replaced by "#"; a text's "#" (or "#1".."#9") is filled with the
-# line's tokens in order (or that one).
+# where each group of 16 buckets' blocks starts (2 bytes each, then where the blocks end), a
+# bucket being a key's hash's low byte; each bucket's block size (a byte each); the blocks: each
+# its entry count n (a byte), its entries' hashes (the high 16 bits of a key's 24-bit hash: n x 2
+# bytes, in order), where each text ends (n bytes, counted from the first text's start) and the
+# texts, UTF-8. Only the group starts and block sizes (290 bytes) are in the heap: a lookup reads
+# its bucket's block (at most 255 bytes) in one read and finds its entry's hash in C. A key is
+# the English line with every space-separated token that holds a digit replaced by "#"; a text's
+# "#" (or "#1".."#9") is filled with the line's tokens in order (or that one).
 # A line longer than the glass (Revolution's Chance card, asked whole before it scrolls) is a
 # text to scroll: the windows then cut from its translation are drawn as they are.
 # Numbers: the table's entry "DECIMAL POINT" (French: ",") is the language's decimal mark; in a
@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 _HEADER = const(8)
-_BUCKETS = const(514)  # 257 bucket starts of 2 bytes
+_GROUPS = const(34)  # where each group of 16 buckets' blocks starts (2 bytes), then the end
+_INDEX = const(290)  # those, then each bucket's block size (a byte)
 _BLOCK = const(256)  # the largest bucket's block (its entries and texts), read at once
 # UTF-8 bytes of a line or of a text; longer lines stay English. A screen's line is 21
 # characters; a Revolution Chance card's text, translated whole before it scrolls, up to 71.
@@ -69,7 +70,7 @@ class Table:
         self.fs = fs
         self.code = code
         self.count = 0
-        self.index = bytearray()  # the 257 bucket starts, once loaded
+        self.index = bytearray()  # the group starts and block sizes, once loaded
         self.file: Any = None
         # English line -> what is drawn, and a text's hash -> its text (_entry()). Made for
         # _CACHE entries now (deleted, their slots stay): grown in a lookup, its table would be
@@ -115,8 +116,8 @@ class Table:
             header = file.read(_HEADER)
             if len(header) != _HEADER or header[:4] != b"LTB3":
                 raise OSError(22)  # EINVAL: not a table
-            index = bytearray(_BUCKETS)
-            if file.readinto(index) != _BUCKETS:
+            index = bytearray(_INDEX)
+            if file.readinto(index) != _INDEX:
                 raise OSError(22)
         except (OSError, MemoryError):
             self.fs = None
@@ -263,13 +264,15 @@ class Table:
         text = cache.get(key) if count else None
         if not text:
             index = self.index
-            b = 2 * (key & 0xFF)
-            start = index[b] << 8 | index[b + 1]
-            size = (index[b + 2] << 8 | index[b + 3]) - start  # the bucket's block
-            if size <= 0:
+            b = key & 0xFF
+            size = index[_GROUPS + b]  # the bucket's block
+            if not size:
                 return None  # (no read: an empty bucket)
+            start = index[b >> 3 & 0x1E] << 8 | index[(b >> 3 & 0x1E) + 1]  # its group's
+            if b & 15:  # and the blocks before it in the group, summed in C
+                start += sum(index[_GROUPS + (b & 0xF0) : _GROUPS + b])
             try:
-                self.file.seek(_HEADER + _BUCKETS + start)
+                self.file.seek(_HEADER + _INDEX + start)
                 if size > _BLOCK or self.file.readinto(views[0][:size]) != size:
                     raise OSError(5)  # EIO: the table is cut short (the compiler makes none)
             except OSError:
@@ -301,13 +304,6 @@ class Table:
         # Its "#"s filled, in C but for a few bytecodes a mark, as bytes: a str made is looked
         # for among the interpreter's names (a walk over a thousand of them): one str a line.
         tokens = views[3]
-        if count == 1 and text.count(b"#") == 1 and text.find(b"#1") < 0:  # (most: one mark)
-            start = tokens[0]
-            b = tokens[1]
-            if numbers:
-                b = self._copy(start, b, 0)
-                start = 0
-            return str(text.replace(b"#", bytes(views[1 if numbers else 2][start:b]), 1), "utf-8")
         parts = text.split(b"#")
         k = 0  # the next token a plain "#" takes
         for m in range(1, len(parts)):

@@ -74,7 +74,8 @@ def test_a_hash_collision_fails_naming_both_keys():
 
 
 def test_a_bucket_too_full_for_the_units_read_is_refused():
-    # the unit reads a bucket's block (its entries and their texts) at once: 256 bytes at most
+    # the unit reads a bucket's block (its entries and their texts) at once: 255 bytes at most
+    # (its size is a byte)
     bucket = lang_tables.key_hash("KEY A") & 0xFF
     crowd = []
     n = 0
@@ -83,7 +84,7 @@ def test_a_bucket_too_full_for_the_units_read_is_refused():
         if lang_tables.key_hash(key) & 0xFF == bucket:
             crowd.append(key)
         n += 1
-    with pytest.raises(TableError, match="over 256 bytes in one bucket"):
+    with pytest.raises(TableError, match="over 255 bytes in one bucket"):
         compile_entries({key: "X" * 60 for key in crowd})
     fits = {key: "T" * 59 + key[-1] for key in crowd[:-1]}  # (a byte under, with the count)
     table = Table(TableFS({"fr.tbl": compile_entries(fits)}), "fr")

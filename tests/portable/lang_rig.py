@@ -21,29 +21,32 @@ def table_bytes(entries: dict) -> bytes:
     texts = [entries[key].encode() for _, _, key in hashed]
     buckets = [bucket for bucket, _, _ in hashed]
     size = sum(3 + len(text) for text in texts) + len(set(buckets))
-    table = bytearray(8 + 514 + size)
+    table = bytearray(8 + 290 + size)
     pack_into(">4sHH", table, 0, b"LTB3", len(hashed), size)
     at = 0  # in the blocks
     n = 0
     for bucket in range(256):
-        pack_into(">H", table, 8 + 2 * bucket, at)
+        if not bucket % 16:  # where the group of 16 buckets' blocks starts
+            pack_into(">H", table, 8 + bucket // 8, at)
         inside = buckets.count(bucket)
         if inside:
-            table[8 + 514 + at] = inside  # the entry count
+            start = at
+            table[8 + 290 + at] = inside  # the entry count
             at += 1
             for m in range(n, n + inside):  # the hashes' high 16 bits
-                pack_into(">H", table, 8 + 514 + at, hashed[m][1] >> 8)
+                pack_into(">H", table, 8 + 290 + at, hashed[m][1] >> 8)
                 at += 2
             ends = 0
             for m in range(n, n + inside):  # where each text ends, from the first's start
                 ends += len(texts[m])
-                table[8 + 514 + at] = ends
+                table[8 + 290 + at] = ends
                 at += 1
             for m in range(n, n + inside):
-                table[8 + 514 + at : 8 + 514 + at + len(texts[m])] = texts[m]
+                table[8 + 290 + at : 8 + 290 + at + len(texts[m])] = texts[m]
                 at += len(texts[m])
             n += inside
-    pack_into(">H", table, 8 + 512, at)
+            table[8 + 34 + bucket] = at - start  # the block's size
+    pack_into(">H", table, 8 + 32, at)
     return bytes(table)
 
 
