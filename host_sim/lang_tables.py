@@ -104,7 +104,7 @@ def parse(source: str, name: str = "table") -> dict:
 
 def compile_entries(entries: dict) -> bytes:
     """The .tbl of {key: translation} (docs/languages.md): a block a bucket (a hash's low byte),
-    its entries by hash, where each block starts in the bucket starts. TableError naming both
+    its entries by hash, the blocks' group starts and sizes before them. TableError naming both
     keys on a hash collision, or the keys of a bucket whose block is over the unit's read."""
     hashed: dict = {}
     for key in entries:

@@ -62,8 +62,8 @@ except Exception:
 
 
 class Table:
-    """One language's table in `fs` (open(name, "rb") of <code>.tbl). load() reads its bucket
-    starts; translate(line), or table(line), gives the line's translation, or the line itself
+    """One language's table in `fs` (open(name, "rb") of <code>.tbl). load() reads its index;
+    translate(line), or table(line), gives the line's translation, or the line itself
     when the table has none."""
 
     def __init__(self, fs, code: str) -> None:
@@ -105,7 +105,7 @@ class Table:
         )
 
     def load(self) -> bool:
-        """Open the table and read its bucket starts (at boot); False when it cannot be read
+        """Open the table and read its index (at boot); False when it cannot be read
         (then nothing is translated, and it is not tried again)."""
         if self.file is not None:
             return True
@@ -402,7 +402,7 @@ def decode(text: str, data) -> bool:
 
 
 def load(board, code: str):
-    """The screen's language `code` (not English) on this unit: its Table, bucket starts read,
+    """The screen's language `code` (not English) on this unit: its Table, its index read,
     or None when the table is missing or unreadable (the screens stay English). The tables are
     in the flash's "lang" folder, or where the board says (board.lang_fs: the simulator's, the
     web's)."""
