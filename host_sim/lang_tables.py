@@ -8,6 +8,7 @@ may begin with "#": comments are "//"); TRANSLATION has as many "#"s (a "#" take
 token; "#1".."#9" a given one). A text that holds " = " itself (GO = YES   C = NO) holds as many
 in both halves: the separator is the middle " = " of the line."""
 
+import binascii
 import io
 import pathlib
 import re
@@ -15,8 +16,8 @@ import struct
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "lang"  # lang/<code>.txt, in the repository
-MAGIC = b"LTB2"
-BLOCK_MOST = 256  # bytes of a bucket's block (its entries and texts): the unit reads it at once
+MAGIC = b"LTB3"
+BLOCK_MOST = 255  # bytes of a bucket's block (its entries and texts): the unit reads it at once
 LINE_MAX = 71  # UTF-8 bytes of a key or a text (firmware/ui/lang.py's _LINE_MAX)
 TOKENS = 8  # digit tokens of a line (its _TOKENS)
 _DIGIT = re.compile(r"[0-9]")
@@ -33,12 +34,9 @@ def normalize(line: str) -> str:
 
 
 def key_hash(key: str) -> int:
-    """The key's 24-bit hash, as the unit computes it (firmware/ui/lang.py): from 0x1C9DC5, for
-    each byte of its UTF-8, h = (h ^ byte) * 61, its low 24 bits."""
-    h = 0x1C9DC5
-    for byte in key.encode():
-        h = (h ^ byte) * 61 & 0xFFFFFF
-    return h
+    """The key's 24-bit hash, as the unit computes it (firmware/ui/lang.py, a token at a time):
+    the low 24 bits of the CRC-32 of its UTF-8."""
+    return binascii.crc32(key.encode()) & 0xFFFFFF
 
 
 def fill(text: str, tokens: list) -> str:
@@ -106,7 +104,7 @@ def parse(source: str, name: str = "table") -> dict:
 
 def compile_entries(entries: dict) -> bytes:
     """The .tbl of {key: translation} (docs/languages.md): a block a bucket (a hash's low byte),
-    its entries by hash, where each block starts in the bucket starts. TableError naming both
+    its entries by hash, the blocks' group starts and sizes before them. TableError naming both
     keys on a hash collision, or the keys of a bucket whose block is over the unit's read."""
     hashed: dict = {}
     for key in entries:
@@ -115,27 +113,33 @@ def compile_entries(entries: dict) -> bytes:
             raise TableError("hash collision: %r and %r (0x%06x)" % (hashed[h], key, h))
         hashed[h] = key
     blocks = bytearray()
-    starts = []
+    sizes = bytearray()
+    starts = []  # where each group of 16 buckets' blocks starts
     for bucket in range(256):
-        starts.append(len(blocks))
+        if not bucket % 16:
+            starts.append(len(blocks))
         inside = sorted(h for h in hashed if h & 0xFF == bucket)
         if not inside:
+            sizes.append(0)
             continue
         texts = [entries[hashed[h]].encode() for h in inside]
+        # its entry count; their hashes' high 16 bits (the unit finds one in C); where each text
+        # ends, counted from the first's start (a byte); the texts
+        ends = [sum(len(t) for t in texts[: n + 1]) for n in range(len(texts))]
         block = bytes([len(inside)])
-        block += b"".join(
-            struct.pack(">HB", h >> 8, len(t)) for h, t in zip(inside, texts, strict=True)
-        )
+        block += b"".join(struct.pack(">H", h >> 8) for h in inside)
+        block += bytes(end & 0xFF for end in ends)
         block += b"".join(texts)
         if len(block) > BLOCK_MOST:
             crowded = [hashed[h] for h in inside]
             raise TableError("over %d bytes in one bucket: %r" % (BLOCK_MOST, crowded))
+        sizes.append(len(block))
         blocks += block
     starts.append(len(blocks))
     if len(blocks) > 0xFFFF:
         raise TableError("the texts are over 64 KB")
     head = MAGIC + struct.pack(">HH", len(entries), len(blocks))
-    return head + b"".join(struct.pack(">H", start) for start in starts) + bytes(blocks)
+    return head + b"".join(struct.pack(">H", start) for start in starts) + sizes + bytes(blocks)
 
 
 def compile_file(source: pathlib.Path) -> bytes:

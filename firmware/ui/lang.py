@@ -1,14 +1,15 @@
 # Translates the English lines the renderer draws, through a language's table on the flash.
 #
 # The table (lang/<code>.tbl, compiled by host_sim/lang_tables.py from lang/<code>.txt; layout in
-# docs/languages.md): "LTB2", the entry count and the blocks' size (2 bytes each, big-endian);
-# 257 bucket starts (2 bytes each: where each of the 256 buckets' block starts, a bucket being a
-# hash's low byte, then the blocks' end); the blocks: each its entry count (a byte), its entries
-# (the high 16 bits of a key's 24-bit hash, its text's length: 3 bytes each) and their texts,
-# UTF-8. Only the bucket starts (514 bytes) are in the heap: a lookup reads its bucket's block
-# (at most 256 bytes) in one read. A key is the English line with every space-separated token
-# that holds a digit replaced by "#"; a text's "#" (or "#1".."#9") is filled with the line's
-# tokens in order (or that one).
+# docs/languages.md): "LTB3", the entry count and the blocks' size (2 bytes each, big-endian);
+# where each group of 16 buckets' blocks starts (2 bytes each, then where the blocks end), a
+# bucket being a key's hash's low byte; each bucket's block size (a byte each); the blocks: each
+# its entry count n (a byte), its entries' hashes (the high 16 bits of a key's 24-bit hash: n x 2
+# bytes, in order), where each text ends (n bytes, counted from the first text's start) and the
+# texts, UTF-8. Only the group starts and block sizes (290 bytes) are in the heap: a lookup reads
+# its bucket's block (at most 255 bytes) in one read and finds its entry's hash in C. A key is
+# the English line with every space-separated token that holds a digit replaced by "#"; a text's
+# "#" (or "#1".."#9") is filled with the line's tokens in order (or that one).
 # A line longer than the glass (Revolution's Chance card, asked whole before it scrolls) is a
 # text to scroll: the windows then cut from its translation are drawn as they are.
 # Numbers: the table's entry "DECIMAL POINT" (French: ",") is the language's decimal mark; in a
@@ -16,6 +17,7 @@
 # dropped (the unit groups no digits but there), in a translated line as in one left as it is.
 # Its entries "ORDINAL SUFFIX" and "FIRST SUFFIX" (French: "E", "ER") replace an English
 # ordinal's ending (2ND, 3RD=, 1ST: 2E, 3E=, 1ER).
+from binascii import crc32
 from struct import pack_into
 
 from compat.const import const
@@ -25,31 +27,28 @@ if TYPE_CHECKING:
     from typing import Any
 
 _HEADER = const(8)
-_BUCKETS = const(514)  # 257 bucket starts of 2 bytes
+_GROUPS = const(34)  # where each group of 16 buckets' blocks starts (2 bytes), then the end
+_INDEX = const(290)  # those, then each bucket's block size (a byte)
 _BLOCK = const(256)  # the largest bucket's block (its entries and texts), read at once
 # UTF-8 bytes of a line or of a text; longer lines stay English. A screen's line is 21
 # characters; a Revolution Chance card's text, translated whole before it scrolls, up to 71.
 _LINE_MAX = const(71)
 _COLUMNS = const(21)  # small-font characters across the glass: a scrolling text's window
 _TOKENS = const(8)  # digit tokens of a line; a line with more stays English
-_CACHE = const(24)  # lines without a number kept translated: labels, titles, messages come back
-# The key's hash: for each byte, h = (h ^ byte) * _MULT, its low 24 bits (host_sim.lang_tables.
-# key_hash, the compiler's). A multiplier under 64 keeps h * _MULT under 2**30, a small int on
-# the chip (nothing allocated), in 8 bytecodes a byte.
-_BASIS = const(0x1C9DC5)
-_MULT = const(61)
+_CACHE = const(16)  # lines without a number kept translated: labels, titles, messages come back
+# The key's hash: the low 24 bits of the CRC-32 of its UTF-8 (host_sim.lang_tables.key_hash, the
+# compiler's), a token at a time in C (binascii.crc32 on the chip, the WASI and unix builds and
+# CPython; chained, it is the whole key's).
 _MASK = const(0xFFFFFF)
-_HASH = const(35)  # "#"
-_SPACE = const(32)
 _POINT = const(46)  # "."
 _COMMA = const(44)  # ","
 _EQUALS = const(61)  # "=": a tie's mark after a rank (2ND=)
 _FORMAT = const("72s")  # _LINE_MAX + 1 bytes: a zero after the longest line that fits
 # The hashes of the entries that set the language's number style: DECIMAL POINT (its text the
 # decimal mark), ORDINAL SUFFIX and FIRST SUFFIX (an ordinal's ending, for 1 and any other).
-_POINT_KEY = const(0xF8C842)
-_SUFFIX_KEY = const(0x1500AD)
-_FIRST_KEY = const(0xE17A44)
+_POINT_KEY = const(0xBBD44A)
+_SUFFIX_KEY = const(0xBF3C8D)
+_FIRST_KEY = const(0xEBFD88)
 
 
 try:
@@ -60,17 +59,22 @@ except Exception:
 
 
 class Table:
-    """One language's table in `fs` (open(name, "rb") of <code>.tbl). load() reads its bucket
-    starts; translate(line), or table(line), gives the line's translation, or the line itself
+    """One language's table in `fs` (open(name, "rb") of <code>.tbl). load() reads its index;
+    translate(line), or table(line), gives the line's translation, or the line itself
     when the table has none."""
 
     def __init__(self, fs, code: str) -> None:
         self.fs = fs
         self.code = code
         self.count = 0
-        self.index = bytearray()  # the 257 bucket starts, once loaded
+        self.index = bytearray()  # the group starts and block sizes, once loaded
         self.file: Any = None
-        self.cache: dict = {}  # English line -> what is drawn
+        # English line -> what is drawn, and a text's hash -> its text (_entry()). Made for
+        # _CACHE entries now (deleted, their slots stay): grown in a lookup, its table would be
+        # a block of a few hundred bytes, found by a walk over the chip's allocation table.
+        self.cache: dict = dict.fromkeys(range(_CACHE))
+        for n in range(_CACHE):
+            del self.cache[n]
         self.point = _POINT  # the decimal mark (the table's DECIMAL POINT entry, once loaded)
         self.suffix = b""  # an ordinal's ending (ORDINAL SUFFIX; none: English's kept)
         self.first = b""  # 1's (FIRST SUFFIX)
@@ -83,21 +87,22 @@ class Table:
         # The buffers, and views of them: a bucket's block read from the flash; the text with
         # its tokens filled in; the line's UTF-8, a zero after it; the start and end (in the
         # line) of each digit token. (One tuple: each attribute is a name in the chip's pool.)
+        # (The text is filled where its block was read: the text is copied out first.)
         block = bytearray(_BLOCK)
-        out = bytearray(2 * _LINE_MAX)
+        view = memoryview(block)
         line = bytearray(_LINE_MAX + 1)
         self._views: tuple = (
-            memoryview(block),
-            memoryview(out),
+            view,
+            view,
             memoryview(line),
             memoryview(bytearray(2 * _TOKENS)),
             block,
-            out,
+            block,
             line,
         )
 
     def load(self) -> bool:
-        """Open the table and read its bucket starts (at boot); False when it cannot be read
+        """Open the table and read its index (at boot); False when it cannot be read
         (then nothing is translated, and it is not tried again)."""
         if self.file is not None:
             return True
@@ -106,10 +111,10 @@ class Table:
         try:
             file = self.fs.open(self.code + ".tbl", "rb")
             header = file.read(_HEADER)
-            if len(header) != _HEADER or header[:4] != b"LTB2":
+            if len(header) != _HEADER or header[:4] != b"LTB3":
                 raise OSError(22)  # EINVAL: not a table
-            index = bytearray(_BUCKETS)
-            if file.readinto(index) != _BUCKETS:
+            index = bytearray(_INDEX)
+            if file.readinto(index) != _INDEX:
                 raise OSError(22)
         except (OSError, MemoryError):
             self.fs = None
@@ -166,42 +171,49 @@ class Table:
         count = 0
         words = False
         numbers = False  # a token with a digit to write in the language's style
-        key = _BASIS
+        key = 0  # the key's CRC-32 so far, its tokens' bytes hashed in C
         i = 0
-        while i <= size:
-            end = data.find(b" ", i, size)
-            if end < 0:
-                end = size
-            # The token's bytes hashed onto the key's so far (a word's), and looked at.
-            t = key
-            digit = False
-            letter = False
-            mark = False
-            for j in range(i, end):
-                c = data[j]
-                if c > 64:
-                    if c < 128:  # (an English line's letters are ASCII: € and £ are none)
-                        letter = True
-                elif 47 < c < 58:
-                    digit = True
-                elif c in (_POINT, _COMMA):
-                    mark = True
-                t = (t ^ c) * _MULT & _MASK
-            if digit:  # the key has "#" for it
-                if count == _TOKENS:
-                    return line
-                # (a digit with letters may be an ordinal: 2ND; _copy() tells)
-                numbers = numbers or mark or letter
-                tokens[2 * count] = i
-                tokens[2 * count + 1] = end
-                count += 1
-                key = (key ^ _HASH) * _MULT & _MASK
+        for part in data[:size].split(b" "):
+            end = i + len(part)
+            if part.isalpha():  # a word (most tokens: told in C)
+                words = True
+                key = crc32(part, key)
             else:
-                words = words or letter
-                key = t
+                # A number after its signs (+ - # ( $ and the UTF-8 bytes of € and £: €1500,
+                # +1.5M, #4), told in C; else each byte looked at
+                rest = part.lstrip(b"+-#($\xe2\x82\xac\xc2\xa3")
+                if rest and 47 < rest[0] < 58:
+                    digit = True
+                    letter = False
+                    mark = not rest.isdigit()  # (a point, a letter: _copy() tells)
+                else:
+                    digit = False
+                    letter = False
+                    mark = False
+                    for c in part:
+                        if c > 64:
+                            if c < 128:  # (an English line's letters are ASCII: € and £ are none)
+                                letter = True
+                        elif 47 < c < 58:
+                            digit = True
+                        elif c in (_POINT, _COMMA):
+                            mark = True
+                if digit:  # the key has "#" for it
+                    if count == _TOKENS:
+                        return line
+                    # (a digit with letters may be an ordinal: 2ND; _copy() tells)
+                    numbers = numbers or mark or letter
+                    tokens[2 * count] = i
+                    tokens[2 * count + 1] = end
+                    count += 1
+                    key = crc32(b"#", key)
+                else:
+                    words = words or letter
+                    key = crc32(part, key)
             if end < size:
-                key = (key ^ _SPACE) * _MULT & _MASK
+                key = crc32(b" ", key)
             i = end + 1
+        key &= _MASK
         numbers = numbers and (self.point != _POINT or self.suffix != b"")
         found = None
         if words:
@@ -229,78 +241,84 @@ class Table:
             # kept, it would push those out, the Stock Exchange's forms' above all.)
             cache = self.cache
             if len(cache) >= _CACHE:
-                cache.clear()  # (a ring would keep the newest; a render looks up about 5)
+                # One out (the oldest on CPython, any on the chip), not all: a render looks up
+                # about 5 lines, and those of the screen drawn before are often asked again.
+                del cache[next(iter(cache))]
             cache[line] = found
         return found
 
     def _entry(self, key: int, count: int, numbers: bool):
-        """The text of the key hashed `key`, read from the flash with its bucket's block, its
-        "#"s filled with the line's first `count` digit tokens (their numbers in the language's
-        style when `numbers`); None when the table has no such key or it cannot be read."""
-        index = self.index
-        b = 2 * (key & 0xFF)
-        start = index[b] << 8 | index[b + 1]
-        size = (index[b + 2] << 8 | index[b + 3]) - start  # the bucket's block
-        if size <= 0:
-            return None  # (no read: an empty bucket)
+        """The text of the key hashed `key`, read from the flash with its bucket's block (or
+        kept: a text with "#"s, looked up before), its "#"s filled with the line's first `count`
+        digit tokens (their numbers in the language's style when `numbers`); None when the table
+        has no such key or it cannot be read."""
         views = self._views
-        block = views[4]
-        try:
-            self.file.seek(_HEADER + _BUCKETS + start)
-            if size > _BLOCK or self.file.readinto(views[0][:size]) != size:
-                raise OSError(5)  # EIO: the table is cut short (the compiler makes no such block)
-        except OSError:
-            return None
-        # The block: its entry count; each entry's hash (its high 16 bits) and text length; the
-        # texts, in the entries' order.
-        n = block[0]
-        k = 1
-        i = 1 + 3 * n  # where the entry's text starts
-        high = key >> 16
-        middle = key >> 8 & 0xFF
-        while n:
-            if block[k] == high and block[k + 1] == middle:
-                break
-            i += block[k + 2]
-            k += 3
-            n -= 1
-        else:
-            return None
-        end = i + block[k + 2]
-        if end > size:
-            return None  # (the compiler makes none such)
-        mark = block.find(b"#", i, end)
-        if mark < 0 and not count:
-            return str(views[0][i:end], "utf-8")  # (no mark to fill: the text as it is)
+        cache = self.cache
+        # A text with "#"s is kept by its key's hash (an int: no line's str) from its second
+        # lookup (0 after its first: the boot summary's lines come once), so that the same line
+        # with other numbers reads no flash.
+        text = cache.get(key) if count else None
+        if not text:
+            index = self.index
+            b = key & 0xFF
+            size = index[_GROUPS + b]  # the bucket's block
+            if not size:
+                return None  # (no read: an empty bucket)
+            start = index[b >> 3 & 0x1E] << 8 | index[(b >> 3 & 0x1E) + 1]  # its group's
+            if b & 15:  # and the blocks before it in the group, summed in C
+                start += sum(index[_GROUPS + (b & 0xF0) : _GROUPS + b])
+            try:
+                self.file.seek(_HEADER + _INDEX + start)
+                if size > _BLOCK or self.file.readinto(views[0][:size]) != size:
+                    raise OSError(5)  # EIO: the table is cut short (the compiler makes none)
+            except OSError:
+                return None
+            # The block: its entry count n; the entries' hashes (their high 16 bits), n x 2
+            # bytes, found in C; where each text ends (a byte each, from the texts' start); the
+            # texts, in the entries' order.
+            block = views[4]
+            n = block[0]
+            k = 1 + 2 * n  # where the text ends are
+            b = block.find((key >> 8).to_bytes(2, "big"), 1, k)
+            while b > 0 and not b & 1:  # across two hashes: an entry's is at an odd place
+                b = block.find((key >> 8).to_bytes(2, "big"), b + 1, k)
+            if b < 0:
+                return None
+            start = k + n + block[k + (b >> 1) - 1] if b > 1 else k + n
+            b = k + n + block[k + (b >> 1)]
+            if b > size or start > b:
+                return None  # (the compiler makes none such)
+            if not count:
+                return str(views[0][start:b], "utf-8")  # (no "#": the text as it is)
+            if text is None:
+                if len(cache) >= _CACHE:
+                    del cache[next(iter(cache))]  # (one out, not all: see translate())
+                cache[key] = 0
+                text = bytes(views[0][start:b])
+            else:
+                text = cache[key] = bytes(views[0][start:b])
+        # Its "#"s filled, in C but for a few bytecodes a mark, as bytes: a str made is looked
+        # for among the interpreter's names (a walk over a thousand of them): one str a line.
         tokens = views[3]
-        out = views[5]
-        at = 0
+        parts = text.split(b"#")
         k = 0  # the next token a plain "#" takes
-        while i < end:
-            if mark < 0:
-                mark = end
-            if mark > i:  # the text up to the next mark, copied in C
-                out[at : at + mark - i] = views[0][i:mark]
-                at += mark - i
-            if mark == end:
-                break
-            i = mark + 1
+        for m in range(1, len(parts)):
+            part = parts[m]
             n = k
-            if i < end and 49 <= block[i] <= 57:  # "#1".."#9"
-                n = block[i] - 49
-                i += 1
+            if part and 48 < part[0] < 58:  # "#1".."#9"
+                n = part[0] - 49
+                part = part[1:]
             else:
                 k += 1
             if n < count:
                 start = tokens[2 * n]
-                size = tokens[2 * n + 1]
+                b = tokens[2 * n + 1]
                 if numbers:
-                    at = self._copy(start, size, at)
-                else:
-                    out[at : at + size - start] = views[2][start:size]
-                    at += size - start
-            mark = block.find(b"#", i, end)
-        return str(views[1][:at], "utf-8")
+                    b = self._copy(start, b, 0)
+                    start = 0
+                part = bytes(views[1 if numbers else 2][start:b]) + part
+            parts[m] = part
+        return str(b"".join(parts), "utf-8")
 
     def _copy(self, start: int, end: int, at: int) -> int:
         """Token _codes[start:end] written into _out from `at` in the language's number style
@@ -342,7 +360,7 @@ class Table:
 
 
 def load(board, code: str):
-    """The screen's language `code` (not English) on this unit: its Table, bucket starts read,
+    """The screen's language `code` (not English) on this unit: its Table, its index read,
     or None when the table is missing or unreadable (the screens stay English). The tables are
     in the flash's "lang" folder, or where the board says (board.lang_fs: the simulator's, the
     web's)."""

@@ -74,7 +74,8 @@ def test_a_hash_collision_fails_naming_both_keys():
 
 
 def test_a_bucket_too_full_for_the_units_read_is_refused():
-    # the unit reads a bucket's block (its entries and their texts) at once: 256 bytes at most
+    # the unit reads a bucket's block (its entries and their texts) at once: 255 bytes at most
+    # (its size is a byte)
     bucket = lang_tables.key_hash("KEY A") & 0xFF
     crowd = []
     n = 0
@@ -83,11 +84,40 @@ def test_a_bucket_too_full_for_the_units_read_is_refused():
         if lang_tables.key_hash(key) & 0xFF == bucket:
             crowd.append(key)
         n += 1
-    with pytest.raises(TableError, match="over 256 bytes in one bucket"):
+    with pytest.raises(TableError, match="over 255 bytes in one bucket"):
         compile_entries({key: "X" * 60 for key in crowd})
     fits = {key: "T" * 59 + key[-1] for key in crowd[:-1]}  # (a byte under, with the count)
     table = Table(TableFS({"fr.tbl": compile_entries(fits)}), "fr")
     assert [table.translate(key) for key in fits] == list(fits.values())
+
+
+def test_a_hash_found_across_two_entries_hashes_is_passed_over():
+    # A block's hashes are 2 bytes each, side by side, found in C: the low byte of one and the
+    # high byte of the next can read as a third key's. Three keys of one bucket that do so, the
+    # third's own hash after the two in the block: it is found where it is, not across them.
+    import itertools
+
+    keys = []
+    n = 0
+    while len(keys) < 120:
+        key = "KEY " + "".join(chr(65 + int(d)) for d in str(n))
+        if lang_tables.key_hash(key) & 0xFF == 0x42:
+            keys.append(key)
+        n += 1
+    high = {lang_tables.key_hash(key) >> 8: key for key in keys}
+    first, second, third = next(
+        (a, b, high[h])
+        for a, b in itertools.combinations(sorted(keys, key=lang_tables.key_hash), 2)
+        if (h := (lang_tables.key_hash(a) >> 8 & 0xFF) << 8 | lang_tables.key_hash(b) >> 16)
+        in high
+        and lang_tables.key_hash(high[h]) > lang_tables.key_hash(b)
+    )
+    entries = {first: "UN", second: "DEUX", third: "TROIS"}
+    table = Table(TableFS({"fr.tbl": compile_entries(entries)}), "fr")
+    assert [table.translate(key) for key in entries] == ["UN", "DEUX", "TROIS"]
+    del entries[third]  # (absent: the match across the two is no entry of it)
+    table = Table(TableFS({"fr.tbl": compile_entries(entries)}), "fr")
+    assert table.translate(third) == third and table.translate(second) == "DEUX"
 
 
 @pytest.mark.parametrize(
@@ -114,7 +144,7 @@ def test_the_tool_writes_the_tables_and_refuses_a_bad_one(tmp_path):
     ok = subprocess.run(tool + [str(tmp_path / "out")], capture_output=True, text=True)
     assert ok.returncode == 0, ok.stderr
     for code in lang_tables.codes():
-        assert (tmp_path / "out" / (code + ".tbl")).read_bytes()[:4] == b"LTB2"
+        assert (tmp_path / "out" / (code + ".tbl")).read_bytes()[:4] == b"LTB3"
     bad = tmp_path / "xx.txt"
     bad.write_text("CARD # = CARTE # #\n", encoding="utf-8")
     refused = subprocess.run(
