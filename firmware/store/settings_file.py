@@ -12,8 +12,9 @@ from store.journal import decode, encode
 
 _PREFIX = const("set.")
 TMP = ".tmp"
-OLDER = "older"  # the newest file was unreadable: the one before it was used
-DEFAULTS = "defaults"  # no settings file could be read: the defaults apply
+# load()'s problems (app.config compares them as they are: constants, no names in the chip's pool)
+_OLDER = const("older")  # the newest file was unreadable: the one before it was used
+_DEFAULTS = const("defaults")  # no settings file could be read: the defaults apply
 
 
 class SettingsFile:
@@ -22,16 +23,13 @@ class SettingsFile:
         self.generation = 0  # of the newest file on flash (0: none yet)
         self.bytes_written = 0
 
-    def _generations(self) -> list:
-        return generations_of(self.fs.listdir(), _PREFIX)  # the journal's rule for its files
-
     def load(self) -> tuple:
         """(records, problem): the records of the newest readable file; problem is "" (all
-        well, or no settings saved yet), OLDER or DEFAULTS."""
+        well, or no settings saved yet), "older" or "defaults"."""
         try:
-            generations = self._generations()
+            generations = generations_of(self.fs.listdir(), _PREFIX)  # the journal's rule
         except OSError:
-            return [], DEFAULTS
+            return [], _DEFAULTS
         if generations:
             self.generation = generations[-1]
         problem = ""
@@ -39,8 +37,8 @@ class SettingsFile:
             records = self._read(generation)
             if records is not None:
                 return records, problem
-            problem = OLDER
-        return [], DEFAULTS if generations else ""
+            problem = _OLDER
+        return [], _DEFAULTS if generations else ""
 
     def _read(self, generation: int):
         try:
@@ -81,7 +79,7 @@ class SettingsFile:
         self.generation = nxt
         self.bytes_written += len(data)
         try:
-            for generation in self._generations():
+            for generation in generations_of(self.fs.listdir(), _PREFIX):
                 if generation < nxt - 1:
                     try:
                         self.fs.remove(_PREFIX + str(generation))

@@ -69,21 +69,19 @@ class Table:
         self.count = 0
         self.index = bytearray()  # the group starts and block sizes, once loaded
         self.file: Any = None
-        # English line -> what is drawn, and a text's hash -> its text (_entry()). Made for
+        # English line -> what is drawn, and a text's hash -> its text (entry()). Made for
         # _CACHE entries now (deleted, their slots stay): grown in a lookup, its table would be
         # a block of a few hundred bytes, found by a walk over the chip's allocation table.
-        self.cache: dict = dict.fromkeys(range(_CACHE))
+        self.kept: dict = dict.fromkeys(range(_CACHE))
         for n in range(_CACHE):
-            del self.cache[n]
-        self.point = _POINT  # the decimal mark (the table's DECIMAL POINT entry, once loaded)
-        self.suffix = b""  # an ordinal's ending (ORDINAL SUFFIX; none: English's kept)
-        self.first = b""  # 1's (FIRST SUFFIX)
-        # A list to get every line with letters the table has no entry for (tests, the
-        # simulator); None on the unit.
-        self.misses: list | None = None
+            del self.kept[n]
+        # The number style: the decimal mark (the table's DECIMAL POINT entry, once loaded), an
+        # ordinal's ending (ORDINAL SUFFIX; b"": English's kept) and 1's (FIRST SUFFIX). (One
+        # tuple: each attribute is a name in the chip's pool.)
+        self.policy: tuple = (_POINT, b"", b"")
         # The last text to scroll, translated, with the blanks it scrolls in after: a window of
         # it (_COLUMNS characters of it) is drawn as it is, not looked up.
-        self.scrolled = ""
+        self.scrolling = ""
         # The buffers, and views of them: a bucket's block read from the flash; the text with
         # its tokens filled in; the line's UTF-8, a zero after it; the start and end (in the
         # line) of each digit token. (One tuple: each attribute is a name in the chip's pool.)
@@ -91,7 +89,7 @@ class Table:
         block = bytearray(_BLOCK)
         view = memoryview(block)
         line = bytearray(_LINE_MAX + 1)
-        self._views: tuple = (
+        self.parts: tuple = (
             view,
             view,
             memoryview(line),
@@ -122,14 +120,14 @@ class Table:
         self.count = header[4] << 8 | header[5]
         self.index = index
         self.file = file
-        mark = self._entry(_POINT_KEY, 0, False)
-        if mark is not None and len(mark) == 1 and ord(mark) < 128:
-            self.point = ord(mark)
-        suffix = self._entry(_SUFFIX_KEY, 0, False)
-        first = self._entry(_FIRST_KEY, 0, False)
+        mark = self.entry(_POINT_KEY, 0, False)
+        point = ord(mark) if mark is not None and len(mark) == 1 and ord(mark) < 128 else _POINT
+        suffix = self.entry(_SUFFIX_KEY, 0, False)
+        first = self.entry(_FIRST_KEY, 0, False)
         if suffix and first:
-            self.suffix = suffix.encode()
-            self.first = first.encode()
+            self.policy = (point, suffix.encode(), first.encode())
+        else:
+            self.policy = (point, b"", b"")
         return True
 
     def close(self) -> None:
@@ -145,15 +143,15 @@ class Table:
         typed, a window of the text scrolling)."""
         if line.isdigit():
             return line  # (an amount being typed: nothing to look up, no mark to write)
-        found = self.cache.get(line)
+        found = self.kept.get(line)
         if found is not None:
             return found
         size = len(line)
-        if size == _COLUMNS and line in self.scrolled:
+        if size == _COLUMNS and line in self.scrolling:
             return line  # a window of the text scrolling (not kept: each comes once)
         found = self.translate(line)
         if size > _COLUMNS:  # a text to scroll, asked whole: its windows come next
-            self.scrolled = " " * (_COLUMNS - 1) + found
+            self.scrolling = " " * (_COLUMNS - 1) + found
         return found
 
     def translate(self, line: str) -> str:
@@ -161,7 +159,7 @@ class Table:
         line without a number then kept in the cache), or `line` itself."""
         if not line or (self.file is None and not self.load()):
             return line
-        views = self._views
+        views = self.parts
         data = views[6]
         pack_into(_FORMAT, data, 0, line if _PACKS_STR else line.encode())
         if data[_LINE_MAX]:
@@ -185,7 +183,7 @@ class Table:
                 if rest and 47 < rest[0] < 58:
                     digit = True
                     letter = False
-                    mark = not rest.isdigit()  # (a point, a letter: _copy() tells)
+                    mark = not rest.isdigit()  # (a point, a letter: copy() tells)
                 else:
                     digit = False
                     letter = False
@@ -201,7 +199,7 @@ class Table:
                 if digit:  # the key has "#" for it
                     if count == _TOKENS:
                         return line
-                    # (a digit with letters may be an ordinal: 2ND; _copy() tells)
+                    # (a digit with letters may be an ordinal: 2ND; copy() tells)
                     numbers = numbers or mark or letter
                     tokens[2 * count] = i
                     tokens[2 * count + 1] = end
@@ -214,12 +212,11 @@ class Table:
                 key = crc32(b" ", key)
             i = end + 1
         key &= _MASK
-        numbers = numbers and (self.point != _POINT or self.suffix != b"")
+        policy = self.policy
+        numbers = numbers and (policy[0] != _POINT or policy[1] != b"")
         found = None
         if words:
-            found = self._entry(key, count, numbers)
-            if found is None and self.misses is not None:
-                self.misses.append(line)
+            found = self.entry(key, count, numbers)
         if found is None and numbers:
             # amounts, or a line the table has no entry for: as it is, its numbers in the
             # language's style
@@ -232,14 +229,14 @@ class Table:
                 at += start - i
                 if n < count:
                     i = tokens[2 * n + 1]
-                    at = self._copy(start, i, at)
+                    at = self.copy(start, i, at)
             found = str(views[1][:at], "utf-8")
         if found is None:
             found = line
         if words and not count and len(line) <= _COLUMNS:
             # Kept: labels, titles, messages come back. (A line with a number seldom does:
             # kept, it would push those out, the Stock Exchange's forms' above all.)
-            cache = self.cache
+            cache = self.kept
             if len(cache) >= _CACHE:
                 # One out (the oldest on CPython, any on the chip), not all: a render looks up
                 # about 5 lines, and those of the screen drawn before are often asked again.
@@ -247,13 +244,13 @@ class Table:
             cache[line] = found
         return found
 
-    def _entry(self, key: int, count: int, numbers: bool):
+    def entry(self, key: int, count: int, numbers: bool):
         """The text of the key hashed `key`, read from the flash with its bucket's block (or
         kept: a text with "#"s, looked up before), its "#"s filled with the line's first `count`
         digit tokens (their numbers in the language's style when `numbers`); None when the table
         has no such key or it cannot be read."""
-        views = self._views
-        cache = self.cache
+        views = self.parts
+        cache = self.kept
         # A text with "#"s is kept by its key's hash (an int: no line's str) from its second
         # lookup (0 after its first: the boot summary's lines come once), so that the same line
         # with other numbers reads no flash.
@@ -314,33 +311,34 @@ class Table:
                 start = tokens[2 * n]
                 b = tokens[2 * n + 1]
                 if numbers:
-                    b = self._copy(start, b, 0)
+                    b = self.copy(start, b, 0)
                     start = 0
                 part = bytes(views[1 if numbers else 2][start:b]) + part
             parts[m] = part
         return str(b"".join(parts), "utf-8")
 
-    def _copy(self, start: int, end: int, at: int) -> int:
+    def copy(self, start: int, end: int, at: int) -> int:
         """Token _codes[start:end] written into _out from `at` in the language's number style
         (a point as its decimal mark, an English grouping comma left out, an ordinal's ending
         as the language's: 1ST, 22ND, 3RD=); the end in _out. (_out holds a text and a line:
         room for both.)"""
-        views = self._views
+        views = self.parts
         data = views[6]
         out = views[5]
         # An ordinal (digits, then ST ND RD or TH, then a tie's "=" or nothing), in a language
         # with its own ending: its digits, that ending, then the rest.
+        policy = self.policy
         last = end - 1 if data[end - 1] == _EQUALS else end
         pair = data[last - 2] << 8 | data[last - 1] if last - start > 2 else 0
-        if self.suffix and pair in (0x5354, 0x4E44, 0x5244, 0x5448):  # ST ND RD TH
+        if policy[1] and pair in (0x5354, 0x4E44, 0x5244, 0x5448):  # ST ND RD TH
             digits = True
             for j in range(start, last - 2):
                 if not 47 < data[j] < 58:
                     digits = False
             if digits:
-                suffix = self.suffix
+                suffix = policy[1]
                 if last - 2 == start + 1 and data[start] == 49:
-                    suffix = self.first
+                    suffix = policy[2]
                 out[at : at + last - 2 - start] = views[2][start : last - 2]
                 at += last - 2 - start
                 out[at : at + len(suffix)] = suffix
@@ -355,7 +353,7 @@ class Table:
             comma = out.find(b",", comma + 1, at + end - start - 1)
         point = out.find(b".", at, at + end - start)
         if point >= 0:
-            out[point] = self.point
+            out[point] = policy[0]
         return at + end - start
 
 

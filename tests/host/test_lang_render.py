@@ -2,7 +2,7 @@
 # text translated as it is redrawn, compared in English; numbers in the table's decimal mark.
 import framebuf
 from canvas_rig import new_canvas
-from lang_rig import TableFS, table_bytes
+from lang_rig import TableFS, looking, table_bytes
 
 from ui.lang import Table
 from ui.render import BIG_Y, ENTRY_X, Screen, edit_entry
@@ -67,10 +67,11 @@ def test_an_unchanged_region_is_not_looked_up_again():
 
 def test_an_amount_being_typed_has_no_entry_to_find():
     screen, table = french_screen()
-    table.misses = []
+    table.load()
+    looking(table)
     screen.draw(view(big="1", mode="entry"))
     screen.draw(view(big="15", mode="entry"))
-    assert table.misses == []  # (looked up for its decimal mark alone: it has no word)
+    assert table.missed == []  # (looked up for its decimal mark alone: it has no word)
 
 
 COMMA = {"DECIMAL POINT": ","}  # lang/fr.txt's decimal mark

@@ -86,3 +86,32 @@ class TableFS:
             raise OSError(2)  # ENOENT
         self.opened += 1
         return _File(self, self.tables[name])
+
+
+def normalized(line: str) -> bytes:
+    """`line`'s key as the compiler writes it: each space-separated token with a digit "#"."""
+    return " ".join(
+        "#" if any("0" <= c <= "9" for c in token) else token for token in line.split(" ")
+    ).encode()
+
+
+def missed(line: str) -> int:
+    """The key hash table.missed holds for `line` (looking())."""
+    return key_hash(normalized(line))
+
+
+def looking(table):
+    """`table` (a ui.lang.Table) with its lookups recorded: the key hash of each line it looked
+    for and found no entry of goes to table.missed (missed(line) gives it). The unit keeps no
+    such list: a test wraps entry(), the method that looks a key up."""
+    found_by = table.entry
+    table.missed = []
+
+    def entry(key, count, numbers):
+        found = found_by(key, count, numbers)
+        if found is None:
+            table.missed.append(key)
+        return found
+
+    table.entry = entry
+    return table

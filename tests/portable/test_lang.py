@@ -4,7 +4,7 @@
 import binascii
 import gc
 
-from lang_rig import TableFS, key_hash, table_bytes
+from lang_rig import TableFS, key_hash, looking, missed, table_bytes
 
 from store.fs import DeviceFS
 from ui.lang import Table, load
@@ -62,14 +62,15 @@ def test_numbered_marks_reorder_the_tokens():
     assert table.translate("#4  BAL 15.75M") == "SOLDE 15.75M  #4"
 
 
-def test_a_line_without_an_entry_stays_english_and_is_counted():
+def test_a_line_without_an_entry_stays_english_and_a_line_without_a_word_is_not_looked_up():
     table, _ = french()
-    table.misses = []
+    table.load()
+    looking(table)
     assert table.translate("HELLO 2") == "HELLO 2"
     assert table.translate("15.2M") == "15.2M"  # no word: not looked up, not a miss
     assert table.translate("-750K") == "-750K"
     assert table.translate("") == ""
-    assert table.misses == ["HELLO 2"]
+    assert table.missed == [missed("HELLO 2")]
 
 
 # A table that names its decimal mark (lang/fr.txt's DECIMAL POINT entry).
@@ -97,14 +98,15 @@ def test_a_table_with_its_ordinals_writes_their_endings():
 
 def test_a_table_with_a_decimal_comma_writes_numbers_with_it():
     table, _ = french(COMMA)
-    table.misses = []
+    table.load()
+    looking(table)
     assert table.translate("CARD 3: 17.25M") == "CARTE 3: 17,25M"  # a token filled in
     assert table.translate("#4  BAL 15.75M") == "SOLDE 15,75M  #4"
     assert table.translate("1.5M") == "1,5M"  # a line with no word
     assert table.translate("-0.75M") == "-0,75M"
     assert table.translate("1.") == "1,"  # an amount being typed, its point just pressed
     assert table.translate("LIFT 1.5M +10%") == "LIFT 1,5M +10%"  # no entry: still its style
-    assert table.misses == ["LIFT 1.5M +10%"]  # (counted as a miss all the same)
+    assert table.missed == [missed("LIFT 1.5M +10%")]  # (looked up and missed all the same)
     # the English grouping comma is left out; another comma stays
     assert table.translate("HISTORY FROM #1,210") == "HISTORIQUE DÈS #1210"
     assert table.translate("3.3V, GND, SDA") == "3,3V, GND, SDA"
@@ -117,7 +119,7 @@ def test_a_table_without_a_decimal_mark_keeps_the_point():
     table, _ = french()
     assert table.translate("1.5M") == "1.5M"
     assert table.translate("CARD 3: 17.25M") == "CARTE 3: 17.25M"
-    assert table.point == 46
+    assert table.policy == (46, b"", b"")  # a point, English's ordinals
 
 
 def test_the_index_is_read_once_and_the_file_kept_open():
@@ -137,12 +139,12 @@ def test_lines_without_a_number_are_cached_and_the_cache_is_bounded():
     first = table("INSERT A CARD")  # (the renderer's call: through the cache)
     assert table("INSERT A CARD") is first  # a label, a title, a message: kept
     numbered = table("CARD 1")
-    assert numbered == "CARTE 1" and "CARD 1" not in table.cache  # a number: looked up anew
+    assert numbered == "CARTE 1" and "CARD 1" not in table.kept  # a number: looked up anew
     for n in range(26):
         assert table("WORD " + chr(65 + n)) == "MOT " + chr(65 + n)
-        assert 0 < len(table.cache) <= 16
+        assert 0 < len(table.kept) <= 16
     # full, it lets one line go for each new one (not all: the next screen's lines stay)
-    assert len(table.cache) == 16 and "WORD Z" in table.cache
+    assert len(table.kept) == 16 and "WORD Z" in table.kept
 
 
 def test_a_line_with_a_number_looked_up_again_with_another_reads_no_flash():
@@ -159,10 +161,10 @@ def test_a_line_with_a_number_looked_up_again_with_another_reads_no_flash():
     assert table("#5  BAL 1.5M") == "SOLDE 1,5M  #5"
     assert table("#6  BAL 2M") == "SOLDE 2M  #6"
     assert fs.reads == reads + 3
-    assert not any(line in table.cache for line in ("CARD 1", "CARD 2", "#6  BAL 2M"))
+    assert not any(line in table.kept for line in ("CARD 1", "CARD 2", "#6  BAL 2M"))
     # a line without an entry is not kept, and stays English
     assert table("HELLO 2") == "HELLO 2" and table("HELLO 2") == "HELLO 2"
-    assert table("-£1,500") == "-£1500" and "HELLO 2" not in table.cache
+    assert table("-£1,500") == "-£1500" and "HELLO 2" not in table.kept
 
 
 def test_the_texts_kept_are_bounded_with_the_lines():
@@ -173,12 +175,12 @@ def test_the_texts_kept_are_bounded_with_the_lines():
     for n in range(60):
         word = chr(65 + n % 30)
         assert table("WORD %s %d" % (word, n)) == "MOT %s %d" % (word, n)
-        assert len(table.cache) <= 16
+        assert len(table.kept) <= 16
     for n in range(2):  # its text asked twice: kept
         assert table("WORD H 9%d" % n) == "MOT H 9%d" % n
     reads = fs.reads
     assert table("WORD H 99") == "MOT H 99"
-    assert fs.reads == reads and len(table.cache) == 16
+    assert fs.reads == reads and len(table.kept) == 16
 
 
 def test_a_missing_or_broken_table_translates_nothing():
@@ -231,18 +233,19 @@ def test_a_text_to_scroll_is_translated_whole_and_its_windows_drawn_as_they_are(
     entries = dict(ENTRIES)
     entries["YOUR BIKE REPAIR SHOP MAKES A PROFIT: COLLECT #"] = text.replace("500K", "#")
     table, _ = french(entries)
-    table.misses = []
+    table.load()
+    looking(table)
     assert table(card) == text
     padded = " " * 20 + text
     windows = [padded[step : step + 21] for step in range(len(text))]
     assert "VOTRE ATELIER DE VÉLO" in windows and windows[-1] == "NÉFICES: RECEVEZ 500K"
     for window in windows:
         assert table(window) == window
-    assert table.misses == [] and not any(window in table.cache for window in windows)
+    assert table.missed == [] and not any(window in table.kept for window in windows)
     assert table("CARD 3") == "CARTE 3"  # the other lines as before
     line = "CARD 3 > CARD 4 ATELI"  # 21 characters, not of the text: looked up (no entry)
-    assert table(line) == line and table.misses == [line]
-    assert card not in table.cache and table(card) == text  # asked anew each time it is drawn
+    assert table(line) == line and table.missed == [missed(line)]
+    assert card not in table.kept and table(card) == text  # asked anew each time it is drawn
 
 
 def test_a_lookup_allocates_little():

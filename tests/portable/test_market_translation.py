@@ -195,7 +195,7 @@ def test_the_first_form_asks_for_what_a_digit_key_brings():
     screen.draw(form((("TOKEN", "-"), ("CODE", "--"))), None, None)
     for text in ("INTRODUCTION", "PRICE", "SHARES", "BUYER", "HAT", "BOAT"):
         assert text in table.asked, text
-    table.cache.clear()
+    table.kept.clear()
     del table.asked[:]
     intro = (("TOKEN", "SHOE"), ("CODE", "06"), ("PRICE", "100"))
     log: list = []

@@ -1,6 +1,9 @@
 # The settings file on flash: whole versions, the newest two kept, damage and full flash.
 from peripherals.flash import VirtualFlash, empty_dir
-from store.settings_file import DEFAULTS, OLDER, SettingsFile
+from store.settings_file import SettingsFile
+
+OLDER = "older"  # load()'s problems, as app.config compares them
+DEFAULTS = "defaults"
 
 
 def flash():
