@@ -80,6 +80,10 @@ def parse(source: str, name: str = "table") -> dict:
             raise TableError(
                 "%s: write a token with a digit as #: %r, not %r" % (at, key, english)
             )
+        if not english.isupper() or english.upper() != english:
+            # ui.lang.Table looks up only a line with a capital and none in lower case (the
+            # screens' texts are in capitals): another would never be found
+            raise TableError("%s: %r is not in capitals" % (at, english))
         wanted = key.split(" ").count("#")
         marks = _MARK.findall(text)
         plain = [m for m in marks if not m]

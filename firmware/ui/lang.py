@@ -143,6 +143,11 @@ class Table:
         typed, a window of the text scrolling)."""
         if line.isdigit():
             return line  # (an amount being typed: nothing to look up, no mark to write)
+        if not line.isupper() and "." not in line and "," not in line:
+            # No capital letter (every key has some: the screens' texts are in capitals) and no
+            # point or grouping comma to write in the language's style: an amount with its sign
+            # (€35), a rule. Told in C; a lookup would read the line in bytecode to find no word.
+            return line
         found = self.kept.get(line)
         if found is not None:
             return found

@@ -129,6 +129,8 @@ def test_a_hash_found_across_two_entries_hashes_is_passed_over():
         ("CARD # > CARD # = #1 #", "mixes"),
         ("CARD 3 = CARTE #", "write a token with a digit as #"),
         ("INSERT A CARD", "not ENGLISH = TRANSLATION"),
+        ("Insert a card = INSÉREZ UNE CARTE", "not in capitals"),
+        ("# = #", "not in capitals"),
         ("CARD # = CARTE #\nCARD # = CARTE #", "is also fr.txt:1"),
     ],
 )

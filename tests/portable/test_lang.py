@@ -63,7 +63,7 @@ def test_numbered_marks_reorder_the_tokens():
 
 
 def test_a_line_without_an_entry_stays_english_and_a_line_without_a_word_is_not_looked_up():
-    table, _ = french()
+    table, fs = french()
     table.load()
     looking(table)
     assert table.translate("HELLO 2") == "HELLO 2"
@@ -71,6 +71,10 @@ def test_a_line_without_an_entry_stays_english_and_a_line_without_a_word_is_not_
     assert table.translate("-750K") == "-750K"
     assert table.translate("") == ""
     assert table.missed == [missed("HELLO 2")]
+    reads = fs.reads
+    assert table("€35") == "€35" and table("----") == "----"  # no capital: no word, no lookup
+    assert table("card 3") == "card 3"  # (the table's keys are in capitals)
+    assert fs.reads == reads and table.missed == [missed("HELLO 2")]
 
 
 # A table that names its decimal mark (lang/fr.txt's DECIMAL POINT entry).
