@@ -283,7 +283,7 @@ def test_a_unit_in_another_language_is_held_to_the_heap_and_device_budgets_with_
     assert len(failures) == 1 and "chip_heap_after_boot_bytes" in failures[0]
     budgets["lang_guards"] = {"fr": {"sample": {"chip_heap_after_boot_bytes": 110}}}
     assert BENCH.check({"editions": [french]}, budgets) == []
-    french["chip_heap"]["live_after_boot"] = 108  # over the English budget, within 2 % of its guard
+    french["chip_heap"]["live_after_boot"] = 108  # over the budget, within 2 % of its guard
     failures = BENCH.check({"editions": [french]}, budgets)
     assert len(failures) == 1 and "guard 110" in failures[0]
     french["chip_heap"]["live_after_boot"] = 50  # met now

@@ -91,6 +91,7 @@ def test_no_display_fitted_leaves_the_unit_to_look_for_it():
 def frame_of(view: dict, lang) -> list:
     """The pixels `view` makes on a blank canvas of the panel's size, drawn in `lang`."""
     import framebuf
+
     from ui.render import Screen
 
     canvas = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
@@ -106,9 +107,10 @@ def test_a_french_unit_draws_its_first_frame_again_in_french_once_its_settings_a
     """The first frame is drawn before the settings are read, so in English; once they name
     French (and its table is loaded) it is drawn again in French, before the journal and the
     boot summary's wait, not left in English until the unit's first screen."""
+    from lang_tables import TablesFS
+
     from app.first_light import TITLE
     from host_sim.virtual_unit import VirtualUnit
-    from lang_tables import TablesFS
     from ui import draw, lang
 
     with VirtualUnit(settings={"lang": "fr"}, flash_dir=str(tmp_path)) as made:
