@@ -121,7 +121,7 @@ def test_a_french_units_table_reads_are_charged_as_the_chip_reads_its_flash():
         unit.advance(0.5)
         assert device.table_reads > reads  # the card's screen: lines not seen before
         entries = parse((SOURCES / "fr.txt").read_text())
-        line = next(k for k in entries if "#" not in k and k not in table.cache)
+        line = next(k for k in entries if "#" not in k and k not in table.kept)
         reads = device.table_reads
         busy = unit.clock.busy_total_us
         assert device.charged("tick", table)(line) == entries[line]
