@@ -738,7 +738,7 @@ def game(fs, edition: str | None = None, lang_fs=None) -> dict:
         km = about(ed.name).KM_MONEY
         chart = card_chart_of(cards, start, rows, title, km, amount, words)
     if table is not None and table.policy[0] != 46:
-        chart["point"] = chr(table.policy[0])  # the axis's K and M amounts: the unit's decimal mark
+        chart["point"] = chr(table.policy[0])  # the axis's K and M amounts: the unit's mark
     made["rows"] = rows
     made["columns"] = csv_columns(rows)
     made["chart"] = chart
