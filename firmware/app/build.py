@@ -68,9 +68,9 @@ def build_unit(
         if lang is not None:  # (an English edition is left without the attribute)
             rules.lang = lang
             if lit:
-                from app.first_light import relight
+                from app.first_light import show
 
-                relight(display, screen)
+                show(display, screen)
     else:
         config = level = None
         rules = make_edition(edition, seed)

@@ -111,7 +111,7 @@ def test_a_french_unit_draws_its_first_frame_again_in_french_once_its_settings_a
 
     from app.first_light import TITLE
     from host_sim.virtual_unit import VirtualUnit
-    from ui import draw, lang
+    from ui import lang
 
     with VirtualUnit(settings={"lang": "fr"}, flash_dir=str(tmp_path)) as made:
         assert made.language == "fr"
@@ -122,16 +122,13 @@ def test_a_french_unit_draws_its_first_frame_again_in_french_once_its_settings_a
     panel = [parts.panel.pixel(x, y) for y in range(64) for x in range(128)]
     assert panel == frame_of(view, None)  # English: nothing is known yet
     board.lang_fs = TablesFS()
-    try:
-        unit = build_unit(board, fs=VirtualFlash(str(tmp_path)), display=display, summary=True)
-        french = lang.load(board, "fr")
-        assert french("STARTING") == "DÉMARRAGE"  # (the table has the frame's texts)
-        panel = [parts.panel.pixel(x, y) for y in range(64) for x in range(128)]
-        assert panel == frame_of(view, french)
-        assert panel != frame_of(view, None)
-        assert unit.screen.lang is not None
-    finally:
-        draw.decode = None  # (the next unit in this process is English)
+    unit = build_unit(board, fs=VirtualFlash(str(tmp_path)), display=display, summary=True)
+    french = lang.load(board, "fr")
+    assert french("STARTING") == "DÉMARRAGE"  # (the table has the frame's texts)
+    panel = [parts.panel.pixel(x, y) for y in range(64) for x in range(128)]
+    assert panel == frame_of(view, french)
+    assert panel != frame_of(view, None)
+    assert unit.screen.lang is not None
 
 
 def test_an_english_unit_draws_its_first_frame_once(tmp_path):

@@ -1139,6 +1139,9 @@ def over(value, budget, lang=None) -> bool:
 
 def check(results: dict, budgets: dict) -> list:
     failures = []
+    # A guard met in a quick game may still be needed in the full one (a longer game meets more
+    # screens): only a full game's figure says that a guard can go.
+    full = results.get("mode") != "quick"
     for result in results["editions"]:
         if "skipped" in result:
             continue
@@ -1153,7 +1156,7 @@ def check(results: dict, budgets: dict) -> list:
             budget = lookup(budgets, edition, key)
             failed = over(value, budget, lang)
             guard = guards.get(key)
-            if guard is not None and not failed:
+            if guard is not None and not failed and full:
                 failures.append(
                     "%s: %s (%s) is %s, budget %s: met now, take its guard off lang_guards"
                     % (where, key, what, value, budget)
