@@ -6,14 +6,14 @@
 # so text and icons only light pixels, as the screens expect; color 0 maps through the
 # palette _INVERT (lit -> 0, unlit -> 1 = key) so only the glyph's own pixels go dark.
 # Nothing here allocates once a glyph is built but log entries (when a log is kept) and, for a
-# text beyond ASCII, fonts.decode's slice copies (a bytearray of up to 64 bytes a character).
+# text beyond ASCII, fonts.read_utf8's slice copies (a bytearray of up to 64 bytes a character).
 from struct import pack_into
 
 import framebuf
 
 from compat.const import const
 from ui import fonts
-from ui.fonts import BIG_CHARS, BIG_WIDTHS, decode  # used per character: globals
+from ui.fonts import BIG_CHARS, BIG_WIDTHS, read_utf8  # used per character: globals
 
 # The screen and the lines both renderers share.
 WIDTH = const(128)
@@ -44,12 +44,12 @@ _images: dict = {}  # icon bytes -> its FrameBuffer
 # is a new 1-character str, looked up among every interned string (about 0.14 ms with the
 # firmware loaded), and text.encode() allocates. pack_into() copies the text's UTF-8 bytes
 # into _codes (zero-padded) in C, allocating nothing; CPython's "s" wants bytes. A text beyond
-# ASCII is read there by fonts.decode, its glyphs beyond ASCII as codes 1-14.
+# ASCII is read there by fonts.read_utf8, its glyphs beyond ASCII as codes 1-14.
 _CODES_MAX = const(31)  # longest text read this way (a small-font line is 21 characters)
 _BYTES = const(64)  # its UTF-8 (an accented capital is 2 bytes, the euro sign 3)
 _CODES_FORMAT = const("64s")
 _codes = bytearray(_BYTES)
-last: str | None = None  # the text whose codes _codes holds (None: none, or changed since)
+_loaded: str | None = None  # the text whose codes _codes holds (None: none, or changed since)
 try:
     pack_into("1s", _codes, 0, "0")
     _PACKS_STR = True
@@ -65,7 +65,7 @@ for _c in BIG_CHARS.encode():
 del _i, _c
 # The glyph index of each ASCII code (what small_index() gives), read per character by
 # _draw_run() instead of its comparisons: upper case and signs, lower case drawn as upper
-# case, codes 1-14 (beyond ASCII: fonts.decode) the caches' empty slot, '?' for the rest.
+# case, codes 1-14 (beyond ASCII: fonts.read_utf8) the caches' empty slot, '?' for the rest.
 _small_at = bytearray(bytes((_QUESTION - fonts.SMALL_FIRST,)) * 128)
 _small_at[1:15] = bytes((_SMALL_COUNT,)) * 14
 _small_at[32:91] = bytes(range(_SMALL_COUNT))
@@ -145,7 +145,7 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
     (nothing drawn) when it cannot: y neither 8p nor 8p + 7 (or 8p with color 0), or a text
     _load_codes() cannot read. The bytes it writes replace the canvas's: from x on, page p (and
     at 8p + 7 page p + 1) must hold nothing else but, with color 0, a band lit from row y - 1."""
-    global last
+    global _loaded
     shift = y & 7
     if count < 1 or (shift and shift != 7) or (not shift and not color):
         return False
@@ -154,7 +154,7 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
     codes = _codes
     for i in range(count, len(text)):
         codes[i] = 0  # cut: nothing drawn past `count`
-        last = None
+        _loaded = None
     tools = _line_tools or _make_line_tools()
     line = tools[0]
     line.fill_rect(0, 0, WIDTH, 1, 0)
@@ -177,20 +177,20 @@ def page_line(pages, text: str, count: int, x: int, y: int, color: int, log) -> 
 
 
 def _load_codes(text: str) -> bool:
-    """Whether _codes holds text's codes, a byte a character then zeros (fonts.decode beyond
+    """Whether _codes holds text's codes, a byte a character then zeros (fonts.read_utf8 beyond
     ASCII; the same text again is not read again). False: too long, or another script's."""
-    global last
-    if text is last:
+    global _loaded
+    if text is _loaded:
         return True
     count = len(text)
     if count > _CODES_MAX:
         return False
     codes = _codes
     pack_into(_CODES_FORMAT, codes, 0, text if _PACKS_STR else text.encode())
-    if codes[count] and (codes[_BYTES - 2] or not decode(codes, count)):
-        last = None  # (codes[_BYTES - 2]: its UTF-8 may go on past _codes)
+    if codes[count] and (codes[_BYTES - 2] or not read_utf8(codes, count)):
+        _loaded = None  # (codes[_BYTES - 2]: its UTF-8 may go on past _codes)
         return False
-    last = text
+    _loaded = text
     return True
 
 
@@ -469,7 +469,7 @@ def _blit(canvas, glyph, x: int, y: int, color: int) -> None:
 def small_index(code: int) -> int:
     """The small font's glyph for character `code`: fonts.SMALL's index, past its end the glyphs
     beyond ASCII (fonts.SMALL_EXTRA, also codes 1-14), "?" for a character the font lacks."""
-    if 0 < code < 15:  # fonts.decode's codes of the glyphs beyond ASCII
+    if 0 < code < 15:  # fonts.read_utf8's codes of the glyphs beyond ASCII
         return _SMALL_COUNT - 1 + code
     if 97 <= code <= 122 or (0xE0 <= code <= 0xFE and code != 0xF7):
         code -= 32  # lower case is drawn as upper case (accented letters too: Latin-1's)

@@ -1,5 +1,5 @@
 # Bitmap fonts for the 128x64 OLED: a 5x7 font in a 6x8 cell, and big glyphs for balances;
-# decode() turns a text beyond ASCII into the small font's codes.
+# read_utf8() turns a text beyond ASCII into the small font's codes.
 # Every glyph is column-major, bit 0 = top row: the byte layout of a MONO_VLSB framebuffer
 # (one SSD1306 page column), so a column is drawn from its bits with no conversion.
 from compat.const import const
@@ -193,7 +193,7 @@ BIG_OFFSETS = _big_offsets()  # byte offset of each glyph of BIG_CHARS in BIG
 
 
 # ---- a text's codes: its UTF-8 read into one code a character ------------------------------
-# ui.draw packs a text's UTF-8 into its buffer; decode() turns a text beyond ASCII into the
+# ui.draw packs a text's UTF-8 into its buffer; read_utf8() turns a text beyond ASCII into the
 # small font's codes in place: each character beyond ASCII found in C (find()) by its lead
 # byte, its code written there and the bytes after it moved back over the rest of it in one
 # slice copy (a bytearray of up to 64 bytes; zeros come in from the end), so the ASCII between
@@ -210,7 +210,7 @@ _BYTES = const(64)  # ui.draw's _codes: a text's UTF-8, its last two bytes zeros
 _LATIN = const(b"\x03?\x04????\x05\x06\x07\x08\x09??\x0a\x0b????\x0c????\x0d?\x0e????")
 
 
-def decode(codes, count: int) -> bool:
+def read_utf8(codes, count: int) -> bool:
     """`codes` (ui.draw's _codes) holds the UTF-8 of a text of `count` characters, zero-padded:
     read it into a code a character, then zeros. False when a lead byte is none of the three (a
     character of another script: the caller reads the text character by character)."""

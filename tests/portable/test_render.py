@@ -686,7 +686,7 @@ LINE_VIEWS = (
 def test_a_french_title_and_bottom_line_cost_a_few_blits_not_one_per_character():
     # Their accented capitals and euro sign go through the page view's palettes as ASCII does
     # (glyph by glyph, a French digit key cost the chip about 4 ms more), in every language:
-    # ui.draw reads a text's UTF-8 into the palettes' codes (fonts.decode)
+    # ui.draw reads a text's UTF-8 into the palettes' codes (fonts.read_utf8)
     shown = make_view(red=1, title="CARTE 1 PAIE", big="\u20ac1500", detail="")
     typed = make_view(
         red=1, title="CARTE 1 RE\xc7OIT", mode="entry", big="1", detail="SOLDE \u20ac1500"
@@ -699,7 +699,7 @@ def test_lines_through_the_page_view_equal_lines_drawn_glyph_by_glyph():
 
 
 def test_text_beyond_ascii_is_read_as_one_code_a_character():
-    # ui.draw reads a text's UTF-8 in place (fonts.decode: no str per character): the font's
+    # ui.draw reads a text's UTF-8 in place (fonts.read_utf8: no str per character): the font's
     # glyphs beyond ASCII as codes 1-14 (its table of Latin-1's letters, as small_index picks
     # their glyphs), lower case as its capital, a character the font lacks as "?"; one with a
     # lead byte it does not read (U+03A9) is left to the per-character path.

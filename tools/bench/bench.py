@@ -757,7 +757,7 @@ def chip_heap_figures(heap: dict) -> dict:
         more = {
             "names_full_game": full_names,
             # the game's peak with a full game's name pools (not its modules' code, loaded on use)
-            "peak_with_full_game_names": game_peak - game_chip + full_pools,
+            "peak_with_full_game_names": game_peak - game_chip + full_pools + files,
         }
     if "table_open" in wasi:
         more["open_file_bytes_beyond_model"] = files
