@@ -82,19 +82,16 @@ class Table:
         # The last text to scroll, translated, with the blanks it scrolls in after: a window of
         # it (_COLUMNS characters of it) is drawn as it is, not looked up.
         self.scrolling = ""
-        # The buffers, and views of them: a bucket's block read from the flash; the text with
-        # its tokens filled in; the line's UTF-8, a zero after it; the start and end (in the
-        # line) of each digit token. (One tuple: each attribute is a name in the chip's pool.)
-        # (The text is filled where its block was read: the text is copied out first.)
+        # The buffers, and views of them: 0 a view of 3, the block a bucket's entries are read
+        # into, where a line is also filled in (its text copied out first); 1 a view of 4, the
+        # line's UTF-8, a zero after it; 2 the start and end (in the line) of each digit token.
+        # (One tuple: each attribute is a name in the chip's pool.)
         block = bytearray(_BLOCK)
-        view = memoryview(block)
         line = bytearray(_LINE_MAX + 1)
         self.parts: tuple = (
-            view,
-            view,
+            memoryview(block),
             memoryview(line),
             memoryview(bytearray(2 * _TOKENS)),
-            block,
             block,
             line,
         )
@@ -165,12 +162,12 @@ class Table:
         if not line or (self.file is None and not self.load()):
             return line
         views = self.parts
-        data = views[6]
+        data = views[4]
         pack_into(_FORMAT, data, 0, line if _PACKS_STR else line.encode())
         if data[_LINE_MAX]:
             return line  # longer than _LINE_MAX bytes
         size = data.find(b"\x00")
-        tokens = views[3]
+        tokens = views[2]
         count = 0
         words = False
         numbers = False  # a token with a digit to write in the language's style
@@ -225,17 +222,17 @@ class Table:
         if found is None and numbers:
             # amounts, or a line the table has no entry for: as it is, its numbers in the
             # language's style
-            out = views[5]
+            out = views[3]
             at = 0
             i = 0
             for n in range(count + 1):
                 start = tokens[2 * n] if n < count else size
-                out[at : at + start - i] = views[2][i:start]
+                out[at : at + start - i] = views[1][i:start]
                 at += start - i
                 if n < count:
                     i = tokens[2 * n + 1]
                     at = self.copy(start, i, at)
-            found = str(views[1][:at], "utf-8")
+            found = str(views[0][:at], "utf-8")
         if found is None:
             found = line
         if words and not count and len(line) <= _COLUMNS:
@@ -278,7 +275,7 @@ class Table:
             # The block: its entry count n; the entries' hashes (their high 16 bits), n x 2
             # bytes, found in C; where each text ends (a byte each, from the texts' start); the
             # texts, in the entries' order.
-            block = views[4]
+            block = views[3]
             n = block[0]
             k = 1 + 2 * n  # where the text ends are
             b = block.find((key >> 8).to_bytes(2, "big"), 1, k)
@@ -301,7 +298,7 @@ class Table:
                 text = cache[key] = bytes(views[0][start:b])
         # Its "#"s filled, in C but for a few bytecodes a mark, as bytes: a str made is looked
         # for among the interpreter's names (a walk over a thousand of them): one str a line.
-        tokens = views[3]
+        tokens = views[2]
         parts = text.split(b"#")
         k = 0  # the next token a plain "#" takes
         for m in range(1, len(parts)):
@@ -318,7 +315,7 @@ class Table:
                 if numbers:
                     b = self.copy(start, b, 0)
                     start = 0
-                part = bytes(views[1 if numbers else 2][start:b]) + part
+                part = bytes(views[0 if numbers else 1][start:b]) + part
             parts[m] = part
         return str(b"".join(parts), "utf-8")
 
@@ -328,8 +325,8 @@ class Table:
         as the language's: 1ST, 22ND, 3RD=); the end in _out. (_out holds a text and a line:
         room for both.)"""
         views = self.parts
-        data = views[6]
-        out = views[5]
+        data = views[4]
+        out = views[3]
         # An ordinal (digits, then ST ND RD or TH, then a tie's "=" or nothing), in a language
         # with its own ending: its digits, that ending, then the rest.
         policy = self.policy
@@ -344,12 +341,12 @@ class Table:
                 suffix = policy[1]
                 if last - 2 == start + 1 and data[start] == 49:
                     suffix = policy[2]
-                out[at : at + last - 2 - start] = views[2][start : last - 2]
+                out[at : at + last - 2 - start] = views[1][start : last - 2]
                 at += last - 2 - start
                 out[at : at + len(suffix)] = suffix
                 at += len(suffix)
                 start = last  # (then the "=" of a tie, if any)
-        out[at : at + end - start] = views[2][start:end]  # (copied in C, then its marks)
+        out[at : at + end - start] = views[1][start:end]  # (copied in C, then its marks)
         comma = out.find(b",", at + 1, at + end - start - 1)
         while comma >= 0:  # 1,210: the English grouping, left out (before the point's mark)
             if 47 < out[comma - 1] < 58 and 47 < out[comma + 1] < 58:
