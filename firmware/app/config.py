@@ -19,6 +19,9 @@ _MSG_DEFAULTS = const("SETTINGS: DEFAULTS")  # no settings file could be read
 _SETTINGS_FILES = const("set.")  # store.settings_file's names
 # The language settings drawn without a table (a tuple constant's texts are no names on the chip)
 _ENGLISH = const((None, "", "en"))
+# A language set whose table cannot be read (none in the flash's lang folder, or one of an older
+# format: make deploy writes it): the screens stay English and the notice says why.
+_NO_TABLE = const(("NO LANGUAGE TABLE",))
 # What a game enrolled, carried into a new game of another edition (start_game): the cards and
 # the Banker's deed tags (rules.cards: every other edition keeps those for it)
 _ENROLMENTS = const(("card", "uncard", "deed_tag"))
@@ -129,7 +132,9 @@ class Config:
 
     def lang(self):
         """The screen's language: None for English, else its table (ui.lang.Table), its index
-        read now (at boot, while the heap is empty, or as the menu closes)."""
+        read now (at boot, while the heap is empty, or as the menu closes). A language whose
+        table cannot be read is drawn in English, with the notice NO LANGUAGE TABLE (a
+        settings file's notice, said first, wins)."""
         if not self.set_up():
             return None
         code = self.settings.get("lang")
@@ -137,7 +142,10 @@ class Config:
             return None
         from ui.lang import load
 
-        return load(self.board, code)
+        table = load(self.board, code)
+        if table is None and not self.notice:
+            self.notice = _NO_TABLE[0]
+        return table
 
     def menu_keys(self) -> tuple:
         """(ok, back, next, prev) on the keypad of the edition in use."""
@@ -216,7 +224,9 @@ class Config:
             change = self.rebuild(change, edition, store, readers, broken, "volume" in changed)
             lang = edition.lang  # the screen's, as the old edition was given it
             if "lang" in changed:
+                self.notice = ""  # (the boot's was shown then)
                 lang = change.lang = self.lang()
+                change.notice = self.notice
             if lang is not None:
                 change.edition.lang = lang
         if key is not None:  # still down: by its name in the layout in use now
@@ -284,6 +294,7 @@ class Change:
         self.volume: Any = None  # the piezo's level, for an edition without levels of its own
         self.release: Any = False  # a key still down the edition must ignore (False: none)
         self.lang: Any = False  # the screen's new language (Config.lang; False: as it is)
+        self.notice = ""  # with it, the shell's notice: NO LANGUAGE TABLE, or none
 
 
 def configure(board, fs, edition: str, seed: int, keypad, readers, summary: bool, menu: bool):

@@ -37,8 +37,7 @@ if TYPE_CHECKING:
 
 _MSG_ONE_CARD = const("ONE CARD PER SLOT")  # two cards answer in one slot's field
 _MSG_BATTERY_LOW = const("BATTERY LOW")
-# by slot (rules.keys.SLOT_NAMES)
-_MSG_READER_MISSING = const(("GREEN READER MISSING", "RED READER MISSING"))
+_MSG_READER_MISSING = const(("GREEN READER MISSING", "RED READER MISSING"))  # by slot (GREEN, RED)
 # drivers.keypad.Keypad.PRESS and RELEASE, folded into scan_keys (tests/portable/test_unit.py
 # checks they agree)
 KEY_PRESS = const(1)
@@ -253,6 +252,7 @@ class BankUnit:
                 self.piezo.set_volume(change.volume)
         if change.lang is not False and self.screen is not None:  # (drawn: the menu closed)
             self.screen.use(change.lang)
+            self.settings_notice, self.boot_notice_at = change.notice, now  # NO LANGUAGE TABLE
         if change.release is not False:  # by its name in the layout in use now
             self.edition.ignore_until_released(change.release)
         if change.done:

@@ -44,12 +44,46 @@ def test_the_menu_turns_the_screens_french_and_back() -> None:
         assert unit.unit.screen.lang is None
 
 
-def test_a_missing_table_leaves_the_screens_english(monkeypatch) -> None:
+def test_a_missing_table_leaves_the_screens_english_and_says_so(monkeypatch) -> None:
     from host_sim import lang_tables
 
     monkeypatch.setattr(lang_tables, "SOURCES", lang_tables.SOURCES / "none")
     with VirtualUnit(settings={"lang": "fr"}) as unit:
-        assert "INSERT A CARD" in unit.screen_text()
+        assert unit.screen_text()[-1] == "NO LANGUAGE TABLE"  # not English without a word
+        assert unit.settings()["lang"] == "fr"  # the setting kept: a table deployed is used
+        unit.advance(9)  # a notice's 8 s
+        assert unit.screen_text()[-1] == "INSERT A CARD"
+        unit.insert(1, "red")
+        unit.advance(1.2)
+        unit.type("50K")
+        assert unit.balance(1) == 15000000 - 50000  # the game goes on, in English
+
+
+def test_a_table_of_an_older_format_is_refused_and_said(monkeypatch) -> None:
+    from host_sim import lang_tables
+
+    compiled = lang_tables.TablesFS._compiled
+    monkeypatch.setitem(
+        compiled, "fr", b"LTB2" + lang_tables.compile_file(lang_tables.SOURCES / "fr.txt")[4:]
+    )  # what an older make deploy left on the flash
+    with VirtualUnit(settings={"lang": "fr"}) as unit:
+        assert unit.screen_text()[-1] == "NO LANGUAGE TABLE"
+        assert unit.unit.screen.lang is None
+
+
+def test_the_menu_choosing_a_language_without_its_table_says_so(monkeypatch) -> None:
+    from host_sim import lang_tables
+
+    monkeypatch.setattr(lang_tables, "SOURCES", lang_tables.SOURCES / "none")
+    with VirtualUnit() as unit:
+        ok, back, _, _ = open_menu(unit)
+        choose(unit, "LANGUAGE", "FRANÇAIS")
+        unit.press(back)
+        unit.advance(1)
+        assert settled(unit)[-1] == "NO LANGUAGE TABLE"
+        assert unit.unit.screen.lang is None
+        unit.advance(9)
+        assert settled(unit)[-1] == "INSERT A CARD"
 
 
 def _chance_windows(unit: VirtualUnit, card: int) -> list:
