@@ -127,6 +127,14 @@ class Table:
             self.policy = (point, b"", b"")
         return True
 
+    def forget(self) -> None:
+        """Let the kept lines and texts go: the game begins, and the boot summary's and the
+        menu's lines do not come back (about 0.6 KB of the heap after boot). Deleted one by one,
+        the dict keeps its table (see __init__)."""
+        kept = self.kept
+        for key in list(kept):
+            del kept[key]
+
     def close(self) -> None:
         """Let the file go (the unit drawing in English again, or another language)."""
         file = self.file

@@ -99,6 +99,8 @@ def prepare(canvas, market: bool, screen=None) -> "Screen":
     draw.prepare_lines()
     if screen is None:
         screen = Screen(canvas)
+    elif screen.lang is not None:  # the game begins: the summary's or the menu's lines go
+        screen.lang.forget()
     if market:
         screen.market()
     return screen

@@ -187,6 +187,23 @@ def test_the_texts_kept_are_bounded_with_the_lines():
     assert fs.reads == reads and len(table.kept) == 16
 
 
+def test_forget_lets_the_kept_lines_go_and_the_next_lookup_reads_again():
+    # The game begins (ui.render.prepare): the boot summary's and the menu's lines never come
+    # back, so the table lets every kept line and text go; its dict keeps its table.
+    table, fs = french(COMMA)
+    assert table("INSERT A CARD") == "INSÉREZ UNE CARTE"
+    table("CARD 1")
+    table("CARD 2")  # (its text kept, by its key's hash)
+    assert len(table.kept) == 2
+    table.forget()
+    assert len(table.kept) == 0
+    reads = fs.reads
+    assert table("INSERT A CARD") == "INSÉREZ UNE CARTE"
+    assert table("CARD 3") == "CARTE 3"
+    assert fs.reads == reads + 2  # looked up anew, and kept again
+    assert table("INSERT A CARD") == "INSÉREZ UNE CARTE" and fs.reads == reads + 2
+
+
 def test_a_missing_or_broken_table_translates_nothing():
     table = Table(TableFS({}), "fr")
     assert not table.load()
