@@ -70,6 +70,13 @@ CHART_WORDS = {
         "shoe": "chaussure",
         "iron": "fer à repasser",
         "boat": "bateau",
+        # the chart described in words (the page's canvas's accessible name, web/chart.js)
+        "%s, over %d transactions": "%s, sur %d opérations",
+        "no lines": "aucune courbe",
+        "%d deeds bought": "%d titres achetés",
+        "%d gaps where records are missing": "%d lacunes où des enregistrements manquent",
+        "%d transaction taken back": "%d opération annulée",
+        "%d transactions taken back": "%d opérations annulées",
     }
 }
 
@@ -528,13 +535,27 @@ def card_chart_of(
     return {"title": title, "panels": [panel], "words": chart_words(words)}
 
 
+# What the chart says of itself in words (web/chart.js describeChart: the canvas's accessible
+# name, what a screen reader reads of the chart), by key, in English; %s and %d are filled in
+# order (the title and the transactions; a count).
+DESCRIBED = {
+    "over": "%s, over %d transactions",
+    "none": "no lines",
+    "bought": "%d deeds bought",
+    "gaps": "%d gaps where records are missing",
+    "undone_one": "%d transaction taken back",
+    "undone_many": "%d transactions taken back",
+}
+
+
 def chart_words(words: dict | None) -> dict:
-    """The words the drawing adds of its own (the standings' title, the purchases' legend), in
-    the chart's language: the description's "words"."""
-    return {
-        "standings": word(words, STANDINGS_TITLE),
-        "purchases": word(words, PURCHASES_LABEL),
-    }
+    """The words the drawing adds of its own (the standings' title, the purchases' legend) and
+    those the chart's description says (DESCRIBED), in the chart's language: the description's
+    "words"."""
+    said = {key: word(words, english) for key, english in DESCRIBED.items()}
+    said["standings"] = word(words, STANDINGS_TITLE)
+    said["purchases"] = word(words, PURCHASES_LABEL)
+    return said
 
 
 def market_chart_of(

@@ -255,21 +255,38 @@ function line(ctx, x0, y0, x1, y1) {
   ctx.stroke();
 }
 
-// What the chart shows, in words (the canvas's accessible name): its title, each panel's lines
-// and where each ends.
+// What the chart says of itself, in English (host_sim/history.py DESCRIBED; the chart's "words"
+// give them in the unit's language): %s and %d filled in order.
+const DESCRIBED = {
+  over: "%s, over %d transactions",
+  none: "no lines",
+  bought: "%d deeds bought",
+  gaps: "%d gaps where records are missing",
+  undone_one: "%d transaction taken back",
+  undone_many: "%d transactions taken back",
+};
+
+function fill(template, ...values) {
+  let next = 0;
+  return template.replace(/%[sd]/g, () => String(values[next++]));
+}
+
+// What the chart shows, in words (the canvas's accessible name), in the chart's language: its
+// title, each panel's lines and where each ends.
 export function describeChart(chart, transactions) {
-  const parts = [`${chart.title}, over ${transactions} transactions`];
+  const words = { ...DESCRIBED, standings: STANDINGS_TITLE, ...(chart.words || {}) };
+  const parts = [fill(words.over, chart.title, transactions)];
   for (const panel of chart.panels) {
     const ends = panel.series.map((s) => {
       const last = [...s.ys].reverse().find((v) => v !== null);
       return last === undefined ? s.label : `${s.label} ${last}`;
     });
-    parts.push(`${panel.ylabel}: ${ends.length ? ends.join(", ") : "no lines"}`);
-    if (panel.purchases.length) parts.push(`${panel.purchases.length} deeds bought`);
-    if (panel.gaps.length) parts.push(`${panel.gaps.length} gaps where records are missing`);
+    parts.push(`${panel.ylabel}: ${ends.length ? ends.join(", ") : words.none}`);
+    if (panel.purchases.length) parts.push(fill(words.bought, panel.purchases.length));
+    if (panel.gaps.length) parts.push(fill(words.gaps, panel.gaps.length));
     const undone = (panel.undone || []).length;
-    if (undone) parts.push(`${undone} transaction${undone === 1 ? "" : "s"} taken back`);
-    if ((panel.standings || []).length) parts.push(`${STANDINGS_TITLE}: ${panel.standings.join(", ")}`);
+    if (undone) parts.push(fill(undone === 1 ? words.undone_one : words.undone_many, undone));
+    if ((panel.standings || []).length) parts.push(`${words.standings}: ${panel.standings.join(", ")}`);
   }
   return parts.join("; ");
 }

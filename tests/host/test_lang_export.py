@@ -1,8 +1,11 @@
 # The export of a French unit's game (host_sim.history): the CSV as English's (whole currency
 # units, machine-readable), the chart in French, its amounts as the unit's screen wrote them.
 import csv
+import json
 import pathlib
+import subprocess
 
+import pytest
 from test_chart_notes import _drawn
 
 from host_sim import VirtualUnit, history
@@ -90,7 +93,9 @@ def test_an_english_units_chart_is_as_it_was(tmp_path, monkeypatch) -> None:
     )
     chart = made["chart"]
     assert "point" not in chart and chart["title"] == "Electronic Banking"
-    assert chart["words"] == {"standings": "Final standings", "purchases": "deed bought (square)"}
+    assert chart["words"]["standings"] == "Final standings"
+    assert chart["words"]["purchases"] == "deed bought (square)"
+    assert chart["words"]["over"] == "%s, over %d transactions"
     assert chart["panels"][0]["standings"][0] == "1st  card 1  " + shown[1] == "1st  card 1  16.5M"
 
 
@@ -101,3 +106,53 @@ def test_a_french_classic_writes_its_euros(tmp_path, monkeypatch) -> None:
     standings = made["chart"]["panels"][0]["standings"]
     assert standings[0] == "1er  carte 1  €1535"
     assert not made["chart"]["panels"][0]["money"]  # its axis in whole units, no K or M
+
+
+WEB = pathlib.Path(__file__).resolve().parents[2] / "web"
+
+
+def described(made: dict) -> str:
+    """The page's words for the chart (web/chart.js describeChart: the canvas's accessible
+    name), run by node on the export's description (its transactions: the rows, as
+    web/bridge.py counts them)."""
+    script = (
+        "import { describeChart } from %s;\n"
+        "const made = JSON.parse(process.argv[1]);\n"
+        "console.log(describeChart(made.chart, made.rows.length));\n"
+    ) % json.dumps((WEB / "chart.js").as_uri())
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", script, json.dumps(made)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip()
+
+
+@pytest.mark.needs_tool("node")
+def test_the_charts_words_for_a_screen_reader_are_in_the_units_language(
+    tmp_path, monkeypatch
+) -> None:
+    amounts = ("1.5", "2.25")
+    _, _, _, french = exported(tmp_path, monkeypatch, "fr", "electronic_banking", "fr", amounts)
+    _, _, _, english = exported(tmp_path, monkeypatch, "en", "electronic_banking", "en", amounts)
+    said = described(french)
+    assert said.startswith("Banque électronique, sur %d opérations; " % len(french["rows"]))
+    assert "Classement final: 1er  carte 1" in said
+    assert "over" not in said and "Final" not in said  # no English word left
+    assert described(english).startswith(
+        "Electronic Banking, over %d transactions; " % len(english["rows"])
+    )
+    assert "Final standings: 1st  card 1" in described(english)
+
+
+def test_every_word_the_chart_says_has_its_french() -> None:
+    # a French chart never says an English word of its own (CHART_WORDS by the English text)
+    french = history.CHART_WORDS["fr"]
+    for english in list(history.DESCRIBED.values()) + [
+        history.STANDINGS_TITLE,
+        history.PURCHASES_LABEL,
+    ]:
+        assert english in french, english
+        assert french[english].count("%") == english.count("%"), english
