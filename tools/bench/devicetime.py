@@ -26,6 +26,25 @@ account for 70 of the 180 ms busy in 2 s, and the rest would cost about 0.3 ms p
 transaction, four times the polls' own figures. The keypress and first-pixel figures stay
 fuel-derived (the 200 fuel/us calibration was made on a whole keypress on the chip, its calls
 included); the simulator's key latencies pay the fixed costs too.
+
+Where the model still stands over the chip (measured 2026-12-07, not corrected): the interned
+names. MicroPython looks every str it makes up among its interned names (py/objstr.c: a str from
+bytes or a vstr, so every formatted or joined line; py/qstr.c qstr_find_strn): the image's own
+pools mostly by bisection, the pools interned at run time one name at a time, 20 fuel a name in
+the WASI build (the loop's 20 wasm instructions). A str that is no name walks them all.
+The chip's run-time pools hold the firmware's names (Electronic Banking 1,110 after the bench's
+game, Revolution in French 1,203); the fuel run's interpreter holds the harness's too (its
+modules, the parts' models: 1,617 and 1,780 at the game's end), about 500-580 names more, so
+each such walk costs the model 10-11.5k fuel (50-58 us) the chip does not pay. Counted per
+keypress (the game played again with 1,000 names interned first: the fuel a key gains, over
+20k fuel a walk): a digit key makes 0-1 such walks (median 0.9 in Electronic Banking, 0.7 in
+Revolution in French; its worst digit keys 0-2), a keypress that loads a module 14-40 (the names
+of its .mpy). So the model is 0-2 % over the chip on digit keys and up to about 10 % on keys
+that import. It is not taken off: the calibrations above (200 fuel/us, the boot's 71.6k fuel a
+ms) were fitted to chip figures with the harness's names of their day in the same walks, and
+only a keypress measured on the chip again could say how much of it they absorbed. The chip's
+own walk is also cheaper a name: its pools keep a 1-byte hash (ports/rp2/mpconfigport.h), a
+load, a compare and a branch of about 9 cycles (72 ns) against the model's 100 ns.
 """
 
 import json
