@@ -306,13 +306,15 @@ def standings() -> dict:
 def spoken(shown: list) -> str:
     """What the screen means, for the page's aria-live region: the Stock Exchange's worded from
     its view (web/spoken.py; its market's turning sides and blinking fields are no news), any
-    other screen (a card edition's, the settings menu) its strings, `shown`, joined."""
+    other screen (a card edition's, the settings menu) its strings, `shown`, joined; in the
+    screen's language (its table, unit.screen.lang: the glass's strings are in it already)."""
     edition = unit.edition
     if edition.name != "stock_exchange" or unit.active is not edition or not shown:
         return " · ".join(shown)
     from spoken import spoken as words
 
-    return words(edition, edition.view(), unit.alert() or unit.notice() or "")
+    notice = unit.alert() or unit.notice() or ""
+    return words(edition, edition.view(), notice, unit.screen.lang)
 
 
 def menu_keys() -> str:

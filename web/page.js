@@ -148,13 +148,16 @@ function showState(state) {
   page.edition = state.edition;
   page.deeds = state.deeds || null;
   page.supply = state.supply || null;
+  const lang = state.lang || "en"; // the unit's language: the glass's, and these words'
+  const live = $("screen-text");
+  if (live.lang !== lang) live.lang = lang; // before its words: a screen reader says French in French
   if (text !== lastScreen) {
     lastScreen = text;
     page.spokenChanges = (page.spokenChanges || 0) + 1;
-    $("screen-text").textContent = text || "(screen off)";
+    live.textContent = text || "(screen off)";
     if (text && page.firstScreenMs === null && page.ready) page.firstScreenMs = performance.now();
   }
-  if (state.edition !== keysFor || (state.lang || "en") !== keysLang) buildKeypad(state.edition, state.cards, state.lang || "en");
+  if (state.edition !== keysFor || lang !== keysLang) buildKeypad(state.edition, state.cards, lang);
   showDeeds(state.deeds, state.supply);
 }
 

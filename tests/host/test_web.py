@@ -480,6 +480,9 @@ def test_browser_banker_board_lays_a_deed_and_shows_its_owner(served, tmp_path) 
 
 MARKET_EMPTY = "MARKET. No company listed yet. Type a code to hear a company"
 LISTED_01 = "MARKET. 01 price 13; President HAT; shares: HAT 5, bank 4; no offices"
+MARKET_EMPTY_FR = (
+    "MARCHÉ. Aucune société cotée pour l'instant. Tapez le code d'une société pour l'entendre"
+)
 
 
 @pytest.mark.needs_tool("node", "npm")
@@ -509,6 +512,39 @@ def test_the_stock_exchange_words_say_what_its_screen_means(web_build, tmp_path)
         "TOTAL. HAT %d" % steps[-1]["standings"]["hat"],
     ]
     assert "H" in steps[10]["screen"] and "01" in steps[10]["screen"]  # the glass: the grid
+
+
+# The settings menu's gesture on the Stock Exchange's keypad, from SETTINGS?: yes, back from the
+# first setting to the last (LANGUAGE), edit, the next choice (FRANÇAIS), save, leave.
+STOCK_EXCHANGE_TO_FRENCH = ["CONFIRM", "TOTAL", "CONFIRM", "REVIEW", "CONFIRM", "CANCEL"]
+
+
+@pytest.mark.needs_tool("node", "npm")
+def test_a_french_stock_exchanges_words_are_french(web_build, tmp_path) -> None:
+    """A Stock Exchange page set to French by its menu: state's "lang" says fr (the page gives
+    its live region that language), and its words are French: the market, a form typed, a
+    refusal, the company's row, TOTAL (tests/host/test_web_spoken.py: the same on CPython)."""
+    actions = [["power_cycle_ok"]] + [["press", key] for key in STOCK_EXCHANGE_TO_FRENCH]
+    actions += [["wait", 2]] + [["press", key] for key in ("BANK", "1", "7", "0", "1", "CONFIRM")]
+    actions += [["wait", 16], ["press", "0"], ["press", "1"], ["press", "TOTAL"]]
+    steps = run_harness(web_build, tmp_path, "stock_exchange", actions)["steps"]
+    assert steps[0]["lang"] == "en" and steps[0]["screen"][0] == "SETTINGS"
+    french = steps[len(STOCK_EXCHANGE_TO_FRENCH) + 1 :]
+    assert {step["lang"] for step in french} == {"fr"}
+    row = "MARCHÉ. 01 cours 13 ; président CHAPEAU ; actions : CHAPEAU 5, banque 4 ; aucun bureau"
+    assert [step["spoken"] for step in french] == [
+        MARKET_EMPTY_FR,
+        "ACHAT BANQUE. PION à taper, CODE à taper. TAPEZ LE PION",
+        "ACHAT BANQUE. PION CHAPEAU, CODE à taper. TAPEZ LE CODE",
+        "ACHAT BANQUE. CODE: 01 À 22. PION CHAPEAU, CODE à taper. TAPEZ LE CODE",
+        "ACHAT BANQUE. PION CHAPEAU, CODE 0, encore un chiffre. TAPEZ LE CODE",
+        "INTRODUCTION. PION CHAPEAU, CODE 01, PRIX 60. Paie 60. TAPEZ LE PRIX",
+        row,
+        "MARCHÉ. Sociétés cotées : 01 cours 13. Tapez le code d'une société pour l'entendre",
+        "MARCHÉ. Code tapé : 0, encore un chiffre",
+        row,
+        "TOTAL. CHAPEAU %d" % french[-1]["standings"]["hat"],
+    ]
 
 
 @pytest.mark.needs_tool("node", "npm")
@@ -730,7 +766,8 @@ def test_browser_on_a_phone(served, tmp_path) -> None:
     """A 390 x 844 touch screen: nothing wider than it, every key's label whole (INTEREST, not
     INTER- EST) and no word of it broken, a transfer by taps; axe-core finds no serious
     violation on Electronic Banking's page or the Stock Exchange's. A French Stock Exchange
-    unit's keys are named as its French legends (host_sim/key_names.py), as whole."""
+    unit's keys are named as its French legends (host_sim/key_names.py), as whole, and its live
+    region speaks French, marked lang="fr" (an English one's "en")."""
     seen = run_browser(served, tmp_path / "phone.png", "phone", str(french_flash(tmp_path)))
     for fit in (seen["ebFit"], seen["seFit"], seen["frFit"]):
         assert fit["width"] == 390 and fit["scrollWidth"] <= 390 and fit["wide"] == [], fit
@@ -741,7 +778,8 @@ def test_browser_on_a_phone(served, tmp_path) -> None:
     french = {label["key"]: label["text"] for label in seen["frFit"]["labels"]}
     assert french == {key: key_names("fr")[key] for key in labels}
     assert french["BANK"] == "ACHAT BANQUE" and french["REMOVE"] == "RETIRER UN JOUEUR"
-    assert seen["frKeypadLang"] == "fr"
+    assert seen["frKeypadLang"] == "fr" and seen["seLiveLang"] == "en"
+    assert seen["frLive"] == {"lang": "fr", "text": MARKET_EMPTY_FR}
     assert {k: seen["ebTapped"]["standings"][k] for k in "12"} == {"1": 14950000, "2": 15050000}
     assert serious(seen["ebAxe"]) == [] and serious(seen["seAxe"]) == []
     assert serious(seen["frAxe"]) == []

@@ -317,6 +317,7 @@ async function playPhone(page, { booted, screenSays, standings, fresh }, frenchF
   await page.screenshot({ path: screenshot, fullPage: true });
   await fresh("stock_exchange");
   out.seFit = await fit();
+  out.seLiveLang = await page.$eval("#screen-text", (el) => el.lang);
   out.seAxe = await accessibility(page);
   if (!frenchFlash) return;
   // A unit whose settings say lang=fr: its keys are named as the French legends.
@@ -330,6 +331,9 @@ async function playPhone(page, { booted, screenSays, standings, fresh }, frenchF
   await page.waitForFunction(() => document.querySelector('.key[data-key="BANK"]')?.textContent !== "BANK PURCHASE", { timeout: 5000 });
   out.frFit = await fit();
   out.frKeypadLang = await page.$eval("#keypad", (el) => el.lang);
+  // its live region's words are French, and marked so (web/spoken.py, page.js)
+  await page.waitForFunction(() => document.querySelector("#screen-text").textContent.startsWith("MARCHÉ"), { timeout: 15000 });
+  out.frLive = await page.$eval("#screen-text", (el) => ({ lang: el.lang, text: el.textContent }));
   out.frAxe = await accessibility(page);
 }
 
