@@ -651,8 +651,8 @@ class BankUnitApp(App):
             self._cancel_pending(said("%s reader: deed cancelled") % reader)
 
     async def _hold(self, public: str) -> None:
-        said = self.key_table.said("Held %s for %s s") % (public, self.key_table.seconds(HOLD_S))
-        await self._unit(lambda unit: unit.hold(public, HOLD_S), said)
+        done = self.key_table.said("Held %s for %s s") % (public, self.key_table.seconds(HOLD_S))
+        await self._unit(lambda unit: unit.hold(public, HOLD_S), done)
 
     async def _export(self) -> None:
         """The game on the unit's flash as a CSV and a chart (as `python -m host_sim export`

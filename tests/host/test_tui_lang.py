@@ -10,7 +10,6 @@ from test_settings_editions import choose, open_menu
 from test_tui import shown, until
 
 from host_sim.key_names import key_names
-from host_sim.tui_words import TUI_WORDS
 from host_sim.tui import BankUnitApp
 from host_sim.tui_keys import (
     LEGEND_WIDTH,
@@ -20,6 +19,7 @@ from host_sim.tui_keys import (
     legend_text,
     ok_key,
 )
+from host_sim.tui_words import TUI_WORDS
 from host_sim.virtual_unit import KEY_NAMES, VirtualUnit
 
 EDITIONS = ["electronic_banking", "revolution", "classic", "banker", "stock_exchange"]
