@@ -5,6 +5,7 @@ by the edition's keys) draws the OLED at its true 128x64 resolution in half bloc
 balances, with the key legend below; the compact one (from 80 x 24, tui_compact.py) draws it in
 braille beside a narrow column of balances, with the keys in four lines. A smaller window is
 told how large to be. Virtual time follows real time: a timer advances the unit every 50 ms.
+Its words are in the language of the unit's screen (KeyTable.said, host_sim/tui_words.py).
 
 The unit runs in a thread of its own. VirtualUnit drives the firmware on its own asyncio loop,
 which cannot run inside Textual's loop in the same thread, so every call to the unit goes to
@@ -45,6 +46,7 @@ from host_sim.tui_keys import (
     HOLD_S,
     HelpScreen,
     KeyTable,
+    edition_title,
     full_size,
     help_text,
     hints_text,
@@ -271,7 +273,6 @@ class BankUnitApp(App):
         self.oled = OledView(id="oled")
         self.braille = BrailleView(id="oled-compact")
         self.balances_panel = Static(id="balances")
-        self.balances_panel.border_title = "Balances" if self.unit_thread.uses_cards else "Totals"
         self.slots_line = Static(id="slots")
         self.cue_line = Static(id="cues")
         self.status_line = Static(id="status")
@@ -280,9 +281,7 @@ class BankUnitApp(App):
             yield self.braille
             if self.has_deeds:  # the Banker: the board of deeds under the balances
                 self.deeds_panel = Static(id="deeds")
-                self.deeds_panel.border_title = "Deeds"
                 self.compact_board = Static(id="deeds-compact")
-                self.compact_board.border_title = "Deeds (D: the panel again)"
                 yield self.compact_board
                 with Vertical(id="side"):
                     yield self.balances_panel
@@ -301,10 +300,13 @@ class BankUnitApp(App):
         yield self.too_small_note
 
     async def on_mount(self) -> None:
+        said = self.key_table.said
         if self.unit_thread.uses_cards:
-            self.set_status("Put a card in with [ (GREEN) or ] (RED), type an amount; ? for help")
+            self.set_status(
+                said("Put a card in with [ (GREEN) or ] (RED), type an amount; ? for help")
+            )
         else:
-            self.set_status("b 1 0 1 c: hat introduces company 01; ? for help")
+            self.set_status(said("b 1 0 1 c: hat introduces company 01; ? for help"))
         self._check_size()
         await self._unit(None)
         self._last_tick = time.monotonic()
@@ -324,9 +326,11 @@ class BankUnitApp(App):
         too_small = width < COMPACT_SIZE[0] or height < COMPACT_SIZE[1]
         if too_small:
             self.too_small_note.update(
-                "This window is %d x %d: make the window at least %d x %d\n"
-                "(columns x rows) for the simulator's panel, balances and keys,\n"
-                "%d x %d for its full layout; Q quits."
+                self.key_table.said(
+                    "This window is %d x %d: make the window at least %d x %d\n"
+                    "(columns x rows) for the simulator's panel, balances and keys,\n"
+                    "%d x %d for its full layout; Q quits."
+                )
                 % ((width, height) + COMPACT_SIZE + (need_w, need_h))
             )
         if (compact, too_small) == (self.compact, self.too_small):
@@ -338,12 +342,20 @@ class BankUnitApp(App):
             self._show(self.snapshot, new_cues=False)
 
     def _label_keys(self) -> None:
-        """The legend, its title and the compact layout's key lines, in the keys' language."""
+        """The legend, the panels' titles and the compact layout's key lines, in the keys'
+        language."""
+        said = self.key_table.said
         self.legend_panel.update(legend_text(self.key_table, deeds=self.has_deeds))
-        self.legend_panel.border_title = "Keys: %s unit%s" % (
-            self.edition_name.replace("_", " "),
+        self.legend_panel.border_title = said("Keys: %s unit%s") % (
+            edition_title(self.key_table, self.edition_name),
             legends_of(self.key_table),
         )
+        self.balances_panel.border_title = said(
+            "Balances" if self.unit_thread.uses_cards else "Totals"
+        )
+        if self.has_deeds:
+            self.deeds_panel.border_title = said("Deeds")
+            self.compact_board.border_title = said("Deeds (D: the panel again)")
         cards = self.unit_thread.uses_cards
         self.hints_line.update(hints_text(self.key_table, cards, self.has_deeds))
 
@@ -370,12 +382,13 @@ class BankUnitApp(App):
             self._show(snap)
         said = snap.message if snap.message != self._unit_message or done else ""
         self._unit_message = snap.message
+        words = self.key_table.said
         if snap.crash:
-            self.set_status("The firmware stopped: %s" % snap.crash, error=True)
+            self.set_status(words("The firmware stopped: %s") % snap.crash, error=True)
         elif snap.error:
             self.set_status(snap.error, error=True)
         elif said:  # the unit's message line, as plain text (on the panel it may be inverted)
-            self.set_status("%sthe unit says: %s" % (done + " · " if done else "", said),
+            self.set_status(words("%sthe unit says: %s") % (done + " · " if done else "", said),
                             error=snap.message_error)  # fmt: skip
         elif done:
             self.set_status(done)
@@ -397,37 +410,41 @@ class BankUnitApp(App):
         self.oled.show(snap.rows)
         self.braille.show(snap.braille)
         self.balances_panel.update(self._balances_text(snap))
+        said = self.key_table.said
         if self.has_deeds:
-            self.deeds_panel.update(board_text(snap.deeds, snap.supply))
-            self.compact_board.update(board_text(snap.deeds, snap.supply, COMPACT_COLUMNS))
+            self.deeds_panel.update(board_text(snap.deeds, snap.supply, said=said))
+            board = board_text(snap.deeds, snap.supply, COMPACT_COLUMNS, said)
+            self.compact_board.update(board)
         if new_cues and snap.cues:
             self.cue_log.extend(snap.cues)
             if self.bell_on:
                 self.bell()
         if self.cue_log:
-            width = max(self.size.width - 2 - len("Sounds  "), 0)
-            self.cue_line.update(Text("Sounds  ") + sounds_text(self.cue_log, width))
+            title = said("Sounds  ")
+            width = max(self.size.width - 2 - len(title), 0)
+            self.cue_line.update(Text(title) + sounds_text(self.cue_log, width))
         self._update_slots()
 
     def _balances_text(self, snap: Snapshot) -> Text:
+        said = self.key_table.said
         if self.compact:  # the narrow column beside the braille panel
-            money = self.unit_thread.money
-            return balances_column(snap.balances, snap.slots, money, self.unit_thread.uses_cards)
+            money, cards = self.unit_thread.money, self.unit_thread.uses_cards
+            return balances_column(snap.balances, snap.slots, money, cards, said)
         if not self.unit_thread.uses_cards:  # the Stock Exchange: TOTAL's figures
             text = Text()
             for token, value in snap.balances.items():
                 text.append("%-6s %9d\n" % (token, value))
             if not snap.balances:
-                text.append("no token in play yet", style="dim")
+                text.append(said("no token in play yet"), style="dim")
             text.rstrip()
             return text
         holder = {card: slot for slot, card in snap.slots.items() if card is not None}
         text = Text()
         for card, amount in sorted(snap.balances.items()):
-            text.append("card %-3d %9s" % (card, self.unit_thread.money(amount)))
+            text.append(said("card %-3d %9s") % (card, self.unit_thread.money(amount)))
             slot = holder.get(card)
             if slot is not None:
-                text.append("  %s" % slot.upper(), style="bold " + slot)
+                text.append("  %s" % said(slot.upper()), style="bold " + slot)
             text.append("\n")
         text.rstrip()
         return text
@@ -439,33 +456,45 @@ class BankUnitApp(App):
         if self.compact:
             self.slots_line.update(self._compact_slots(snap))
             return
-        text = Text()
-        for slot in SLOT_NAMES if self.unit_thread.uses_cards else ():
-            held = snap.slots.get(slot)
-            text.append(slot.upper(), style="bold " + slot)
-            text.append(": %s   " % (held_text(held) if held is not None else "empty"))
-        text.append(
-            " virtual time %.1f s   bell %s" % (snap.virtual_s, "on" if self.bell_on else "off")
-        )
+        said = self.key_table.said
+        text = self._slots_held(snap)
+        virtual = said(" virtual time %s s   bell %s")
+        text.append(virtual % (self.key_table.seconds(snap.virtual_s), self._bell_state()))
         if snap.dark:
-            text.append("   screen dark (standby): any key wakes it", style="dim")
+            text.append(said("   screen dark (standby): any key wakes it"), style="dim")
         prompt = self._prompt()
         if prompt:
             text.append("   " + prompt, style="bold reverse")
         self.slots_line.update(text)
 
+    def _slots_held(self, snap: Snapshot) -> Text:
+        """ "GREEN: card 1   RED: empty   " (no slot: the Stock Exchange)."""
+        said = self.key_table.said
+        text = Text()
+        for slot in SLOT_NAMES if self.unit_thread.uses_cards else ():
+            held = snap.slots.get(slot)
+            text.append(said(slot.upper()), style="bold " + slot)
+            text.append(": %s   " % (held_text(held, said) if held is not None else said("empty")))
+        return text
+
+    def _bell_state(self) -> str:
+        return self.key_table.said("on" if self.bell_on else "off")
+
     def _prompt(self) -> str:
         """What a pending slot, deed or hold asks for ("" when none is pending)."""
+        said = self.key_table.said
         if self.pending_slot is not None and self.pending_deed is not None:
-            return deed_prompt(self.pending_slot, self.pending_deed)
+            return deed_prompt(self.pending_slot, self.pending_deed, said)
         if self.pending_slot is not None:
-            return "%s slot: press 1-%d (7-9: unknown card)%s, Esc cancels" % (
-                self.pending_slot.upper(),
+            return said("%s slot: press 1-%d (7-9: unknown card)%s, Esc cancels") % (
+                said(self.pending_slot.upper()),
                 PLAYER_CARDS,
-                ", d: a deed" if self.has_deeds else "",
+                said(", d: a deed") if self.has_deeds else "",
             )
         if self.pending_hold:
-            return "hold: press a unit key (held %.1f s), Esc cancels" % HOLD_S
+            return said("hold: press a unit key (held %s s), Esc cancels") % (
+                self.key_table.seconds(HOLD_S)
+            )
         return ""
 
     def _compact_slots(self, snap: Snapshot) -> Text:
@@ -474,13 +503,9 @@ class BankUnitApp(App):
         prompt = self._prompt()
         if prompt:
             return Text(prompt, style="bold reverse")
-        text = Text()
-        for slot in SLOT_NAMES if self.unit_thread.uses_cards else ():
-            held = snap.slots.get(slot)
-            text.append(slot.upper(), style="bold " + slot)
-            text.append(": %s   " % (held_text(held) if held is not None else "empty"))
+        text = self._slots_held(snap)
         if snap.dark:
-            text.append("dark: any key wakes it   ", style="dim")
+            text.append(self.key_table.said("dark: any key wakes it   "), style="dim")
         width = max(self.size.width - 2 - len(text.plain), 0)
         text.append_text(sounds_text(self.cue_log, width))
         return text
@@ -497,11 +522,12 @@ class BankUnitApp(App):
         if isinstance(self.screen, HelpScreen):
             return
         event.stop()
+        said = self.key_table.said
         char = event.character if event.is_printable else None
         if event.key == "escape":
-            self._cancel_pending("Cancelled")
+            self._cancel_pending(said("Cancelled"))
         elif char == "?":
-            await self.push_screen(HelpScreen(self._help_text))
+            await self.push_screen(HelpScreen(self._help_text, said))
         elif char == "Q":
             await self.action_quit()
         elif self.pending_deed is not None:
@@ -512,11 +538,14 @@ class BankUnitApp(App):
             self.pending_hold = False
             public = self.key_table.unit_key(char)
             if public is None:
-                self._cancel_pending("Hold cancelled: %r is not a unit key" % (char or event.key))
+                self._cancel_pending(
+                    said("Hold cancelled: %r is not a unit key") % (char or event.key)
+                )
             else:
                 await self._hold(public)
         elif char in SLOT_KEYS and not self.unit_thread.uses_cards:
-            self.set_status("the %s unit has no card slots" % self.edition_name, error=True)
+            title = edition_title(self.key_table, self.edition_name)
+            self.set_status(said("the %s unit has no card slots") % title, error=True)
         elif char in SLOT_KEYS:
             await self._slot_key(SLOT_KEYS[char])
         elif char == "h":
@@ -527,7 +556,7 @@ class BankUnitApp(App):
         elif char == "P":
             await self._unit(
                 lambda unit: unit.open_settings(),
-                "Powered up holding %s" % ok_key(self.key_table),
+                said("Powered up holding %s") % ok_key(self.key_table),
             )
         elif char == "E":
             await self._export()
@@ -536,21 +565,24 @@ class BankUnitApp(App):
         elif char == "s":
             self.bell_on = not self.bell_on
             self._update_slots()
-            self.set_status("Bell %s" % ("on" if self.bell_on else "off"))
+            self.set_status(said("Bell %s") % self._bell_state())
         elif (public := self.key_table.unit_key(char)) is not None:
-            await self._unit(lambda unit: unit.press(public), "Pressed %s" % public)
+            await self._unit(lambda unit: unit.press(public), said("Pressed %s") % public)
         elif char is not None:
-            self.set_status("%r is no key here; ? for help" % char, error=True)
+            self.set_status(said("%r is no key here; ? for help") % char, error=True)
 
     def _toggle_board(self) -> None:
         """The compact layout: the board of deeds in the panel's place, or the panel again
         (the full layout shows both)."""
+        said = self.key_table.said
         if not self.compact:
-            self.set_status("The deeds are on the board beside the unit (D: in a small window)")
+            self.set_status(
+                said("The deeds are on the board beside the unit (D: in a small window)")
+            )
             return
         self.show_board = not self.show_board
         self.set_class(self.show_board, "-board")
-        self.set_status("D: the panel again" if self.show_board else "D: the board of deeds")
+        self.set_status(said("D: the panel again" if self.show_board else "D: the board of deeds"))
 
     def _cancel_pending(self, message: str) -> None:
         self.pending_slot = None
@@ -560,13 +592,15 @@ class BankUnitApp(App):
         self.set_status(message)
 
     async def _slot_key(self, slot: str) -> None:
+        said = self.key_table.said
         held = self.snapshot.slots.get(slot) if self.snapshot else None
         if held is not None:
             self.pending_slot = None
-            said = "%s out of %s" % (held_text(held).capitalize(), slot.upper())
-            await self._unit(lambda unit: unit.remove(slot), said)
+            what = held_text(held, said).capitalize()
+            done = said("%s out of %s") % (what, said(slot.upper()))
+            await self._unit(lambda unit: unit.remove(slot), done)
         elif self.pending_slot == slot:
-            self._cancel_pending("Cancelled")
+            self._cancel_pending(said("Cancelled"))
         else:
             self.pending_slot = slot
             self._update_slots()
@@ -574,6 +608,7 @@ class BankUnitApp(App):
     async def _card_key(self, char: str | None) -> None:
         slot = self.pending_slot
         assert slot is not None
+        said = self.key_table.said
         if char in SLOT_KEYS:
             self.pending_slot = None
             await self._slot_key(SLOT_KEYS[char])
@@ -582,19 +617,21 @@ class BankUnitApp(App):
             card = int(char)
             await self._unit(
                 lambda unit: unit.insert(card=card, slot=slot),
-                "Card %d in %s" % (card, slot.upper()),
+                said("Card %d in %s") % (card, said(slot.upper())),
             )
         elif char == "d" and self.has_deeds:
             self.pending_deed = ""
             self._update_slots()
         else:
-            self._cancel_pending("%s slot: cancelled" % slot.upper())
+            self._cancel_pending(said("%s slot: cancelled") % said(slot.upper()))
 
     async def _deed_key(self, char: str | None, key: str) -> None:
         """A key while a deed's square is typed for the pending slot: digits, backspace, and
         Enter lays the tag (a square with no deed: the unit's simulator says which have)."""
         slot, typed = self.pending_slot, self.pending_deed or ""
         assert slot is not None
+        said = self.key_table.said
+        reader = said(slot.upper())
         if char is not None and char.isdigit() and len(typed) < MAX_SQUARE_DIGITS:
             self.pending_deed = typed + char
             self._update_slots()
@@ -606,42 +643,43 @@ class BankUnitApp(App):
             square = int(typed)
             await self._unit(
                 lambda unit: unit.insert(deed=square, slot=slot),
-                "Deed %d on %s" % (square, slot.upper()),
+                said("Deed %d on %s") % (square, reader),
             )
         elif key == "enter":
-            self.set_status("%s reader: type the deed's square first" % slot.upper(), error=True)
+            self.set_status(said("%s reader: type the deed's square first") % reader, error=True)
         else:
-            self._cancel_pending("%s reader: deed cancelled" % slot.upper())
+            self._cancel_pending(said("%s reader: deed cancelled") % reader)
 
     async def _hold(self, public: str) -> None:
-        await self._unit(
-            lambda unit: unit.hold(public, HOLD_S), "Held %s for %.1f s" % (public, HOLD_S)
-        )
+        done = self.key_table.said("Held %s for %s s") % (public, self.key_table.seconds(HOLD_S))
+        await self._unit(lambda unit: unit.hold(public, HOLD_S), done)
 
     async def _export(self) -> None:
         """The game on the unit's flash as a CSV and a chart (as `python -m host_sim export`
         writes them), into export_dir; the status line says where, or why not."""
 
+        said = self.key_table.said
+
         def write(unit):
-            return export_game(unit.flash_dir, self.export_dir, unit.unit.edition.name)
+            return export_game(unit.flash_dir, self.export_dir, unit.unit.edition.name, said=said)
 
         async with self._lock:
             try:
                 done = await self.unit_thread.run(write)
             except ModuleNotFoundError as error:  # a venv without the sim extra's matplotlib
                 self.set_status(
-                    "Export needs %s: make setup (or pip install -e '.[sim]')" % error.name,
+                    said("Export needs %s: make setup (or pip install -e '.[sim]')") % error.name,
                     error=True,
                 )
                 return
             except (ExportError, OSError) as error:
-                self.set_status("Export failed: %s" % error, error=True)
+                self.set_status(said("Export failed: %s") % said(str(error)), error=True)
                 return
         if done is not None:  # the files as the player would name them: from here, if below
             where = os.path.relpath(done["csv"])
             where = done["csv"] if where.startswith("..") else where
-            said = "Exported %s: %s and .png" % (done["summary"], where)
-            self.set_status(said + (" (%s)" % done["from"] if "from" in done else ""))
+            line = said("Exported %s: %s and .png") % (done["summary"], where)
+            self.set_status(line + (" (%s)" % done["from"] if "from" in done else ""))
 
     async def action_quit(self) -> None:
         async with self._lock:

@@ -8,22 +8,25 @@ The Banker's board of deeds takes the panel's place while D is toggled on.
 
 from rich.text import Text
 
+from host_sim.tui_words import english
+
 COMPACT_SIZE = (80, 24)  # columns, rows: smaller still is told how large to make the window
 HINT_ROWS = 4
 BALANCE_WIDTH = 11  # in the balances column: 80 - 66 (the braille panel), its border, a space
 SLOT_MARK = {"green": "G", "red": "R"}
 
 
-def balances_column(balances: dict, slots: dict, money, uses_cards: bool) -> Text:
+def balances_column(balances: dict, slots: dict, money, uses_cards: bool, said=english) -> Text:
     """A line per card, "c2 15.26M G" (G or R: in that slot), or per Stock Exchange token,
     "hat     65", each at most BALANCE_WIDTH characters for amounts of up to 6 characters
-    (15.26M, -$1230; up to 7 digits of a total)."""
+    (15.26M, -$1230; up to 7 digits of a total). said: the words in the unit's language
+    (tui_keys.KeyTable.said)."""
     text = Text()
     if not uses_cards:
         for token, value in balances.items():
             text.append("%-4s%7d\n" % (token, value))
         if not balances:
-            text.append("no token\nin play yet", style="dim")
+            text.append(said("no token\nin play yet"), style="dim")
         text.rstrip()
         return text
     holder = {card: slot for slot, card in slots.items() if isinstance(card, int)}

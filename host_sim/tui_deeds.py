@@ -7,11 +7,14 @@ square (in its colour group's colour), the owner (c1: card 1, a dash: the bank),
 houses and hotels. The compact layout's board (COMPACT_COLUMNS) has four columns of seven and
 its key on one line: it takes the braille panel's place while D is on.
 What it shows is VirtualUnit.deeds() and bank_supply(): the estate the unit itself holds.
+Its words are English unless a `said` is given (tui_keys.KeyTable.said: the unit's language).
 """
 
 from editions.banker.deeds import HOTEL, group
 from editions.banker.hints import GROUP_NAMES
 from rich.text import Text
+
+from host_sim.tui_words import english
 
 # The colour groups' colours on a terminal (GROUP_NAMES' order), then railroads and utilities.
 GROUP_STYLES = (
@@ -57,7 +60,7 @@ def deed_cell(square: int, deed: dict) -> Text:
     return text
 
 
-def board_text(deeds: dict, supply: dict, columns: int = 2) -> Text:
+def board_text(deeds: dict, supply: dict, columns: int = 2, said=english) -> Text:
     """Every deed (square -> {owner, buildings, mortgaged}) in `columns` columns, in board
     order down each column, then the key (a line each part; on one line with more than two
     columns) and the supply."""
@@ -70,41 +73,55 @@ def board_text(deeds: dict, supply: dict, columns: int = 2) -> Text:
                 text.append(COLUMN_GAP)
             text.append_text(deed_cell(squares[index], deeds[squares[index]]))
         text.append("\n")
-    key = "\n".join(KEY) if columns <= 2 else "  ".join(KEY)
+    parts = [said(part) for part in KEY]
+    key = "\n".join(parts) if columns <= 2 else "  ".join(parts)
     text.append("\n" + key + "\n", style="dim")
-    text.append("bank: %(houses)d houses, %(hotels)d hotels" % supply)
+    text.append(said("bank: %(houses)d houses, %(hotels)d hotels") % supply)
     return text
 
 
-def deed_prompt(slot: str, typed: str) -> str:
+def deed_prompt(slot: str, typed: str, said=english) -> str:
     """The slot line while a deed's square is chosen for a reader."""
-    return "%s reader: deed on square %s_ (1-39), Enter lays it, Esc cancels" % (
-        slot.upper(),
+    return said("%s reader: deed on square %s_ (1-39), Enter lays it, Esc cancels") % (
+        said(slot.upper()),
         typed,
     )
 
 
-def held_text(held) -> str:
+def held_text(held, said=english) -> str:
     """What a slot holds as VirtualUnit.slot_cards says it: a card's number, "deed 39", or
-    "spare 2" -> "card 3", "deed 39", "spare 2"."""
-    return "card %d" % held if isinstance(held, int) else str(held)
+    "spare 2" -> "card 3", "deed 39", "spare 2" (in French "carte 3", "titre 39"...)."""
+    if isinstance(held, int):
+        return said("card %d") % held
+    kind, _, number = str(held).partition(" ")
+    return said(kind) + (" " + number if number else "")
 
 
 BUILDING_AUCTION_TITLE = "Building auction (the bank has fewer houses or hotels than wanted):"
 
 
-def building_auction_help(term: dict) -> list:
+def building_auction_help(term: dict, said=english, keycap=None) -> list:
     """The help's lines on a building auction (docs/banker.md, "When the bank runs short"):
-    how it starts, how each bid names the bidder's lot, how it ends; each unit key with the
-    terminal key `term` gives for it (public name -> terminal key)."""
-    auction = "AUCTION (%s)" % term["auction"]
-    deed, go, clear = "DEED (%s)" % term["deed"], "GO (%s)" % term["go"], "C (%s)" % term["C"]
-    return [
-        "%s with no deed laid or typed: the bank's next house under the hammer;" % auction,
-        "%s again before the first bid: a hotel instead (and back)." % auction,
+    how it starts, how each bid names the bidder's lot, how it ends; each unit key as
+    keycap(public, english) names it (KeyTable.keycap; None: in English) with the terminal key
+    `term` gives for it (public name -> terminal key)."""
+
+    def key(public: str, english: str) -> str:
+        return "%s (%s)" % (keycap(public, english) if keycap else english, term[public])
+
+    auction, deed = key("auction", "AUCTION"), key("deed", "DEED")
+    go, clear = key("go", "GO"), key("C", "C")
+    lines = [
+        "%s with no deed laid or typed: the bank's next house under the hammer;",
+        "%s again before the first bid: a hotel instead (and back).",
         "Each bid: the bidder's card in RED (]), the lot's tag on GREEN ([ d, its",
-        "square, Enter) or its square then %s, the amount, %s. The lot must take" % (deed, go),
+        "square, Enter) or its square then %s, the amount, %s. The lot must take",
         "that building next (a hotel: only a lot with 4 houses); each bid starts the",
-        "countdown again. At its end %s builds it on the highest bid's lot for the" % go,
-        "bid; %s stops the auction (with no bid the bank keeps the building)." % clear,
+        "countdown again. At its end %s builds it on the highest bid's lot for the",
+        "bid; %s stops the auction (with no bid the bank keeps the building).",
+    ]
+    values = ((auction,), (auction,), (), (deed, go), (), (go,), (clear,))
+    return [
+        said(line) % value if value else said(line)
+        for line, value in zip(lines, values, strict=True)
     ]

@@ -3,7 +3,8 @@
 Which terminal key taps which unit key (KeyTable), the full layout's key legend, the compact
 layout's key lines (packed by tui_compact.pack_hints) and the help screen. A unit whose screen
 speaks another language (VirtualUnit.language) has its keys named as that language's keypad
-legends name them (host_sim/key_names.py); the rest of the terminal's words stay English."""
+legends name them (host_sim/key_names.py), and the terminal's own words are in that language
+(host_sim/tui_words.py; the edition's help lines: its hints.py TUI_WORDS)."""
 
 from rich.text import Text
 from textual import events
@@ -13,9 +14,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from app.editions import about
+from host_sim.history import CHART_WORDS, word
 from host_sim.key_names import ENGLISH, LANGUAGE_NAMES, key_name
 from host_sim.tui_compact import COMPACT_SIZE, pack_hints
 from host_sim.tui_deeds import BUILDING_AUCTION_TITLE, building_auction_help
+from host_sim.tui_words import TUI_WORDS
 from host_sim.virtual_unit import KEY_NAMES, PLAYER_CARDS
 
 HOLD_S = 2.5  # a long press: the new-game gesture needs 2 s
@@ -88,6 +91,8 @@ MIN_WIDTH = 160
 LEGEND_WIDTH = MIN_WIDTH - 4  # inside the legend's border and padding
 LEGEND_TITLE = 12  # the column of the legend's row titles
 HINTS_WIDTH = COMPACT_SIZE[0] - 2  # the compact layout's key lines, inside their padding
+HELP_COLUMNS = 92  # the help screen's box (HelpScreen's CSS)
+HELP_WIDTH = HELP_COLUMNS - 4  # its lines, inside the border and padding (wider ones wrap)
 
 
 class KeyTable:
@@ -96,6 +101,7 @@ class KeyTable:
 
     def __init__(self, unit_keys, lang: str = ENGLISH) -> None:
         self.lang = lang
+        self.words = TUI_WORDS.get(lang)  # the terminal's own words in `lang` (None: English)
         self.entries: list = []  # (public name, terminal key, label), in legend order
         taken = set(UI_KEYS)
         known = {public for public, _, _ in UNIT_KEYS}
@@ -119,22 +125,33 @@ class KeyTable:
             return english
         return key_name(KEY_NAMES[public], self.lang)
 
+    def said(self, english: str) -> str:
+        """One of the terminal's own texts in the table's language (TUI_WORDS), by its English."""
+        return word(self.words, english)
+
+    def seconds(self, value: float) -> str:
+        """A time in seconds as the unit's screen writes a number: 2.5, in French 2,5."""
+        return ("%.1f" % value).replace(".", key_name(".", self.lang))
+
     def _translated(self, public: str, label: str) -> str:
-        """A UNIT_KEYS label with its keycap (the words before " (") in the table's language:
-        "MORTGAGE (lift one: value + 10%)" -> "HYPOTHÈQUE (lift one: value + 10%)"."""
+        """A UNIT_KEYS label with its keycap (the words before " (") and its explanation in the
+        table's language: "MORTGAGE (lift one: value + 10%)" -> "HYPOTHÈQUE (levée: valeur +
+        10 %)"."""
         if label in ("digit", "point"):
             return label
         cap, paren, rest = label.partition(" (")
+        if rest:
+            rest = self.said(rest[:-1]) + ")"
         return self.keycap(public, cap) + paren + rest
 
     def hold_label(self, public: str) -> str:
         """How the legend names a hold of the key: HOLD_LABEL's, else "hold" and its keycap
         ("hold REMOVE A PLAYER", "hold RETIRER UN JOUEUR")."""
         if public in HOLD_LABEL:
-            return HOLD_LABEL[public]
+            return self.said(HOLD_LABEL[public])
         labels = {name: said for name, _, said in UNIT_KEYS}
         english = labels.get(public, public.replace("_", " ")).partition(" (")[0]
-        return "hold " + self.keycap(public, english)
+        return self.said("hold %s") % self.keycap(public, english)
 
     @staticmethod
     def _free_key(public: str, taken: set) -> str:
@@ -155,9 +172,11 @@ class KeyTable:
         items = []
         if digits:
             span = "%s-%s" % (digits[0], digits[-1]) if len(digits) > 1 else digits[0]
-            items.append((span, "digits", span))
+            items.append((span, self.said("digits"), span))
         items.extend(
-            (term, label, public) for public, term, label in self.entries if label != "digit"
+            (term, self.said(label) if label == "point" else label, public)
+            for public, term, label in self.entries
+            if label != "digit"
         )
         return items
 
@@ -177,10 +196,19 @@ def ok_key(keys: KeyTable) -> str:
 
 
 def legends_of(keys: KeyTable) -> str:
-    """ ", French legends" after a title when the keys are named in French ("" in English)."""
+    """ ", French legends" after a title when the keys are named in French ("" in English;
+    on a French unit, in French)."""
     if keys.lang == ENGLISH:
         return ""
-    return ", %s legends" % LANGUAGE_NAMES.get(keys.lang, keys.lang)
+    return keys.said(", %s legends" % LANGUAGE_NAMES.get(keys.lang, keys.lang))
+
+
+def edition_title(keys: KeyTable, edition: str) -> str:
+    """The edition as the titles name it: "electronic banking", on a French unit as the French
+    chart names it ("Banque électronique", history.CHART_WORDS)."""
+    if keys.lang == ENGLISH:
+        return edition.replace("_", " ")
+    return word(CHART_WORDS.get(keys.lang), about(edition, "hints").NAME)
 
 
 def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH, deeds: bool = False) -> Text:
@@ -205,32 +233,33 @@ def legend_text(keys: KeyTable, width: int = LEGEND_WIDTH, deeds: bool = False) 
                 used += 3
         text.append("\n")
 
-    line("Unit keys", [(term, label) for term, label, _ in keys.legend_items()])
+    said = keys.said
+    line(said("Unit keys"), [(term, label) for term, label, _ in keys.legend_items()])
     line(
-        "Long press",
-        [("h", "then a unit key: hold it %.1f s" % HOLD_S)]
+        said("Long press"),
+        [("h", said("then a unit key: hold it %s s") % keys.seconds(HOLD_S))]
         + [(term, keys.hold_label(public)) for term, public in hold_shortcuts(keys).items()],
     )
     if "go" in keys.by_terminal.values() or "C" in keys.by_terminal.values():
         line(
-            "Cards",
+            said("Cards"),
             [
-                ("[", "GREEN slot"),
-                ("]", "RED slot"),
-                ("1-6", "then: put that card in"),
-                ("[ ]", "again: take the card out"),
+                ("[", said("GREEN slot")),
+                ("]", said("RED slot")),
+                ("1-6", said("then: put that card in")),
+                ("[ ]", said("again: take the card out")),
             ]
-            + ([("d", "then: a deed's square, Enter lays its tag")] if deeds else []),
+            + ([("d", said("then: a deed's square, Enter lays its tag"))] if deeds else []),
         )
     line(
-        "Simulator",
+        said("Simulator"),
         [
-            ("s", "bell on/off"),
-            ("P", "power up holding %s (settings)" % ok_key(keys)),
-            ("E", "export the game: CSV and chart"),
-            ("?", "help"),
-            ("Esc", "cancel"),
-            ("Q ctrl+q", "quit"),
+            ("s", said("bell on/off")),
+            ("P", said("power up holding %s (settings)") % ok_key(keys)),
+            ("E", said("export the game: CSV and chart")),
+            ("?", said("help")),
+            ("Esc", said("cancel")),
+            ("Q ctrl+q", said("quit")),
         ],
     )
     text.rstrip()
@@ -251,22 +280,23 @@ def hint_items(keys: KeyTable, cards: bool, deeds: bool = False) -> list:
     """The compact layout's key lines as (terminal key, label, required) entries: every unit
     key by its keycap, the slots, the holds, then the simulator's keys (those not required
     give way when the lines are full: ? lists every key)."""
+    said = keys.said
     items = [(term, label.split(" (")[0], True) for term, label, _ in keys.legend_items()]
     if cards:
-        items.append(("[ ]", "GREEN/RED card: 1-6", True))
+        items.append(("[ ]", said("GREEN/RED card: 1-6"), True))
         if deeds:
-            items.append(("[ ] d", "deed tag: square, Enter", True))
-    items.append(("h", "hold a key", True))
+            items.append(("[ ] d", said("deed tag: square, Enter"), True))
+    items.append(("h", said("hold a key"), True))
     holds = hold_shortcuts(keys).items()
     items += [(term, keys.hold_label(public), True) for term, public in holds]
     if deeds:
-        items.append(("D", "deeds / panel", True))
+        items.append(("D", said("deeds / panel"), True))
     items += [
-        ("P", "settings", False),
-        ("E", "export", False),
-        ("s", "bell", False),
-        ("?", "all keys", True),
-        ("Q", "quit", True),
+        ("P", said("settings"), False),
+        ("E", said("export"), False),
+        ("s", said("bell"), False),
+        ("?", said("all keys"), True),
+        ("Q", said("quit"), True),
     ]
     return items
 
@@ -276,57 +306,86 @@ def hints_text(keys: KeyTable, cards: bool, deeds: bool = False) -> Text:
     return pack_hints(hint_items(keys, cards, deeds), HINTS_WIDTH)
 
 
+def help_words(keys: KeyTable, edition: str) -> dict | None:
+    """The help's words in the table's language: the terminal's (TUI_WORDS) and the edition's
+    own lines (its hints.py TUI_WORDS); None in English."""
+    if keys.words is None:
+        return None
+    own = getattr(about(edition, "hints"), "TUI_WORDS", {}).get(keys.lang, {})
+    return {**keys.words, **own}
+
+
 def help_text(keys: KeyTable, edition: str) -> Text:
     """The help screen: the keys, the holds, the cards (a card edition), the simulator's own
-    keys, and how a game is played (the edition's hints, editions/<name>/hints.py)."""
+    keys, and how a game is played (the edition's hints, editions/<name>/hints.py), in the
+    table's language."""
     hints = about(edition, "hints")
     cards = about(edition).USES_CARDS
+    words = help_words(keys, edition)
+
+    def said(english: str) -> str:
+        return word(words, english)
+
     text = Text()
-    title = "Keys of the simulated %s unit%s" % (edition.replace("_", " "), legends_of(keys))
+    title = said("Keys of the simulated %s unit%s") % (
+        edition_title(keys, edition),
+        legends_of(keys),
+    )
     text.append(title + "\n\n", style="bold")
-    text.append("Unit keys (a tap, like a finger on the keypad):\n", style="bold")
+    text.append(said("Unit keys (a tap, like a finger on the keypad):") + "\n", style="bold")
     for term, label, public in keys.legend_items():
         text.append("  %-12s %s" % (term, label))
-        text.append("   (unit key %s)\n" % public, style="dim")
+        text.append(said("   (unit key %s)") % public + "\n", style="dim")
     text.append(
-        "\nLong press (a terminal sends no key-up, so a hold is a prefix):\n", style="bold"
+        "\n" + said("Long press (a terminal sends no key-up, so a hold is a prefix):") + "\n",
+        style="bold",
     )
-    text.append("  h, then a unit key  hold that key down for %.1f s\n" % HOLD_S)
+    seconds = keys.seconds(HOLD_S)
+    text.append("  " + said("h, then a unit key  hold that key down for %s s") % seconds + "\n")
     for term, public in hold_shortcuts(keys).items():
-        said = hints.TUI_HOLD % {"key": public, "label": keys.hold_label(public), "s": HOLD_S}
-        text.append("  %-19s %s\n" % (term, said))
+        values = {"key": public, "label": keys.hold_label(public), "s": seconds}
+        text.append("  %-19s %s\n" % (term, said(hints.TUI_HOLD) % values))
     if cards:
         text.append(
-            "\nCards (virtual cards 1-%d belong to this game):\n" % PLAYER_CARDS, style="bold"
+            "\n" + said("Cards (virtual cards 1-%d belong to this game):") % PLAYER_CARDS + "\n",
+            style="bold",
         )
-        text.append("  [ then 1-9   put that card in the GREEN slot (receive)\n")
-        text.append("  ] then 1-9   put that card in the RED slot (pay); 7-9 are cards the unit\n")
-        text.append("               never enrolled (UNKNOWN CARD)\n")
-        text.append("  [ or ]       when that slot holds a card: take it out\n")
+        card_lines = [
+            "[ then 1-9   put that card in the GREEN slot (receive)",
+            "] then 1-9   put that card in the RED slot (pay); 7-9 are cards the unit",
+            "             never enrolled (UNKNOWN CARD)",
+            "[ or ]       when that slot holds a card: take it out",
+        ]
         if hints.HISTORY == "deeds":
-            text.append(
-                "  [ or ], d    then a deed's square (1-39) and Enter: lay its tag on that\n"
-            )
-            text.append("               reader (the board beside the unit: owner, buildings, M)\n")
-    text.append("\nSimulator:\n", style="bold")
-    text.append("  s            terminal bell for sound cues on/off (this window only)\n")
-    text.append("  P            %s\n" % hints.TUI_POWER_MENU)
-    text.append("  E            export the game so far: a CSV and a chart (the status line\n")
-    text.append("               says where; --export-dir, make sim EXPORT=)\n")
-    text.append("  Esc          cancel a pending %s\n" % ("slot or hold" if cards else "hold"))
-    text.append("  ?            this help (? or Esc closes it)\n")
-    text.append("  Q, ctrl+q    quit (the unit powers off)\n")
-    text.append("\n%s\n" % hints.TUI_PLAYING_TITLE, style="bold")
+            card_lines += [
+                "[ or ], d    then a deed's square (1-39) and Enter: lay its tag on that",
+                "             reader (the board beside the unit: owner, buildings, M)",
+            ]
+        for line in card_lines:
+            text.append("  %s\n" % said(line))
+    text.append("\n" + said("Simulator:") + "\n", style="bold")
+    pending = "cancel a pending slot or hold" if cards else "cancel a pending hold"
+    simulator = [
+        "s            terminal bell for sound cues on/off (this window only)",
+        "P            " + said(hints.TUI_POWER_MENU),
+        "E            export the game so far: a CSV and a chart (the status line",
+        "             says where; --export-dir, make sim EXPORT=)",
+        "Esc          " + said(pending),
+        "?            this help (? or Esc closes it)",
+        "Q, ctrl+q    quit (the unit powers off)",
+    ]
+    for line in simulator:
+        text.append("  %s\n" % said(line))
+    text.append("\n%s\n" % said(hints.TUI_PLAYING_TITLE), style="bold")
     playing = list(hints.TUI_PLAYING)
     if cards:
         playing += CARD_PLAYING
-    for line in playing[:-1]:
-        text.append("  %s\n" % line)
-    text.append("  %s" % playing[-1])
+    text.append("\n".join("  " + said(line) for line in playing))
     if hints.HISTORY == "deeds":  # the Banker: the building auction's keys
-        text.append("\n\n%s\n" % BUILDING_AUCTION_TITLE, style="bold")
+        text.append("\n\n%s\n" % said(BUILDING_AUCTION_TITLE), style="bold")
         terms = {public: term for public, term, _ in keys.entries}
-        text.append("\n".join("  " + line for line in building_auction_help(terms)))
+        lines = building_auction_help(terms, said, keys.keycap)
+        text.append("\n".join("  " + line for line in lines))
     return text
 
 
@@ -334,7 +393,7 @@ class HelpScreen(ModalScreen):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
-        width: 92;
+        width: 92;  /* HELP_COLUMNS */
         max-width: 100%;
         height: auto;
         max-height: 100%;
@@ -344,14 +403,16 @@ class HelpScreen(ModalScreen):
     }
     """
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: Text, said=str) -> None:
         super().__init__()
         self._text = text
+        self._title = said("Help")  # said: KeyTable.said, the words in the unit's language
+        self._subtitle = said("? or Esc closes; arrows scroll")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
-            box.border_title = "Help"
-            box.border_subtitle = "? or Esc closes; arrows scroll"
+            box.border_title = self._title
+            box.border_subtitle = self._subtitle
             yield Static(self._text, id="help-text")
 
     async def on_key(self, event: events.Key) -> None:

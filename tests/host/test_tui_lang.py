@@ -1,6 +1,7 @@
 """The terminal UI of a French unit (issue 34): its keys named as the French keypad's legends
 (host_sim/key_names.py) in the legend, the compact lines and the help, the terminal keys the
-same as in English; the settings menu switching the language relabels them."""
+same as in English, the terminal's own words in French (tests/host/test_tui_words.py); the
+settings menu switching the language relabels them."""
 
 import asyncio
 
@@ -18,6 +19,7 @@ from host_sim.tui_keys import (
     legend_text,
     ok_key,
 )
+from host_sim.tui_words import TUI_WORDS
 from host_sim.virtual_unit import KEY_NAMES, VirtualUnit
 
 EDITIONS = ["electronic_banking", "revolution", "classic", "banker", "stock_exchange"]
@@ -38,7 +40,8 @@ def test_a_french_key_table_names_every_key_as_its_french_legend(edition) -> Non
             continue
         cap, _, rest = label.partition(" (")
         assert cap == names[KEY_NAMES[public]], (public, label)
-        assert rest == was.partition(" (")[2]  # the English explanation is kept
+        explained = was.partition(" (")[2]  # the explanation in French
+        assert rest == (TUI_WORDS["fr"][explained[:-1]] + ")" if explained else "")
     rows = legend_text(french, deeds=edition == "banker").plain.splitlines()
     assert all(len(row) <= LEGEND_WIDTH for row in rows), [len(row) for row in rows]
     for term, label, _ in french.legend_items():  # each entry whole on one row
@@ -49,14 +52,14 @@ def test_the_stock_exchange_in_french() -> None:
     english, french = tables("stock_exchange")
     legend = legend_text(french).plain
     assert " b  ACHAT BANQUE " in legend and " x  ANNULER " in legend
-    assert " v  RETIRER UN JOUEUR " in legend and " R  hold RETIRER UN JOUEUR " in legend
-    assert " N  hold NOUV. PARTIE " in legend and "holding CONFIRMER" in legend
+    assert " v  RETIRER UN JOUEUR " in legend and " R  tenir RETIRER UN JOUEUR " in legend
+    assert " N  tenir NOUV. PARTIE " in legend and "en tenant CONFIRMER" in legend
     assert ok_key(french) == "CONFIRMER" and ok_key(english) == "CONFIRM"
     compact = [label for _, label, _ in hint_items(french, cards=False)]
-    assert "REVISUALISER" in compact and "hold NOUV. PARTIE" in compact
+    assert "REVISUALISER" in compact and "tenir NOUV. PARTIE" in compact
     help_page = help_text(french, "stock_exchange").plain
-    assert "stock exchange unit, French legends" in help_page
-    assert "hold RETIRER UN JOUEUR for 2.5 s, then CONFIRM" in help_page
+    assert "unité Bourse simulée, légendes en français" in help_page
+    assert "tenir RETIRER UN JOUEUR 2,5 s, puis CONFIRMER" in help_page
     assert "ACHAT BANQUE" not in legend_text(english).plain
 
 
@@ -66,9 +69,10 @@ def test_a_french_classic_unit_in_the_app_and_the_menu_switching_it_back() -> No
         async with app.run_test(size=(160, 50)) as pilot:
             await until(pilot, lambda: app.snapshot is not None)
             legend = shown(app, "#legend")
-            assert "HYPOTHÈQUE (lift one" in legend and "FAILLITE" in legend
+            assert "HYPOTHÈQUE (levée: valeur" in legend and "FAILLITE" in legend
             assert "AMENDE" in shown(app, "#hints")
-            assert app.query_one("#legend").border_title == "Keys: classic unit, French legends"
+            title = "Touches: unité Classique, légendes en français"
+            assert app.query_one("#legend").border_title == title
 
             def to_english(unit) -> None:
                 ok, back, _, _ = open_menu(unit)

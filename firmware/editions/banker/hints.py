@@ -27,7 +27,7 @@ SET_RECORDS: tuple = ()  # ("set", name, ...) records only it journals
 SMALL_START = False  # (Classic's sign: a Banker game is told by its deeds)
 # The terminal UI's help: what a hold does, the power-up that opens the menu, how a game is
 # played beyond what every card edition shares (host_sim.tui.CARD_PLAYING).
-TUI_HOLD = "hold %(key)s for %(s).1f s: NEW GAME? (GO confirms)"
+TUI_HOLD = "hold %(key)s for %(s)s s: NEW GAME? (GO confirms)"
 TUI_POWER_MENU = "power cycle holding the menu's ok key: the settings menu"
 TUI_PLAYING_TITLE = "Deeds (square number, then DEED; or a deed tag on a reader):"
 TUI_PLAYING = (
@@ -36,3 +36,30 @@ TUI_PLAYING = (
     "Mortgage: owner in GREEN (lift: RED), deed, MORTGAGE, GO. Auction: deed, AUCTION.",
     "Trade: seller GREEN, buyer RED, square DEED, price, SELL, GO. Bankrupt: RED card.",
 )
+# The help's lines in each language the unit speaks besides English, by their English (as
+# host_sim.history.CHART_WORDS; the terminal's shared words: host_sim/tui_words.py).
+TUI_WORDS = {
+    "fr": {
+        "hold %(key)s for %(s)s s: NEW GAME? (GO confirms)": (
+            "tenir %(key)s %(s)s s: NOUVELLE PARTIE ? (GO confirme)"
+        ),
+        "power cycle holding the menu's ok key: the settings menu": (
+            "rallumer en tenant la touche ok du menu: le menu des réglages"
+        ),
+        "Deeds (square number, then DEED; or a deed tag on a reader):": (
+            "Titres (numéro de la case, puis TITRE; ou le titre posé sur un lecteur):"
+        ),
+        "Buy: card in RED, deed; BUY, then GO. Rent: payer in RED, deed, RENT, GO.": (
+            "Achat: carte en ROUGE, titre; ACHAT, GO. Loyer: payeur en ROUGE, titre, LOYER, GO."
+        ),
+        "Build: owner in RED, deed, BUILD, GO. Sell a building: owner in GREEN, SELL.": (
+            "Bâtir: en ROUGE, titre, CONSTRUIRE, GO. Vendre un bâtiment: carte en VERT, VENTE."
+        ),
+        "Mortgage: owner in GREEN (lift: RED), deed, MORTGAGE, GO. Auction: deed, AUCTION.": (
+            "Hypothèque: en VERT (levée: ROUGE), titre, HYPOTHÈQUE, GO. Enchère: titre, ENCHÈRE."
+        ),
+        "Trade: seller GREEN, buyer RED, square DEED, price, SELL, GO. Bankrupt: RED card.": (
+            "Cession: vendeur VERT, acheteur ROUGE, case TITRE, prix, VENTE, GO. Faillite: ROUGE."
+        ),
+    }
+}
