@@ -141,12 +141,15 @@ DEPLOY := build/deploy
 # Each .mpy carries its path on the flash as its source name (-s rules/money.mpy): the same text
 # as the module's __file__ on the unit, so both are one qstr in the heap, not two (issue 27).
 # A package's __init__.py that holds only comments is left out: MicroPython imports the folder
-# as a namespace package, and the unit is spared a module and the name of its file.
+# as a namespace package, and the unit is spared a module and the name of its file. So is each
+# edition's hints.py: what the host tools say of it (the simulator, the export, the web page's
+# build has its own), never imported on the unit.
 deploy-tree: $(BIN)/.installed
 	@$(BIN)/python tools/check_deploy.py "$(BOARD)" "$(EDITION)" $(if $(MATRIX),"$(MATRIX)")
 	@rm -rf $(DEPLOY)
 	@for f in $(filter-out firmware/main.py,$(FIRMWARE_PY)); do \
-		case $$f in */__init__.py) grep -q '^[[:space:]]*[^#[:space:]]' $$f || continue;; esac; \
+		case $$f in */__init__.py) grep -q '^[[:space:]]*[^#[:space:]]' $$f || continue;; \
+			firmware/editions/*/hints.py) continue;; esac; \
 		rel=$${f#firmware/}; mkdir -p $(DEPLOY)/$$(dirname $$rel); \
 		$(MPY_CROSS) -O1 -s $${rel%.py}.mpy -o $(DEPLOY)/$${rel%.py}.mpy $$f || exit 1; \
 	done

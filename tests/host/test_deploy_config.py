@@ -149,3 +149,19 @@ def test_a_memory_error_escaping_the_unit_resets_it_with_the_notice(tmp_path) ->
     assert json.loads(line[-1][5:])["outcome"] == "ResetRequested"
     assert "MemoryError" in (tmp_path / "crash.log").read_text()
     assert (tmp_path / "data" / "restart.mem").exists()  # the next boot says so
+
+
+def test_the_deploy_tree_holds_the_unit_and_not_the_host_tools_words(tmp_path) -> None:
+    """make deploy-tree: every firmware module but main.py (copied as it is) compiled, and each
+    edition's hints.py left out: what the host tools say of it, never imported on the unit."""
+    run = subprocess.run(
+        ["make", "-s", "-o", ".venv/bin/.installed", "deploy-tree", "DEPLOY=" + str(tmp_path),
+         "EDITION=classic"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    made = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()}
+    assert "main.py" in made and "board.py" in made and "lang/fr.tbl" in made
+    assert "editions/classic/edition.mpy" in made and "rules/money.mpy" in made
+    assert not [name for name in made if name.endswith("hints.mpy")]
+    assert (ROOT / "firmware" / "editions" / "classic" / "hints.py").exists()
