@@ -126,7 +126,10 @@ def spoken(edition, view: dict, notice: str = "", lang=None) -> str:
         return ". ".join([say("TOTAL"), ", ".join(values)] + ([message] if message else []))
     if screen == "ask":
         said = [say(view.get("title") or ""), say(view.get("detail") or "")]
-        return ". ".join([w for w in said + [say(view.get("note") or ""), message] if w])
+        # (a question's "?" ends its sentence: no "." after it, which a reader would say)
+        return ". ".join([w for w in said + [say(view.get("note") or ""), message] if w]).replace(
+            "?. ", "? "
+        )
     return _form(view, message, screen == "review", words, say)
 
 

@@ -79,7 +79,7 @@ def test_a_french_stock_exchange_is_spoken_in_french() -> None:
         "VENTE. PION CHAPEAU, CODE 01, ACTIONS 1. Reçoit 13. CONFIRMER OU ANNULER",
         "MARCHÉ. Sociétés cotées : 01 cours 13. Tapez le code d'une société pour l'entendre. "
         "TENIR 2 SECONDES",
-        "RETIRER LE CHAPEAU ?. CONFIRMER / ANNULER",
+        "RETIRER LE CHAPEAU ? CONFIRMER / ANNULER",
     ]
 
 
@@ -105,7 +105,7 @@ def test_an_english_stock_exchange_is_spoken_as_before() -> None:
         "TOTAL. HAT %d" % total,
         "SELL. TOKEN HAT, CODE 01, SHARES 1. Gets 13. CONFIRM OR CANCEL",
         "MARKET. Listed: 01 at 13. Type a code to hear a company. HOLD 2 SECONDS",
-        "REMOVE HAT?. CONFIRM / CANCEL",
+        "REMOVE HAT? CONFIRM / CANCEL",
     ]
 
 
