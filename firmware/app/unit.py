@@ -222,7 +222,7 @@ class BankUnit:
                     self.edition.ignore_until_released(key)
                 card_polling.cards_in(self, now)
             self.collector.collect()  # the settings code let go: a quiet point
-            self._prepare_screens()
+            self._prepare_screens(True)
 
     def apply(self, change, now: int) -> None:
         """A configuration step's outcome (app.config.Change) put in force: the one place where
@@ -263,13 +263,13 @@ class BankUnit:
         if change.closed:
             card_polling.cards_in(self, now)
 
-    def _prepare_screens(self) -> None:
+    def _prepare_screens(self, closed: bool = False) -> None:
         """The Stock Exchange's screens (editions.stock_exchange.draw) loaded now, on a heap just
         collected or still empty, not at its first market render (issue 27: on the chip that
         import found no free block of 1,280 bytes after the summary). Not during the summary or the
         menu, which draw none: both at once made the unit's highest heap."""
         if self.display is not None:
-            prepare(self.display.canvas, draws_market(self.edition.name), self.screen)
+            prepare(self.display.canvas, draws_market(self.edition.name), self.screen, closed)
         forget_about()  # the game begins: what the build and the settings read of the editions
 
     def _start_display(self, now: int) -> None:

@@ -89,17 +89,18 @@ def render(canvas, view: dict, status: dict | None = None, log: list | None = No
     return screen.draw(view, status, log)
 
 
-def prepare(canvas, market: bool, screen=None) -> "Screen":
+def prepare(canvas, market: bool, screen=None, closed: bool = False) -> "Screen":
     """The partial renderer of the unit's display (`screen`, or a Screen made now for
     `canvas`), returned, with the Stock Exchange's screens (editions.stock_exchange.draw, its
     code and tables: about 10 KB) when `market`: made at boot, before the journal's records
     and the boot summary spread small objects over the heap. Loaded at the first market render
     instead, on the chip that import found no free block of 1,280 bytes after the summary and
-    the unit died (issue 27)."""
+    the unit died (issue 27). closed: the boot summary or the menu has just closed, and the
+    language's table lets the lines it kept of them go (they do not come back)."""
     draw.prepare_lines()
     if screen is None:
         screen = Screen(canvas)
-    elif screen.lang is not None:  # the game begins: the summary's or the menu's lines go
+    elif closed and screen.lang is not None:
         screen.lang.forget()
     if market:
         screen.market()
