@@ -307,6 +307,11 @@ class Table:
         # Its "#"s filled, in C but for a few bytecodes a mark, as bytes: a str made is looked
         # for among the interpreter's names (a walk over a thousand of them): one str a line.
         tokens = views[2]
+        if count == 1 and not numbers:  # one number, as the line writes it (most lines)
+            b = text.find(b"#")
+            if text.find(b"#", b + 1) < 0 and (b + 1 == len(text) or not 48 < text[b + 1] < 58):
+                # its one plain "#": the token put in its place in C
+                return str(text.replace(b"#", bytes(views[1][tokens[0] : tokens[1]])), "utf-8")
         parts = text.split(b"#")
         k = 0  # the next token a plain "#" takes
         for m in range(1, len(parts)):

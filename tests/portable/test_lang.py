@@ -56,6 +56,22 @@ def test_a_line_is_translated_and_its_numbers_filled_in_order():
     assert table.translate("CARD 3: 17.25M") == "CARTE 3: 17.25M"
 
 
+def test_a_line_with_one_number_has_it_put_in_place_wherever_its_mark_is():
+    # one number and one plain "#" (most lines): put in the text's place in C; a numbered mark
+    # ("#1") goes the general way
+    entries = {
+        "CARD # PAYS": "CARTE # PAIE",
+        "BALANCE #": "SOLDE #",
+        "# LEFT": "# RESTANT",
+        "ROUND #": "#1E TOUR",
+    }
+    table, _ = french(entries)
+    assert table.translate("CARD 12 PAYS") == "CARTE 12 PAIE"
+    assert table.translate("BALANCE €1500") == "SOLDE €1500"
+    assert table.translate("3 LEFT") == "3 RESTANT"
+    assert table.translate("ROUND 4") == "4E TOUR"
+
+
 def test_numbered_marks_reorder_the_tokens():
     table, _ = french()
     assert table.translate("CARD 2 > CARD 1") == "CARTE 1 < CARTE 2"
