@@ -12,6 +12,15 @@ language (tests/host/test_tui_words.py checks it), and each text fits where its 
 
 TUI_WORDS = {
     "fr": {
+        # the help's lines the card editions share (their hints.py TUI_HOLD, TUI_POWER_MENU,
+        # TUI_PLAYING_TITLE; each edition's own lines are in its hints.py TUI_WORDS)
+        "hold %(key)s for %(s)s s: NEW GAME? (GO confirms)": (
+            "tenir %(key)s %(s)s s: NOUVELLE PARTIE ? (GO confirme)"
+        ),
+        "power cycle holding the menu's ok key: the settings menu": (
+            "rallumer en tenant la touche ok du menu: le menu des réglages"
+        ),
+        "Playing:": "La partie:",
         # the legend's explanations of the unit keys (tui_keys.UNIT_KEYS, inside the brackets)
         "thousand": "mille",
         "million": "million",

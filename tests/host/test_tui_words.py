@@ -35,6 +35,7 @@ from host_sim.tui_words import TUI_WORDS
 from host_sim.virtual_unit import VirtualUnit
 
 SOURCES = pathlib.Path(host_sim.__file__).parent  # the terminal UI's modules
+EDITION_FOLDERS = sorted((SOURCES.parent / "firmware" / "editions").glob("*/about.py"))
 EDITIONS = ["electronic_banking", "revolution", "classic", "banker", "stock_exchange"]
 HELP_CONSTANTS = ("TUI_HOLD", "TUI_POWER_MENU", "TUI_PLAYING_TITLE")
 SAME_IN_FRENCH = {"million"}  # words French spells as English does
@@ -65,11 +66,13 @@ def test_every_shared_english_text_has_its_french() -> None:
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_every_help_line_of_an_edition_has_its_french_beside_it(edition) -> None:
+    # its own lines in its hints.py, the lines the card editions share in tui_words.py
     hints = about(edition, "hints")
-    french = hints.TUI_WORDS["fr"]
+    own = hints.TUI_WORDS["fr"]
     english = edition_english(hints)
-    assert [text for text in english if text not in french] == []
-    assert [text for text in french if text not in english] == []  # none left from an old line
+    assert [text for text in english if text not in own and text not in TUI_WORDS["fr"]] == []
+    assert [text for text in own if text not in english] == []  # none left from an old line
+    assert [text for text in own if text in TUI_WORDS["fr"]] == []  # a shared line said once
 
 
 @pytest.mark.parametrize("source", ["shared"] + EDITIONS)
@@ -227,6 +230,7 @@ def test_an_english_unit_keeps_its_words() -> None:
 
 def test_every_french_text_is_of_an_english_text_the_terminal_still_says() -> None:
     modules = [path for path in SOURCES.glob("tui*.py") if path.name != "tui_words.py"]
+    modules += [path.parent / "hints.py" for path in EDITION_FOLDERS]  # the shared help lines
     sources = "".join(path.read_text(encoding="utf-8") for path in modules)
     explanations = {label.partition(" (")[2][:-1] for _, _, label in UNIT_KEYS}
     stale = [

@@ -40,12 +40,6 @@ TUI_PLAYING = (
 # host_sim.history.CHART_WORDS; the terminal's shared words: host_sim/tui_words.py).
 TUI_WORDS = {
     "fr": {
-        "hold %(key)s for %(s)s s: NEW GAME? (GO confirms)": (
-            "tenir %(key)s %(s)s s: NOUVELLE PARTIE ? (GO confirme)"
-        ),
-        "power cycle holding the menu's ok key: the settings menu": (
-            "rallumer en tenant la touche ok du menu: le menu des réglages"
-        ),
         "Deeds (square number, then DEED; or a deed tag on a reader):": (
             "Titres (numéro de la case, puis TITRE; ou le titre posé sur un lecteur):"
         ),

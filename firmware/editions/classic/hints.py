@@ -22,13 +22,6 @@ TUI_PLAYING = (
 # host_sim.history.CHART_WORDS; the terminal's shared words: host_sim/tui_words.py).
 TUI_WORDS = {
     "fr": {
-        "hold %(key)s for %(s)s s: NEW GAME? (GO confirms)": (
-            "tenir %(key)s %(s)s s: NOUVELLE PARTIE ? (GO confirme)"
-        ),
-        "power cycle holding the menu's ok key: the settings menu": (
-            "rallumer en tenant la touche ok du menu: le menu des réglages"
-        ),
-        "Playing:": "La partie:",
         "Receive: card in GREEN, type a plain amount, GO carries it out: 2 6 0 g": (
             "Recevoir: carte en VERT, tapez le montant tel quel, GO l'exécute: 2 6 0 g"
         ),

@@ -1,6 +1,8 @@
 # Revolution for the host tools (the simulator, the history export, the web page; never
 # imported on the unit): its name, how its game is told apart and exported, the help's lines.
 
+from editions.electronic_banking import hints as electronic_banking
+
 NAME = "Revolution"
 HISTORY = "cards"  # exported as every card's balance after each transaction
 # How host_sim.history.guess_edition tells its journal apart.
@@ -12,26 +14,6 @@ SMALL_START = False  # its start balances are whole notes (below 100000)
 TUI_HOLD = "hold %(key)s for %(s)s s: NEW GAME? (GO confirms)"
 TUI_POWER_MENU = "power cycle holding the menu's ok key: the settings menu"
 TUI_PLAYING_TITLE = "Playing:"
-TUI_PLAYING = (
-    "Receive: card in GREEN, type the amount, finish with K or M: 2 6 0 k",
-    "Totals: no card in, h then m (hold M), g. Mortgage: RED card, h then g.",
-)
-# The help's lines in each language the unit speaks besides English, by their English (as
-# host_sim.history.CHART_WORDS; the terminal's shared words: host_sim/tui_words.py).
-TUI_WORDS = {
-    "fr": {
-        "hold %(key)s for %(s)s s: NEW GAME? (GO confirms)": (
-            "tenir %(key)s %(s)s s: NOUVELLE PARTIE ? (GO confirme)"
-        ),
-        "power cycle holding the menu's ok key: the settings menu": (
-            "rallumer en tenant la touche ok du menu: le menu des réglages"
-        ),
-        "Playing:": "La partie:",
-        "Receive: card in GREEN, type the amount, finish with K or M: 2 6 0 k": (
-            "Recevoir: carte en VERT, tapez le montant, finissez par K ou M: 2 6 0 k"
-        ),
-        "Totals: no card in, h then m (hold M), g. Mortgage: RED card, h then g.": (
-            "Totaux: aucune carte, h puis m (tenir M), g. Hypothèque: carte en ROUGE, h puis g."
-        ),
-    }
-}
+# Played as Electronic Banking is, beyond that (its help's lines and their French, the same)
+TUI_PLAYING = electronic_banking.TUI_PLAYING
+TUI_WORDS = electronic_banking.TUI_WORDS
