@@ -50,7 +50,7 @@ export const PAGE_WORDS = {
     "card %s, in the %s slot: take it out": "carte %s, dans le lecteur %s : la retirer",
     "deed %s %s, on the %s reader: lift it": "titre %s %s, sur le lecteur %s : le retirer",
     "The %s slot holds %s: nothing moved. Put %s in the other slot, or take %s out first (with nothing chosen, choose it).":
-      "Le lecteur %s tient %s : rien n'a bougé. Mettez %s dans l'autre lecteur, ou retirez d'abord %s (sans rien d'autre de choisi, choisissez ce qu'il tient).",
+      "Le lecteur %s tient %s : rien n'a bougé. Mettez %s dans l'autre lecteur, ou retirez d'abord %s (choisissez ce qu'il tient quand rien d'autre n'est choisi).",
     "The %s slot already holds %s: nothing moved.": "Le lecteur %s tient déjà %s : rien n'a bougé.",
     "Card %s chosen: now the GREEN or the RED slot.": "Carte %s choisie : maintenant le lecteur VERT ou ROUGE.",
     "The %s slot holds %s: choose it to take it out.": "Le lecteur %s tient %s : choisissez ce qu'il tient pour le retirer.",
