@@ -35,7 +35,7 @@ FW = "/fw/"  # where the page lays the firmware out; it is put first on sys.path
 # The parts boards/web.py builds on (host_sim/peripherals/wiring.py imports the others).
 PARTS = ("__init__", "bus", "wiring", "ssd1306_panel", "mfrc522_chip", "keypad_matrix")
 PARTS += ("battery_source", "deed_tags")
-PAGE = ("index.html", "page.js", "chart.js", "page.css", "favicon.svg", "sw.js")
+PAGE = ("index.html", "page.js", "words.js", "chart.js", "page.css", "favicon.svg", "sw.js")
 
 
 def python_files() -> dict:

@@ -7,10 +7,11 @@
 // answer the keyboard (Space or Enter on a focused one) and a screen reader's activation as they
 // answer a pointer; the keyboard's digits, . K M, Enter and Backspace press the keypad's keys.
 // The game goes off the page (its CSV and chart, as `python -m host_sim export` makes them) and a
-// unit's data comes onto it (a folder `make pull` copied). Figures for the tests are kept in
-// window.unitPage.
+// unit's data comes onto it (a folder `make pull` copied). The page's own words are in the unit's
+// language (web/words.js), as its glass is. Figures for the tests are kept in window.unitPage.
 import { loadMicroPython } from "./micropython/micropython.mjs";
 import { describeChart, drawChart } from "./chart.js";
+import { word } from "./words.js";
 
 const EDITION_KEY = "bank-unit:edition"; // the edition deployed on this page's unit
 const SLOTS_KEY = "bank-unit:slots"; // which card ("d39": deed tag) lies in which slot, kept across a power cut
@@ -51,6 +52,8 @@ let chosenDeed = 0; // the Banker's deed chosen on the board (its square), waiti
 let shortcuts = {}; // the computer keyboard's keys -> the keypad's (setShortcuts)
 const keyActions = {}; // the keypad's key -> {down, up} of its button
 let deedFacts = null; // bridge.deed_board(): {deeds: [[square, name, short, group]], groups}
+let pageLang = "en"; // the language the page's own words are in: the unit's (state.lang)
+const said = (english, ...values) => word(pageLang, english, ...values);
 // The colour groups' colours (host_sim/tui_deeds.py's), then the railroads' and the utilities'.
 // Each ink has a contrast of 4.5:1 or more on its colour (WCAG AA for the 12 px numbers).
 const GROUP_COLOURS = ["rgb(150,90,50)", "rgb(150,210,240)", "rgb(220,80,160)", "rgb(240,150,40)", "rgb(220,40,40)", "rgb(240,220,40)", "rgb(40,170,80)", "rgb(60,90,220)", "#111", "#666"];
@@ -149,16 +152,44 @@ function showState(state) {
   page.deeds = state.deeds || null;
   page.supply = state.supply || null;
   const lang = state.lang || "en"; // the unit's language: the glass's, and these words'
+  if (lang !== pageLang) showLanguage(lang);
   const live = $("screen-text");
   if (live.lang !== lang) live.lang = lang; // before its words: a screen reader says French in French
   if (text !== lastScreen) {
     lastScreen = text;
     page.spokenChanges = (page.spokenChanges || 0) + 1;
-    live.textContent = text || "(screen off)";
+    live.textContent = text || said("(screen off)");
     if (text && page.firstScreenMs === null && page.ready) page.firstScreenMs = performance.now();
   }
   if (state.edition !== keysFor || lang !== keysLang) buildKeypad(state.edition, state.cards, lang);
   showDeeds(state.deeds, state.supply);
+}
+
+// ---- the page's own words in the unit's language ---------------------------------------------
+// index.html's English, kept before any is replaced: the keys of web/words.js.
+const SAID_HTML = [...document.querySelectorAll("[data-say]")].map((el) => [el, el.innerHTML.trim()]);
+const SAID_LABELS = [...document.querySelectorAll("[data-say-label]")].map((el) => [el, el.getAttribute("aria-label")]);
+const TITLE = document.title;
+
+// Everything the page says in the language `lang`, <html lang> first (a screen reader's
+// pronunciation); what the page built is built again (the help's key names by buildKeypad).
+function showLanguage(lang) {
+  pageLang = lang;
+  document.documentElement.lang = lang;
+  document.title = said(TITLE);
+  for (const [el, english] of SAID_HTML) el.innerHTML = said(english);
+  for (const [el, english] of SAID_LABELS) el.setAttribute("aria-label", said(english));
+  for (const option of $("edition").options) {
+    option.dataset.english ??= option.text;
+    option.text = said(option.dataset.english);
+  }
+  $("sound-state").textContent = muted ? said("off") : said("on");
+  if (!bridge) return; // (the power-up calls it again once the unit is on)
+  const ok = bridge.ok_key($("edition").value);
+  const okName = (lang !== "en" && legends.names[lang] && legends.names[lang][ok]) || ok;
+  $("power-menu").textContent = said("Power on holding %s (settings)", okName);
+  chooseDeed(chosenDeed);
+  if (page.ready) drawCards(); // (the power-up draws them)
 }
 
 // ---- the keypad ------------------------------------------------------------------------------
@@ -323,10 +354,10 @@ function saveSlots() {
   localStorage.setItem(SLOTS_KEY, JSON.stringify(slots));
 }
 
-const SLOT_NAMES = ["GREEN", "RED"];
-const SLOT_ROLES = ["receives", "pays"];
+const slotName = (slot) => (slot ? said("RED") : said("GREEN"));
+const slotRole = (slot) => (slot ? said("pays") : said("receives"));
 const deedSquare = (held) => (typeof held === "string" && held.startsWith("d") ? Number(held.slice(1)) : 0);
-const heldName = (held) => (deedSquare(held) ? `deed ${deedSquare(held)}` : `card ${held}`);
+const heldName = (held) => (deedSquare(held) ? said("deed %s", deedSquare(held)) : said("card %s", held));
 const say = (text) => {
   $("status").textContent = text;
 };
@@ -349,7 +380,7 @@ function occupied(slot) {
   // A slot that holds something, tapped with something else chosen: nothing moves.
   const held = slots[slot];
   const other = heldName(waiting());
-  say(`The ${SLOT_NAMES[slot]} slot holds ${heldName(held)}: nothing moved. Put ${other} in the other slot, or take ${heldName(held)} out first (with nothing chosen, choose it).`);
+  say(said("The %s slot holds %s: nothing moved. Put %s in the other slot, or take %s out first (with nothing chosen, choose it).", slotName(slot), heldName(held), other, heldName(held)));
 }
 
 function place(held, where) {
@@ -357,7 +388,7 @@ function place(held, where) {
   const from = slots.indexOf(held);
   if (from === where) return;
   if (where >= 0 && slots[where] !== 0) {
-    say(`The ${SLOT_NAMES[where]} slot already holds ${heldName(slots[where])}: nothing moved.`);
+    say(said("The %s slot already holds %s: nothing moved.", slotName(where), heldName(slots[where])));
     return;
   }
   say("");
@@ -390,14 +421,14 @@ function tapCard(number) {
   }
   chosen = chosen === number ? 0 : number;
   if (chosen) chooseDeed(0);
-  say(chosen ? `Card ${number} chosen: now the GREEN or the RED slot.` : "");
+  say(chosen ? said("Card %s chosen: now the GREEN or the RED slot.", number) : "");
   drawCards();
 }
 
 function tapSlot(slot) {
   const held = waiting();
   if (!held) {
-    say(slots[slot] ? `The ${SLOT_NAMES[slot]} slot holds ${heldName(slots[slot])}: choose it to take it out.` : "Choose a card first, then the slot.");
+    say(slots[slot] ? said("The %s slot holds %s: choose it to take it out.", slotName(slot), heldName(slots[slot])) : said("Choose a card first, then the slot."));
     return;
   }
   if (slots[slot] !== 0) {
@@ -424,9 +455,9 @@ function drawCards() {
     card.type = "button";
     card.className = "card" + (chosen === number ? " chosen" : "");
     card.dataset.card = number;
-    card.textContent = `CARD ${number}`;
+    card.textContent = said("CARD %s", number);
     const at = slots.indexOf(number);
-    if (at >= 0) card.setAttribute("aria-label", `card ${number}, in the ${SLOT_NAMES[at]} slot: take it out`);
+    if (at >= 0) card.setAttribute("aria-label", said("card %s, in the %s slot: take it out", number, slotName(at)));
     else card.setAttribute("aria-pressed", String(chosen === number));
     let dragged = false; // the pointer went up elsewhere: its click is no tap
     card.addEventListener("pointerdown", (event) => {
@@ -462,8 +493,8 @@ function drawCards() {
     tag.type = "button";
     tag.className = "deed-tag";
     tag.dataset.deed = square;
-    tag.textContent = `DEED ${square}`;
-    tag.setAttribute("aria-label", `deed ${square} ${deedName(square)}, on the ${SLOT_NAMES[at]} reader: lift it`);
+    tag.textContent = said("DEED %s", square);
+    tag.setAttribute("aria-label", said("deed %s %s, on the %s reader: lift it", square, deedName(square), slotName(at)));
     tag.addEventListener("click", () => {
       if (waiting() && waiting() !== held) occupied(at);
       else place(held, -1);
@@ -471,8 +502,8 @@ function drawCards() {
     $(`slot-${at}`).querySelector(".slot-card").appendChild(tag);
   });
   for (const slot of [0, 1]) {
-    const what = slots[slot] ? heldName(slots[slot]) : "empty";
-    $(`slot-button-${slot}`).setAttribute("aria-label", `${SLOT_NAMES[slot]} ${SLOT_ROLES[slot]}: ${what}`);
+    const what = slots[slot] ? heldName(slots[slot]) : said("empty");
+    $(`slot-button-${slot}`).setAttribute("aria-label", said("%s %s: %s", slotName(slot), slotRole(slot), what));
   }
   if (again) document.querySelector(again)?.focus();
 }
@@ -494,8 +525,8 @@ function buildingsText(buildings) {
 }
 
 function buildingsWords(buildings) {
-  if (buildings === 5) return "a hotel";
-  return buildings === 1 ? "1 house" : buildings ? `${buildings} houses` : "no buildings";
+  if (buildings === 5) return said("a hotel");
+  return buildings === 1 ? said("1 house") : buildings ? said("%s houses", buildings) : said("no buildings");
 }
 
 function buildBoard() {
@@ -535,12 +566,12 @@ function showDeeds(deeds, supply) {
     button.querySelector(".own").textContent = deed.owner === null ? "-" : `c${deed.owner}`;
     button.querySelector(".bld").textContent = buildingsText(deed.buildings);
     button.querySelector(".mtg").textContent = deed.mortgaged ? "M" : "";
-    const owner = deed.owner === null ? "the bank's" : `card ${deed.owner}'s`;
-    const group_name = deedFacts.groups[group].toLowerCase();
-    const label = `${square} ${short}, ${group_name}: ${owner}, ${buildingsWords(deed.buildings)}${deed.mortgaged ? ", mortgaged" : ""}`;
+    const owner = deed.owner === null ? said("the bank's") : said("card %s's", deed.owner);
+    const group_name = said(deedFacts.groups[group].toLowerCase()); // (web/words.js has each group's)
+    const label = said("%s %s, %s: %s, %s%s", square, short, group_name, owner, buildingsWords(deed.buildings), deed.mortgaged ? said(", mortgaged") : "");
     button.setAttribute("aria-label", label);
   }
-  $("supply").textContent = `Bank: ${supply.houses} houses, ${supply.hotels} hotels left`;
+  $("supply").textContent = said("Bank: %s houses, %s hotels left", supply.houses, supply.hotels);
 }
 
 function chooseDeed(square) {
@@ -553,7 +584,7 @@ function chooseDeed(square) {
     button.setAttribute("aria-pressed", String(Number(button.dataset.square) === square));
   }
   for (const slot of [0, 1]) $(`lay-${slot}`).disabled = !square;
-  $("deed-chosen").textContent = square ? `Deed ${square} ${deedName(square)}: lay its tag on a reader` : "Choose a deed, then a reader";
+  $("deed-chosen").textContent = square ? said("Deed %s %s: lay its tag on a reader", square, deedName(square)) : said("Choose a deed, then a reader");
 }
 
 function layChosenDeed(slot) {
@@ -584,7 +615,7 @@ function eraseFlash() {
 
 $("edition").addEventListener("change", (event) => {
   const wanted = event.target.value;
-  if (!confirm("A new unit starts with an empty flash: the game on this page is erased. Go on?")) {
+  if (!confirm(said("A new unit starts with an empty flash: the game on this page is erased. Go on?"))) {
     event.target.value = localStorage.getItem(EDITION_KEY) || defaultEdition;
     return;
   }
@@ -595,7 +626,7 @@ $("edition").addEventListener("change", (event) => {
 // A toggle: pressed while the sound is on (its name stays "Sound"; on or off is shown beside it).
 $("sound").addEventListener("click", () => {
   muted = !muted;
-  $("sound-state").textContent = muted ? "off" : "on";
+  $("sound-state").textContent = (muted ? said("off") : said("on"));
   $("sound").setAttribute("aria-pressed", String(!muted));
   if (gain) gain.gain.value = 0;
 });
@@ -636,14 +667,14 @@ async function downloadGame() {
     $(`${kind}-link`).href = links[kind];
   }
   // The summary `python -m host_sim export` prints, and where the kept history begins.
-  let summary = `${made.edition}: ${made.transactions} transactions, ${series} series on the chart`;
+  let summary = said("%s: %s transactions, %s series on the chart", made.edition, made.transactions, series);
   if (made.from) summary += `. ${made.from}`;
   $("export-summary").textContent = summary;
   $("export-out").hidden = false;
   page.export = { csv, chart: made.chart, series, transactions: made.transactions, edition: made.edition, pngBytes: png.size };
   $("csv-link").focus();
 }
-$("export").addEventListener("click", () => downloadGame().catch((error) => say(`The game could not be downloaded: ${refusal(error)}`)));
+$("export").addEventListener("click", () => downloadGame().catch((error) => say(said("The game could not be downloaded: %s", refusal(error)))));
 
 // ---- a unit's data onto the page: the folder `make pull` copied (data/, or the folder above) --
 function unitFiles(files) {
@@ -660,7 +691,7 @@ function unitFiles(files) {
 async function loadData(files) {
   const found = unitFiles(files);
   if (!found.size) {
-    say("No files chosen: choose the data folder make pull copied off the unit (build/pull/data).");
+    say(said("No files chosen: choose the data folder make pull copied off the unit (build/pull/data)."));
     return;
   }
   try {
@@ -678,28 +709,34 @@ async function loadData(files) {
     say(seen.error);
     return;
   }
-  const question = `Load the ${seen.name} unit's game (${seen.transactions} transactions, ${seen.files.length} files)? The game on this page is erased.`;
+  const question = said("Load the %s unit's game (%s transactions, %s files)? The game on this page is erased.", said(seen.name), seen.transactions, seen.files.length);
   if (!confirm(question)) {
-    say("Nothing loaded: the page's game is as it was.");
+    say(said("Nothing loaded: the page's game is as it was."));
     return;
   }
   eraseFlash();
   const count = bridge.install_data(localStorage);
   localStorage.setItem(EDITION_KEY, seen.edition);
-  let note = `Loaded the ${seen.name} unit's data: ${count} files, ${seen.transactions} transactions.`;
-  if (seen.ignored.length) note += ` Left out (not the unit's): ${seen.ignored.join(", ")}.`;
-  sessionStorage.setItem(LOADED_KEY, note);
+  // said after the power-up, in the loaded unit's language (loadedNote)
+  sessionStorage.setItem(LOADED_KEY, JSON.stringify({ name: seen.name, count, transactions: seen.transactions, ignored: seen.ignored }));
   location.reload();
 }
 $("load").addEventListener("change", (event) => {
   const files = [...event.target.files];
   event.target.value = "";
-  loadData(files).catch((error) => say(`The data could not be loaded: ${refusal(error)}`));
+  loadData(files).catch((error) => say(said("The data could not be loaded: %s", refusal(error))));
 });
+
+// What the power-up after a unit's data was loaded says (LOADED_KEY's facts).
+function loadedNote({ name, count, transactions, ignored }) {
+  let note = said("Loaded the %s unit's data: %s files, %s transactions.", said(name), count, transactions);
+  if (ignored.length) note += said(" Left out (not the unit's): %s.", ignored.join(", "));
+  return note;
+}
 
 function fail(error) {
   page.error = String(error && error.message ? error.message : error);
-  $("status").textContent = "The unit stopped: " + page.error;
+  $("status").textContent = said("The unit stopped: %s", page.error);
   console.error(error);
 }
 
@@ -726,13 +763,14 @@ async function powerUp() {
   $("edition").replaceChildren(...offered.map(([name, label]) => new Option(label, name)));
   const edition = localStorage.getItem(EDITION_KEY) || defaultEdition;
   $("edition").value = edition;
-  $("power-menu").textContent = `Power on holding ${bridge.ok_key(edition)} (settings)`;
   const hold = sessionStorage.getItem(HOLD_KEY) === "1";
   sessionStorage.removeItem(HOLD_KEY);
   const problem = bridge.boot(localStorage, edition, hold, true);
   if (problem) throw new Error(problem);
+  showLanguage(bridge.language()); // the unit's, from its settings: before anything is said
   mp.runPython("import bridge, js\nbridge.board.piezo.on_change = js.webPiezo\nbridge.on_reset = js.webReset");
-  say(sessionStorage.getItem(LOADED_KEY) || "");
+  const loaded = sessionStorage.getItem(LOADED_KEY);
+  say(loaded ? loadedNote(JSON.parse(loaded)) : "");
   sessionStorage.removeItem(LOADED_KEY);
   slots.forEach((held, slot) => {
     try {

@@ -767,9 +767,12 @@ def test_browser_on_a_phone(served, tmp_path) -> None:
     INTER- EST) and no word of it broken, a transfer by taps; axe-core finds no serious
     violation on Electronic Banking's page or the Stock Exchange's. A French Stock Exchange
     unit's keys are named as its French legends (host_sim/key_names.py), as whole, and its live
-    region speaks French, marked lang="fr" (an English one's "en")."""
+    region speaks French, marked lang="fr" (an English one's "en"). The page's own words follow
+    the unit's language (web/words.js, issue 34): French on that unit, and on Electronic Banking
+    set to French by its settings menu (<html lang="fr">, every key's label whole, no serious
+    axe-core violation), English again once the menu sets it back."""
     seen = run_browser(served, tmp_path / "phone.png", "phone", str(french_flash(tmp_path)))
-    for fit in (seen["ebFit"], seen["seFit"], seen["frFit"]):
+    for fit in (seen["ebFit"], seen["seFit"], seen["frFit"], seen["ebFrFit"]):
         assert fit["width"] == 390 and fit["scrollWidth"] <= 390 and fit["wide"] == [], fit
         for label in fit["labels"]:
             assert not label["cut"] and label["lines"] <= label["words"], label
@@ -783,6 +786,52 @@ def test_browser_on_a_phone(served, tmp_path) -> None:
     assert {k: seen["ebTapped"]["standings"][k] for k in "12"} == {"1": 14950000, "2": 15050000}
     assert serious(seen["ebAxe"]) == [] and serious(seen["seAxe"]) == []
     assert serious(seen["frAxe"]) == []
+    assert seen["frPage"]["lang"] == "fr" and seen["frPage"]["title"] == "Unité bancaire Monopoly"
+    assert seen["frPage"]["controls"][1:] == [
+        "Allumer en tenant CONFIRMER (réglages)",
+        "Son activé",
+        "Télécharger la partie",
+    ]
+    assert seen["frPage"]["edition"] == "Bourse"
+    assert seen["ebFrPage"] == PAGE_IN_FRENCH
+    assert serious(seen["ebFrAxe"]) == []
+    assert seen["ebEnPage"] == PAGE_IN_ENGLISH
+
+
+# Electronic Banking's page with card 1 chosen (browser.mjs pageWords), in French and in English.
+PAGE_IN_FRENCH = {
+    "lang": "fr",
+    "title": "Unité bancaire Monopoly",
+    "heading": "Unité bancaire Monopoly",
+    "slots": [["VERT<br>reçoit", "VERT reçoit : vide"], ["ROUGE<br>paie", "ROUGE paie : vide"]],
+    "cards": "cartes des joueurs : choisissez-en une, puis un lecteur (ou faites-la glisser)",
+    "card": "CARTE 1",
+    "controls": [
+        "Éteindre et rallumer",
+        "Allumer en tenant GO (réglages)",
+        "Son activé",
+        "Télécharger la partie",
+    ],
+    "newUnit": "Nouvelle unité :",
+    "edition": "Banque électronique",
+    "load": "Charger les données d'une unité (le dossier que copie make pull) :",
+    "help": "Clavier et lecteur d'écran",
+    "status": "Carte 1 choisie : maintenant le lecteur VERT ou ROUGE.",
+}
+PAGE_IN_ENGLISH = {
+    "lang": "en",
+    "title": "Monopoly banking unit",
+    "heading": "Monopoly banking unit",
+    "slots": [["GREEN<br>receives", "GREEN receives: empty"], ["RED<br>pays", "RED pays: empty"]],
+    "cards": "player cards: choose one, then a slot (or drag it)",
+    "card": "CARD 1",
+    "controls": ["Power cycle", "Power on holding GO (settings)", "Sound on", "Download the game"],
+    "newUnit": "New unit:",
+    "edition": "Electronic Banking",
+    "load": "Load a unit's data (the folder make pull copies):",
+    "help": "Keyboard and screen reader",
+    "status": "Card 1 chosen: now the GREEN or the RED slot.",
+}
 
 
 # ---- the game off the page, a unit's data onto it --------------------------------------------

@@ -18,7 +18,8 @@
 // while the aria-live words stay; an introduction by the keyboard alone; then axe-core.
 // phone [FRENCH_FLASH]: a 390 x 844 touch screen: nothing wider than it, every key's label whole,
 // a transfer by taps; the Stock Exchange's keypad likewise; axe-core on both; then, given a JSON
-// file of localStorage entries holding a French Stock Exchange unit's flash, its keypad.
+// file of localStorage entries holding a French Stock Exchange unit's flash, its keypad and the
+// page's own words; then Electronic Banking set to French by its settings menu and back.
 // export SE_DIR EB_DIR BAD_DIR: a transfer by clicks, then "Download the game" (its CSV, chart
 // description and PNG, and the page's flash files to export them with host_sim); then "Load a
 // unit's data" with BAD_DIR (refused), SE_DIR (downloaded again) and EB_DIR, whose card 2 is a
@@ -335,6 +336,47 @@ async function playPhone(page, { booted, screenSays, standings, fresh }, frenchF
   await page.waitForFunction(() => document.querySelector("#screen-text").textContent.startsWith("MARCHÉ"), { timeout: 15000 });
   out.frLive = await page.$eval("#screen-text", (el) => ({ lang: el.lang, text: el.textContent }));
   out.frAxe = await accessibility(page);
+  out.frPage = await pageWords(page);
+  // The page's own words follow the unit's language (web/words.js): Electronic Banking set to
+  // French by its settings menu (no reload: the page switches as the unit does), card 1 chosen;
+  // then set back to English by the same keys.
+  const menu = async (lang) => {
+    await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.tap("#power-menu")]);
+    await booted();
+    await sleep(600); // the GO held through power-up let go (web/bridge.py _let_go): a tap of GO is seen
+    for (const key of ["GO", "K", "GO", "M", "GO", "C"]) await touch(`.key[data-key="${key}"]`);
+    await page.waitForFunction((l) => document.documentElement.lang === l, { timeout: 10000 }, lang);
+    await touch('.card[data-card="1"]');
+  };
+  await fresh("electronic_banking");
+  await menu("fr");
+  out.ebFrPage = await pageWords(page);
+  out.ebFrFit = await fit();
+  out.ebFrAxe = await accessibility(page);
+  await touch('.card[data-card="1"]'); // no longer chosen
+  await menu("en");
+  out.ebEnPage = await pageWords(page);
+}
+
+// The page's own words (index.html's and page.js's, web/words.js) as they are now.
+function pageWords(page) {
+  return page.evaluate(() => {
+    const $ = (id) => document.getElementById(id);
+    return {
+      lang: document.documentElement.lang,
+      title: document.title,
+      heading: document.querySelector("h1").textContent,
+      slots: [0, 1].map((slot) => [$(`slot-button-${slot}`).innerHTML, $(`slot-button-${slot}`).getAttribute("aria-label")]),
+      cards: $("cards").getAttribute("aria-label"),
+      card: document.querySelector('.card[data-card="1"]').textContent,
+      controls: ["power", "power-menu", "sound", "export"].map((id) => $(id).textContent),
+      newUnit: document.querySelector(".controls label span").textContent,
+      edition: $("edition").selectedOptions[0].text,
+      load: document.querySelector(".load span").textContent,
+      help: document.querySelector(".help summary").textContent,
+      status: $("status").textContent,
+    };
+  });
 }
 
 // "Download the game" after a transfer, then "Load a unit's data": a folder that is none, then a
