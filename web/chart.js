@@ -8,6 +8,7 @@
 // dashed lines are about 150 lines here; a library (Chart.js is some 200 KB) would be fetched
 // and kept offline by every page for a button pressed once a game, and it draws neither
 // matplotlib's step lines nor its annotations as the export does anyway.
+import { fill } from "./words.js";
 
 // matplotlib's default colour cycle (tab10), in its order.
 export const COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
@@ -265,11 +266,6 @@ const DESCRIBED = {
   undone_one: "%d transaction taken back",
   undone_many: "%d transactions taken back",
 };
-
-function fill(template, ...values) {
-  let next = 0;
-  return template.replace(/%[sd]/g, () => String(values[next++]));
-}
 
 // What the chart shows, in words (the canvas's accessible name), in the chart's language: its
 // title, each panel's lines and where each ends.

@@ -101,10 +101,14 @@ export const PAGE_WORDS = {
   },
 };
 
+// `template` with its %s and %d filled by `values` in order (the chart's words use it too).
+export function fill(template, ...values) {
+  let next = 0;
+  return template.replace(/%[sd]/g, () => String(values[next++]));
+}
+
 // `english` in the language `lang` (English where PAGE_WORDS has no entry), its %s filled by `values` in order.
 export function word(lang, english, ...values) {
   const words = PAGE_WORDS[lang];
-  const text = (words && words[english]) || english;
-  let next = 0;
-  return text.replace(/%s/g, () => String(values[next++]));
+  return fill((words && words[english]) || english, ...values);
 }
